@@ -1,0 +1,218 @@
+"""Actions: what a player may do (everything else the rules do by themselves).
+
+An action is a plain tuple whose first item is its kind, so the hot path builds and compares
+them cheaply:
+
+    (PLAY, hand_index, lane)                      play a creature (rule C-3.4)
+    (CAST, hand_index, seat, lane, position)      cast an incantation at a creature (C-6)
+    (ATTACK_NEXT,)                                enter the Attack phase if needed, run one
+                                                  activation (C-4.3)
+    (ATTACK_ALL,)                                 run the rest of the Attack phase
+    (END_TURN,)                                   finish the Attack phase, end the turn (C-3.6)
+    (RETURN_ORDER, (card_id, ...))                the order in which destroyed creatures return
+                                                  to their owner's hand (C-4.6)
+
+`hand_index` counts from the left of the hand, not counting the Bastion/Fort, so it is 0-3
+for the four playable cards (C-3.2).
+
+In a game record each action is a short token (see `encode`): `P0t`, `C2Bb1`, `N`, `X`, `E`,
+`R5.12.3`. Tokens start with an upper-case letter, so a turn's actions join into one string.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from .cards import BASTION, Catalogue
+from .errors import RecordError
+from .state import LANES, SEATS
+
+PLAY, CAST, ATTACK_NEXT, ATTACK_ALL, END_TURN, RETURN_ORDER = range(6)
+
+Action = tuple
+
+_LANE_CODE = "tb"
+_TOKEN = re.compile(r"P([0-3])([tb])|C([0-3])([AB])([tb])(\d+)|(N)|(X)|(E)|R([\d.]+)")
+
+
+def play(index: int, lane: int) -> Action:
+    return (PLAY, index, lane)
+
+
+def cast(index: int, seat: int, lane: int, position: int) -> Action:
+    return (CAST, index, seat, lane, position)
+
+
+def encode(action: Action) -> str:
+    """The record token of one action."""
+    kind = action[0]
+    if kind == PLAY:
+        return f"P{action[1]}{_LANE_CODE[action[2]]}"
+    if kind == CAST:
+        return f"C{action[1]}{SEATS[action[2]]}{_LANE_CODE[action[3]]}{action[4]}"
+    if kind == ATTACK_NEXT:
+        return "N"
+    if kind == ATTACK_ALL:
+        return "X"
+    if kind == END_TURN:
+        return "E"
+    if kind == RETURN_ORDER:
+        return "R" + ".".join(str(card) for card in action[1])
+    raise ValueError(f"unknown action kind {kind!r}")
+
+
+def decode(tokens: str) -> list[Action]:
+    """The actions of a string of record tokens; RecordError names the first bad character."""
+    actions: list[Action] = []
+    pos = 0
+    while pos < len(tokens):
+        m = _TOKEN.match(tokens, pos)
+        if m is None:
+            raise RecordError(f"unreadable action at character {pos} of {tokens!r}")
+        g = m.groups()
+        if g[0] is not None:
+            actions.append((PLAY, int(g[0]), _LANE_CODE.index(g[1])))
+        elif g[2] is not None:
+            actions.append((CAST, int(g[2]), SEATS.index(g[3]), _LANE_CODE.index(g[4]),
+                            int(g[5])))
+        elif g[6]:
+            actions.append((ATTACK_NEXT,))
+        elif g[7]:
+            actions.append((ATTACK_ALL,))
+        elif g[8]:
+            actions.append((END_TURN,))
+        else:
+            parts = [p for p in g[9].split(".") if p]
+            actions.append((RETURN_ORDER, tuple(int(p) for p in parts)))
+        pos = m.end()
+    return actions
+
+
+def describe(action: Action, catalogue: Catalogue, hand: list[int] | None = None) -> str:
+    """A person's reading of an action ("play BRUTE to top")."""
+    kind = action[0]
+
+    def card_at(index: int) -> str:
+        if hand is not None and 0 <= index < len(hand):
+            return catalogue.name(hand[index])
+        return f"card #{index + 1}"
+
+    if kind == PLAY:
+        return f"play {card_at(action[1])} to {LANES[action[2]]}"
+    if kind == CAST:
+        return (f"cast {card_at(action[1])} at {SEATS[action[2]]} {LANES[action[3]]} "
+                f"position {action[4]}")
+    if kind == ATTACK_NEXT:
+        return "attack with the next creature"
+    if kind == ATTACK_ALL:
+        return "attack with every remaining creature"
+    if kind == END_TURN:
+        return "end the turn"
+    if kind == RETURN_ORDER:
+        return "return " + ", ".join(catalogue.name(c) for c in action[1])
+    return repr(action)
+
+
+def to_json(action: Action, catalogue: Catalogue, hand: list[int] | None = None) -> dict[str, Any]:
+    """The scenario format's spelling of an action (cards by name where the hand is known)."""
+    kind = action[0]
+
+    def card_at(index: int) -> Any:
+        if hand is not None and 0 <= index < len(hand):
+            return catalogue.name(hand[index])
+        return index
+
+    if kind == PLAY:
+        return {"play": card_at(action[1]), "lane": LANES[action[2]]}
+    if kind == CAST:
+        return {"cast": card_at(action[1]), "target": {
+            "player": SEATS[action[2]], "lane": LANES[action[3]], "position": action[4]}}
+    if kind == ATTACK_NEXT:
+        return {"attack": "next"}
+    if kind == ATTACK_ALL:
+        return {"attack": "all"}
+    if kind == END_TURN:
+        return {"end_turn": True}
+    return {"return_order": [catalogue.name(c) for c in action[1]]}
+
+
+class ActionFormatError(ValueError):
+    """An action object in the scenario format that cannot be read; `field` names the part."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+
+
+def parse_json(data: Any, where: str = "action") -> dict[str, Any]:
+    """Check the shape of a scenario action and normalise it; names resolve at apply time.
+
+    Returns {"kind": ..., plus fields}: cards stay names so that "ZOMBIE is not among your four
+    playable cards" can be said against the hand as it is when the action runs.
+    """
+    if not isinstance(data, Mapping):
+        raise ActionFormatError(where, "an action must be an object")
+    keys = set(data)
+    if "play" in data:
+        _only(keys, {"play", "lane"}, where)
+        return {"kind": PLAY, "card": _card_name(data["play"], f"{where}.play"),
+                "lane": _lane(data.get("lane"), f"{where}.lane")}
+    if "cast" in data:
+        _only(keys, {"cast", "target"}, where)
+        target = data.get("target")
+        if not isinstance(target, Mapping):
+            raise ActionFormatError(f"{where}.target",
+                                    'needs {"player": "A"|"B", "lane": ..., "position": n}')
+        _only(set(target), {"player", "lane", "position"}, f"{where}.target")
+        seat = target.get("player")
+        if seat not in SEATS:
+            raise ActionFormatError(f"{where}.target.player", f'must be "A" or "B", not {seat!r}')
+        position = target.get("position")
+        if not isinstance(position, int) or isinstance(position, bool) or position < 0:
+            raise ActionFormatError(f"{where}.target.position",
+                                    f"must be a whole number >= 0, not {position!r}")
+        return {"kind": CAST, "card": _card_name(data["cast"], f"{where}.cast"),
+                "seat": SEATS.index(seat), "lane": _lane(target.get("lane"),
+                                                         f"{where}.target.lane"),
+                "position": position}
+    if "attack" in data:
+        _only(keys, {"attack"}, where)
+        if data["attack"] == "next":
+            return {"kind": ATTACK_NEXT}
+        if data["attack"] == "all":
+            return {"kind": ATTACK_ALL}
+        raise ActionFormatError(f"{where}.attack", f'must be "next" or "all", not '
+                                                   f'{data["attack"]!r}')
+    if "end_turn" in data:
+        _only(keys, {"end_turn"}, where)
+        if data["end_turn"] is not True:
+            raise ActionFormatError(f"{where}.end_turn", "must be true")
+        return {"kind": END_TURN}
+    if "return_order" in data:
+        _only(keys, {"return_order"}, where)
+        order = data["return_order"]
+        if not isinstance(order, list) or not all(isinstance(n, str) for n in order):
+            raise ActionFormatError(f"{where}.return_order", "must be a list of card names")
+        return {"kind": RETURN_ORDER, "cards": list(order)}
+    raise ActionFormatError(where, "unknown action: expected one of play, cast, attack, "
+                                   "end_turn, return_order")
+
+
+def _only(keys: set[str], allowed: set[str], where: str) -> None:
+    extra = sorted(keys - allowed)
+    if extra:
+        raise ActionFormatError(f"{where}.{extra[0]}", "unknown field")
+
+
+def _card_name(value: Any, where: str) -> str:
+    if not isinstance(value, str) or not value or value == BASTION:
+        raise ActionFormatError(where, f"must be the name of a card in hand, not {value!r}")
+    return value
+
+
+def _lane(value: Any, where: str) -> int:
+    if value not in LANES:
+        raise ActionFormatError(where, f'must be "top" or "bottom", not {value!r}')
+    return LANES.index(value)

@@ -1,0 +1,17 @@
+"""The weakest level: a uniformly random legal action."""
+
+from __future__ import annotations
+
+from ..actions import Action
+from ..observation import Observation
+from ..rng import Rng
+
+
+class RandomAgent:
+    name = "random"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng.stream(seed, "ai-random")
+
+    def act(self, obs: Observation) -> Action:
+        return self.rng.choice(obs.legal_actions())

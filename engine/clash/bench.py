@@ -1,0 +1,73 @@
+"""Engine speed on one core: `python -m engine.clash.bench --games 20000 --seed 1`.
+
+Plays random-vs-random duels between the preconstructed decks (every pairing in turn, a
+record kept for each), then replays every record. Prints games per second, the average turns
+per game, the average record size, and record verifications per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from .ai import RandomAgent
+from .cards import load_catalogue
+from .game import play_game
+from .record import GameRecord, replay
+
+
+def run(games: int, seed: int, out=sys.stdout) -> dict[str, float]:
+    catalogue = load_catalogue()
+    decks = [catalogue.deck(n) for n in catalogue.deck_numbers]
+    pairings = [(a, b) for a in decks for b in decks]
+    records: list[GameRecord] = []
+    turns = 0
+    start = time.perf_counter()
+    for i in range(games):
+        game_seed = seed * 1_000_003 + i
+        deck_a, deck_b = pairings[i % len(pairings)]
+        agents = (RandomAgent(game_seed * 2), RandomAgent(game_seed * 2 + 1))
+        _, record = play_game((deck_a, deck_b), game_seed, agents, catalogue=catalogue)
+        turns += len(record.turns)
+        records.append(record)
+    play_seconds = time.perf_counter() - start
+
+    start = time.perf_counter()
+    failures = sum(1 for record in records if not replay(record, catalogue))
+    verify_seconds = time.perf_counter() - start
+
+    size = sum(len(r.dumps()) for r in records) / games
+    figures = {
+        "games": games,
+        "games_per_s": games / play_seconds,
+        "avg_turns": turns / games,
+        "avg_record_bytes": size,
+        "verifications_per_s": games / verify_seconds,
+        "failures": failures,
+    }
+    print(f"engine bench: {games} random-vs-random games, seed {seed}, catalogue "
+          f"{catalogue.version}", file=out)
+    print(f"games/s: {figures['games_per_s']:.0f}", file=out)
+    print(f"average turns per game: {figures['avg_turns']:.1f}", file=out)
+    print(f"average record size: {size:.0f} bytes of JSON", file=out)
+    print(f"record verifications/s: {figures['verifications_per_s']:.0f} "
+          f"({failures} failed)", file=out)
+    return figures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine.clash.bench", description=__doc__)
+    parser.add_argument("--games", type=int, default=20000, help="games to play (default 20000)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    if args.seed < 0:
+        parser.error("--seed must be a whole number >= 0")
+    figures = run(args.games, args.seed)
+    return 1 if figures["failures"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,92 @@
+"""Starting a duel (rule C-2.6) and playing it out between two agents, recording it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .actions import encode
+from .cards import Catalogue, load_catalogue
+from .errors import SetupError
+from .observation import Observation
+from .record import GameRecord
+from .rng import Rng
+from .rules import Game
+from .state import DEFAULT_TURN_CAP, SEATS, Player
+
+DECK_SIZE = 8  # C-2.3 to C-2.5: every format gives each player 8 cards
+
+
+def new_game(decks: Sequence[Sequence[str]], seed: int, *,
+              catalogue: Catalogue | None = None, turn_cap: int = DEFAULT_TURN_CAP,
+              chooses_returns: tuple[bool, bool] = (False, False),
+              log: list[str] | None = None) -> Game:
+    """Set up a duel: each player's 8 cards shuffled by their own stream, the Bastion
+    leftmost (health 8), a coin for the first player, who gets 6 mana (C-2.6)."""
+    catalogue = catalogue or load_catalogue()
+    if len(decks) != 2:
+        raise SetupError("a duel needs exactly two decks")
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise SetupError(f"the seed must be a whole number >= 0, not {seed!r}")
+    if not isinstance(turn_cap, int) or turn_cap < 1:
+        raise SetupError(f"the turn cap must be a whole number >= 1, not {turn_cap!r}")
+    players = []
+    for seat, deck in enumerate(decks):
+        problems = deck_problems(deck, catalogue)
+        if problems:
+            raise SetupError(f"player {SEATS[seat]}'s deck: " + "; ".join(problems))
+        cards = [catalogue.id(name) for name in deck]
+        Rng.stream(seed, f"shuffle-{SEATS[seat]}").shuffle(cards)
+        players.append(Player(cards, chooses_returns=chooses_returns[seat]))
+    first = Rng.stream(seed, "coin").below(2)
+    game = Game(catalogue, players, first=first, active=first, turn=1, turn_cap=turn_cap,
+                log=log)
+    if log is not None:
+        log.append(f"the coin gives the first turn to {SEATS[first]}")
+    game.begin_turn()
+    return game
+
+
+def deck_problems(deck: Sequence[str], catalogue: Catalogue) -> list[str]:
+    """Every reason `deck` cannot start a duel (empty when it can)."""
+    problems = []
+    unknown = [name for name in deck if name not in catalogue]
+    if unknown:
+        problems.append(f"{', '.join(unknown)} {'is' if len(unknown) == 1 else 'are'} not in "
+                        f"catalogue {catalogue.version}")
+    if len(deck) != DECK_SIZE:
+        problems.append(f"{len(deck)} cards, {DECK_SIZE} needed")
+    return problems
+
+
+def play_game(decks: Sequence[Sequence[str]], seed: int, agents: Sequence, *,
+              catalogue: Catalogue | None = None, turn_cap: int = DEFAULT_TURN_CAP,
+              fmt: str = "preconstructed", log: list[str] | None = None,
+              ) -> tuple[Game, GameRecord]:
+    """Play a whole game between two agents and return the final state and its record."""
+    catalogue = catalogue or load_catalogue()
+    game = new_game(decks, seed, catalogue=catalogue, turn_cap=turn_cap, log=log)
+    views = (Observation(game, 0), Observation(game, 1))
+    turns: list[str] = []
+    hashes: list[str] = []
+    current: list[str] = []
+    apply = game.apply
+    while game.winner is None:
+        seat = game.to_move
+        action = agents[seat].act(views[seat])
+        turn = game.turn
+        apply(action)
+        current.append(encode(action))
+        if game.turn != turn or game.winner is not None:
+            turns.append("".join(current))
+            current = []
+            hashes.append(game.state_hash())
+    record = GameRecord(fmt=fmt, catalogue=catalogue.version, seed=seed,
+                        decks=(list(decks[0]), list(decks[1])), turn_cap=turn_cap,
+                        turns=turns, hashes=hashes, result=result_name(game.winner))
+    return game, record
+
+
+def result_name(winner: int | None) -> str | None:
+    if winner is None:
+        return None
+    return "draw" if winner == 2 else SEATS[winner]

@@ -1,0 +1,119 @@
+"""What one player may know of a game (hidden information).
+
+An `Observation` is a read-only view for one seat: its own hand in order, and of the opponent
+only the hand size and the Bastion/Fort position and face, never the cards. Lanes, mana and
+the turn are public. AI players receive observations, never the game itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import Action
+from .cards import BASTION, Catalogue
+from .rules import Game
+from .state import LANES, PHASES, SEATS
+
+
+class Observation:
+    __slots__ = ("__game", "seat")
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self.__game = game
+        self.seat = seat
+
+    @property
+    def catalogue(self) -> Catalogue:
+        return self.__game.catalogue
+
+    @property
+    def turn(self) -> int:
+        return self.__game.turn
+
+    @property
+    def active(self) -> int:
+        return self.__game.active
+
+    @property
+    def to_move(self) -> int:
+        return self.__game.to_move
+
+    @property
+    def phase(self) -> int:
+        return self.__game.phase
+
+    @property
+    def mana(self) -> int:
+        return self.__game.mana
+
+    @property
+    def winner(self) -> int | None:
+        return self.__game.winner
+
+    @property
+    def turn_cap(self) -> int:
+        return self.__game.turn_cap
+
+    @property
+    def hand(self) -> list[int]:
+        """This seat's own cards, left to right, without the Bastion/Fort."""
+        return self.__game.players[self.seat].cards[:]
+
+    @property
+    def bastion_position(self) -> int:
+        return self.__game.players[self.seat].bpos
+
+    @property
+    def fort(self) -> bool:
+        return self.__game.players[self.seat].fort
+
+    @property
+    def opponent_hand_size(self) -> int:
+        return len(self.__game.players[self.seat ^ 1].cards)
+
+    @property
+    def opponent_bastion_position(self) -> int:
+        return self.__game.players[self.seat ^ 1].bpos
+
+    @property
+    def opponent_fort(self) -> bool:
+        return self.__game.players[self.seat ^ 1].fort
+
+    def lanes(self, seat: int) -> list[list[tuple[int, int, bool, bool, bool, int]]]:
+        """A seat's lanes (public): (card, damage, new, attacked, protection_used, sprint)."""
+        return [[(c.card, c.damage, c.new, c.attacked, c.protection_used, c.sprint_bonus)
+                 for c in lane] for lane in self.__game.players[seat].lanes]
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions, when this seat is to move (otherwise none)."""
+        game = self.__game
+        if game.to_move != self.seat:
+            return []
+        return game.legal_actions()
+
+    def to_json(self) -> dict[str, Any]:
+        game = self.__game
+        me = game.players[self.seat]
+        foe = game.players[self.seat ^ 1]
+        name = game.catalogue.name
+        hand = [name(c) for c in me.cards]
+        hand.insert(me.bpos, BASTION)
+
+        def lanes(p: Any) -> dict[str, list[dict[str, Any]]]:
+            return {LANES[i]: [{"card": name(c.card), "damage": c.damage, "new": c.new,
+                                "attacked": c.attacked, "protection_used": c.protection_used,
+                                "sprint_bonus": c.sprint_bonus} for c in lane]
+                    for i, lane in enumerate(p.lanes)}
+
+        return {
+            "seat": SEATS[self.seat],
+            "turn": game.turn,
+            "active": SEATS[game.active],
+            "phase": PHASES[game.phase],
+            "mana": game.mana,
+            "winner": None if game.winner is None else ("draw" if game.winner == 2
+                                                        else SEATS[game.winner]),
+            "you": {"hand": hand, "fort": me.fort, "health": me.health, "lanes": lanes(me)},
+            "opponent": {"hand_size": len(foe.cards) + 1, "bastion_position": foe.bpos,
+                         "fort": foe.fort, "health": foe.health, "lanes": lanes(foe)},
+        }

@@ -1,0 +1,116 @@
+"""Game records: everything needed to replay a game, and the replay that verifies one.
+
+A record holds the format, the catalogue version, the seed, both players' decks (before the
+shuffle), the turn cap, the actions of each turn as one token string (see `actions.encode`)
+and the CRC-32 state hash after each turn. `replay` re-simulates it from the seed and either
+confirms the outcome or names the first turn that differs.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import decode
+from .cards import Catalogue, load_catalogue
+from .errors import EngineError, RecordError
+
+RECORD_VERSION = 1
+
+
+@dataclass
+class GameRecord:
+    fmt: str
+    catalogue: str
+    seed: int
+    decks: tuple[list[str], list[str]]
+    turn_cap: int
+    turns: list[str] = field(default_factory=list)
+    hashes: list[str] = field(default_factory=list)
+    result: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"v": RECORD_VERSION, "format": self.fmt, "catalogue": self.catalogue,
+                "seed": self.seed, "decks": {"A": self.decks[0], "B": self.decks[1]},
+                "turn_cap": self.turn_cap, "turns": self.turns, "hashes": self.hashes,
+                "result": self.result}
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, data: Any) -> GameRecord:
+        if not isinstance(data, dict):
+            raise RecordError("a game record must be a JSON object")
+        if data.get("v") != RECORD_VERSION:
+            raise RecordError(f"unsupported record version {data.get('v')!r} "
+                              f"(this engine reads version {RECORD_VERSION})")
+        try:
+            decks = data["decks"]
+            record = cls(fmt=str(data["format"]), catalogue=str(data["catalogue"]),
+                         seed=int(data["seed"]), decks=(list(decks["A"]), list(decks["B"])),
+                         turn_cap=int(data["turn_cap"]), turns=list(data["turns"]),
+                         hashes=list(data["hashes"]), result=data.get("result"))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"a game record needs the field {exc}") from None
+        if len(record.turns) != len(record.hashes):
+            raise RecordError(f"{len(record.turns)} turns but {len(record.hashes)} hashes")
+        if not all(isinstance(t, str) for t in record.turns):
+            raise RecordError("every turn must be a string of action tokens")
+        return record
+
+    @classmethod
+    def loads(cls, text: str) -> GameRecord:
+        try:
+            return cls.from_json(json.loads(text))
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"a game record must be JSON: {exc}") from None
+
+
+@dataclass(frozen=True)
+class ReplayResult:
+    ok: bool
+    result: str | None  # the outcome the replay reached
+    turn: int | None = None  # the first turn that differs, when not ok
+    reason: str = ""
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+
+def replay(record: GameRecord, catalogue: Catalogue | None = None) -> ReplayResult:
+    """Re-simulate `record`; confirm its outcome or name the first turn that differs."""
+    from .game import new_game, result_name  # game imports this module
+
+    catalogue = catalogue or load_catalogue()
+    if record.catalogue != catalogue.version:
+        return ReplayResult(False, None, None,
+                            f"the record was made with catalogue {record.catalogue}, "
+                            f"not {catalogue.version}")
+    try:
+        game = new_game(record.decks, record.seed, catalogue=catalogue,
+                        turn_cap=record.turn_cap)
+    except EngineError as exc:
+        return ReplayResult(False, None, None, f"the game cannot be set up: {exc.message}")
+    hashes = record.hashes
+    for index, tokens in enumerate(record.turns):
+        turn = index + 1
+        if game.winner is not None:
+            return ReplayResult(False, result_name(game.winner), turn,
+                                f"the game was already over before turn {turn}")
+        try:
+            for action in decode(tokens):
+                game.apply(action)
+        except EngineError as exc:
+            return ReplayResult(False, result_name(game.winner), turn,
+                                f"turn {turn}: {exc.message}")
+        if game.state_hash() != hashes[index]:
+            return ReplayResult(False, result_name(game.winner), turn,
+                                f"turn {turn}: the position differs from the record")
+    outcome = result_name(game.winner)
+    if outcome != record.result:
+        return ReplayResult(False, outcome, len(record.turns),
+                            f"the replay ends with {outcome or 'no result'}, "
+                            f"the record says {record.result}")
+    return ReplayResult(True, outcome)

@@ -1,0 +1,478 @@
+"""The rules of Clash of Decks (RULES.md C-1 to C-7): legal actions and their effects.
+
+`Game` extends the plain state with one method per player action. Each method checks every
+rule before it changes anything, so an `IllegalAction` leaves the state exactly as it was.
+Whatever the rules decide by themselves (activation order, targets, deaths, returns, the
+Bastion turning to its Fort, the end of the game) happens inside those methods.
+
+Interpretations beyond RULES.md, kept in one place (docs/engine.md repeats them):
+- Incantations may be cast between any two activations of the Attack phase (C-6.3 names
+  "before any activation and after the last one"; the scenario format's single-activation
+  step exists for this).
+- Casting an incantation is playing a card, so it is refused when it is the last card besides
+  the Bastion/Fort (C-7.4a). The card is back in hand when the cast completes, so a cast never
+  leaves the Bastion/Fort rightmost.
+- An attack of 0 damage that targets a Protection creature still uses the Protection up: it is
+  "the first attack that targets this creature" (C-5.4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import permutations
+
+from .actions import ATTACK_ALL, ATTACK_NEXT, CAST, END_TURN, PLAY, RETURN_ORDER, Action
+from .cards import (
+    BASTION, CREATURE, FRENZY, INDESTRUCTIBLE, PIERCE, PROTECTION, RAGE, SPLASH, SPRINT,
+)
+from .errors import IllegalAction
+from .state import ATTACK, DRAW, LANES, SEATS, SUMMON, Creature, GameState
+
+# What the engine is doing when a return-order choice interrupts it, to carry on afterwards.
+_RESUME_NONE, _RESUME_ALL, _RESUME_END = 0, 1, 2
+
+
+def abilities_at(lane: list[Creature], i: int, granted: int) -> int:
+    """The abilities creature `lane[i]` has now: its own, its player's granted ones, and the
+    Auras of its neighbours (rule C-5.8: never its own Aura)."""
+    a = lane[i].abilities | granted
+    if i:
+        a |= lane[i - 1].aura
+    if i + 1 < len(lane):
+        a |= lane[i + 1].aura
+    return a
+
+
+class Game(GameState):
+    """A game of Clash of Decks in progress."""
+
+    __slots__ = ("resume",)
+
+    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        self.resume = _RESUME_NONE
+
+    def copy(self) -> Game:
+        g = super().copy()
+        g.resume = self.resume
+        return g  # type: ignore[return-value]
+
+    # ------------------------------------------------------------------ turn structure
+
+    def begin_turn(self) -> None:
+        """Mana phase (rule C-3.1; C-2.6: the first player's first turn has 6)."""
+        p = self.players[self.active]
+        self.mana = 6 if self.turn == 1 and self.active == self.first else len(p.cards) + 1
+        self.phase = SUMMON
+        if self.log is not None:
+            self.log.append(f"turn {self.turn}: {SEATS[self.active]} gains {self.mana} mana")
+
+    def _finish_turn(self) -> None:
+        """End of turn (C-3.6), the turn cap (C-7.5a), then the next player's mana phase."""
+        for p in self.players:
+            for lane in p.lanes:
+                for c in lane:
+                    c.damage = 0
+                    c.new = False
+                    c.attacked = False
+                    c.protection_used = False
+                    c.sprint_bonus = 0
+        if self.log is not None:
+            self.log.append(f"turn {self.turn}: {SEATS[self.active]} ends the turn")
+        if self.turn >= self.turn_cap:
+            self.winner = DRAW
+            if self.log is not None:
+                self.log.append(f"the turn cap of {self.turn_cap} turns is reached: a draw")
+            return
+        self.turn += 1
+        self.active ^= 1
+        self.begin_turn()
+
+    # ------------------------------------------------------------------ checks
+
+    def _check_can_act(self) -> None:
+        if self.winner is not None:
+            raise IllegalAction("game_over", "the game is over")
+        if self.pending is not None:
+            owner = SEATS[self.pending[0]]
+            names = ", ".join(self.catalogue.name(c) for c in self.pending[1])
+            raise IllegalAction("return_order_pending",
+                                f"player {owner} must first choose the order in which "
+                                f"{names} return to hand (rule C-4.6)")
+
+    def _check_playable(self, index: int, want: str) -> int:
+        """The card id at `index` of the active hand, if it may be played now."""
+        p = self.players[self.active]
+        cards = p.cards
+        if not isinstance(index, int) or not 0 <= index < min(4, len(cards)):
+            raise IllegalAction("not_playable",
+                                f"card #{index} is not among your four playable cards "
+                                f"(rule C-3.2)")
+        card = cards[index]
+        cd = self.catalogue.cards[card]
+        if cd.type != want:
+            if want == CREATURE:
+                raise IllegalAction("not_a_creature",
+                                    f"{cd.name} is an incantation: cast it at a creature")
+            raise IllegalAction("not_an_incantation",
+                                f"{cd.name} is a creature: play it to a lane")
+        if cd.cost > self.mana:
+            raise IllegalAction("not_enough_mana", "not enough mana")
+        if len(cards) == 1:
+            raise IllegalAction("last_card",
+                                f"{cd.name} is your last card besides the "
+                                f"{'Fort' if p.fort else 'Bastion'}: you must keep it "
+                                f"(rule C-7.4)")
+        return card
+
+    def playable_index(self, name: str) -> int:
+        """The hand index of the leftmost playable card called `name` (for name-based calls)."""
+        cards = self.players[self.active].cards
+        for i in range(min(4, len(cards))):
+            if self.catalogue.cards[cards[i]].name == name:
+                return i
+        raise IllegalAction("not_playable", f"{name} is not among your four playable cards")
+
+    # ------------------------------------------------------------------ actions
+
+    def play(self, index: int, lane: int) -> None:
+        """Play the creature at hand `index` to `lane` (C-3.2, C-3.4)."""
+        self._check_can_act()
+        if self.phase != SUMMON:
+            raise IllegalAction("wrong_phase",
+                                "creatures are played only in the Summon phase (rule C-3.2)")
+        if lane not in (0, 1):
+            raise IllegalAction("bad_lane", f"lane must be top or bottom, not {lane!r}")
+        card = self._check_playable(index, CREATURE)
+        cd = self.catalogue.cards[card]
+        seat = self.active
+        p = self.players[seat]
+        self.mana -= cd.cost
+        del p.cards[index]
+        if index < p.bpos:
+            p.bpos -= 1  # a card from left of the Bastion does not lower health (C-9)
+        p.lanes[lane].append(Creature(card, cd.attack, cd.health, cd.abilities, cd.aura,
+                                      new=True))
+        if self.log is not None:
+            self.log.append(f"{SEATS[seat]} plays {cd.name} to {LANES[lane]} "
+                            f"({self.mana} mana left)")
+        if p.bpos >= len(p.cards):
+            self._bastion_rightmost(seat)  # ruling C-7.4a
+
+    def cast(self, index: int, seat: int, lane: int, position: int) -> None:
+        """Cast the incantation at hand `index` at a creature (C-6)."""
+        self._check_can_act()
+        if seat not in (0, 1) or lane not in (0, 1):
+            raise IllegalAction("no_target", "the target must be a creature in play")
+        target_lane = self.players[seat].lanes[lane]
+        if not isinstance(position, int) or not 0 <= position < len(target_lane):
+            raise IllegalAction("no_target",
+                                f"there is no creature at {SEATS[seat]} {LANES[lane]} "
+                                f"position {position}")
+        card = self._check_playable(index, "incantation")
+        cd = self.catalogue.cards[card]
+        caster = self.active
+        p = self.players[caster]
+        self.mana -= cd.cost
+        del p.cards[index]
+        if index < p.bpos:
+            p.bpos -= 1
+        log = self.log
+        if log is not None:
+            t = target_lane[position]
+            log.append(f"{SEATS[caster]} casts {cd.name} at "
+                       f"{self.catalogue.name(t.card)} ({SEATS[seat]} {LANES[lane]} "
+                       f"{position})")
+        owner = self.players[seat]
+        granted = owner.granted
+        hits = [(target_lane, position)]
+        if cd.abilities & SPLASH:  # the same position of the other lane, same side
+            hits.append((owner.lanes[1 - lane], position))
+        if cd.abilities & PIERCE:  # the creature behind the target
+            hits.append((target_lane, position + 1))
+        for hit_lane, i in hits:
+            if i < len(hit_lane):
+                c = hit_lane[i]
+                if abilities_at(hit_lane, i, granted) & INDESTRUCTIBLE:
+                    if log is not None:
+                        log.append(f"{self.catalogue.name(c.card)} is Indestructible: "
+                                   f"nothing happens")
+                    continue
+                c.damage += cd.damage
+                if log is not None:
+                    log.append(f"{self.catalogue.name(c.card)} takes {cd.damage} damage")
+        self._remove_dead(seat, tail=(caster, card))
+
+    def attack_next(self) -> bool:
+        """Enter the Attack phase if needed and run one activation; False if none was left."""
+        self._check_can_act()
+        self._enter_attack()
+        nxt = self._next_attacker()
+        if nxt is None:
+            return False
+        self._activate(nxt[0], nxt[1])
+        return True
+
+    def attack_all(self) -> None:
+        """Run the rest of the Attack phase."""
+        self._check_can_act()
+        self._enter_attack()
+        self._run_attacks(_RESUME_ALL)
+
+    def end_turn(self) -> None:
+        """Finish the Attack phase (every creature that may attack does), end the turn."""
+        self._check_can_act()
+        self._enter_attack()
+        if self._run_attacks(_RESUME_END):
+            self._finish_turn()
+
+    def choose_return_order(self, order: Iterable[int]) -> None:
+        """The owner's order for creatures destroyed at once (rule C-4.6)."""
+        if self.winner is not None:
+            raise IllegalAction("game_over", "the game is over")
+        if self.pending is None:
+            raise IllegalAction("no_return_pending", "no destroyed creatures wait to return")
+        owner, dead, tail = self.pending
+        order = list(order)
+        if sorted(order) != sorted(dead):
+            names = ", ".join(self.catalogue.name(c) for c in dead)
+            raise IllegalAction("bad_return_order",
+                                f"the order must name each of {names} exactly once")
+        self.pending = None
+        self._return_cards(owner, order, tail)
+        chain, self.chain = self.chain, None
+        if chain is not None:
+            self._strike(chain[0], chain[1])
+        if self.pending is None and self.winner is None:
+            resume, self.resume = self.resume, _RESUME_NONE
+            if resume and self._run_attacks(resume) and resume == _RESUME_END:
+                self._finish_turn()
+
+    def apply(self, action: Action) -> None:
+        """Apply an action tuple (see `actions`)."""
+        kind = action[0]
+        if kind == PLAY:
+            self.play(action[1], action[2])
+        elif kind == CAST:
+            self.cast(action[1], action[2], action[3], action[4])
+        elif kind == ATTACK_NEXT:
+            self.attack_next()
+        elif kind == ATTACK_ALL:
+            self.attack_all()
+        elif kind == END_TURN:
+            self.end_turn()
+        elif kind == RETURN_ORDER:
+            self.choose_return_order(action[1])
+        else:
+            raise IllegalAction("unknown_action", f"unknown action {action!r}")
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the player to move may take now (ATTACK_ALL, a shortcut, is left out)."""
+        if self.winner is not None:
+            return []
+        if self.pending is not None:
+            dead = self.pending[1]
+            seen: list[tuple[int, ...]] = []
+            for perm in permutations(dead):
+                if perm not in seen:
+                    seen.append(perm)
+            return [(RETURN_ORDER, perm) for perm in seen]
+        acts: list[Action] = []
+        p = self.players[self.active]
+        cards = p.cards
+        if len(cards) > 1:
+            defs = self.catalogue.cards
+            mana = self.mana
+            summon = self.phase == SUMMON
+            targets = None
+            for i in range(min(4, len(cards))):
+                cd = defs[cards[i]]
+                if cd.cost > mana:
+                    continue
+                if cd.type == CREATURE:
+                    if summon:
+                        acts.append((PLAY, i, 0))
+                        acts.append((PLAY, i, 1))
+                else:
+                    if targets is None:
+                        targets = [(s, li, pos) for s in (0, 1) for li in (0, 1)
+                                   for pos in range(len(self.players[s].lanes[li]))]
+                    for s, li, pos in targets:
+                        acts.append((CAST, i, s, li, pos))
+        if self.phase == SUMMON or self._next_attacker() is not None:
+            acts.append((ATTACK_NEXT,))
+        acts.append((END_TURN,))
+        return acts
+
+    # ------------------------------------------------------------------ the Attack phase
+
+    def _enter_attack(self) -> None:
+        if self.phase == SUMMON:
+            self.phase = ATTACK
+            if self.log is not None:
+                self.log.append(f"{SEATS[self.active]} enters the Attack phase")
+
+    def _run_attacks(self, resume: int) -> bool:
+        """Activate creatures until none is left; False if interrupted (a choice, game over)."""
+        while True:
+            nxt = self._next_attacker()
+            if nxt is None:
+                return True
+            self._activate(nxt[0], nxt[1])
+            if self.winner is not None:
+                return False
+            if self.pending is not None:
+                self.resume = resume
+                return False
+
+    def _next_attacker(self) -> tuple[int, int] | None:
+        """Rule C-4.3 with ruling C-4.3a: top lane first; within it, the creature now furthest
+        from the bridge that has not activated and may attack (C-4.2, C-5.3)."""
+        me = self.players[self.active]
+        foe_lanes = self.players[self.active ^ 1].lanes
+        for li in (0, 1):
+            lane = me.lanes[li]
+            i = len(lane) - 1
+            while i >= 0:
+                c = lane[i]
+                if not c.attacked:
+                    if not c.new:
+                        return li, i
+                    # Rage on the entry turn attacks creatures only (C-5.3).
+                    if foe_lanes[li] and abilities_at(lane, i, me.granted) & RAGE:
+                        return li, i
+                i -= 1
+        return None
+
+    def _activate(self, li: int, i: int) -> None:
+        """One creature's activation: Sprint's move (C-5.7), then its attack(s)."""
+        me = self.players[self.active]
+        lane = me.lanes[li]
+        c = lane[i]
+        c.attacked = True
+        if i and abilities_at(lane, i, me.granted) & SPRINT:
+            del lane[i]
+            lane.insert(0, c)
+            c.sprint_bonus += i
+            if self.log is not None:
+                self.log.append(f"{self.catalogue.name(c.card)} sprints past {i} "
+                                f"creature(s): +{i} damage this phase")
+            i = 0
+        self._strike(li, i)
+
+    def _strike(self, li: int, i: int) -> None:
+        """The attacks of the creature at (`li`, `i`): one, and more while Frenzy chains."""
+        seat = self.active
+        me = self.players[seat]
+        foe = self.players[seat ^ 1]
+        lane = me.lanes[li]
+        c = lane[i]
+        log = self.log
+        while True:
+            target_lane = foe.lanes[li]
+            dmg = c.attack + c.sprint_bonus
+            if not target_lane:
+                if c.new:
+                    return  # Rage never hits the Bastion/Fort on the entry turn (C-5.3, C-5.6)
+                if log is not None:
+                    log.append(f"{self.catalogue.name(c.card)} ({SEATS[seat]} {LANES[li]}) "
+                               f"hits the {'Fort' if foe.fort else 'Bastion'} for {dmg}")
+                self._damage_bastion(seat ^ 1, dmg)
+                return  # destroying a Bastion does not trigger Frenzy (C-5.6)
+            a = abilities_at(lane, i, me.granted)
+            t = target_lane[0]
+            if (not t.protection_used
+                    and abilities_at(target_lane, 0, foe.granted) & PROTECTION):
+                t.protection_used = True  # C-5.4: the first attack targeting it deals 0
+                if log is not None:
+                    log.append(f"{self.catalogue.name(c.card)} attacks "
+                               f"{self.catalogue.name(t.card)}: Protection absorbs it")
+            else:
+                t.damage += dmg
+                if log is not None:
+                    log.append(f"{self.catalogue.name(c.card)} attacks "
+                               f"{self.catalogue.name(t.card)} for {dmg}")
+            if a & SPLASH:  # C-5.1: same position of the adjacent lane
+                other = foe.lanes[li ^ 1]
+                if other:
+                    other[0].damage += dmg
+                    if log is not None:
+                        log.append(f"splash hits {self.catalogue.name(other[0].card)} "
+                                   f"for {dmg}")
+            if a & PIERCE and len(target_lane) > 1:  # C-5.2: the creature behind the target
+                target_lane[1].damage += dmg
+                if log is not None:
+                    log.append(f"pierce hits {self.catalogue.name(target_lane[1].card)} "
+                               f"for {dmg}")
+            killed = t.damage >= t.health
+            self._remove_dead(seat ^ 1)
+            if not killed or not a & FRENZY:
+                return
+            if log is not None:
+                log.append(f"{self.catalogue.name(c.card)}'s Frenzy: it attacks again")
+            if self.pending is not None:
+                self.chain = (li, i)
+                return
+
+    # ------------------------------------------------------------------ deaths and the hand
+
+    def _remove_dead(self, seat: int, tail: tuple[int, int] | None = None) -> None:
+        """Destroy every creature of `seat` with damage >= health (C-4.5), close the gaps
+        (C-4.7) and return them to hand (C-4.6). `tail` is an incantation (caster, card) that
+        returns after them (C-6.1)."""
+        p = self.players[seat]
+        dead: list[int] = []
+        for lane in p.lanes:
+            for c in lane:
+                if c.damage >= c.health:
+                    break
+            else:
+                continue
+            keep = []
+            for c in lane:
+                if c.damage >= c.health:
+                    dead.append(c.card)
+                else:
+                    keep.append(c)
+            lane[:] = keep
+        if dead and self.log is not None:
+            self.log.append("destroyed: " + ", ".join(self.catalogue.name(d) for d in dead))
+        if len(dead) > 1 and p.chooses_returns:
+            self.pending = (seat, dead, tail)
+            return
+        self._return_cards(seat, dead, tail)
+
+    def _return_cards(self, seat: int, cards: list[int], tail: tuple[int, int] | None) -> None:
+        self.players[seat].cards += cards  # rightmost, in the given order: heals (C-1.5)
+        if tail is not None:
+            self.players[tail[0]].cards.append(tail[1])
+
+    def _damage_bastion(self, seat: int, n: int) -> None:
+        """C-7.1: the Bastion/Fort moves N positions right; C-7.2/C-7.3 at the rightmost."""
+        if n <= 0:
+            return
+        p = self.players[seat]
+        p.bpos += n
+        if p.bpos >= len(p.cards):
+            p.bpos = len(p.cards)  # excess damage is lost (C-7.2)
+            self._bastion_rightmost(seat)
+
+    def _bastion_rightmost(self, seat: int) -> None:
+        p = self.players[seat]
+        if p.fort:
+            self.winner = seat ^ 1  # C-7.3
+            if self.log is not None:
+                self.log.append(f"{SEATS[seat]}'s Fort is destroyed: {SEATS[seat ^ 1]} wins")
+        else:
+            p.fort = True  # C-7.2: turn to the Fort face, leftmost
+            p.bpos = 0
+            if self.log is not None:
+                self.log.append(f"{SEATS[seat]}'s Bastion is destroyed and becomes a Fort")
+
+
+def hand_names(game: GameState, seat: int) -> list[str]:
+    """A hand as the scenario format spells it: names with BASTION at its place."""
+    p = game.players[seat]
+    names = [game.catalogue.name(c) for c in p.cards]
+    names.insert(p.bpos, BASTION)
+    return names

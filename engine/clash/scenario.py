@@ -1,0 +1,273 @@
+"""The scenario runner: `python -m engine.clash.scenario FILE.json`.
+
+Reads a position and a list of actions, applies them, prints the resulting position as JSON.
+Exit 0 on success; 2 with a message naming the bad field when the file is malformed; 3 with
+`{"error": {"code", "message", "action_index"}}` on stdout when an action is illegal.
+The format is documented in docs/scenario-format.md; other tools depend on it.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Mapping
+from typing import Any
+
+from . import actions as act
+from .cards import BASTION, CREATURE, Catalogue, card_from_json, load_catalogue
+from .errors import CatalogueError, IllegalAction
+from .rules import Game, hand_names
+from .state import DEFAULT_TURN_CAP, LANES, PHASES, SEATS, Creature, Player
+
+EXIT_OK, EXIT_MALFORMED, EXIT_ILLEGAL = 0, 2, 3
+
+_TOP_KEYS = {"cards", "first_player", "active", "turn", "phase", "mana", "players", "actions",
+             "turn_cap", "description"}
+_PLAYER_KEYS = {"hand", "fort", "lanes", "choose_return_order"}
+_CREATURE_KEYS = {"card", "damage", "new", "attacked", "protection_used", "sprint_bonus"}
+
+
+class ScenarioError(ValueError):
+    """A malformed scenario; the message starts with the path of the bad field."""
+
+
+def _fail(where: str, message: str) -> ScenarioError:
+    return ScenarioError(f"{where}: {message}")
+
+
+def _check_keys(data: Mapping[str, Any], allowed: set[str], where: str) -> None:
+    for key in data:
+        if key not in allowed:
+            raise _fail(f"{where}.{key}" if where else key, "unknown field")
+
+
+def _whole(data: Mapping[str, Any], key: str, where: str, default: int | None = None,
+           minimum: int = 0) -> int:
+    value = data.get(key, default)
+    if value is None:
+        raise _fail(f"{where}{key}", "missing")
+    if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
+        raise _fail(f"{where}{key}", f"must be a whole number >= {minimum}, not {value!r}")
+    return value
+
+
+def _flag(data: Mapping[str, Any], key: str, where: str) -> bool:
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise _fail(f"{where}.{key}", f"must be true or false, not {value!r}")
+    return value
+
+
+def _seat(value: Any, where: str) -> int:
+    if value not in SEATS:
+        raise _fail(where, f'must be "A" or "B", not {value!r}')
+    return SEATS.index(value)
+
+
+def load_catalogue_for(data: Mapping[str, Any]) -> Catalogue:
+    catalogue = load_catalogue()
+    extra = data.get("cards")
+    if extra is None:
+        return catalogue
+    if not isinstance(extra, Mapping):
+        raise _fail("cards", "must be an object of card name to card")
+    try:
+        return catalogue.with_cards({name: card_from_json(name, card, f"cards.{name}")
+                                     for name, card in extra.items()})
+    except CatalogueError as exc:
+        raise ScenarioError(exc.message) from None
+
+
+def _creature(data: Any, catalogue: Catalogue, where: str) -> Creature:
+    if not isinstance(data, Mapping):
+        raise _fail(where, 'a creature must be an object like {"card": "OGRE"}')
+    _check_keys(data, _CREATURE_KEYS, where)
+    name = data.get("card")
+    if not isinstance(name, str) or name not in catalogue:
+        raise _fail(f"{where}.card", f"unknown card {name!r}")
+    cd = catalogue[name]
+    if cd.type != CREATURE:
+        raise _fail(f"{where}.card", f"{name} is an incantation and cannot be in a lane")
+    damage = _whole(data, "damage", f"{where}.", default=0)
+    if damage >= cd.health:
+        raise _fail(f"{where}.damage", f"{damage} would have destroyed {name} "
+                                       f"(health {cd.health})")
+    return Creature(catalogue.id(name), cd.attack, cd.health, cd.abilities, cd.aura,
+                    damage=damage, new=_flag(data, "new", where),
+                    attacked=_flag(data, "attacked", where),
+                    protection_used=_flag(data, "protection_used", where),
+                    sprint_bonus=_whole(data, "sprint_bonus", f"{where}.", default=0))
+
+
+def _player(data: Any, catalogue: Catalogue, where: str) -> Player:
+    if not isinstance(data, Mapping):
+        raise _fail(where, "must be an object with hand, fort and lanes")
+    if "automaton" in data:
+        raise _fail(f"{where}.automaton", "solo positions (the AI automaton, rule C-8) are not "
+                                          "supported by this engine version")
+    _check_keys(data, _PLAYER_KEYS, where)
+    hand = data.get("hand")
+    if not isinstance(hand, list) or not all(isinstance(n, str) for n in hand):
+        raise _fail(f"{where}.hand", "must be a list of card names including BASTION once")
+    if hand.count(BASTION) != 1:
+        raise _fail(f"{where}.hand", f"must hold BASTION exactly once (it holds it "
+                                     f"{hand.count(BASTION)} times)")
+    for i, name in enumerate(hand):
+        if name != BASTION and name not in catalogue:
+            raise _fail(f"{where}.hand[{i}]", f"unknown card {name!r}")
+    bpos = hand.index(BASTION)
+    cards = [catalogue.id(n) for n in hand if n != BASTION]
+    if bpos == len(cards):
+        raise _fail(f"{where}.hand", "the Bastion/Fort is rightmost (health 0): no card is "
+                                     "right of it, so the position is already decided")
+    lanes_data = data.get("lanes", {})
+    if not isinstance(lanes_data, Mapping):
+        raise _fail(f"{where}.lanes", 'must be {"top": [...], "bottom": [...]}')
+    _check_keys(lanes_data, set(LANES), f"{where}.lanes")
+    lanes = []
+    for lane_name in LANES:
+        items = lanes_data.get(lane_name, [])
+        if not isinstance(items, list):
+            raise _fail(f"{where}.lanes.{lane_name}", "must be a list of creatures")
+        lanes.append([_creature(c, catalogue, f"{where}.lanes.{lane_name}[{i}]")
+                      for i, c in enumerate(items)])
+    return Player(cards, bpos=bpos, fort=_flag(data, "fort", where), lanes=lanes,
+                  chooses_returns=_flag(data, "choose_return_order", where))
+
+
+def load_position(data: Any) -> tuple[Game, list[Any]]:
+    """The game and the raw action list of a scenario; ScenarioError if malformed."""
+    if not isinstance(data, Mapping):
+        raise ScenarioError("the scenario must be a JSON object")
+    _check_keys(data, _TOP_KEYS, "")
+    catalogue = load_catalogue_for(data)
+    players_data = data.get("players")
+    if not isinstance(players_data, Mapping):
+        raise _fail("players", 'missing: needs {"A": {...}, "B": {...}}')
+    _check_keys(players_data, set(SEATS), "players")
+    players = []
+    for seat in SEATS:
+        if seat not in players_data:
+            raise _fail(f"players.{seat}", "missing")
+        players.append(_player(players_data[seat], catalogue, f"players.{seat}"))
+    active = _seat(data.get("active"), "active")
+    first = _seat(data.get("first_player", "A"), "first_player")
+    turn = _whole(data, "turn", "", minimum=1)
+    phase_name = data.get("phase", "summon")
+    if phase_name not in PHASES:
+        raise _fail("phase", f'must be "summon" or "attack", not {phase_name!r}')
+    turn_cap = _whole(data, "turn_cap", "", default=DEFAULT_TURN_CAP, minimum=1)
+    game = Game(catalogue, players, first=first, active=active, turn=turn,
+                phase=PHASES.index(phase_name), turn_cap=turn_cap, log=[])
+    if "mana" in data:
+        game.mana = _whole(data, "mana", "")
+    else:  # what the mana phase gives (C-3.1, C-2.6)
+        game.mana = 6 if turn == 1 and active == first else len(players[active].cards) + 1
+    raw_actions = data.get("actions", [])
+    if not isinstance(raw_actions, list):
+        raise _fail("actions", "must be a list of actions")
+    parsed = []
+    for i, raw in enumerate(raw_actions):
+        try:
+            parsed.append(act.parse_json(raw, f"actions[{i}]"))
+        except act.ActionFormatError as exc:
+            raise ScenarioError(str(exc)) from None
+    return game, parsed
+
+
+def apply_parsed(game: Game, action: Mapping[str, Any]) -> None:
+    """Apply one parsed scenario action, resolving card names against the hand as it is now."""
+    kind = action["kind"]
+    if kind == act.PLAY:
+        game.play(game.playable_index(action["card"]), action["lane"])
+    elif kind == act.CAST:
+        game.cast(game.playable_index(action["card"]), action["seat"], action["lane"],
+                  action["position"])
+    elif kind == act.ATTACK_NEXT:
+        game.attack_next()
+    elif kind == act.ATTACK_ALL:
+        game.attack_all()
+    elif kind == act.END_TURN:
+        game.end_turn()
+    else:
+        ids = []
+        for name in action["cards"]:
+            if name not in game.catalogue:
+                raise IllegalAction("bad_return_order", f"{name} is not a card")
+            ids.append(game.catalogue.id(name))
+        game.choose_return_order(ids)
+
+
+def position_json(game: Game) -> dict[str, Any]:
+    """A position in the scenario output shape."""
+    name = game.catalogue.name
+    players = {}
+    for seat, p in enumerate(game.players):
+        players[SEATS[seat]] = {
+            "hand": hand_names(game, seat),
+            "fort": p.fort,
+            "health": p.health,
+            "lanes": {LANES[li]: [{"card": name(c.card), "damage": c.damage, "new": c.new,
+                                   "attacked": c.attacked,
+                                   "protection_used": c.protection_used,
+                                   "sprint_bonus": c.sprint_bonus} for c in lane]
+                      for li, lane in enumerate(p.lanes)},
+        }
+    out: dict[str, Any] = {
+        "players": players,
+        "active": SEATS[game.active],
+        "turn": game.turn,
+        "phase": PHASES[game.phase],
+        "mana": game.mana,
+        "winner": None if game.winner is None else (
+            "draw" if game.winner == 2 else SEATS[game.winner]),
+    }
+    if game.pending is not None:
+        out["pending"] = {"player": SEATS[game.pending[0]],
+                          "return_order_of": [name(c) for c in game.pending[1]]}
+    out["events"] = list(game.log or [])
+    return out
+
+
+def run(data: Any) -> tuple[int, dict[str, Any]]:
+    """Run a scenario given as parsed JSON: (exit code, output object).
+
+    Raises ScenarioError for a malformed scenario (exit 2 in the CLI).
+    """
+    game, parsed = load_position(data)
+    for index, action in enumerate(parsed):
+        try:
+            apply_parsed(game, action)
+        except IllegalAction as exc:
+            return EXIT_ILLEGAL, {"error": {"code": exc.code, "message": exc.message,
+                                            "action_index": index}}
+    return EXIT_OK, position_json(game)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1 or args[0] in ("-h", "--help"):
+        print("usage: python -m engine.clash.scenario FILE.json", file=sys.stderr)
+        return EXIT_MALFORMED
+    path = args[0]
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except OSError as exc:
+        print(f"{path}: cannot read the file: {exc.strerror}", file=sys.stderr)
+        return EXIT_MALFORMED
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        print(f"{path}: not valid JSON: {exc}", file=sys.stderr)
+        return EXIT_MALFORMED
+    try:
+        code, output = run(data)
+    except ScenarioError as exc:
+        print(f"{path}: malformed scenario: {exc}", file=sys.stderr)
+        return EXIT_MALFORMED
+    json.dump(output, sys.stdout, indent=1)
+    sys.stdout.write("\n")
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

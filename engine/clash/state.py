@@ -1,0 +1,179 @@
+"""Game state: creatures, players and the whole position, kept as small mutable objects.
+
+The representation is chosen for speed and for the rules' own words:
+
+- A hand is `cards` (card ids, left to right, *without* the Bastion/Fort) plus `bpos`, the
+  number of cards left of the Bastion/Fort. Health (rule C-1.5) is `len(cards) - bpos`, the
+  four playable cards (C-3.2) are `cards[:4]`, and moving the Bastion N steps right (C-7.1) is
+  `bpos += N`.
+- A lane is a list of creatures, index 0 nearest the bridge (C-1.2).
+- A creature carries its card's numbers so the hot path never looks them up.
+"""
+
+from __future__ import annotations
+
+import zlib
+
+from .cards import Catalogue
+
+A, B = 0, 1
+DRAW = 2
+SEATS = ("A", "B")
+TOP, BOTTOM = 0, 1
+LANES = ("top", "bottom")
+SUMMON, ATTACK = 0, 1
+PHASES = ("summon", "attack")
+DEFAULT_TURN_CAP = 200  # ruling C-7.5a
+
+
+class Creature:
+    """A creature in play. `new`: entered this turn; `attacked`: has activated this turn."""
+
+    __slots__ = ("card", "attack", "health", "abilities", "aura", "damage", "new", "attacked",
+                 "protection_used", "sprint_bonus")
+
+    def __init__(self, card: int, attack: int, health: int, abilities: int, aura: int,
+                 damage: int = 0, new: bool = False, attacked: bool = False,
+                 protection_used: bool = False, sprint_bonus: int = 0) -> None:
+        self.card = card
+        self.attack = attack
+        self.health = health
+        self.abilities = abilities
+        self.aura = aura
+        self.damage = damage
+        self.new = new
+        self.attacked = attacked
+        self.protection_used = protection_used
+        self.sprint_bonus = sprint_bonus
+
+    def copy(self) -> Creature:
+        c = Creature.__new__(Creature)
+        c.card = self.card
+        c.attack = self.attack
+        c.health = self.health
+        c.abilities = self.abilities
+        c.aura = self.aura
+        c.damage = self.damage
+        c.new = self.new
+        c.attacked = self.attacked
+        c.protection_used = self.protection_used
+        c.sprint_bonus = self.sprint_bonus
+        return c
+
+
+class Player:
+    """One seat: hand (cards + Bastion/Fort position), lanes, and rule switches.
+
+    `granted` is an ability mask every creature of this player has (solo options, C-8.9).
+    `chooses_returns`: when several of this player's creatures are destroyed at once, the game
+    waits for this player to choose their return order (rule C-4.6); otherwise lane order is
+    used (ruling C-4.6a).
+    """
+
+    __slots__ = ("cards", "bpos", "fort", "lanes", "granted", "chooses_returns")
+
+    def __init__(self, cards: list[int], bpos: int = 0, fort: bool = False,
+                 lanes: list[list[Creature]] | None = None, granted: int = 0,
+                 chooses_returns: bool = False) -> None:
+        self.cards = cards
+        self.bpos = bpos
+        self.fort = fort
+        self.lanes = lanes if lanes is not None else [[], []]
+        self.granted = granted
+        self.chooses_returns = chooses_returns
+
+    @property
+    def health(self) -> int:
+        """Rule C-1.5: the number of cards right of the Bastion/Fort."""
+        return len(self.cards) - self.bpos
+
+    def copy(self) -> Player:
+        p = Player.__new__(Player)
+        p.cards = self.cards[:]
+        p.bpos = self.bpos
+        p.fort = self.fort
+        p.lanes = [[c.copy() for c in self.lanes[0]], [c.copy() for c in self.lanes[1]]]
+        p.granted = self.granted
+        p.chooses_returns = self.chooses_returns
+        return p
+
+
+class GameState:
+    """The whole position. Rules live in `rules.Game`, which extends this class."""
+
+    __slots__ = ("catalogue", "players", "first", "active", "turn", "phase", "mana", "winner",
+                 "turn_cap", "pending", "chain", "log")
+
+    def __init__(self, catalogue: Catalogue, players: list[Player], *, first: int = A,
+                 active: int = A, turn: int = 1, phase: int = SUMMON, mana: int = 0,
+                 winner: int | None = None, turn_cap: int = DEFAULT_TURN_CAP,
+                 log: list[str] | None = None) -> None:
+        self.catalogue = catalogue
+        self.players = players
+        self.first = first
+        self.active = active
+        self.turn = turn
+        self.phase = phase
+        self.mana = mana
+        self.winner = winner
+        self.turn_cap = turn_cap
+        # A return order waiting for its owner (C-4.6): (owner, [card ids], incantation that
+        # returns after them as (caster, card) or None), or None.
+        self.pending: tuple[int, list[int], tuple[int, int] | None] | None = None
+        # The attacker whose Frenzy chain resumes once that choice is made: (lane, position).
+        self.chain: tuple[int, int] | None = None
+        self.log = log
+
+    @property
+    def to_move(self) -> int:
+        """The seat whose decision the game waits for."""
+        return self.pending[0] if self.pending is not None else self.active
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    def copy(self) -> GameState:
+        """An independent copy (for search); the event log is not carried over."""
+        g = self.__class__.__new__(self.__class__)
+        g.catalogue = self.catalogue
+        g.players = [self.players[0].copy(), self.players[1].copy()]
+        g.first = self.first
+        g.active = self.active
+        g.turn = self.turn
+        g.phase = self.phase
+        g.mana = self.mana
+        g.winner = self.winner
+        g.turn_cap = self.turn_cap
+        g.pending = None if self.pending is None else (
+            self.pending[0], self.pending[1][:], self.pending[2])
+        g.chain = self.chain
+        g.log = None
+        return g
+
+    def state_bytes(self) -> bytes:
+        """A canonical byte encoding of the position (what `state_hash` digests).
+
+        Layout, every field one byte unless said: for each seat A then B: hand size, card ids,
+        Bastion position, Fort flag, then for each lane: its length and for each creature: card
+        id, damage, flags (new | attacked << 1 | protection_used << 2), Sprint bonus. Then the
+        active seat, the turn (two bytes, big-endian), phase, mana, winner (255 = none).
+        """
+        out: list[int] = []
+        for p in self.players:
+            out.append(len(p.cards))
+            out += p.cards
+            out.append(p.bpos)
+            out.append(p.fort)
+            for lane in p.lanes:
+                out.append(len(lane))
+                for c in lane:
+                    out += (c.card, c.damage,
+                            c.new | (c.attacked << 1) | (c.protection_used << 2), c.sprint_bonus)
+        out += (self.active, self.turn >> 8 & 255, self.turn & 255, self.phase, self.mana,
+                255 if self.winner is None else self.winner)
+        return bytes(out)
+
+    def state_hash(self) -> str:
+        """CRC-32 (zlib, as 8 hex digits) of `state_bytes()`: the same on every machine."""
+        return f"{zlib.crc32(self.state_bytes()):08x}"
