@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .actions import encode
 from .cards import Catalogue, load_catalogue
@@ -61,8 +61,12 @@ def deck_problems(deck: Sequence[str], catalogue: Catalogue) -> list[str]:
 def play_game(decks: Sequence[Sequence[str]], seed: int, agents: Sequence, *,
               catalogue: Catalogue | None = None, turn_cap: int = DEFAULT_TURN_CAP,
               fmt: str = "preconstructed", log: list[str] | None = None,
+              after_action: Callable[[Game], None] | None = None,
               ) -> tuple[Game, GameRecord]:
-    """Play a whole game between two agents and return the final state and its record."""
+    """Play a whole game between two agents and return the final state and its record.
+
+    `after_action`, when given, is called with the game after every action (for checks).
+    """
     catalogue = catalogue or load_catalogue()
     game = new_game(decks, seed, catalogue=catalogue, turn_cap=turn_cap, log=log)
     views = (Observation(game, 0), Observation(game, 1))
@@ -76,6 +80,8 @@ def play_game(decks: Sequence[Sequence[str]], seed: int, agents: Sequence, *,
         turn = game.turn
         apply(action)
         current.append(encode(action))
+        if after_action is not None:
+            after_action(game)
         if game.turn != turn or game.winner is not None:
             turns.append("".join(current))
             current = []

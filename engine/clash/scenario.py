@@ -80,7 +80,7 @@ def load_catalogue_for(data: Mapping[str, Any]) -> Catalogue:
 
 def _creature(data: Any, catalogue: Catalogue, where: str) -> Creature:
     if not isinstance(data, Mapping):
-        raise _fail(where, 'a creature must be an object like {"card": "OGRE"}')
+        raise _fail(where, 'a creature must be an object like {"card": NAME}')
     _check_keys(data, _CREATURE_KEYS, where)
     name = data.get("card")
     if not isinstance(name, str) or name not in catalogue:

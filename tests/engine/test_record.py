@@ -1,0 +1,117 @@
+"""Game records: compact, deterministic, and verified by replay."""
+
+import json
+import statistics
+
+import pytest
+
+from engine.clash.actions import decode, encode
+from engine.clash.ai import RandomAgent
+from engine.clash.cards import load_catalogue, parse_catalogue_csv
+from engine.clash.errors import RecordError
+from engine.clash.game import play_game
+from engine.clash.record import GameRecord, replay
+
+CAT = load_catalogue()
+
+
+def record_for(seed: int, decks=(1, 3)) -> GameRecord:
+    _, record = play_game((CAT.deck(decks[0]), CAT.deck(decks[1])), seed,
+                          (RandomAgent(seed), RandomAgent(seed + 7)), catalogue=CAT)
+    return record
+
+
+def test_the_same_seed_gives_the_same_record():
+    assert record_for(11).dumps() == record_for(11).dumps()
+    assert record_for(11).dumps() != record_for(12).dumps()
+
+
+def test_a_typical_record_is_under_one_kilobyte():
+    sizes = [len(record_for(seed, (1 + seed % 4, 1 + seed // 4 % 4)).dumps())
+             for seed in range(200)]
+    assert statistics.median(sizes) < 1024
+    assert statistics.mean(sizes) < 1024
+
+
+def test_a_record_holds_format_catalogue_seed_actions_and_a_hash_per_turn():
+    data = record_for(5).to_json()
+    assert data["format"] == "preconstructed"
+    assert data["catalogue"] == CAT.version
+    assert data["seed"] == 5
+    assert len(data["turns"]) == len(data["hashes"]) >= 1
+    assert all(len(h) == 8 for h in data["hashes"])
+    assert data["result"] in ("A", "B", "draw")
+
+
+def test_replay_confirms_an_untouched_record_after_a_json_round_trip():
+    record = record_for(21)
+    again = GameRecord.loads(record.dumps())
+    verdict = replay(again)
+    assert verdict.ok and verdict.result == record.result
+
+
+def test_replay_names_the_first_turn_whose_hash_differs():
+    record = record_for(33)
+    assert len(record.turns) >= 4
+    record.hashes[2] = "00000000" if record.hashes[2] != "00000000" else "11111111"
+    verdict = replay(record)
+    assert not verdict.ok
+    assert verdict.turn == 3
+
+
+def test_replay_names_the_turn_of_a_changed_action():
+    record = record_for(34)
+    # Find a turn where a play can be moved to the other lane.
+    for index, tokens in enumerate(record.turns):
+        actions = decode(tokens)
+        for i, action in enumerate(actions):
+            if action[0] == 0:  # PLAY
+                actions[i] = (0, action[1], 1 - action[2])
+                record.turns[index] = "".join(encode(a) for a in actions)
+                verdict = replay(record)
+                assert not verdict.ok
+                assert verdict.turn == index + 1
+                return
+    pytest.fail("no play in the game")
+
+
+def test_replay_refuses_a_changed_result_and_another_catalogue():
+    record = record_for(40)
+    record.result = "B" if record.result != "B" else "A"
+    assert not replay(record).ok
+    other = parse_catalogue_csv(
+        "name,deck,type,cost,attack,health,abilities,aura,spell_damage,notes\n"
+        "X,,creature,1,1,1,,,,\n")
+    verdict = replay(record_for(40), other)
+    assert not verdict.ok and "catalogue" in verdict.reason
+
+
+def test_replay_reports_an_illegal_action_with_its_turn():
+    record = record_for(41)
+    record.turns[0] = "P3tP3tP3tP3tP3tE"
+    verdict = replay(record)
+    assert not verdict.ok and verdict.turn == 1
+
+
+@pytest.mark.parametrize("text, message", [
+    ("not json", "must be JSON"),
+    ("[]", "JSON object"),
+    ('{"v": 99}', "unsupported record version"),
+    ('{"v": 1, "format": "x"}', "needs the field"),
+])
+def test_unreadable_records_are_refused_with_a_reason(text, message):
+    with pytest.raises(RecordError, match=message):
+        GameRecord.loads(text)
+
+
+def test_tokens_round_trip():
+    tokens = "P0tP3bC2Bb11C0At0NXR5.12.3E"
+    assert "".join(encode(a) for a in decode(tokens)) == tokens
+    with pytest.raises(RecordError, match="character 3"):
+        decode("P0tZ")
+
+
+def test_record_json_is_plain_data():
+    data = json.loads(record_for(3).dumps())
+    assert set(data) == {"v", "format", "catalogue", "seed", "decks", "turn_cap", "turns",
+                         "hashes", "result"}
