@@ -1,0 +1,15 @@
+"""The Celery application `clash`: `celery -A clash worker` starts a worker.
+
+Configuration comes from the Django settings, from every setting named CELERY_*.
+Tasks are found in each installed app's tasks.py.
+"""
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clash.settings.local")
+
+app = Celery("clash")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()

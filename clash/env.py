@@ -1,0 +1,100 @@
+"""The one place that reads the process environment.
+
+Settings modules call these functions instead of touching ``os.environ``, so every variable the
+project understands is listed here, with its type and how it is parsed. Which settings module is
+active is chosen by ``DJANGO_SETTINGS_MODULE`` alone; nothing here guesses the environment.
+
+(The entry points ``manage.py``, ``wsgi.py``, ``asgi.py`` and ``celery.py`` only give
+``DJANGO_SETTINGS_MODULE`` a default, as Django's own templates do.)
+
+Variables:
+    SECRET_KEY                 Django's signing key. Required in production.
+    DEBUG                      "1"/"true"/"yes"/"on" or "0"/"false"/"no"/"off".
+    ALLOWED_HOSTS              Comma-separated host names.
+    DATABASE_URL               e.g. postgres://user:pass@host:5432/clash or sqlite:///path.
+    REDIS_URL                  e.g. redis://host:6379/0; the Celery broker unless overridden.
+    CELERY_BROKER_URL          Overrides REDIS_URL for the Celery broker.
+    CELERY_TASK_ALWAYS_EAGER   Run Celery tasks in-process instead of sending them to a worker.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+"""The project root: the folder holding manage.py."""
+
+DEFAULT_DATABASE_URL = f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+
+def _get(name: str) -> str | None:
+    value = os.environ.get(name)
+    return value.strip() if value is not None else None
+
+
+def _require(name: str, value: str | None) -> str:
+    if not value:
+        raise ImproperlyConfigured(f"The environment variable {name} must be set.")
+    return value
+
+
+def _bool(name: str, *, default: bool) -> bool:
+    value = _get(name)
+    if value is None:
+        return default
+    lowered = value.lower()
+    if lowered in _TRUE:
+        return True
+    if lowered in _FALSE:
+        return False
+    raise ImproperlyConfigured(f"{name}={value!r} is not a boolean (use 1/0, true/false).")
+
+
+def secret_key(*, default: str | None = None) -> str:
+    """SECRET_KEY; without a default the variable is required."""
+    return _require("SECRET_KEY", _get("SECRET_KEY") or default)
+
+
+def debug(*, default: bool) -> bool:
+    return _bool("DEBUG", default=default)
+
+
+def allowed_hosts(*, default: list[str] | None = None) -> list[str]:
+    """ALLOWED_HOSTS as a list; without a default the variable is required."""
+    value = _get("ALLOWED_HOSTS")
+    hosts = default if value is None else [h.strip() for h in value.split(",") if h.strip()]
+    if not hosts and default is None:
+        raise ImproperlyConfigured("The environment variable ALLOWED_HOSTS must be set.")
+    return list(hosts or [])
+
+
+def database(*, default_url: str | None = DEFAULT_DATABASE_URL, **options: Any) -> dict[str, Any]:
+    """The default DATABASES entry parsed from DATABASE_URL.
+
+    ``options`` go to dj_database_url (conn_max_age, conn_health_checks, ...).
+    With ``default_url=None`` the variable is required.
+    """
+    url = _require("DATABASE_URL", _get("DATABASE_URL") or default_url)
+    return dj_database_url.parse(url, **options)
+
+
+def redis_url(*, default: str | None = None) -> str | None:
+    return _get("REDIS_URL") or default
+
+
+def celery_broker_url(*, default: str | None = None) -> str:
+    """CELERY_BROKER_URL, else REDIS_URL, else ``default``; required if there is none."""
+    url = _get("CELERY_BROKER_URL") or _get("REDIS_URL") or default
+    return _require("CELERY_BROKER_URL (or REDIS_URL)", url)
+
+
+def celery_task_always_eager(*, default: bool) -> bool:
+    return _bool("CELERY_TASK_ALWAYS_EAGER", default=default)

@@ -1,0 +1,45 @@
+"""Production: PostgreSQL, Redis and a Celery worker, all configured from the environment.
+
+Required: SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL, and CELERY_BROKER_URL or REDIS_URL.
+The site expects HTTPS to be terminated by a proxy in front of gunicorn that sets
+``X-Forwarded-Proto``; plain HTTP is redirected, except /health/ so probes can call it directly.
+With those variables set, ``manage.py check --deploy`` reports no issues.
+"""
+
+from clash import env
+
+from .base import *
+
+SECRET_KEY = env.secret_key()
+# Never from the environment: a stray DEBUG=1 would publish tracebacks and settings.
+DEBUG = False
+ALLOWED_HOSTS = env.allowed_hosts()
+
+DATABASES = {
+    "default": env.database(default_url=None, conn_max_age=600, conn_health_checks=True),
+}
+
+CELERY_BROKER_URL = env.celery_broker_url()
+CELERY_TASK_ALWAYS_EAGER = False
+
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # Hashed, compressed files that can be cached forever; built by `collectstatic`.
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}
+
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = True
+SECURE_REDIRECT_EXEMPT = [r"^health/$"]
+SECURE_HSTS_SECONDS = 60 * 60 * 24 * 365
+SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+SECURE_HSTS_PRELOAD = True
+SESSION_COOKIE_SECURE = True
+CSRF_COOKIE_SECURE = True
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": "INFO"},
+}

@@ -1,0 +1,30 @@
+"""Settings for the test suite (pytest sets DJANGO_SETTINGS_MODULE to this module).
+
+The database comes from DATABASE_URL, so the same suite runs on SQLite (the default, an
+in-memory test database) and on PostgreSQL (``DATABASE_URL=postgres://...``).
+
+Celery tasks are NOT eager here: eager tasks hide serialisation and on-commit bugs. Test task
+bodies by calling them directly, and test enqueueing by capturing on-commit callbacks
+(``django_capture_on_commit_callbacks``).
+"""
+
+from clash import env
+
+from .base import *
+
+SECRET_KEY = "test-key-only-for-the-test-suite-0123456789-abcdefghijklmnopqrstuvwxyz"
+DEBUG = False
+ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
+
+DATABASES = {"default": env.database()}
+
+# Hashing passwords properly is deliberately slow; tests create many users.
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+CELERY_TASK_ALWAYS_EAGER = False
+# A test that enqueues for real without a broker should fail at once, not retry for seconds.
+CELERY_TASK_PUBLISH_RETRY = False
+
+# No collectstatic in tests: WhiteNoise finds files in static/ as it does under runserver.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = True

@@ -1,0 +1,1 @@
+"""Django app: card catalogue, collections, decklists and ban-two sessions."""

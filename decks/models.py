@@ -1,0 +1,1 @@
+"""Deck models. Business logic lives in services.py and selectors.py, not here."""

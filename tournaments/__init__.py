@@ -1,0 +1,1 @@
+"""Django app: events, pods, rounds, matches, games, results, standings and ratings."""

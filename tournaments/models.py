@@ -1,0 +1,1 @@
+"""Tournament models. Business logic lives in services.py and selectors.py, not here."""
