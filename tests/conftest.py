@@ -1,0 +1,117 @@
+"""Shared test set-up: which real services are reachable, and what happens when they are not.
+
+Tests that need a real service carry a marker:
+
+* ``@pytest.mark.postgres``: needs the Django test database to be PostgreSQL, i.e. the suite
+  run with ``DATABASE_URL=postgres://...`` (``make test`` does a second run like that).
+* ``@pytest.mark.redis``: needs the Redis server behind the Celery broker URL.
+
+When the service is not reachable such a test is skipped with the reason. With
+``CLASH_REQUIRE_SERVICES=1`` (set by CI) an unreachable service fails the test instead, so CI
+cannot go green by skipping. Running on SQLite is not a missing service: a ``postgres`` test
+is then skipped even in CI, because the PostgreSQL run covers it.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import socket
+from urllib.parse import urlsplit
+
+import pytest
+
+POSTGRES_DEFAULT = ("127.0.0.1", 5432)
+REDIS_DEFAULT = ("127.0.0.1", 6379)
+
+
+@functools.cache
+def reachable(host: str, port: int, timeout: float = 1.0) -> bool:
+    """True if a TCP connection to host:port opens within ``timeout`` seconds."""
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            return True
+    except OSError:
+        return False
+
+
+def services_required() -> bool:
+    return os.environ.get("CLASH_REQUIRE_SERVICES") == "1"
+
+
+def database_is_postgres() -> bool:
+    from django.conf import settings
+
+    return settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+
+
+def postgres_address() -> tuple[str, int]:
+    """Where the test database lives if it is PostgreSQL, else the usual local server."""
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    if database_is_postgres():
+        return db.get("HOST") or POSTGRES_DEFAULT[0], int(db.get("PORT") or POSTGRES_DEFAULT[1])
+    return POSTGRES_DEFAULT
+
+
+def broker_is_redis() -> bool:
+    from django.conf import settings
+
+    return urlsplit(settings.CELERY_BROKER_URL).scheme in {"redis", "rediss"}
+
+
+def redis_address() -> tuple[str, int]:
+    """The Celery broker's Redis server, else the usual local server."""
+    from django.conf import settings
+
+    if broker_is_redis():
+        url = urlsplit(settings.CELERY_BROKER_URL)
+        return url.hostname or REDIS_DEFAULT[0], url.port or REDIS_DEFAULT[1]
+    return REDIS_DEFAULT
+
+
+def postgres_available() -> bool:
+    return reachable(*postgres_address())
+
+
+def redis_available() -> bool:
+    return reachable(*redis_address())
+
+
+def _unavailable(reason: str) -> None:
+    if services_required():
+        pytest.fail(f"{reason} (CLASH_REQUIRE_SERVICES=1: required services must be up)")
+    pytest.skip(reason)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    # tryfirst: decide before fixtures (such as the test database) are set up.
+    if item.get_closest_marker("postgres"):
+        if not database_is_postgres():
+            pytest.skip(
+                "needs PostgreSQL: run with DATABASE_URL=postgres://... "
+                "(make test does this in its PostgreSQL run)"
+            )
+        if not postgres_available():
+            host, port = postgres_address()
+            _unavailable(f"PostgreSQL not reachable at {host}:{port}")
+    if item.get_closest_marker("redis"):
+        if not broker_is_redis():
+            _unavailable("needs a Redis Celery broker: CELERY_BROKER_URL is not redis://")
+        if not redis_available():
+            host, port = redis_address()
+            _unavailable(f"Redis not reachable at {host}:{port}")
+
+
+@pytest.fixture(scope="session")
+def postgres_is_available() -> bool:
+    """Whether the PostgreSQL server is reachable (for tests that adapt rather than skip)."""
+    return postgres_available()
+
+
+@pytest.fixture(scope="session")
+def redis_is_available() -> bool:
+    """Whether the Redis server behind the Celery broker is reachable."""
+    return redis_available()
