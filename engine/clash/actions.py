@@ -47,6 +47,9 @@ def cast(index: int, seat: int, lane: int, position: int) -> Action:
 
 def encode(action: Action) -> str:
     """The record token of one action."""
+    token = _TOKENS.get(action)
+    if token is not None:
+        return token
     kind = action[0]
     if kind == PLAY:
         return f"P{action[1]}{_LANE_CODE[action[2]]}"
@@ -61,6 +64,12 @@ def encode(action: Action) -> str:
     if kind == RETURN_ORDER:
         return "R" + ".".join(str(card) for card in action[1])
     raise ValueError(f"unknown action kind {kind!r}")
+
+
+# Tokens of the common actions, computed once (encoding is on the hot path of recording).
+_TOKENS: dict[Action, str] = {}
+_TOKENS.update({(PLAY, i, lane): f"P{i}{_LANE_CODE[lane]}" for i in range(4) for lane in (0, 1)})
+_TOKENS.update({(ATTACK_NEXT,): "N", (ATTACK_ALL,): "X", (END_TURN,): "E"})
 
 
 def decode(tokens: str) -> list[Action]:

@@ -104,6 +104,9 @@ class Catalogue:
     version: str
     cards: tuple[CardDef, ...]
     ids: Mapping[str, int] = field(repr=False)
+    # Per card id, for the hot path: cost, and whether it is a creature.
+    costs: tuple[int, ...] = field(repr=False, default=())
+    creature: tuple[bool, ...] = field(repr=False, default=())
 
     @classmethod
     def build(cls, version: str, cards: Iterable[CardDef]) -> Catalogue:
@@ -117,7 +120,9 @@ class Catalogue:
             ids[card.name] = index
         if len(cards) > 250:
             raise CatalogueError("a catalogue holds at most 250 cards")
-        return cls(version=version, cards=cards, ids=ids)
+        return cls(version=version, cards=cards, ids=ids,
+                   costs=tuple(card.cost for card in cards),
+                   creature=tuple(card.type == CREATURE for card in cards))
 
     def __len__(self) -> int:
         return len(self.cards)

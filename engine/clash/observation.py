@@ -87,7 +87,8 @@ class Observation:
     def legal_actions(self) -> list[Action]:
         """The legal actions, when this seat is to move (otherwise none)."""
         game = self.__game
-        if game.to_move != self.seat:
+        pending = game.pending
+        if (game.active if pending is None else pending[0]) != self.seat:
             return []
         return game.legal_actions()
 

@@ -137,18 +137,26 @@ class Game(GameState):
 
     def play(self, index: int, lane: int) -> None:
         """Play the creature at hand `index` to `lane` (C-3.2, C-3.4)."""
-        self._check_can_act()
-        if self.phase != SUMMON:
-            raise IllegalAction("wrong_phase",
-                                "creatures are played only in the Summon phase (rule C-3.2)")
-        if lane not in (0, 1):
-            raise IllegalAction("bad_lane", f"lane must be top or bottom, not {lane!r}")
-        card = self._check_playable(index, CREATURE)
-        cd = self.catalogue.cards[card]
         seat = self.active
         p = self.players[seat]
+        cards = p.cards
+        cat = self.catalogue
+        # Fast path: every check passes; otherwise the slow path raises the precise error.
+        if (self.winner is not None or self.pending is not None or self.phase != SUMMON
+                or lane not in (0, 1) or index.__class__ is not int or not 0 <= index < 4
+                or index >= len(cards) or not cat.creature[cards[index]]
+                or cat.costs[cards[index]] > self.mana or len(cards) == 1):
+            self._check_can_act()
+            if self.phase != SUMMON:
+                raise IllegalAction("wrong_phase",
+                                    "creatures are played only in the Summon phase (rule C-3.2)")
+            if lane not in (0, 1):
+                raise IllegalAction("bad_lane", f"lane must be top or bottom, not {lane!r}")
+            self._check_playable(index, CREATURE)
+        card = cards[index]
+        cd = cat.cards[card]
         self.mana -= cd.cost
-        del p.cards[index]
+        del cards[index]
         if index < p.bpos:
             p.bpos -= 1  # a card from left of the Bastion does not lower health (C-9)
         p.lanes[lane].append(Creature(card, cd.attack, cd.health, cd.abilities, cd.aura,
@@ -156,7 +164,7 @@ class Game(GameState):
         if self.log is not None:
             self.log.append(f"{SEATS[seat]} plays {cd.name} to {LANES[lane]} "
                             f"({self.mana} mana left)")
-        if p.bpos >= len(p.cards):
+        if p.bpos >= len(cards):
             self._bastion_rightmost(seat)  # ruling C-7.4a
 
     def cast(self, index: int, seat: int, lane: int, position: int) -> None:
@@ -205,7 +213,8 @@ class Game(GameState):
 
     def attack_next(self) -> bool:
         """Enter the Attack phase if needed and run one activation; False if none was left."""
-        self._check_can_act()
+        if self.winner is not None or self.pending is not None:
+            self._check_can_act()
         self._enter_attack()
         nxt = self._next_attacker()
         if nxt is None:
@@ -221,7 +230,8 @@ class Game(GameState):
 
     def end_turn(self) -> None:
         """Finish the Attack phase (every creature that may attack does), end the turn."""
-        self._check_can_act()
+        if self.winner is not None or self.pending is not None:
+            self._check_can_act()
         self._enter_attack()
         if self._run_attacks(_RESUME_END):
             self._finish_turn()
@@ -271,35 +281,32 @@ class Game(GameState):
         if self.winner is not None:
             return []
         if self.pending is not None:
-            dead = self.pending[1]
             seen: list[tuple[int, ...]] = []
-            for perm in permutations(dead):
+            for perm in permutations(self.pending[1]):
                 if perm not in seen:
                     seen.append(perm)
             return [(RETURN_ORDER, perm) for perm in seen]
         acts: list[Action] = []
-        p = self.players[self.active]
-        cards = p.cards
-        if len(cards) > 1:
-            defs = self.catalogue.cards
+        cards = self.players[self.active].cards
+        summon = self.phase == SUMMON
+        if len(cards) > 1:  # C-7.4: never the last card besides the Bastion/Fort
+            costs = self.catalogue.costs
+            creature = self.catalogue.creature
             mana = self.mana
-            summon = self.phase == SUMMON
             targets = None
-            for i in range(min(4, len(cards))):
-                cd = defs[cards[i]]
-                if cd.cost > mana:
+            for i, card in enumerate(cards[:4]):
+                if costs[card] > mana:
                     continue
-                if cd.type == CREATURE:
+                if creature[card]:
                     if summon:
                         acts.append((PLAY, i, 0))
                         acts.append((PLAY, i, 1))
                 else:
                     if targets is None:
-                        targets = [(s, li, pos) for s in (0, 1) for li in (0, 1)
-                                   for pos in range(len(self.players[s].lanes[li]))]
-                    for s, li, pos in targets:
-                        acts.append((CAST, i, s, li, pos))
-        if self.phase == SUMMON or self._next_attacker() is not None:
+                        targets = [(s, li, pos) for s, p in enumerate(self.players)
+                                   for li, lane in enumerate(p.lanes) for pos in range(len(lane))]
+                    acts += [(CAST, i, s, li, pos) for s, li, pos in targets]
+        if summon or self._next_attacker() is not None:
             acts.append((ATTACK_NEXT,))
         acts.append((END_TURN,))
         return acts

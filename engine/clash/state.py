@@ -170,7 +170,8 @@ class GameState:
                 for c in lane:
                     out += (c.card, c.damage,
                             c.new | (c.attacked << 1) | (c.protection_used << 2), c.sprint_bonus)
-        out += (self.active, self.turn >> 8 & 255, self.turn & 255, self.phase, self.mana,
+        turn = self.turn
+        out += (self.active, turn >> 8 & 255, turn & 255, self.phase, self.mana,
                 255 if self.winner is None else self.winner)
         return bytes(out)
 

@@ -22,10 +22,10 @@ def test_fnv1a64_of_stream_names():
 
 def test_streams_draws_and_shuffles_are_frozen():
     r = Rng.stream(42, "shuffle-A")
-    assert [r.below(10) for _ in range(10)] == [9, 8, 7, 3, 0, 5, 9, 1, 6, 0]
+    assert [r.below(10) for _ in range(10)] == [3, 3, 8, 7, 5, 7, 5, 8, 3, 7]
     cards = list(range(8))
     Rng.stream(42, "shuffle-A").shuffle(cards)
-    assert cards == [4, 1, 0, 2, 5, 6, 3, 7]
+    assert cards == [0, 1, 4, 6, 3, 5, 7, 2]
 
 
 def test_streams_of_different_purposes_differ():
