@@ -23,7 +23,15 @@ from itertools import permutations
 
 from .actions import ATTACK_ALL, ATTACK_NEXT, CAST, END_TURN, PLAY, RETURN_ORDER, Action
 from .cards import (
-    BASTION, CREATURE, FRENZY, INDESTRUCTIBLE, PIERCE, PROTECTION, RAGE, SPLASH, SPRINT,
+    BASTION,
+    CREATURE,
+    FRENZY,
+    INDESTRUCTIBLE,
+    PIERCE,
+    PROTECTION,
+    RAGE,
+    SPLASH,
+    SPRINT,
 )
 from .errors import IllegalAction
 from .state import ATTACK, DRAW, LANES, SEATS, SUMMON, Creature, GameState

@@ -3,7 +3,14 @@
 import pytest
 
 from engine.clash.cards import (
-    FRENZY, PIERCE, PROTECTION, RAGE, SPLASH, SPRINT, card_from_json, load_catalogue,
+    FRENZY,
+    PIERCE,
+    PROTECTION,
+    RAGE,
+    SPLASH,
+    SPRINT,
+    card_from_json,
+    load_catalogue,
     parse_catalogue_csv,
 )
 from engine.clash.errors import CatalogueError
