@@ -47,7 +47,7 @@ def cast(index: int, seat: int, lane: int, position: int) -> Action:
 
 def encode(action: Action) -> str:
     """The record token of one action."""
-    token = _TOKENS.get(action)
+    token = TOKENS.get(action)
     if token is not None:
         return token
     kind = action[0]
@@ -67,9 +67,9 @@ def encode(action: Action) -> str:
 
 
 # Tokens of the common actions, computed once (encoding is on the hot path of recording).
-_TOKENS: dict[Action, str] = {}
-_TOKENS.update({(PLAY, i, lane): f"P{i}{_LANE_CODE[lane]}" for i in range(4) for lane in (0, 1)})
-_TOKENS.update({(ATTACK_NEXT,): "N", (ATTACK_ALL,): "X", (END_TURN,): "E"})
+TOKENS: dict[Action, str] = {}
+TOKENS.update({(PLAY, i, lane): f"P{i}{_LANE_CODE[lane]}" for i in range(4) for lane in (0, 1)})
+TOKENS.update({(ATTACK_NEXT,): "N", (ATTACK_ALL,): "X", (END_TURN,): "E"})
 
 
 def decode(tokens: str) -> list[Action]:

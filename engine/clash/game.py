@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .actions import encode
+from .actions import TOKENS, encode
 from .cards import Catalogue, load_catalogue
 from .errors import SetupError
 from .observation import Observation
@@ -30,11 +30,15 @@ def new_game(decks: Sequence[Sequence[str]], seed: int, *,
     if not isinstance(turn_cap, int) or turn_cap < 1:
         raise SetupError(f"the turn cap must be a whole number >= 1, not {turn_cap!r}")
     players = []
+    ids = catalogue.ids
     for seat, deck in enumerate(decks):
-        problems = deck_problems(deck, catalogue)
-        if problems:
+        try:
+            cards = [ids[name] for name in deck]
+        except (KeyError, TypeError):
+            cards = []
+        if len(cards) != DECK_SIZE:
+            problems = deck_problems(deck, catalogue)
             raise SetupError(f"player {SEATS[seat]}'s deck: " + "; ".join(problems))
-        cards = [catalogue.id(name) for name in deck]
         Rng.stream(seed, f"shuffle-{SEATS[seat]}").shuffle(cards)
         players.append(Player(cards, chooses_returns=chooses_returns[seat]))
     first = Rng.stream(seed, "coin").below(2)
@@ -74,12 +78,14 @@ def play_game(decks: Sequence[Sequence[str]], seed: int, agents: Sequence, *,
     hashes: list[str] = []
     current: list[str] = []
     apply = game.apply
+    tokens = TOKENS
     while game.winner is None:
-        seat = game.to_move
+        pending = game.pending
+        seat = game.active if pending is None else pending[0]
         action = agents[seat].act(views[seat])
         turn = game.turn
         apply(action)
-        current.append(encode(action))
+        current.append(tokens.get(action) or encode(action))
         if after_action is not None:
             after_action(game)
         if game.turn != turn or game.winner is not None:

@@ -26,6 +26,7 @@ Fisher-Yates from the last index down.
 from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
+from functools import lru_cache
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -42,6 +43,7 @@ def _mix(z: int) -> int:
     return z ^ (z >> 31)
 
 
+@lru_cache(maxsize=1024)
 def fnv1a64(text: str) -> int:
     """64-bit FNV-1a of the UTF-8 bytes of `text` (used to name streams)."""
     h = _FNV_OFFSET

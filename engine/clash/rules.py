@@ -36,6 +36,11 @@ from .cards import (
 from .errors import IllegalAction
 from .state import ATTACK, DRAW, LANES, SEATS, SUMMON, Creature, GameState
 
+# Shared action tuples for legal_actions (tuples are immutable, so sharing is safe).
+_PLAYS = tuple(((PLAY, i, 0), (PLAY, i, 1)) for i in range(4))
+_ATTACK_NEXT = (ATTACK_NEXT,)
+_END_TURN = (END_TURN,)
+
 # What the engine is doing when a return-order choice interrupts it, to carry on afterwards.
 _RESUME_NONE, _RESUME_ALL, _RESUME_END = 0, 1, 2
 
@@ -307,16 +312,15 @@ class Game(GameState):
                     continue
                 if creature[card]:
                     if summon:
-                        acts.append((PLAY, i, 0))
-                        acts.append((PLAY, i, 1))
+                        acts += _PLAYS[i]
                 else:
                     if targets is None:
                         targets = [(s, li, pos) for s, p in enumerate(self.players)
                                    for li, lane in enumerate(p.lanes) for pos in range(len(lane))]
                     acts += [(CAST, i, s, li, pos) for s, li, pos in targets]
         if summon or self._next_attacker() is not None:
-            acts.append((ATTACK_NEXT,))
-        acts.append((END_TURN,))
+            acts.append(_ATTACK_NEXT)
+        acts.append(_END_TURN)
         return acts
 
     # ------------------------------------------------------------------ the Attack phase

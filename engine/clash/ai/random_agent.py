@@ -14,4 +14,5 @@ class RandomAgent:
         self.rng = Rng.stream(seed, "ai-random")
 
     def act(self, obs: Observation) -> Action:
-        return self.rng.choice(obs.legal_actions())
+        actions = obs.legal_actions()
+        return actions[self.rng.below(len(actions))]
