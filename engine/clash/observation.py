@@ -11,6 +11,7 @@ from typing import Any
 
 from .actions import Action
 from .cards import BASTION, Catalogue
+from .rng import Rng
 from .rules import Game
 from .state import LANES, PHASES, SEATS
 
@@ -83,6 +84,19 @@ class Observation:
         """A seat's lanes (public): (card, damage, new, attacked, protection_used, sprint)."""
         return [[(c.card, c.damage, c.new, c.attacked, c.protection_used, c.sprint_bonus)
                  for c in lane] for lane in self.__game.players[seat].lanes]
+
+    def opponent_cards(self) -> list[int]:
+        """The cards in the opponent's hand as a sorted multiset (public: decks are known in
+        every format and lanes are visible); their order stays hidden."""
+        return sorted(self.__game.players[self.seat ^ 1].cards)
+
+    def determinize(self, rng: Rng | None = None) -> Game:
+        """A copy of the game in which everything this seat cannot see is guessed: the
+        opponent's hand order is shuffled by `rng` (id order without one). Search players
+        simulate on such copies, so they never depend on hidden information."""
+        game = self.__game.copy()
+        game.hide(self.seat, rng)
+        return game
 
     def legal_actions(self) -> list[Action]:
         """The legal actions, when this seat is to move (otherwise none)."""

@@ -34,6 +34,7 @@ from .cards import (
     SPRINT,
 )
 from .errors import IllegalAction
+from .rng import Rng
 from .state import ATTACK, DRAW, LANES, SEATS, SUMMON, Creature, GameState
 
 # Shared action tuples for legal_actions (tuples are immutable, so sharing is safe).
@@ -69,6 +70,16 @@ class Game(GameState):
         g = super().copy()
         g.resume = self.resume
         return g  # type: ignore[return-value]
+
+    def hide(self, seat: int, rng: Rng | None) -> None:
+        """Replace what `seat` cannot see by a guess (determinization, for search): the
+        opponent's hand order. Which cards the opponent holds is public in every format (the
+        decks are known, C-2.3 to C-2.5, and lanes are visible), their order is not. With no
+        rng the guess is the cards in id order."""
+        cards = self.players[seat ^ 1].cards
+        cards.sort()
+        if rng is not None:
+            rng.shuffle(cards)
 
     # ------------------------------------------------------------------ turn structure
 

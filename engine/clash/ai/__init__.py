@@ -1,13 +1,25 @@
 """AI players: each takes an `Observation` and returns an action."""
 
 from .base import Agent
+from .greedy import GreedyAgent
 from .random_agent import RandomAgent
+from .scripted import ScriptedAgent
+from .search import SearchAgent
 
-__all__ = ["Agent", "RandomAgent", "make_agent"]
+LEVELS = ("random", "scripted", "greedy", "search")
+
+__all__ = ["LEVELS", "Agent", "GreedyAgent", "RandomAgent", "ScriptedAgent", "SearchAgent",
+           "make_agent"]
 
 
 def make_agent(level: str, seed: int) -> Agent:
     """An AI player by level name."""
     if level == "random":
         return RandomAgent(seed)
-    raise ValueError(f"unknown AI level {level!r}: known levels are random")
+    if level == "scripted":
+        return ScriptedAgent(seed)
+    if level == "greedy":
+        return GreedyAgent(seed)
+    if level == "search":
+        return SearchAgent(seed)
+    raise ValueError(f"unknown AI level {level!r}: known levels are {', '.join(LEVELS)}")

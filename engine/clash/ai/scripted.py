@@ -1,0 +1,78 @@
+"""A rule-of-thumb player: no simulation, a few checks per decision.
+
+It keeps enough health not to throw its Bastion/Fort away, plays its strongest affordable
+creature where it shields against an attacker or hits an empty lane, casts an incantation
+when it destroys an enemy front creature, and otherwise ends its turn.
+"""
+
+from __future__ import annotations
+
+from ..actions import CAST, END_TURN, PLAY, RETURN_ORDER, Action
+from ..cards import INDESTRUCTIBLE, PROTECTION
+from ..observation import Observation
+from ..rng import Rng
+
+_END = (END_TURN,)
+
+
+class ScriptedAgent:
+    name = "scripted"
+
+    def __init__(self, seed: int, keep_health: int = 2) -> None:
+        self.rng = Rng.stream(seed, "ai-scripted")
+        self.keep_health = keep_health
+
+    def act(self, obs: Observation) -> Action:
+        legal = obs.legal_actions()
+        if legal and legal[0][0] == RETURN_ORDER:
+            return legal[0]
+        return choose(obs.determinize(None), obs.seat, legal, self.keep_health)
+
+
+def choose(game, seat: int, legal: list[Action], keep_health: int = 2) -> Action:  # noqa: ANN001
+    """The scripted choice on a game seen by `seat` (used by the search player's rollouts)."""
+    me = game.players[seat]
+    foe = game.players[seat ^ 1]
+    defs = game.catalogue.cards
+    health = len(me.cards) - me.bpos
+    best: Action | None = None
+    best_score = 0.0
+    for action in legal:
+        kind = action[0]
+        if kind == PLAY:
+            index, lane = action[1], action[2]
+            # A card from right of the Bastion/Fort costs a point of health (C-1.5).
+            if index >= me.bpos and health - 1 < keep_health + (1 if me.fort else 0):
+                continue
+            cd = defs[me.cards[index]]
+            foe_lane = foe.lanes[lane]
+            my_lane = me.lanes[lane]
+            score = cd.attack + cd.health * 0.3 + cd.cost * 0.2
+            if foe_lane and not my_lane:
+                score += 3 + sum(c.attack for c in foe_lane) * 0.5  # shield the Bastion
+            elif not foe_lane:
+                score += 2  # it will hit the Bastion/Fort
+            if score > best_score:
+                best, best_score = action, score
+        elif kind == CAST:
+            target_seat, lane, pos = action[2], action[3], action[4]
+            if target_seat == seat or pos != 0:
+                continue
+            cd = defs[me.cards[action[1]]]
+            foe_lane = foe.lanes[lane]
+            t = foe_lane[0]
+            if t.abilities & INDESTRUCTIBLE:
+                continue
+            if t.health - t.damage <= cd.damage:
+                score = 4 + t.attack
+                if score > best_score:
+                    best, best_score = action, score
+        elif kind == END_TURN and best is None:
+            continue
+    if best is not None:
+        return best
+    return _END if _END in legal else legal[0]
+
+
+def protected(abilities: int, used: bool) -> bool:
+    return bool(abilities & PROTECTION) and not used
