@@ -2,7 +2,8 @@
 
 Plays random-vs-random duels between the preconstructed decks (every pairing in turn, a
 record kept for each), then replays every record. Prints games per second, the average turns
-per game, the average record size, and record verifications per second.
+per game, the average record size, and record verifications per second; then greedy-vs-greedy
+games per second (games/20 of them) and the search player's playouts per second.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import argparse
 import sys
 import time
 
-from .ai import RandomAgent
+from .ai import GreedyAgent, RandomAgent, SearchAgent
 from .cards import load_catalogue
 from .game import play_game
 from .record import GameRecord, replay
@@ -53,7 +54,50 @@ def run(games: int, seed: int, out=sys.stdout) -> dict[str, float]:
     print(f"average record size: {size:.0f} bytes of JSON", file=out)
     print(f"record verifications/s: {figures['verifications_per_s']:.0f} "
           f"({failures} failed)", file=out)
+
+    # Greedy against greedy (issue target: at least 500 games/s on one core).
+    greedy_games = max(1, games // 20)
+    start = time.perf_counter()
+    for i in range(greedy_games):
+        game_seed = seed * 1_000_003 + i
+        deck_a, deck_b = pairings[i % len(pairings)]
+        play_game((deck_a, deck_b), game_seed,
+                  (GreedyAgent(game_seed * 2), GreedyAgent(game_seed * 2 + 1)),
+                  catalogue=catalogue)
+    figures["greedy_games_per_s"] = greedy_games / (time.perf_counter() - start)
+    print(f"greedy-vs-greedy: {figures['greedy_games_per_s']:.0f} games/s "
+          f"({greedy_games} games)", file=out)
+
+    # The search player's playouts per second, over a few whole games against greedy.
+    search_games = max(1, games // 1000)
+    playouts = 0
+    thinking = 0.0
+    for i in range(search_games):
+        game_seed = seed * 1_000_003 + i
+        deck_a, deck_b = pairings[i % len(pairings)]
+        searcher = SearchAgent(game_seed)
+        timed = _TimedAgent(searcher)
+        play_game((deck_a, deck_b), game_seed, (timed, GreedyAgent(game_seed + 1)),
+                  catalogue=catalogue)
+        playouts += searcher.playouts_run
+        thinking += timed.seconds
+    figures["search_playouts_per_s"] = playouts / thinking if thinking else 0.0
+    print(f"search player: {figures['search_playouts_per_s']:.0f} playouts/s "
+          f"({playouts} playouts in {search_games} games)", file=out)
     return figures
+
+
+class _TimedAgent:
+    def __init__(self, agent) -> None:  # noqa: ANN001
+        self.agent = agent
+        self.seconds = 0.0
+
+    def act(self, obs):  # noqa: ANN001, ANN201
+        start = time.perf_counter()
+        try:
+            return self.agent.act(obs)
+        finally:
+            self.seconds += time.perf_counter() - start
 
 
 def main(argv: list[str] | None = None) -> int:

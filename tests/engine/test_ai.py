@@ -1,0 +1,77 @@
+"""AI players: legal, seeded, blind to hidden cards, and ordered by strength."""
+
+import pytest
+
+from engine.clash.ai import LEVELS, make_agent
+from engine.clash.ai.evaluate import WIN, evaluate
+from engine.clash.ai.search import SearchAgent
+from engine.clash.cards import load_catalogue
+from engine.clash.game import new_game, play_game
+from engine.clash.ladder import play_pair, wilson
+from engine.clash.observation import Observation
+
+CAT = load_catalogue()
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_whole_games_with_legal_actions_only(level):
+    for seed in range(3):
+        agents = (make_agent(level, seed), make_agent("random", seed + 100))
+        # play_game applies each action through the rules, which refuse anything illegal.
+        game, record = play_game((CAT.deck(1 + seed), CAT.deck(4 - seed)), seed, agents)
+        assert game.winner is not None
+        assert record.result in ("A", "B", "draw")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_same_seed_plays_the_same_game(level):
+    def one():
+        agents = (make_agent(level, 5), make_agent(level, 6))
+        return play_game((CAT.deck(2), CAT.deck(3)), 9, agents)[1].dumps()
+
+    assert one() == one()
+
+
+@pytest.mark.parametrize("level", ["scripted", "greedy", "search"])
+def test_decisions_do_not_depend_on_the_opponents_hidden_hand_order(level):
+    """Two games that differ only in the order of the opponent's hand (which the player
+    cannot see) get the same decision from the same seed."""
+    for seed in range(4):
+        game = new_game((CAT.deck(1), CAT.deck(2)), seed)
+        seat = game.active
+        other = game.copy()
+        other.players[seat ^ 1].cards.reverse()
+        assert other.players[seat ^ 1].cards != game.players[seat ^ 1].cards
+        first = make_agent(level, 77).act(Observation(game, seat))
+        second = make_agent(level, 77).act(Observation(other, seat))
+        assert first == second
+
+
+def test_the_search_player_respects_its_playout_budget():
+    game = new_game((CAT.deck(3), CAT.deck(4)), 2)
+    agent = SearchAgent(1, playouts=10)
+    agent.act(Observation(game, game.active))
+    assert 0 < agent.playouts_run <= max(10, len(agent.candidate_plans(
+        Observation(game, game.active))))
+
+
+def test_evaluation_of_decided_games():
+    game = new_game((CAT.deck(1), CAT.deck(2)), 1)
+    game.winner = 0
+    assert evaluate(game, 0) > WIN / 2 and evaluate(game, 1) < -WIN / 2
+    game.winner = 2
+    assert evaluate(game, 0) == 0
+
+
+def test_each_level_beats_the_one_below_in_a_small_ladder():
+    """A quick version of `python -m engine.clash.ladder` (the full one is in docs/ai.md)."""
+    for lower, upper in (("random", "scripted"), ("scripted", "greedy")):
+        result = play_pair(upper, lower, range(1, 31))
+        assert result.games == 60
+        assert result.score > 0.6, (upper, lower, result.score)
+
+
+def test_wilson_interval():
+    lo, hi = wilson(0.5, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
+    assert wilson(1.0, 10)[1] == 1.0
