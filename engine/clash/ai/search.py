@@ -9,7 +9,9 @@ shared out by UCB1 so promising plans get more; the plan with the best mean is p
 never looks at the opponent's hidden cards: it only ever simulates determinized copies.
 
 The budget is a number of playouts (so a seed gives the same game on every machine), with a
-wall-clock cap as a safety net (`max_ms`, default 100 ms per decision).
+wall-clock cap as a safety net (`max_ms`, default 100 ms per decision): on a slow or busy
+machine a decision may stop early, the one way its play can differ between machines;
+`capped` counts those decisions.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ class SearchAgent:
         self._plan: list[Action] = []
         self._turn = -1
         self.playouts_run = 0  # total, for the bench's playouts per second
+        self.capped = 0  # decisions cut short by the wall-clock cap (machine-dependent)
 
     def act(self, obs: Observation) -> Action:
         legal = obs.legal_actions()
@@ -57,7 +60,7 @@ class SearchAgent:
         if self._turn == obs.turn and self._plan and self._plan[0] in legal:
             return self._plan.pop(0)
         self._turn = obs.turn
-        self._plan = self.plan(obs)
+        self._plan = self.plan(obs, time.perf_counter())
         return self._plan.pop(0)
 
     def candidate_plans(self, obs: Observation) -> list[list[Action]]:
@@ -73,12 +76,14 @@ class SearchAgent:
                 plans.append(plan)
         return plans
 
-    def plan(self, obs: Observation) -> list[Action]:
+    def plan(self, obs: Observation, started: float | None = None) -> list[Action]:
+        # Stop early enough that one more playout still fits under the cap.
+        deadline = (time.perf_counter() if started is None else started) + (
+            0.75 * self.max_ms / 1000.0)
         plans = self.candidate_plans(obs)
         if len(plans) == 1:
             return plans[0]
         seat = obs.seat
-        deadline = time.perf_counter() + self.max_ms / 1000.0
         n = [0] * len(plans)
         total = [0.0] * len(plans)
         runs = 0
@@ -93,7 +98,8 @@ class SearchAgent:
             total[i] += self.playout(obs, plans[i], seat)
             n[i] += 1
             runs += 1
-            if runs >= len(plans) and time.perf_counter() > deadline:
+            if time.perf_counter() > deadline:
+                self.capped += 1
                 break
         self.playouts_run += runs
         best = max(range(len(plans)), key=lambda k: (total[k] / n[k] if n[k] else -1.0, -k))
