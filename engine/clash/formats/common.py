@@ -1,0 +1,103 @@
+"""What the pre-game procedures share: seats, their domain errors, and replay verdicts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import EngineError, SetupError
+
+SEAT_A, SEAT_B = "A", "B"
+SEATS = (SEAT_A, SEAT_B)
+DECK_SIZE = 8  # C-2.3 to C-2.5: every format ends with 8 cards per player
+
+# Status names shared by both procedures (habit: explicit state machines with named choices).
+DONE = "done"
+
+
+class IllegalChoice(EngineError):
+    """A pick, ban or deck choice the rules refuse; the procedure is unchanged after it.
+
+    `code` is "illegal" like the game's `IllegalAction`; `reason` is a stable identifier
+    (`not_your_pick`, `not_revealed`, `already_banned`, ...) for programs that branch on it.
+    """
+
+    code = "illegal"
+
+    def __init__(self, reason: str, message: str, *, step: int | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.step = step  # set when raised while re-running a record: the 1-based step
+
+    def to_json(self) -> dict[str, str]:
+        return {"code": self.code, "reason": self.reason, "message": self.message}
+
+
+class DeckListError(EngineError):
+    """A constructed list (C-2.5) that cannot enter the ban-two procedure.
+
+    `problems` names every problem at once, so a player fixes the list in one go.
+    """
+
+    code = "decklist"
+
+    def __init__(self, problems: list[str], *, seat: str | None = None) -> None:
+        self.by_seat = {seat: problems} if seat else {}
+        prefix = f"player {seat}'s list: " if seat else ""
+        super().__init__(prefix + "; ".join(problems))
+        self.problems = problems
+        self.seat = seat
+
+    @classmethod
+    def for_seats(cls, by_seat: dict[str, list[str]]) -> DeckListError:
+        """One error for the problems of several players' lists."""
+        bad = {seat: problems for seat, problems in by_seat.items() if problems}
+        if len(bad) == 1:
+            [(seat, problems)] = bad.items()
+            return cls(problems, seat=seat)
+        error = cls([f"player {seat}'s list: {p}" for seat, ps in bad.items() for p in ps])
+        error.message = " / ".join(f"player {seat}'s list: {'; '.join(ps)}"
+                                   for seat, ps in bad.items())
+        error.args = (error.message,)
+        error.by_seat = bad
+        return error
+
+    def to_json(self) -> dict[str, object]:
+        return {"code": self.code, "message": self.message, "problems": self.problems,
+                "by_seat": self.by_seat}
+
+
+def seat_name(seat: object) -> str:
+    """"A" or "B" for a seat given as "A"/"B" (any case) or as the engine's 0/1."""
+    if isinstance(seat, str) and seat.upper() in SEATS:
+        return seat.upper()
+    if isinstance(seat, int) and not isinstance(seat, bool) and seat in (0, 1):
+        return SEATS[seat]
+    raise IllegalChoice("unknown_seat", f"{seat!r} is not a seat: the seats are A and B")
+
+
+def other(seat: str) -> str:
+    return SEAT_B if seat == SEAT_A else SEAT_A
+
+
+def check_seed(seed: object) -> int:
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise SetupError(f"the seed must be a whole number >= 0, not {seed!r}")
+    return seed
+
+
+@dataclass(frozen=True)
+class ProcedureReplay:
+    """The verdict of replaying a draft or ban-two record.
+
+    `step` is the 1-based number of the first pick or ban that the rules refuse (None when
+    the record is refused as a whole, e.g. another catalogue). `decks` holds A's and B's
+    8 cards when the record is complete and valid.
+    """
+
+    ok: bool
+    step: int | None = None
+    reason: str = ""
+    decks: tuple[list[str], list[str]] | None = None
+
+    def __bool__(self) -> bool:
+        return self.ok

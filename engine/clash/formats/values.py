@@ -1,0 +1,141 @@
+"""Card values for the AI players' picks and bans, measured by simulation, stored as data.
+
+`python -m engine.clash.formats.values --games N --seed S [--ai LEVEL] [--out PATH]` plays N
+duels between two AI players of level LEVEL (`engine.clash.ai.make_agent`); each side's deck
+is 8 cards drawn at random without replacement from the catalogue's cards (the two sides draw
+independently, as two players with their own kits). A card's value is the score of the decks
+holding it (a win 1, a draw 1/2, a loss 0) minus the overall 1/2: its win-rate delta. The
+result goes to `data/card_values.json`:
+
+    {"catalogue": version, "method": "...", "ai": LEVEL, "seed": S, "games": N,
+     "values": {name: delta, ...}}
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from ..ai import LEVELS, make_agent
+from ..cards import DATA_DIR, Catalogue, load_catalogue
+from ..errors import CatalogueError
+from ..game import DECK_SIZE, play_game
+from ..rng import Rng
+
+VALUES_FILE = DATA_DIR / "card_values.json"
+RNG_STREAM = "card-values"
+COMMAND = "python -m engine.clash.formats.values"
+
+
+@dataclass(frozen=True)
+class CardValues:
+    catalogue: str
+    method: str
+    games: int
+    values: dict[str, float]
+    ai: str = "random"
+    seed: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"catalogue": self.catalogue, "method": self.method, "ai": self.ai,
+                "seed": self.seed, "games": self.games, "values": self.values}
+
+
+def load_card_values(path: str | Path | None = None,
+                     catalogue: Catalogue | None = None) -> CardValues:
+    """The stored values. Refuses values measured with another catalogue version, since
+    they would rank cards whose numbers have changed."""
+    catalogue = catalogue or load_catalogue()
+    file = Path(path) if path is not None else VALUES_FILE
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+        values = {str(k): float(v) for k, v in data["values"].items()}
+        stored = CardValues(catalogue=str(data["catalogue"]), method=str(data["method"]),
+                            games=int(data["games"]), values=values,
+                            ai=str(data.get("ai", "random")), seed=data.get("seed"))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise CatalogueError(f"{file}: not a card values file ({exc})") from None
+    if stored.catalogue != catalogue.version:
+        raise CatalogueError(f"{file} was measured with catalogue {stored.catalogue}, not "
+                             f"{catalogue.version}: run `{COMMAND}` to measure it again")
+    return stored
+
+
+def _draw_deck(names: list[str], rng: Rng) -> list[str]:
+    """DECK_SIZE different cards: the first steps of a Fisher-Yates shuffle."""
+    cards = names[:]
+    n = len(cards)
+    for i in range(DECK_SIZE):
+        j = i + rng.below(n - i)
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards[:DECK_SIZE]
+
+
+def compute_card_values(games: int, seed: int, ai: str = "random",
+                        catalogue: Catalogue | None = None) -> CardValues:
+    """Each card's win-rate delta over `games` duels between `ai` players (module docstring)."""
+    catalogue = catalogue or load_catalogue()
+    if games < 1:
+        raise ValueError(f"games must be at least 1, not {games}")
+    names = [card.name for card in catalogue.cards]
+    score = dict.fromkeys(names, 0.0)
+    seen = dict.fromkeys(names, 0)
+    rng = Rng.stream(seed, RNG_STREAM)
+    for _ in range(games):
+        decks = (_draw_deck(names, rng), _draw_deck(names, rng))
+        game_seed = rng.next_u64() >> 1
+        agents = (make_agent(ai, rng.next_u64() >> 1), make_agent(ai, rng.next_u64() >> 1))
+        game, _ = play_game(decks, game_seed, agents, catalogue=catalogue)
+        for seat, deck in enumerate(decks):
+            points = 0.5 if game.winner == 2 else float(game.winner == seat)
+            for name in deck:
+                score[name] += points
+                seen[name] += 1
+    values = {name: round(score[name] / seen[name] - 0.5, 4) if seen[name] else 0.0
+              for name in names}
+    method = (f"win rate of the decks holding the card minus 0.5 (draws count half), over "
+              f"{games} duels of {ai} vs {ai} AI players; each side {DECK_SIZE} cards drawn "
+              f"without replacement from the {len(names)} catalogue cards; seed {seed}")
+    return CardValues(catalogue=catalogue.version, method=method, games=games, values=values,
+                      ai=ai, seed=seed)
+
+
+def write_card_values(values: CardValues, path: str | Path | None = None) -> Path:
+    file = Path(path) if path is not None else VALUES_FILE
+    file.write_text(json.dumps(values.to_json(), indent=1) + "\n", encoding="utf-8")
+    return file
+
+
+def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
+    parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=20000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--ai", default="random",
+                        help=f"AI level of both players: {', '.join(LEVELS)} (default random)")
+    parser.add_argument("--out", default=None, help=f"where to write (default {VALUES_FILE})")
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.seed < 0:
+        parser.error("--games must be at least 1 and --seed at least 0")
+    try:
+        make_agent(args.ai, 0)
+    except ValueError as exc:
+        parser.error(str(exc))
+    start = time.perf_counter()
+    values = compute_card_values(args.games, args.seed, args.ai)
+    file = write_card_values(values, args.out)
+    seconds = time.perf_counter() - start
+    print(f"{args.games} {args.ai} vs {args.ai} duels in {seconds:.1f} s, catalogue "
+          f"{values.catalogue}; wrote {file}", file=out)
+    for name, value in sorted(values.values.items(), key=lambda kv: -kv[1]):
+        print(f"{value:+.4f}  {name}", file=out)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
