@@ -17,6 +17,8 @@ from . import actions as act
 from .cards import BASTION, CREATURE, Catalogue, card_from_json, load_catalogue
 from .errors import CatalogueError, IllegalAction
 from .rules import Game, hand_names
+from .solo.game import SoloGame
+from .solo.options import PLAY_OPTIONS, SoloOptions, SoloOptionsError
 from .state import DEFAULT_TURN_CAP, LANES, PHASES, SEATS, Creature, Player
 
 EXIT_OK, EXIT_MALFORMED, EXIT_ILLEGAL = 0, 2, 3
@@ -25,6 +27,8 @@ _TOP_KEYS = {"cards", "first_player", "active", "turn", "phase", "mana", "player
              "turn_cap", "description"}
 _PLAYER_KEYS = {"hand", "fort", "lanes", "choose_return_order"}
 _CREATURE_KEYS = {"card", "damage", "new", "attacked", "protection_used", "sprint_bonus"}
+_AUTOMATON_PLAYER_KEYS = {"automaton", "lanes"}
+_AUTOMATON_KEYS = {"deck", "discard", "fort", "options", "seed"}
 
 
 class ScenarioError(ValueError):
@@ -99,12 +103,26 @@ def _creature(data: Any, catalogue: Catalogue, where: str) -> Creature:
                     sprint_bonus=_whole(data, "sprint_bonus", f"{where}.", default=0))
 
 
+def _lanes(data: Mapping[str, Any], catalogue: Catalogue, where: str) -> list[list[Creature]]:
+    lanes_data = data.get("lanes", {})
+    if not isinstance(lanes_data, Mapping):
+        raise _fail(f"{where}.lanes", 'must be {"top": [...], "bottom": [...]}')
+    _check_keys(lanes_data, set(LANES), f"{where}.lanes")
+    lanes = []
+    for lane_name in LANES:
+        items = lanes_data.get(lane_name, [])
+        if not isinstance(items, list):
+            raise _fail(f"{where}.lanes.{lane_name}", "must be a list of creatures")
+        lanes.append([_creature(c, catalogue, f"{where}.lanes.{lane_name}[{i}]")
+                      for i, c in enumerate(items)])
+    return lanes
+
+
 def _player(data: Any, catalogue: Catalogue, where: str) -> Player:
     if not isinstance(data, Mapping):
         raise _fail(where, "must be an object with hand, fort and lanes")
     if "automaton" in data:
-        raise _fail(f"{where}.automaton", "solo positions (the AI automaton, rule C-8) are not "
-                                          "supported by this engine version")
+        raise _fail(f"{where}.automaton", "only player B can be the automaton (rule C-8)")
     _check_keys(data, _PLAYER_KEYS, where)
     hand = data.get("hand")
     if not isinstance(hand, list) or not all(isinstance(n, str) for n in hand):
@@ -120,19 +138,64 @@ def _player(data: Any, catalogue: Catalogue, where: str) -> Player:
     if bpos == len(cards):
         raise _fail(f"{where}.hand", "the Bastion/Fort is rightmost (health 0): no card is "
                                      "right of it, so the position is already decided")
-    lanes_data = data.get("lanes", {})
-    if not isinstance(lanes_data, Mapping):
-        raise _fail(f"{where}.lanes", 'must be {"top": [...], "bottom": [...]}')
-    _check_keys(lanes_data, set(LANES), f"{where}.lanes")
-    lanes = []
-    for lane_name in LANES:
-        items = lanes_data.get(lane_name, [])
-        if not isinstance(items, list):
-            raise _fail(f"{where}.lanes.{lane_name}", "must be a list of creatures")
-        lanes.append([_creature(c, catalogue, f"{where}.lanes.{lane_name}[{i}]")
-                      for i, c in enumerate(items)])
-    return Player(cards, bpos=bpos, fort=_flag(data, "fort", where), lanes=lanes,
+    return Player(cards, bpos=bpos, fort=_flag(data, "fort", where),
+                  lanes=_lanes(data, catalogue, where),
                   chooses_returns=_flag(data, "choose_return_order", where))
+
+
+def _card_list(data: Mapping[str, Any], key: str, catalogue: Catalogue, where: str) -> list[int]:
+    names = data.get(key, [])
+    if not isinstance(names, list):
+        raise _fail(f"{where}.{key}", "must be a list of card names")
+    for i, name in enumerate(names):
+        if not isinstance(name, str) or name not in catalogue:
+            raise _fail(f"{where}.{key}[{i}]", f"unknown card {name!r}")
+    return [catalogue.id(n) for n in names]
+
+
+def _solo_options(data: Any, where: str) -> SoloOptions:
+    if data is None:
+        return SoloOptions()
+    if not isinstance(data, Mapping):
+        raise _fail(where, "must be an object with fixed_mana, mana_per_creature, resistance "
+                           "and ability")
+    for key in data:
+        if key == "first":
+            raise _fail(f"{where}.first", 'the first player is set by "first_player"')
+        if key == "endurance":
+            raise _fail(f"{where}.endurance", 'endurance is set by the automaton\'s "fort"')
+        if key not in PLAY_OPTIONS:
+            raise _fail(f"{where}.{key}", "unknown field")
+    try:
+        return SoloOptions(**dict(data))
+    except SoloOptionsError as exc:
+        raise _fail(f"{where}.{exc.option}", exc.message) from None
+
+
+def _automaton(data: Any, catalogue: Catalogue, where: str
+               ) -> tuple[Player, list[int], SoloOptions, int]:
+    """Player B as the automaton (rule C-8): its deck (top first) over its Bastion/Fort,
+    its discard pile, its options and lanes; `seed` feeds the reshuffle of rule C-8.7."""
+    if not isinstance(data, Mapping):
+        raise _fail(where, "must be an object with automaton and lanes")
+    _check_keys(data, _AUTOMATON_PLAYER_KEYS, where)
+    auto = data["automaton"]
+    here = f"{where}.automaton"
+    if not isinstance(auto, Mapping):
+        raise _fail(here, "must be an object with deck, discard, fort and options")
+    _check_keys(auto, _AUTOMATON_KEYS, here)
+    if "deck" not in auto:
+        raise _fail(f"{here}.deck", "missing")
+    deck = _card_list(auto, "deck", catalogue, here)
+    fort = _flag(auto, "fort", here)
+    if not deck and not fort:
+        raise _fail(f"{here}.deck", "is empty over a Bastion, which would already have turned "
+                                    "to its Fort with the discard pile as the new deck "
+                                    "(rule C-8.7)")
+    discard = _card_list(auto, "discard", catalogue, here)
+    options = _solo_options(auto.get("options"), f"{here}.options")
+    seed = _whole(auto, "seed", f"{here}.", default=0)
+    return Player(deck, fort=fort, lanes=_lanes(data, catalogue, where)), discard, options, seed
 
 
 def load_position(data: Any) -> tuple[Game, list[Any]]:
@@ -145,20 +208,34 @@ def load_position(data: Any) -> tuple[Game, list[Any]]:
     if not isinstance(players_data, Mapping):
         raise _fail("players", 'missing: needs {"A": {...}, "B": {...}}')
     _check_keys(players_data, set(SEATS), "players")
-    players = []
     for seat in SEATS:
         if seat not in players_data:
             raise _fail(f"players.{seat}", "missing")
-        players.append(_player(players_data[seat], catalogue, f"players.{seat}"))
+    players = [_player(players_data["A"], catalogue, "players.A")]
+    b_data = players_data["B"]
+    solo = isinstance(b_data, Mapping) and "automaton" in b_data
+    if solo:
+        ai, discard, options, seed = _automaton(b_data, catalogue, "players.B")
+        players.append(ai)
+    else:
+        players.append(_player(b_data, catalogue, "players.B"))
     active = _seat(data.get("active"), "active")
+    if solo and active != 0:
+        raise _fail("active", 'player B is the automaton, whose turn runs by itself inside '
+                              'A\'s end_turn (rule C-8): active must be "A"')
     first = _seat(data.get("first_player", "A"), "first_player")
     turn = _whole(data, "turn", "", minimum=1)
     phase_name = data.get("phase", "summon")
     if phase_name not in PHASES:
         raise _fail("phase", f'must be "summon" or "attack", not {phase_name!r}')
     turn_cap = _whole(data, "turn_cap", "", default=DEFAULT_TURN_CAP, minimum=1)
-    game = Game(catalogue, players, first=first, active=active, turn=turn,
-                phase=PHASES.index(phase_name), turn_cap=turn_cap, log=[])
+    if solo:
+        game: Game = SoloGame(catalogue, players, options=options, seed=seed,
+                              discard=discard, first=first, active=active, turn=turn,
+                              phase=PHASES.index(phase_name), turn_cap=turn_cap, log=[])
+    else:
+        game = Game(catalogue, players, first=first, active=active, turn=turn,
+                    phase=PHASES.index(phase_name), turn_cap=turn_cap, log=[])
     if "mana" in data:
         game.mana = _whole(data, "mana", "")
     else:  # what the mana phase gives (C-3.1, C-2.6)
@@ -201,17 +278,27 @@ def apply_parsed(game: Game, action: Mapping[str, Any]) -> None:
 def position_json(game: Game) -> dict[str, Any]:
     """A position in the scenario output shape."""
     name = game.catalogue.name
-    players = {}
+    players: dict[str, Any] = {}
     for seat, p in enumerate(game.players):
+        lanes = {LANES[li]: [{"card": name(c.card), "damage": c.damage, "new": c.new,
+                              "attacked": c.attacked, "protection_used": c.protection_used,
+                              "sprint_bonus": c.sprint_bonus} for c in lane]
+                 for li, lane in enumerate(p.lanes)}
+        if seat == 1 and isinstance(game, SoloGame):
+            options = game.options.to_json()
+            players["B"] = {
+                "automaton": {"deck": [name(c) for c in p.cards],
+                              "discard": [name(c) for c in game.discard],
+                              "fort": p.fort,
+                              "options": {k: options[k] for k in PLAY_OPTIONS}},
+                "lanes": lanes,
+            }
+            continue
         players[SEATS[seat]] = {
             "hand": hand_names(game, seat),
             "fort": p.fort,
             "health": p.health,
-            "lanes": {LANES[li]: [{"card": name(c.card), "damage": c.damage, "new": c.new,
-                                   "attacked": c.attacked,
-                                   "protection_used": c.protection_used,
-                                   "sprint_bonus": c.sprint_bonus} for c in lane]
-                      for li, lane in enumerate(p.lanes)},
+            "lanes": lanes,
         }
     out: dict[str, Any] = {
         "players": players,
