@@ -91,8 +91,9 @@ class Game(GameState):
         if self.log is not None:
             self.log.append(f"turn {self.turn}: {SEATS[self.active]} gains {self.mana} mana")
 
-    def _finish_turn(self) -> None:
-        """End of turn (C-3.6), the turn cap (C-7.5a), then the next player's mana phase."""
+    def _clear_turn_effects(self) -> None:
+        """C-3.6: every creature heals; this turn's entry, activation, Protection and Sprint
+        bonus end."""
         for p in self.players:
             for lane in p.lanes:
                 for c in lane:
@@ -101,6 +102,10 @@ class Game(GameState):
                     c.attacked = False
                     c.protection_used = False
                     c.sprint_bonus = 0
+
+    def _finish_turn(self) -> None:
+        """End of turn (C-3.6), the turn cap (C-7.5a), then the next player's mana phase."""
+        self._clear_turn_effects()
         if self.log is not None:
             self.log.append(f"turn {self.turn}: {SEATS[self.active]} ends the turn")
         if self.turn >= self.turn_cap:
@@ -215,8 +220,19 @@ class Game(GameState):
             log.append(f"{SEATS[caster]} casts {cd.name} at "
                        f"{self.catalogue.name(t.card)} ({SEATS[seat]} {LANES[lane]} "
                        f"{position})")
+        self.resolve_incantation(caster, card, seat, lane, position)
+
+    def resolve_incantation(self, caster: int, card: int, seat: int, lane: int,
+                            position: int) -> None:
+        """An incantation's effect (C-6.1): its damage to the target creature, and with Splash
+        or Pierce to the creature at the same position of the other lane or behind it (C-5.1,
+        C-5.2); Indestructible creatures take nothing (C-5.5). The destroyed return, then the
+        card returns to its caster (or wherever `_return_cards` sends it)."""
+        cd = self.catalogue.cards[card]
         owner = self.players[seat]
+        target_lane = owner.lanes[lane]
         granted = owner.granted
+        log = self.log
         hits = [(target_lane, position)]
         if cd.abilities & SPLASH:  # the same position of the other lane, same side
             hits.append((owner.lanes[1 - lane], position))

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import INDESTRUCTIBLE, PIERCE, SPLASH, Catalogue
+from ..cards import Catalogue
 from ..errors import IllegalAction
 from ..rng import Rng
-from ..rules import Game, abilities_at
+from ..rules import Game
 from ..state import LANES, SUMMON, TOP, Creature, Player
 from .options import SoloOptions
 
@@ -63,6 +63,12 @@ class SoloGame(Game):
         g.ai_lane = self.ai_lane
         g.ai_stage = self.ai_stage
         return g  # type: ignore[return-value]
+
+    def hide(self, seat: int, rng: Rng | None) -> None:
+        """Determinization for the player's AI: the face-down AI deck order is guessed, and the
+        reshuffle of rule C-8.7 is drawn from another seed, so a plan cannot foresee it."""
+        super().hide(seat, rng)
+        self.seed = rng.next_u64() if rng is not None else 0
 
     @property
     def deck(self) -> list[int]:
@@ -162,14 +168,7 @@ class SoloGame(Game):
     def _finish_turn(self) -> None:
         """End of turn; after the automaton's last turn, the player has survived it (C-8.8)."""
         if self.active == AI and self.ai_out_of_cards:
-            for p in self.players:  # C-3.6, as at the end of every turn
-                for lane in p.lanes:
-                    for c in lane:
-                        c.damage = 0
-                        c.new = False
-                        c.attacked = False
-                        c.protection_used = False
-                        c.sprint_bonus = 0
+            self._clear_turn_effects()  # C-3.6, as at the end of every turn
             self.winner = HUMAN
             if self.log is not None:
                 self.log.append(f"turn {self.turn}: A survives the automaton's last turn "
@@ -218,8 +217,7 @@ class SoloGame(Game):
         the card would have been placed. It resolves like a cast (C-6.1) and goes to the AI
         discard pile (C-8.5); with no target it does nothing and costs nothing."""
         cd = self.catalogue.cards[card]
-        player = self.players[HUMAN]
-        target_lane = player.lanes[lane]
+        target_lane = self.players[HUMAN].lanes[lane]
         log = self.log
         if not target_lane:
             self.discard.append(card)
@@ -232,23 +230,7 @@ class SoloGame(Game):
             log.append(f"B reveals {cd.name} and casts it at "
                        f"{self.catalogue.name(target_lane[0].card)} (A {LANES[lane]} 0; "
                        f"{self.mana} mana left)")
-        hits = [(target_lane, 0)]
-        if cd.abilities & SPLASH:  # the same position of the other lane (C-5.1)
-            hits.append((player.lanes[lane ^ 1], 0))
-        if cd.abilities & PIERCE:  # the creature behind the target (C-5.2)
-            hits.append((target_lane, 1))
-        for hit_lane, i in hits:
-            if i < len(hit_lane):
-                c = hit_lane[i]
-                if abilities_at(hit_lane, i, player.granted) & INDESTRUCTIBLE:  # C-5.5
-                    if log is not None:
-                        log.append(f"{self.catalogue.name(c.card)} is Indestructible: "
-                                   f"nothing happens")
-                    continue
-                c.damage += cd.damage
-                if log is not None:
-                    log.append(f"{self.catalogue.name(c.card)} takes {cd.damage} damage")
-        self._remove_dead(HUMAN, tail=(AI, card))
+        self.resolve_incantation(AI, card, HUMAN, lane, 0)
 
     # ------------------------------------------------------------------ damage and piles
 
