@@ -47,3 +47,20 @@ def test_the_ladder_prints_a_matrix_with_intervals():
     results = ladder.run(4, 1, levels=("random", "scripted"), jobs=1, out=out)
     assert results[("random", "scripted")].games == 4
     assert "scripted" in out.getvalue() and "[" in out.getvalue()
+
+
+def test_the_balance_report_has_every_section():
+    from engine.clash import balance
+
+    out = io.StringIO()
+    figures = balance.run(2, "scripted", seed=3, solo_games=1, jobs=1, out=out)
+    text = out.getvalue()
+    for heading in ("preconstructed matchups", "first player's win rate",
+                    "card win-rate deltas", "solo: the player's win rate"):
+        assert heading in text
+    assert len(figures["duels"]) == 16
+    assert len(figures["solo"]) == 4 * 5
+    # A deck against itself, each seed from both seats, scores exactly one half.
+    for n in (1, 2, 3, 4):
+        score, games, _, _ = figures["duels"][(n, n)]
+        assert score / games == 0.5
