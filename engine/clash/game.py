@@ -73,6 +73,19 @@ def play_game(decks: Sequence[Sequence[str]], seed: int, agents: Sequence, *,
     """
     catalogue = catalogue or load_catalogue()
     game = new_game(decks, seed, catalogue=catalogue, turn_cap=turn_cap, log=log)
+    turns, hashes = run_to_end(game, agents, after_action=after_action)
+    record = GameRecord(fmt=fmt, catalogue=catalogue.version, seed=seed,
+                        decks=(list(decks[0]), list(decks[1])), turn_cap=turn_cap,
+                        turns=turns, hashes=hashes, result=result_name(game.winner))
+    return game, record
+
+
+def run_to_end(game: Game, agents: Sequence, *,
+               after_action: Callable[[Game], None] | None = None,
+               ) -> tuple[list[str], list[str]]:
+    """Let the agents play `game` to its end: each decision goes to the seat the game waits
+    for, through that seat's observation. Returns the record's turns (one token string per
+    turn) and the state hash after each. `after_action(game)` runs after every action."""
     views = (Observation(game, 0), Observation(game, 1))
     turns: list[str] = []
     hashes: list[str] = []
@@ -92,10 +105,7 @@ def play_game(decks: Sequence[Sequence[str]], seed: int, agents: Sequence, *,
             turns.append("".join(current))
             current = []
             hashes.append(game.state_hash())
-    record = GameRecord(fmt=fmt, catalogue=catalogue.version, seed=seed,
-                        decks=(list(decks[0]), list(decks[1])), turn_cap=turn_cap,
-                        turns=turns, hashes=hashes, result=result_name(game.winner))
-    return game, record
+    return turns, hashes
 
 
 def result_name(winner: int | None) -> str | None:

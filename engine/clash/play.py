@@ -13,8 +13,7 @@ import sys
 from .ai import make_agent
 from .cards import load_catalogue
 from .errors import EngineError
-from .game import new_game, result_name
-from .observation import Observation
+from .game import new_game, result_name, run_to_end
 from .record import GameRecord, replay
 from .rules import Game
 from .state import LANES, SEATS
@@ -43,42 +42,34 @@ def watch(seed: int, decks: tuple[int, int], levels: tuple[str, str], out=sys.st
     deck_lists = (catalogue.deck(decks[0]), catalogue.deck(decks[1]))
     game = new_game(deck_lists, seed, catalogue=catalogue, log=log)
     agents = (make_agent(levels[0], seed * 2), make_agent(levels[1], seed * 2 + 1))
-    views = (Observation(game, 0), Observation(game, 1))
-    from .actions import encode
-
     print(f"Clash of Decks: deck {decks[0]} ({levels[0]}) as A against deck {decks[1]} "
           f"({levels[1]}) as B, seed {seed}", file=out)
-    turns: list[str] = []
-    hashes: list[str] = []
-    current: list[str] = []
-    shown = 0
     print(f"\n== turn {game.turn}: player {SEATS[game.active]} ==", file=out)
-    while game.winner is None:
-        turn = game.turn
-        action = agents[game.to_move].act(views[game.to_move])
-        game.apply(action)
-        current.append(encode(action))
-        ended = game.turn != turn or game.winner is not None
-        new_events = log[shown:]
-        shown = len(log)
+    shown = 0
+    turn = game.turn
+
+    def show(game: Game) -> None:
+        """Print what the last action did; at a turn's end the board, then the next turn."""
+        nonlocal shown, turn
+        new_events, shown = log[shown:], len(log)
         carry: list[str] = []
-        if game.turn != turn:  # the next turn's mana phase already ran
+        if game.turn != turn:  # the next turn's mana phase already ran: print it under it
             marker = f"turn {game.turn}:"
             cut = next((i for i, e in enumerate(new_events) if e.startswith(marker)),
                        len(new_events))
             new_events, carry = new_events[:cut], new_events[cut:]
         for event in new_events:
             print(f"  {event}", file=out)
-        if ended:
-            turns.append("".join(current))
-            current = []
-            hashes.append(game.state_hash())
+        if game.turn != turn or game.winner is not None:
             for line in render_board(game):
                 print(line, file=out)
         if game.turn != turn and game.winner is None:
             print(f"\n== turn {game.turn}: player {SEATS[game.active]} ==", file=out)
             for event in carry:
                 print(f"  {event}", file=out)
+        turn = game.turn
+
+    turns, hashes = run_to_end(game, agents, after_action=show)
     outcome = result_name(game.winner)
     record = GameRecord(fmt="preconstructed", catalogue=catalogue.version, seed=seed,
                         decks=(list(deck_lists[0]), list(deck_lists[1])),
@@ -99,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine.clash.play", description=__doc__)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--decks", default="1,3", help="preconstructed decks of A and B (1-4)")
-    parser.add_argument("--ai", default="random,random", help="AI level of A and B")
+    parser.add_argument("--ai", default="greedy,search", help="AI level of A and B")
     parser.add_argument("--record", help="write the game record to this file")
     args = parser.parse_args(argv)
     if args.seed < 0:

@@ -21,14 +21,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..actions import TOKENS, decode, encode
+from ..actions import decode
 from ..cards import Catalogue, load_catalogue
 from ..errors import EngineError, RecordError, SetupError
-from ..game import result_name
-from ..observation import Observation
+from ..game import result_name, run_to_end
 from ..record import RECORD_VERSION, ReplayResult
 from ..state import DEFAULT_TURN_CAP
-from .game import HUMAN, SoloGame
+from .game import SoloGame
 from .options import QUICK, SoloOptions
 from .setup import (
     SOLO_DRAFT,
@@ -151,21 +150,7 @@ def play_solo_game(seed: int, agent: Any, *, fmt: str = SOLO_PRECONSTRUCTED,
     human, ai, picks = solo_decks(fmt, seed, deck=deck, draft=draft, catalogue=catalogue)
     game = new_solo_game(human, ai, seed, options=options, level=level, catalogue=catalogue,
                          turn_cap=turn_cap, chooses_returns=chooses_returns, log=log)
-    view = Observation(game, HUMAN)
-    turns: list[str] = []
-    hashes: list[str] = []
-    current: list[str] = []
-    while game.winner is None:
-        action = agent.act(view)
-        turn = game.turn
-        game.apply(action)
-        current.append(TOKENS.get(action) or encode(action))
-        if after_action is not None:
-            after_action(game)
-        if game.turn != turn or game.winner is not None:
-            turns.append("".join(current))
-            current = []
-            hashes.append(game.state_hash())
+    turns, hashes = run_to_end(game, (agent, None), after_action=after_action)
     record = SoloRecord(fmt=fmt, catalogue=catalogue.version, seed=seed, level=level,
                         options=options, turn_cap=turn_cap,
                         deck=deck if fmt == SOLO_PRECONSTRUCTED else None, picks=picks,
