@@ -1,0 +1,41 @@
+"""Who may see what: decklists are hidden by default (issue: hidden decklists never leak).
+
+A decklist version is visible to its owner; to the organizers of an event it is registered
+in; and to everyone once that event has published its lists. Nothing else sees it, and the
+API answers 404 (not 403) for what a user cannot see, so its existence does not leak either.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Q, QuerySet
+
+from decks.models import BanSession, Decklist, DecklistVersion
+
+
+def visible_versions(user: AbstractBaseUser | AnonymousUser) -> QuerySet[DecklistVersion]:
+    published = Q(registrations__event__lists_published=True)
+    if not user.is_authenticated:
+        return DecklistVersion.objects.filter(published).distinct()
+    return DecklistVersion.objects.filter(
+        Q(decklist__owner=user) | Q(registrations__event__organizers=user) | published
+    ).distinct()
+
+
+def visible_decklists(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Decklist]:
+    return Decklist.objects.filter(versions__in=visible_versions(user)).distinct()
+
+
+def decklist_versions_for(user: AbstractBaseUser | AnonymousUser,
+                          decklist: Decklist) -> QuerySet[DecklistVersion]:
+    """The versions of `decklist` that `user` may see (all of them for the owner)."""
+    return visible_versions(user).filter(decklist=decklist).order_by("number")
+
+
+def visible_ban_sessions(user: AbstractBaseUser | AnonymousUser) -> QuerySet[BanSession]:
+    """A ban session is seen by its two players and the organizers of its event."""
+    if not user.is_authenticated:
+        return BanSession.objects.none()
+    return BanSession.objects.filter(
+        Q(player_a=user) | Q(player_b=user) | Q(event__organizers=user)
+    ).distinct()

@@ -1,0 +1,121 @@
+"""Ban-two sessions (rule C-2.5) between two registered constructed lists.
+
+The engine's `BanState` is the procedure; the row keeps its record, and every ban rebuilds the
+state from it under a row lock, applies the ban, lets an AI seat answer, and saves. A seat with
+no player is an AI seat that bans by the engine's value policy.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from clash.domain import Conflict, DomainError
+from decks.models import BanSession, BanStatus, DecklistKind, DecklistVersion
+from engine.clash.errors import EngineError
+from engine.clash.formats import BanRecord, BanState, IllegalChoice, ValuePolicy
+from engine.clash.rng import Rng
+
+SEATS = ("A", "B")
+
+
+def _policy() -> ValuePolicy:
+    return ValuePolicy.from_file()
+
+
+def _state(session: BanSession) -> BanState:
+    return BanState.from_record(BanRecord.from_json(session.record))
+
+
+def seat_of(session: BanSession, user: AbstractBaseUser) -> str | None:
+    if user.is_authenticated:
+        if session.player_a_id == user.pk:
+            return "A"
+        if session.player_b_id == user.pk:
+            return "B"
+    return None
+
+
+def _ai_seats(session: BanSession) -> set[str]:
+    return {seat for seat, player in zip(SEATS, (session.player_a_id, session.player_b_id),
+                                         strict=True) if player is None}
+
+
+def _let_ai_ban(session: BanSession, state: BanState) -> None:
+    """AI seats ban by the value policy as long as it is their step (seeded by the session)."""
+    policy = _policy()
+    ai = _ai_seats(session)
+    while not state.done and state.to_ban in ai:
+        seat = state.to_ban
+        rng = Rng.stream(session.seed, f"ban-ai-{seat}-{len(state.bans)}")
+        state.ban(seat, policy.choose_ban(state.view(), seat, rng))
+
+
+def _save(session: BanSession, state: BanState, now: datetime) -> None:
+    session.record = state.record().to_json()
+    if state.done:
+        session.status = BanStatus.DONE
+        session.result_a, session.result_b = state.decks()
+    session.updated_at = now
+    session.save()
+
+
+@transaction.atomic
+def ban_session_start(*, version_a: DecklistVersion, version_b: DecklistVersion,
+                      player_a: AbstractBaseUser | None, player_b: AbstractBaseUser | None,
+                      now: datetime, seed: int = 0, event=None) -> BanSession:  # noqa: ANN001
+    """Start the procedure; both lists are revealed to both players from now on."""
+    problems = []
+    for seat, version, player in (("A", version_a, player_a), ("B", version_b, player_b)):
+        if version.decklist.kind != DecklistKind.CONSTRUCTED:
+            problems.append(f"{seat}'s list is {version.decklist.kind}, not constructed")
+        if player is not None and version.decklist.owner_id != player.pk:
+            problems.append(f"{seat}'s list does not belong to {seat}'s player")
+    if player_a is not None and player_b is not None and player_a.pk == player_b.pk:
+        problems.append("a player cannot ban against themselves")
+    if problems:
+        raise DomainError("bad_ban_session", "; ".join(problems), problems=problems)
+    try:
+        state = BanState(version_a.cards, version_b.cards)
+    except EngineError as exc:  # e.g. a list whose cards left the catalogue
+        raise DomainError("bad_ban_session", exc.message) from None
+    session = BanSession(event=event, list_a=version_a, list_b=version_b, player_a=player_a,
+                         player_b=player_b, seed=seed, created_at=now, updated_at=now)
+    _let_ai_ban(session, state)
+    _save(session, state, now)
+    return session
+
+
+@transaction.atomic
+def ban_session_ban(*, session_id: int, user: AbstractBaseUser, card: str,
+                    now: datetime) -> BanSession:
+    """`user` bans `card` from the opponent's list. Out-of-turn or impossible bans raise a
+    Conflict (409) with the reason; the same ban sent twice changes nothing."""
+    session = BanSession.objects.select_for_update().get(pk=session_id)
+    seat = seat_of(session, user)
+    if seat is None:
+        raise DomainError("not_a_player", "only the two players of a session can ban",
+                          status=403)
+    state = _state(session)
+    try:
+        state.ban(seat, card)
+    except IllegalChoice as exc:
+        if exc.reason == "already_banned":
+            return session  # a repeated request: already done
+        raise Conflict(exc.reason, exc.message) from None
+    _let_ai_ban(session, state)
+    _save(session, state, now)
+    return session
+
+
+def ban_session_view(session: BanSession, user: AbstractBaseUser) -> dict:
+    """What the session page and API show: both lists (revealed once the session began),
+    whose step it is, the bans so far and, when done, each side's 8 cards."""
+    state = _state(session)
+    view = state.view().to_json()
+    view["you"] = seat_of(session, user)
+    view["ai_seats"] = sorted(_ai_seats(session))
+    view["status"] = session.status
+    return view

@@ -1,0 +1,116 @@
+"""A player's collection: which cards they own and how many; CSV import and export."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from clash.domain import DomainError
+from decks.models import Card, CardSet, CollectionEntry
+
+CSV_COLUMNS = ["set", "card", "count"]
+MAX_COUNT = 99
+
+
+@transaction.atomic
+def collection_add_set(*, user: AbstractBaseUser, card_set: CardSet, copies: int = 1) -> int:
+    """Add `copies` of every card of `card_set` (a whole Starter Kit in one step)."""
+    if not 1 <= copies <= MAX_COUNT:
+        raise DomainError("bad_count", f"copies must be between 1 and {MAX_COUNT}")
+    cards = list(card_set.cards.all())
+    owned = {e.card_id: e for e in CollectionEntry.objects.select_for_update()
+             .filter(owner=user, card__in=cards)}
+    for card in cards:
+        entry = owned.get(card.id)
+        if entry is None:
+            CollectionEntry.objects.create(owner=user, card=card, count=copies)
+        else:
+            CollectionEntry.objects.filter(pk=entry.pk).update(
+                count=min(MAX_COUNT, entry.count + copies))
+    return len(cards)
+
+
+@transaction.atomic
+def collection_set_count(*, user: AbstractBaseUser, card: Card, count: int) -> None:
+    """Own exactly `count` of `card` (0 removes it)."""
+    if not isinstance(count, int) or not 0 <= count <= MAX_COUNT:
+        raise DomainError("bad_count", f"count must be a whole number from 0 to {MAX_COUNT}")
+    if count == 0:
+        CollectionEntry.objects.filter(owner=user, card=card).delete()
+    else:
+        CollectionEntry.objects.update_or_create(owner=user, card=card,
+                                                 defaults={"count": count})
+
+
+def collection_export_csv(*, user: AbstractBaseUser) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for entry in (CollectionEntry.objects.filter(owner=user)
+                  .select_related("card__card_set").order_by("card__card_set__code",
+                                                             "card__name")):
+        writer.writerow([entry.card.card_set.code, entry.card.name, entry.count])
+    return out.getvalue()
+
+
+@transaction.atomic
+def collection_import_csv(*, user: AbstractBaseUser, text: str, replace: bool = False) -> int:
+    """Set the counts of the cards listed in a CSV (`set,card,count`); with `replace`, cards
+    not listed are removed. Every bad line is reported and nothing is imported if any is bad.
+    Returns the number of cards imported."""
+    reader = csv.reader(io.StringIO(text))
+    rows = list(reader)
+    if not rows:
+        raise DomainError("empty_csv", "the file is empty: expected a header set,card,count")
+    header = [h.strip().lower() for h in rows[0]]
+    if header != CSV_COLUMNS:
+        raise DomainError("bad_header", f"line 1: the header must be {','.join(CSV_COLUMNS)}, "
+                                        f"not {','.join(rows[0])}")
+    sets = {s.code: s for s in CardSet.objects.all()}
+    cards = {(c.card_set.code, c.name): c for c in Card.objects.select_related("card_set")}
+    problems: list[str] = []
+    counts: dict[int, int] = {}
+    seen: dict[tuple[str, str], int] = {}
+    for line, row in enumerate(rows[1:], start=2):
+        if not row or all(not cell.strip() for cell in row):
+            continue
+        if len(row) != 3:
+            problems.append(f"line {line}: expected 3 fields (set, card, count), got {len(row)}")
+            continue
+        set_code, name, count_text = (cell.strip() for cell in row)
+        if set_code not in sets:
+            problems.append(f"line {line}: unknown set {set_code!r}")
+            continue
+        card = cards.get((set_code, name))
+        if card is None:
+            problems.append(f"line {line}: {name!r} is not a card of {set_code}")
+            continue
+        if (set_code, name) in seen:
+            problems.append(f"line {line}: {name} is already listed on line "
+                            f"{seen[(set_code, name)]}")
+            continue
+        seen[(set_code, name)] = line
+        try:
+            count = int(count_text)
+        except ValueError:
+            problems.append(f"line {line}: count {count_text!r} is not a whole number")
+            continue
+        if not 0 <= count <= MAX_COUNT:
+            problems.append(f"line {line}: count {count} must be from 0 to {MAX_COUNT}")
+            continue
+        counts[card.id] = count
+    if problems:
+        raise DomainError("bad_csv", f"{len(problems)} bad line(s); nothing was imported",
+                          problems=problems)
+    if replace:
+        CollectionEntry.objects.filter(owner=user).exclude(card_id__in=counts).delete()
+    for card_id, count in counts.items():
+        if count == 0:
+            CollectionEntry.objects.filter(owner=user, card_id=card_id).delete()
+        else:
+            CollectionEntry.objects.update_or_create(owner=user, card_id=card_id,
+                                                     defaults={"count": count})
+    return len(counts)

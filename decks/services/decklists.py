@@ -1,0 +1,150 @@
+"""Decklists: validation, creation, and changes that make a new version.
+
+A registered version is locked once its event's decklist deadline has passed: a later change
+makes a new version and the registration keeps the old one. Before the deadline, the
+registration follows the player's latest version.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from datetime import datetime
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import Q
+
+from clash.domain import DomainError
+from decks.models import (
+    Card,
+    CollectionEntry,
+    Decklist,
+    DecklistKind,
+    DecklistVersion,
+    Game,
+)
+from decks.services.catalogue import clash_game
+from engine.clash.cards import load_catalogue
+
+CONSTRUCTED_SIZE = 10  # rule C-2.5
+DECK_SIZE = 8  # rules C-2.3, C-2.4
+MAX_NAME = 100
+
+
+def decklist_problems(*, user: AbstractBaseUser, kind: str, cards: Sequence[str] = (),
+                      preconstructed_deck: int | None = None, name: str | None = None,
+                      game: Game | None = None) -> list[str]:
+    """Every reason the list cannot be registered, all at once (empty when it can)."""
+    problems: list[str] = []
+    if name is not None and not name.strip():
+        problems.append("the list needs a name")
+    elif name is not None and len(name) > MAX_NAME:
+        problems.append(f"the name is longer than {MAX_NAME} characters")
+    if kind not in DecklistKind.values:
+        return problems + [f"kind must be one of {', '.join(DecklistKind.values)}, "
+                           f"not {kind!r}"]
+    catalogue = load_catalogue()
+    if kind == DecklistKind.PRECONSTRUCTED:
+        if preconstructed_deck not in catalogue.deck_numbers:
+            numbers = ", ".join(str(n) for n in catalogue.deck_numbers)
+            problems.append(f"choose one of the preconstructed decks {numbers} (rule C-2.3)")
+        return problems
+    names = [str(c) for c in cards]
+    game = game or clash_game()
+    known = set(Card.objects.filter(card_set__game=game, name__in=names)
+                .values_list("name", flat=True))
+    unknown = [n for n in dict.fromkeys(names) if n not in known]
+    for n in unknown:
+        problems.append(f"{n} is not a card of {game.name}")
+    counts = Counter(names)
+    for n, count in counts.items():
+        if count > 1:
+            problems.append(f"{n} appears {count} times: every card must be different")
+    if kind == DecklistKind.CONSTRUCTED:
+        owned = set(CollectionEntry.objects.filter(owner=user, card__name__in=names,
+                                                   card__card_set__game=game)
+                    .values_list("card__name", flat=True))
+        for n in dict.fromkeys(names):
+            if n in known and n not in owned:
+                problems.append(f"{n} is not in your collection")
+        size = CONSTRUCTED_SIZE
+    else:
+        size = DECK_SIZE
+    if len(names) != size:
+        problems.append(f"{len(names)} cards, {size} needed")
+    return problems
+
+
+def _check(problems: list[str]) -> None:
+    if problems:
+        raise DomainError("invalid_decklist", "; ".join(problems), problems=problems)
+
+
+@transaction.atomic
+def decklist_create(*, user: AbstractBaseUser, name: str, kind: str,
+                    cards: Sequence[str] = (), preconstructed_deck: int | None = None,
+                    now: datetime, game: Game | None = None) -> Decklist:
+    """A new decklist with its first version. Drafted lists come only from draft pods."""
+    if kind == DecklistKind.DRAFTED:
+        raise DomainError("drafted_by_pod", "a drafted list is made by its draft pod, "
+                                            "not by hand")
+    return _create(user=user, name=name, kind=kind, cards=cards,
+                   preconstructed_deck=preconstructed_deck, now=now, game=game)
+
+
+@transaction.atomic
+def decklist_create_drafted(*, user: AbstractBaseUser, name: str, cards: Sequence[str],
+                            now: datetime) -> Decklist:
+    """The 8 cards a draft produced (rule C-2.4) as the seat's decklist."""
+    return _create(user=user, name=name, kind=DecklistKind.DRAFTED, cards=cards,
+                   preconstructed_deck=None, now=now, game=None)
+
+
+def _create(*, user, name, kind, cards, preconstructed_deck, now, game) -> Decklist:  # noqa: ANN001
+    game = game or clash_game()
+    _check(decklist_problems(user=user, kind=kind, cards=cards,
+                             preconstructed_deck=preconstructed_deck, name=name, game=game))
+    decklist = Decklist.objects.create(owner=user, game=game, name=name.strip(), kind=kind,
+                                       created_at=now)
+    DecklistVersion.objects.create(decklist=decklist, number=1, created_at=now,
+                                   **_contents(kind, cards, preconstructed_deck))
+    return decklist
+
+
+def _contents(kind: str, cards: Sequence[str], preconstructed_deck: int | None) -> dict:
+    if kind == DecklistKind.PRECONSTRUCTED:
+        return {"cards": load_catalogue().deck(preconstructed_deck),
+                "preconstructed_deck": preconstructed_deck}
+    return {"cards": [str(c) for c in cards], "preconstructed_deck": None}
+
+
+@transaction.atomic
+def decklist_update(*, decklist: Decklist, user: AbstractBaseUser, now: datetime,
+                    name: str | None = None, cards: Sequence[str] | None = None,
+                    preconstructed_deck: int | None = None) -> DecklistVersion:
+    """Change a list: a new version (the old ones are kept). Registrations in events whose
+    decklist deadline has not passed move to the new version; the others keep theirs."""
+    from tournaments.models import Registration
+
+    decklist = Decklist.objects.select_for_update().get(pk=decklist.pk)
+    if decklist.owner_id != user.pk:
+        raise DomainError("not_yours", "only the owner can change a decklist", status=403)
+    if decklist.kind == DecklistKind.DRAFTED and cards is not None:
+        raise DomainError("drafted_fixed", "a drafted list holds the cards its draft gave")
+    current = decklist.versions.order_by("-number").first()
+    new_cards = list(cards) if cards is not None else current.cards
+    new_deck = preconstructed_deck if preconstructed_deck is not None else (
+        current.preconstructed_deck)
+    _check(decklist_problems(user=user, kind=decklist.kind, cards=new_cards,
+                             preconstructed_deck=new_deck, name=name, game=decklist.game))
+    if name is not None:
+        decklist.name = name.strip()
+        decklist.save(update_fields=["name"])
+    version = DecklistVersion.objects.create(
+        decklist=decklist, number=current.number + 1, created_at=now,
+        **_contents(decklist.kind, new_cards, new_deck))
+    Registration.objects.filter(decklist_version__decklist=decklist).filter(
+        Q(event__decklist_deadline__isnull=True) | Q(event__decklist_deadline__gt=now)
+    ).update(decklist_version=version)
+    return version
