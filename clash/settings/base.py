@@ -93,3 +93,7 @@ CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Tasks acknowledge on receipt; only tasks proven idempotent opt in to acks_late.
 CELERY_TASK_ACKS_LATE = False
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"

@@ -1,0 +1,1 @@
+"""The decks REST API (Django REST Framework)."""

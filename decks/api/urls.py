@@ -1,0 +1,3 @@
+"""URLs of the decks API, mounted under /api/."""
+
+urlpatterns: list = []
