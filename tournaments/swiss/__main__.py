@@ -1,0 +1,51 @@
+"""`python -m tournaments.swiss pair FILE.json` / `python -m tournaments.swiss standings FILE.json`.
+
+Input for both: `{"seed": 7, "players": [{"id": "p1", "dropped": false}, ...], "matches":
+[{"round": 1, "a": "p1", "b": "p2", "a_wins": 2, "b_wins": 1, "draws": 0},
+{"round": 1, "a": "p3", "bye": true}, ...]}`. Output JSON on stdout; bad input: exit 2 and a
+message on stderr that names the problem.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from .model import SwissError, parse_tournament
+from .pairing import pair_round
+from .standings import compute_standings
+
+USAGE = "usage: python -m tournaments.swiss {pair|standings} FILE.json"
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 2 or args[0] not in ("pair", "standings"):
+        print(USAGE, file=sys.stderr)
+        return 2
+    command, path = args
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except OSError as exc:
+        print(f"{path}: cannot read the file: {exc.strerror}", file=sys.stderr)
+        return 2
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        print(f"{path}: not valid JSON: {exc}", file=sys.stderr)
+        return 2
+    try:
+        tournament = parse_tournament(data)
+        if command == "pair":
+            output = pair_round(tournament).to_json()
+        else:
+            output = {"standings": [s.to_json() for s in compute_standings(tournament)]}
+    except SwissError as exc:
+        print(f"{path}: {exc}", file=sys.stderr)
+        return 2
+    json.dump(output, sys.stdout, indent=1)
+    sys.stdout.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

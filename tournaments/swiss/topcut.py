@@ -1,0 +1,29 @@
+"""The top cut: single elimination seeded from the standings (1-8, 4-5, 2-7, 3-6)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .model import SwissError
+
+
+def seed_order(size: int) -> list[int]:
+    """Seeds in bracket order so that 1 and 2 can only meet in the final: for 8,
+    [1, 8, 4, 5, 2, 7, 3, 6]."""
+    if size < 2 or size & (size - 1):
+        raise SwissError(f"a top cut needs a power of two players, not {size}")
+    order = [1, 2]
+    while len(order) < size:
+        total = 2 * len(order) + 1
+        order = [s for seed in order for s in (seed, total - seed)]
+    return order
+
+
+def bracket(ranked: Sequence[str], size: int) -> list[tuple[str, str]]:
+    """The first-round matches of a top cut of `size` from `ranked` (best first)."""
+    if size not in (2, 4, 8, 16):
+        raise SwissError(f"the top cut is 4 or 8 players (2 or 16 also work), not {size}")
+    if len(ranked) < size:
+        raise SwissError(f"a top {size} needs {size} players, the standings have {len(ranked)}")
+    seeds = seed_order(size)
+    return [(ranked[seeds[i] - 1], ranked[seeds[i + 1] - 1]) for i in range(0, size, 2)]
