@@ -32,6 +32,8 @@ from .common import (
     ProcedureReplay,
     check_seed,
     other,
+    replay_verdict,
+    rerun,
     seat_name,
 )
 
@@ -272,37 +274,17 @@ class BanState:
 def _rerun(record: BanRecord, catalogue: Catalogue | None
            ) -> tuple[BanState | None, IllegalChoice | ProcedureReplay | None]:
     catalogue = catalogue or load_catalogue()
-    if record.catalogue != catalogue.version:
-        return None, ProcedureReplay(False, None, f"the record was made with catalogue "
-                                                  f"{record.catalogue}, not {catalogue.version}")
-    try:
-        state = BanState(record.lists[0], record.lists[1], catalogue)
-    except DeckListError as exc:
-        return None, ProcedureReplay(False, None, f"the procedure cannot start: {exc.message}")
-    for index, card in enumerate(record.bans):
-        step = index + 1
-        seat = state.to_ban
-        if seat is None:
-            return state, IllegalChoice("bans_over", f"ban {step} ({card}): the procedure was "
-                                                     f"over after {len(BAN_ORDER)} bans", step=step)
-        try:
-            state.ban(seat, card)
-        except IllegalChoice as exc:
-            return state, IllegalChoice(exc.reason, f"ban {step} ({card} by {seat}): "
-                                                    f"{exc.message}", step=step)
-    return state, None
+    return rerun(record.catalogue, catalogue,
+                 lambda: BanState(record.lists[0], record.lists[1], catalogue), record.bans,
+                 whose=lambda state: state.to_ban,
+                 choose=lambda state, seat, card: state.ban(seat, card),
+                 noun="ban", over_reason="bans_over", total=len(BAN_ORDER))
 
 
 def replay_bans(record: BanRecord, catalogue: Catalogue | None = None) -> ProcedureReplay:
     """Re-run a ban-two record: confirm it (with both decks once complete), or name the first
     ban the rules refuse. A record of an unfinished procedure is ok with `decks` None."""
-    state, failure = _rerun(record, catalogue)
-    if isinstance(failure, ProcedureReplay):
-        return failure
-    if failure is not None:
-        return ProcedureReplay(False, failure.step, failure.message)
-    assert state is not None
-    return ProcedureReplay(True, None, "", state.decks() if state.done else None)
+    return replay_verdict(*_rerun(record, catalogue))
 
 
 def run_bans(list_a: Sequence[str], list_b: Sequence[str], seed: int,

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from ..cards import Catalogue
 from ..errors import EngineError, SetupError
 
 SEAT_A, SEAT_B = "A", "B"
@@ -101,3 +104,42 @@ class ProcedureReplay:
 
     def __bool__(self) -> bool:
         return self.ok
+
+
+def rerun(record_catalogue: str, catalogue: Catalogue, start: Callable[[], Any],
+          choices: Sequence[str], *, whose: Callable[[Any], str | None],
+          choose: Callable[[Any, str, str], None], noun: str, over_reason: str,
+          total: int) -> tuple[Any, IllegalChoice | ProcedureReplay | None]:
+    """Re-run a procedure's recorded choices (picks or bans) through the same calls people
+    make. Returns the state reached and what stopped it: a `ProcedureReplay` when the record
+    cannot start at all, an `IllegalChoice` naming the first refused step, or None."""
+    if record_catalogue != catalogue.version:
+        return None, ProcedureReplay(False, None, f"the record was made with catalogue "
+                                                  f"{record_catalogue}, not {catalogue.version}")
+    try:
+        state = start()
+    except (SetupError, DeckListError) as exc:
+        return None, ProcedureReplay(False, None, f"the procedure cannot start: {exc.message}")
+    for index, card in enumerate(choices):
+        step = index + 1
+        seat = whose(state)
+        if seat is None:
+            return state, IllegalChoice(over_reason, f"{noun} {step} ({card}): the procedure "
+                                                     f"was over after {total} {noun}s",
+                                        step=step)
+        try:
+            choose(state, seat, card)
+        except IllegalChoice as exc:
+            return state, IllegalChoice(exc.reason, f"{noun} {step} ({card} by {seat}): "
+                                                    f"{exc.message}", step=step)
+    return state, None
+
+
+def replay_verdict(state: Any, failure: IllegalChoice | ProcedureReplay | None
+                   ) -> ProcedureReplay:
+    """The verdict of `rerun`: ok with both decks once the procedure is complete."""
+    if isinstance(failure, ProcedureReplay):
+        return failure
+    if failure is not None:
+        return ProcedureReplay(False, failure.step, failure.message)
+    return ProcedureReplay(True, None, "", state.decks() if state.done else None)

@@ -26,6 +26,8 @@ from .common import (
     ProcedureReplay,
     check_seed,
     other,
+    replay_verdict,
+    rerun,
     seat_name,
 )
 
@@ -251,37 +253,16 @@ class DraftState:
 def _rerun(record: DraftRecord, catalogue: Catalogue | None
            ) -> tuple[DraftState | None, IllegalChoice | ProcedureReplay | None]:
     catalogue = catalogue or load_catalogue()
-    if record.catalogue != catalogue.version:
-        return None, ProcedureReplay(False, None, f"the record was made with catalogue "
-                                                  f"{record.catalogue}, not {catalogue.version}")
-    try:
-        state = DraftState(record.seed, catalogue)
-    except SetupError as exc:
-        return None, ProcedureReplay(False, None, f"the draft cannot start: {exc.message}")
-    for index, card in enumerate(record.picks):
-        step = index + 1
-        seat = state.to_pick
-        if seat is None:
-            return state, IllegalChoice("draft_over", f"pick {step} ({card}): the draft was "
-                                                      f"over after {TOTAL_PICKS} picks", step=step)
-        try:
-            state.pick(seat, card)
-        except IllegalChoice as exc:
-            return state, IllegalChoice(exc.reason, f"pick {step} ({card} by {seat}): "
-                                                    f"{exc.message}", step=step)
-    return state, None
+    return rerun(record.catalogue, catalogue, lambda: DraftState(record.seed, catalogue),
+                 record.picks, whose=lambda state: state.to_pick,
+                 choose=lambda state, seat, card: state.pick(seat, card),
+                 noun="pick", over_reason="draft_over", total=TOTAL_PICKS)
 
 
 def replay_draft(record: DraftRecord, catalogue: Catalogue | None = None) -> ProcedureReplay:
     """Re-run a draft record: confirm it (with both decks once complete), or name the first
     pick the rules refuse. A record of an unfinished draft is ok with `decks` None."""
-    state, failure = _rerun(record, catalogue)
-    if isinstance(failure, ProcedureReplay):
-        return failure
-    if failure is not None:
-        return ProcedureReplay(False, failure.step, failure.message)
-    assert state is not None
-    return ProcedureReplay(True, None, "", state.decks() if state.done else None)
+    return replay_verdict(*_rerun(record, catalogue))
 
 
 def run_draft(seed: int, policies: tuple[DraftPolicy, DraftPolicy], *,
