@@ -54,18 +54,27 @@ class GameRecord:
                          hashes=list(data["hashes"]), result=data.get("result"))
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"a game record needs the field {exc}") from None
-        if len(record.turns) != len(record.hashes):
-            raise RecordError(f"{len(record.turns)} turns but {len(record.hashes)} hashes")
-        if not all(isinstance(t, str) for t in record.turns):
-            raise RecordError("every turn must be a string of action tokens")
+        check_turns(record.turns, record.hashes)
         return record
 
     @classmethod
     def loads(cls, text: str) -> GameRecord:
-        try:
-            return cls.from_json(json.loads(text))
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"a game record must be JSON: {exc}") from None
+        return cls.from_json(parse_json(text))
+
+
+def check_turns(turns: list, hashes: list) -> None:
+    """A record's turns and hashes must pair up, each turn a string of action tokens."""
+    if len(turns) != len(hashes):
+        raise RecordError(f"{len(turns)} turns but {len(hashes)} hashes")
+    if not all(isinstance(t, str) for t in turns):
+        raise RecordError("every turn must be a string of action tokens")
+
+
+def parse_json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"a game record must be JSON: {exc}") from None
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from ..actions import decode
 from ..cards import Catalogue, load_catalogue
 from ..errors import EngineError, RecordError, SetupError
 from ..game import result_name, run_to_end
-from ..record import RECORD_VERSION, ReplayResult
+from ..record import RECORD_VERSION, ReplayResult, check_turns, parse_json
 from ..state import DEFAULT_TURN_CAP
 from .game import SoloGame
 from .options import QUICK, SoloOptions
@@ -102,18 +102,12 @@ class SoloRecord:
             raise RecordError(f"a solo record needs the field {exc}") from None
         except EngineError as exc:
             raise RecordError(f"options: {exc.message}") from None
-        if len(record.turns) != len(record.hashes):
-            raise RecordError(f"{len(record.turns)} turns but {len(record.hashes)} hashes")
-        if not all(isinstance(t, str) for t in record.turns):
-            raise RecordError("every turn must be a string of action tokens")
+        check_turns(record.turns, record.hashes)
         return record
 
     @classmethod
     def loads(cls, text: str) -> SoloRecord:
-        try:
-            return cls.from_json(json.loads(text))
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"a game record must be JSON: {exc}") from None
+        return cls.from_json(parse_json(text))
 
 
 def solo_decks(fmt: str, seed: int, *, deck: int | None = None,
