@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from engine.clash.scenario import ScenarioError, run
+from tests.engine.scenario_files import check_scenario_file, load, subset_problems
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 REPO = Path(__file__).resolve().parents[2]
@@ -45,11 +45,6 @@ CITED_RULES = [
 ]
 
 
-def load(path: Path) -> dict[str, Any]:
-    with path.open(encoding="utf-8") as fh:
-        return json.load(fh)
-
-
 def scenario_params() -> list[Any]:
     params = []
     for path in sorted(SCENARIOS.glob("*.json")):
@@ -59,50 +54,9 @@ def scenario_params() -> list[Any]:
     return params
 
 
-def subset_diff(expected: Any, actual: Any, where: str = "output") -> list[str]:
-    """Every place where `actual` does not match `expected` (objects compared by subset)."""
-    if isinstance(expected, dict):
-        if not isinstance(actual, dict):
-            return [f"{where}: expected an object, got {actual!r}"]
-        problems = []
-        for key, value in expected.items():
-            if key not in actual:
-                problems.append(f"{where}.{key}: missing, expected {value!r}")
-            else:
-                problems += subset_diff(value, actual[key], f"{where}.{key}")
-        return problems
-    if isinstance(expected, list):
-        if not isinstance(actual, list) or len(actual) != len(expected):
-            return [f"{where}: expected {expected!r}, got {actual!r}"]
-        problems = []
-        for i, (e, a) in enumerate(zip(expected, actual, strict=True)):
-            problems += subset_diff(e, a, f"{where}[{i}]")
-        return problems
-    if type(expected) is not type(actual) or expected != actual:
-        return [f"{where}: expected {expected!r}, got {actual!r}"]
-    return []
-
-
 @pytest.mark.parametrize("path", scenario_params())
 def test_rule_scenario(path: Path) -> None:
-    data = load(path)
-    expect = data["expect"]
-    if expect["exit"] == 2:
-        with pytest.raises(ScenarioError) as err:
-            run(data["scenario"])
-        assert str(err.value).startswith(expect["error_field"]), (
-            f"{data['description']}\nthe error should name {expect['error_field']}, "
-            f"it says: {err.value}")
-        return
-    code, output = run(data["scenario"])
-    problems = [] if code == expect["exit"] else [
-        f"exit: expected {expect['exit']}, got {code}"]
-    problems += subset_diff(expect.get("output", {}), output)
-    if problems:
-        shown = {k: v for k, v in output.items() if k != "events"}
-        pytest.fail(f"{data['description']}\n  " + "\n  ".join(problems)
-                    + "\nengine output (events left out):\n" + json.dumps(shown, indent=1),
-                    pytrace=False)
+    check_scenario_file(load(path))
 
 
 def test_every_scenario_file_is_well_formed() -> None:
@@ -137,12 +91,12 @@ def test_subset_diff_reads_like_a_comparison() -> None:
     expected = {"players": {"B": {"health": 3, "lanes": {"top": [{"card": "DUMMY"}]}}}}
     actual = {"players": {"B": {"health": 4, "hand": [],
                                 "lanes": {"top": [{"card": "PAWN", "damage": 0}]}}}}
-    assert subset_diff(expected, actual) == [
+    assert subset_problems(expected, actual) == [
         "output.players.B.health: expected 3, got 4",
         "output.players.B.lanes.top[0].card: expected 'DUMMY', got 'PAWN'",
     ]
-    assert subset_diff([1, 2], [1, 2, 3]) == ["output: expected [1, 2], got [1, 2, 3]"]
-    assert subset_diff(False, 0) == ["output: expected False, got 0"]
+    assert subset_problems([1, 2], [1, 2, 3]) == ["output: expected [1, 2], got [1, 2, 3]"]
+    assert subset_problems(False, 0) == ["output: expected False, got 0"]
 
 
 # ------------------------------------------------------------------ the command line

@@ -16,14 +16,12 @@ message starts with that field. `example_*` files hold the whole expected output
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from engine.clash.scenario import ScenarioError, run
+from tests.engine.scenario_files import check_scenario_file, load, subset_problems
 
 SOLO = Path(__file__).parent / "scenarios" / "solo"
 
@@ -33,59 +31,9 @@ CITED = ["C-8.1", "C-8.2", "C-8.3", "C-8.3a", "C-8.4", "C-8.4a", "C-8.5", "C-8.6
          "C-8.7a", "C-8.8", "C-8.9", "C-8.9a"]
 
 
-def load(path: Path) -> dict[str, Any]:
-    with path.open(encoding="utf-8") as fh:
-        return json.load(fh)
-
-
-def subset_problems(expected: Any, actual: Any, where: str = "output") -> list[str]:
-    """Where `actual` differs from `expected`, objects compared as subsets."""
-    if isinstance(expected, dict):
-        if not isinstance(actual, dict):
-            return [f"{where}: expected an object, got {actual!r}"]
-        problems = []
-        for key, value in expected.items():
-            if key not in actual:
-                problems.append(f"{where}.{key}: missing, expected {value!r}")
-            else:
-                problems += subset_problems(value, actual[key], f"{where}.{key}")
-        return problems
-    if isinstance(expected, list):
-        if not isinstance(actual, list) or len(actual) != len(expected):
-            return [f"{where}: expected {expected!r}, got {actual!r}"]
-        problems = []
-        for i, (e, a) in enumerate(zip(expected, actual, strict=True)):
-            problems += subset_problems(e, a, f"{where}[{i}]")
-        return problems
-    if type(expected) is not type(actual) or expected != actual:
-        return [f"{where}: expected {expected!r}, got {actual!r}"]
-    return []
-
-
 @pytest.mark.parametrize("path", sorted(SOLO.glob("*.json")), ids=lambda p: p.stem)
 def test_solo_scenario(path: Path) -> None:
-    data = load(path)
-    expect = data["expect"]
-    if expect["exit"] == 2:
-        with pytest.raises(ScenarioError) as err:
-            run(data["scenario"])
-        assert str(err.value).startswith(expect["error_field"] + ":"), (
-            f"{data['description']}\nthe error should name {expect['error_field']}, "
-            f"it says: {err.value}")
-        return
-    code, output = run(data["scenario"])
-    problems = [] if code == expect["exit"] else [
-        f"exit: expected {expect['exit']}, got {code}"]
-    shown = {k: v for k, v in output.items() if k != "events"}
-    if path.stem.startswith("example_"):
-        if shown != expect["output"]:
-            problems.append("the output differs from the whole expected output")
-    else:
-        problems += subset_problems(expect["output"], output)
-    if problems:
-        pytest.fail(f"{data['description']}\n  " + "\n  ".join(problems)
-                    + "\nengine output (events left out):\n" + json.dumps(shown, indent=1),
-                    pytrace=False)
+    check_scenario_file(load(path), whole=path.stem.startswith("example_"))
 
 
 def test_every_solo_scenario_file_is_well_formed() -> None:
