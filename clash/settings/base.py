@@ -19,6 +19,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "decks",
     "tournaments",
 ]
@@ -75,12 +76,30 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # The pages log in with Django's auth (session, so unsafe methods need the CSRF token);
+    # scripts use HTTP basic. Session first: an anonymous request gets 403, not a browser's
+    # basic-auth prompt.
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.BasicAuthentication",
+    ],
+    # Closed by default; public endpoints (the catalogue, published lists) open up explicitly.
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "PAGE_SIZE": 100,
+    "EXCEPTION_HANDLER": "clash.api.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Clash API",
     "DESCRIPTION": "Decks and tournaments for Clash of Decks.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Request and response bodies are different serializers; keep them apart in the schema.
+    "COMPONENT_SPLIT_REQUEST": True,
+    # Swagger UI and Redoc from drf-spectacular-sidecar's static files, never a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # Celery reads every CELERY_* setting below (see clash/celery.py).

@@ -1,0 +1,67 @@
+"""The API's one error shape: `{"error": {"code", "message", "problems"?}}`.
+
+Domain errors (clash.domain) keep their own code, message, problems and status (400 for input
+that is wrong in itself, 403/404 where a service says so, 409 for a conflict with the current
+state). DRF's own errors get the same shape: validation errors become code "invalid" with a
+message naming the fields and one problem per field error; the others (not authenticated,
+not found, method not allowed, bad JSON) keep DRF's code and text. Anything else is a bug and
+is left to Django (a 500), never swallowed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import exceptions
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+from rest_framework.views import set_rollback
+
+from clash.domain import DomainError
+
+NON_FIELD = "non_field_errors"
+
+
+def field_problems(detail: Any, path: str = "") -> list[tuple[str, str]]:
+    """(field path, message) for every message of a nested DRF validation error."""
+    if isinstance(detail, dict):
+        found = []
+        for key, value in detail.items():
+            name = path if key == NON_FIELD else (f"{path}.{key}" if path else str(key))
+            found.extend(field_problems(value, name))
+        return found
+    if isinstance(detail, list):
+        found = []
+        for index, value in enumerate(detail):
+            # A list of messages belongs to the field; a list of dicts/lists is per item.
+            child = f"{path}.{index}" if isinstance(value, dict | list) else path
+            found.extend(field_problems(value, child))
+        return found
+    return [(path, str(detail))]
+
+
+def validation_error_body(detail: Any) -> dict:
+    pairs = field_problems(detail)
+    fields = list(dict.fromkeys(field for field, _ in pairs if field))
+    problems = [f"{field}: {message}" if field else message for field, message in pairs]
+    if fields:
+        message = f"invalid input in {', '.join(fields)}"
+    else:
+        message = problems[0] if problems else "invalid input"
+    return {"error": {"code": "invalid", "message": message, "problems": problems}}
+
+
+def exception_handler(exc: Exception, context: dict) -> Response | None:
+    if isinstance(exc, DomainError):
+        set_rollback()
+        return Response(exc.to_json(), status=exc.status)
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    if isinstance(exc, exceptions.ValidationError):
+        response.data = validation_error_body(exc.detail)
+        return response
+    detail = response.data.get("detail", "") if isinstance(response.data, dict) else ""
+    code = getattr(detail, "code", None) or "error"
+    response.data = {"error": {"code": code, "message": str(detail)}}
+    return response

@@ -1,0 +1,69 @@
+"""Who may start a ban-two session (rule C-2.5), and with which lists.
+
+`ban_session_start` (bans.py) runs the procedure; this use case decides whether the caller may
+start it. A player starts one as seat A with their own list A, against the owner of list B or
+an AI seat; an organizer of an event starts one for two lists registered in it. Either way the
+caller must already be allowed to see both lists: starting a session reveals them to both
+seats, so it must not become a way to read a hidden list.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from clash.domain import DomainError
+from decks.models import BanSession, BanStatus, DecklistVersion
+from decks.selectors import visible_versions
+from decks.services.bans import ban_session_start
+
+
+def _seen_version(user: AbstractBaseUser, version_id: int) -> DecklistVersion:
+    # Locked so two identical requests (a double click) cannot both start a session.
+    version = (DecklistVersion.objects.select_for_update()
+               .filter(pk__in=visible_versions(user).filter(pk=version_id).values("pk"))
+               .select_related("decklist").first())
+    if version is None:
+        # The same answer for a hidden version as for a missing one.
+        raise DomainError("not_found", f"no decklist version {version_id}", status=404)
+    return version
+
+
+@transaction.atomic
+def ban_session_request(*, user: AbstractBaseUser, version_a_id: int, version_b_id: int,
+                        player_b: AbstractBaseUser | None, event=None,  # noqa: ANN001
+                        now: datetime, seed: int) -> tuple[BanSession, bool]:
+    """Start a ban session for `user`; returns it and whether it is new.
+
+    `player_b` None is an AI seat. With `event`, both lists must be the versions their owners
+    registered there. The same request while that session is still banning returns the
+    running session instead of a second one.
+    """
+    from tournaments.models import Registration
+
+    version_a = _seen_version(user, version_a_id)
+    version_b = _seen_version(user, version_b_id)
+    organizer = event is not None and event.organizers.filter(pk=user.pk).exists()
+    if organizer:
+        player_a = version_a.decklist.owner
+    elif version_a.decklist.owner_id == user.pk:
+        player_a = user
+    else:
+        raise DomainError("not_your_list", "start a ban session with your own list as list A, "
+                                           "or as an organizer of the event", status=403)
+    if event is not None:
+        for seat, version in (("A", version_a), ("B", version_b)):
+            if not Registration.objects.filter(event=event, decklist_version=version,
+                                               player_id=version.decklist.owner_id).exists():
+                raise DomainError("not_registered",
+                                  f"list {seat} is not the version registered in {event}")
+    running = BanSession.objects.filter(
+        event=event, list_a=version_a, list_b=version_b, player_a=player_a,
+        player_b=player_b, status=BanStatus.BANNING).first()
+    if running is not None:
+        return running, False
+    session = ban_session_start(version_a=version_a, version_b=version_b, player_a=player_a,
+                                player_b=player_b, now=now, seed=seed, event=event)
+    return session, True
