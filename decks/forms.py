@@ -1,0 +1,216 @@
+"""Forms of the decks pages. They parse and check input; the services decide and write.
+
+A domain error from a service is put back on the form next to the field it is about, so the
+page shows every problem where the player can fix it.
+"""
+
+from __future__ import annotations
+
+from django import forms
+
+from clash.domain import DomainError
+from decks.models import Card, DecklistKind
+from decks.page_selectors import ABILITIES, constructed_decklists_of
+from decks.services.catalogue import CLASH
+from decks.services.collections import MAX_COUNT
+from decks.services.decklists import CONSTRUCTED_SIZE, MAX_NAME, decklist_problems
+
+MAX_CSV_BYTES = 1_000_000
+
+
+class AccessibleForm(forms.Form):
+    """Points each widget at its error list and help text (ids `<auto_id>-errors` and
+    `<auto_id>-help`, rendered by templates/decks/_field.html) so screen readers announce
+    them, and gives every error list a fixed place the builder's script can fill."""
+
+    def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003
+        super().__init__(*args, **kwargs)
+        for name, field in self.fields.items():
+            auto_id = self[name].auto_id
+            described = [f"{auto_id}-errors"]
+            if field.help_text:
+                described.append(f"{auto_id}-help")
+            field.widget.attrs.setdefault("aria-describedby", " ".join(described))
+
+    def add_domain_error(self, error: DomainError, field: str | None = None) -> None:
+        for problem in error.problems or [error.message]:
+            self.add_error(field, problem)
+
+
+# The gallery -----------------------------------------------------------------------------
+
+class GalleryFilterForm(AccessibleForm):
+    """The gallery's filters, read from GET parameters so they work without script and can
+    be bookmarked. A value that is not one of the choices is reported and ignored."""
+
+    type = forms.ChoiceField(label="Type", required=False, choices=[
+        ("", "Any type"), ("creature", "Creature"), ("incantation", "Incantation")])
+    ability = forms.ChoiceField(
+        label="Ability", required=False,
+        choices=[("", "Any ability")] + [(a, a.capitalize()) for a in ABILITIES],
+        help_text="A creature with an aura counts as having the ability it grants.")
+    cost = forms.TypedChoiceField(label="Cost", required=False, coerce=int, empty_value=None)
+    deck = forms.TypedChoiceField(label="Deck", required=False, coerce=int,
+                                  empty_value=None)
+
+    def __init__(self, *args, costs: list[int], decks: list[int], **kwargs) -> None:  # noqa: ANN002, ANN003
+        super().__init__(*args, **kwargs)
+        self.fields["cost"].choices = [("", "Any cost")] + [(c, str(c)) for c in costs]
+        self.fields["deck"].choices = [("", "Any deck")] + [
+            (d, f"Preconstructed {d}") for d in decks]
+
+    def filter_values(self) -> dict:
+        """The valid filters (a bad one is dropped, its error shown next to it)."""
+        self.is_valid()
+        data = getattr(self, "cleaned_data", {})
+        return {"kind": data.get("type") or None, "ability": data.get("ability") or None,
+                "cost": data.get("cost"), "deck": data.get("deck")}
+
+
+# Collections -----------------------------------------------------------------------------
+
+class StarterKitForm(AccessibleForm):
+    copies = forms.IntegerField(label="Copies of each card", min_value=1, max_value=MAX_COUNT,
+                                initial=1)
+
+
+class CardChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, obj: Card) -> str:
+        return obj.name
+
+
+class CardCountForm(AccessibleForm):
+    card = CardChoiceField(label="Card", queryset=Card.objects.none(),
+                           empty_label="Choose a card")
+    count = forms.IntegerField(label="How many you own", min_value=0, max_value=MAX_COUNT,
+                               help_text="0 removes the card from your collection.")
+    # Which form on the page sent it: a row of the owned cards or the "add a card" panel.
+    panel = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003
+        super().__init__(*args, **kwargs)
+        self.fields["card"].queryset = Card.objects.filter(card_set__game__slug=CLASH)
+
+
+class CollectionImportForm(AccessibleForm):
+    file = forms.FileField(label="CSV file", help_text="Columns set,card,count with that "
+                           "header line, as the export writes them. Nothing is imported if "
+                           "any line is wrong.")
+    replace = forms.BooleanField(label="Replace my collection (cards not in the file are "
+                                       "removed)", required=False)
+
+    def clean_file(self) -> str:
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_CSV_BYTES:
+            raise forms.ValidationError(
+                f"The file is {upload.size:,} bytes; at most {MAX_CSV_BYTES:,} are accepted.")
+        try:
+            return upload.read().decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise forms.ValidationError("The file is not UTF-8 text: save it as CSV "
+                                        "(UTF-8) and try again.") from None
+
+
+# Decklists -------------------------------------------------------------------------------
+
+class CardNamesField(forms.MultipleChoiceField):
+    """Card names as sent. Whether they are cards, owned and different is the domain rule of
+    `decklist_problems`, which reports every problem at once in the players' words."""
+
+    def valid_value(self, value: str) -> bool:
+        return True
+
+
+NAME_PROBLEMS = ("the list needs a name", "the name is longer than")
+
+
+class DecklistForm(AccessibleForm):
+    name = forms.CharField(label="Name", max_length=MAX_NAME)
+    kind = forms.ChoiceField(label="Kind", widget=forms.RadioSelect, choices=[
+        (DecklistKind.CONSTRUCTED, f"Constructed: {CONSTRUCTED_SIZE} different cards from "
+                                   f"your collection"),
+        (DecklistKind.PRECONSTRUCTED, "Preconstructed: one of the decks 1 to 4")])
+    preconstructed_deck = forms.TypedChoiceField(
+        label="Preconstructed deck", required=False, coerce=int, empty_value=None,
+        widget=forms.RadioSelect, choices=[(n, f"Deck {n}") for n in range(1, 5)])
+    cards = CardNamesField(label="Cards", required=False, widget=forms.CheckboxSelectMultiple)
+    # The version the builder was opened on (editing only): see decks/services/builder.py.
+    base_version = forms.IntegerField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, user, kind: str | None = None,  # noqa: ANN001, ANN002, ANN003
+                 deck_numbers: list[int] | None = None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.user = user
+        self.fixed_kind = kind
+        if kind is not None:  # an existing list keeps its kind, and is edited from a version
+            del self.fields["kind"]
+            self.fields["base_version"].required = True
+        if kind == DecklistKind.DRAFTED:  # its cards come from its draft
+            del self.fields["cards"], self.fields["preconstructed_deck"]
+        if deck_numbers:
+            self.fields["preconstructed_deck"].choices = [(n, f"Deck {n}")
+                                                          for n in deck_numbers]
+
+    @property
+    def kind_value(self) -> str | None:
+        if self.fixed_kind is not None:
+            return self.fixed_kind
+        data = getattr(self, "cleaned_data", None)
+        if data is not None and "kind" in data:
+            return data["kind"]
+        return self["kind"].value()
+
+    def cards_field(self) -> str:
+        return ("preconstructed_deck" if self.kind_value == DecklistKind.PRECONSTRUCTED
+                else "cards")
+
+    def picked(self) -> list[str]:
+        if "cards" not in self.fields:
+            return []
+        return [str(c) for c in (self["cards"].value() or [])]
+
+    def clean(self) -> dict:
+        data = super().clean()
+        kind = self.fixed_kind or data.get("kind")
+        if kind is None or kind == DecklistKind.DRAFTED:
+            return data
+        # Every problem of the list at once (C-2.3, C-2.5), next to the cards or the deck.
+        for problem in decklist_problems(
+                user=self.user, kind=kind, cards=data.get("cards") or [],
+                preconstructed_deck=data.get("preconstructed_deck")):
+            self.add_error(self.cards_field(), problem)
+        return data
+
+    def add_domain_error(self, error: DomainError, field: str | None = None) -> None:
+        """A service's problems go next to the name, or the cards or deck they are about."""
+        for problem in error.problems or [error.message]:
+            target = field
+            if target is None:
+                target = "name" if problem.startswith(NAME_PROBLEMS) else (
+                    self.cards_field() if self.cards_field() in self.fields else None)
+            self.add_error(target, problem)
+
+    def save_arguments(self) -> dict:
+        data = self.cleaned_data
+        arguments = {"name": data["name"]}
+        kind = self.kind_value
+        if kind == DecklistKind.PRECONSTRUCTED:
+            arguments["preconstructed_deck"] = data["preconstructed_deck"]
+        elif kind != DecklistKind.DRAFTED:
+            arguments["cards"] = data["cards"]
+        return arguments
+
+
+class BanSessionStartForm(AccessibleForm):
+    """A practice ban-two procedure (C-2.5) against an AI seat: both lists are the player's."""
+
+    list_a = forms.ModelChoiceField(label="Your list (seat A)", queryset=None,
+                                    empty_label="Choose a list")
+    list_b = forms.ModelChoiceField(label="The AI seat's list (seat B)", queryset=None,
+                                    empty_label="Choose a list",
+                                    help_text="The AI seat bans by the engine's card values.")
+
+    def __init__(self, *args, user, **kwargs) -> None:  # noqa: ANN001, ANN002, ANN003
+        super().__init__(*args, **kwargs)
+        for name in ("list_a", "list_b"):
+            self.fields[name].queryset = constructed_decklists_of(user)

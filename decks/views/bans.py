@@ -1,0 +1,124 @@
+"""Ban-two sessions (rule C-2.5): my sessions, a practice session against an AI seat, and the
+session page where the player whose step it is bans one of the opponent's cards.
+
+A session is seen by its two players and its event's organizers (`visible_ban_sessions`);
+for anyone else it does not exist (404).
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from clash.domain import DomainError
+from decks.forms import BanSessionStartForm
+from decks.models import BanSession, BanStatus
+from decks.page_selectors import (
+    ban_session_for,
+    ban_sessions_of,
+    ban_steps,
+    cards_by_name,
+    latest_version,
+)
+from decks.services.bans import ban_session_ban, ban_session_start, ban_session_view
+
+
+def _sessions_page(request: HttpRequest, form: BanSessionStartForm,
+                   status: int = 200) -> HttpResponse:
+    return render(request, "decks/ban_index.html", {
+        "sessions": ban_sessions_of(request.user), "form": form,
+        "can_start": form.fields["list_a"].queryset.exists(),
+    }, status=status)
+
+
+@login_required
+@require_GET
+def ban_index(request: HttpRequest) -> HttpResponse:
+    return _sessions_page(request, BanSessionStartForm(user=request.user))
+
+
+@login_required
+@require_POST
+def ban_start(request: HttpRequest) -> HttpResponse:
+    form = BanSessionStartForm(request.POST, user=request.user)
+    if form.is_valid():
+        try:
+            session = ban_session_start(
+                version_a=latest_version(form.cleaned_data["list_a"]),
+                version_b=latest_version(form.cleaned_data["list_b"]),
+                player_a=request.user, player_b=None, now=timezone.now(),
+                seed=secrets.randbelow(2**31))
+        except DomainError as exc:
+            form.add_domain_error(exc)
+        else:
+            messages.success(request, "Session started against an AI seat.")
+            for answer in session.record["bans"]:  # the AI seat (B) bans first (C-2.5)
+                messages.info(request, f"The AI seat banned {answer} from your list.")
+            return redirect("decks:ban_session", pk=session.pk)
+    messages.error(request, "The session was not started: see the form below.")
+    return _sessions_page(request, form, status=400)
+
+
+def _session_page(request: HttpRequest, session: BanSession, *, error: str | None = None,
+                  status: int = 200) -> HttpResponse:
+    view = ban_session_view(session, request.user)
+    you = view["you"]
+    opponent = {"A": "B", "B": "A"}.get(you)
+    names = [*view["lists"]["A"], *view["lists"]["B"]]
+    faces = cards_by_name(names)
+    seats = []
+    for seat, player in (("A", session.player_a), ("B", session.player_b)):
+        seats.append({
+            "seat": seat,
+            "player": player,
+            "is_ai": seat in view["ai_seats"],
+            "is_you": seat == you,
+            "decklist": (session.list_a if seat == "A" else session.list_b).decklist,
+            "cards": [(faces.get(n) or n, n in view["banned"][seat])
+                      for n in view["lists"][seat]],
+            "result": [faces.get(n) or n
+                       for n in (session.result_a if seat == "A" else session.result_b)],
+        })
+    your_step = session.status == BanStatus.BANNING and view["to_ban"] == you
+    return render(request, "decks/ban_session.html", {
+        "session": session, "view": view, "seats": seats,
+        "steps": ban_steps(session.record["bans"]),
+        "your_step": your_step,
+        "targets": [faces.get(n) or n for n in view["remaining"][opponent]]
+        if your_step else [],
+        "is_organizer": you is None,
+        "error": error,
+    }, status=status)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def ban_session_page(request: HttpRequest, pk: int) -> HttpResponse:
+    session = ban_session_for(request.user, pk)
+    if session is None:
+        raise Http404("No such ban session.")
+    if request.method != "POST":
+        return _session_page(request, session)
+    card = request.POST.get("card", "").strip()
+    before = len(session.record["bans"])
+    try:
+        session = ban_session_ban(session_id=session.pk, user=request.user, card=card,
+                                  now=timezone.now())
+    except DomainError as exc:  # out of turn, not a card of the opponent, not a player
+        session.refresh_from_db()
+        return _session_page(request, session, error=exc.message, status=exc.status)
+    bans = session.record["bans"]
+    if len(bans) == before:
+        messages.info(request, f"You had already banned {card}.")
+    else:
+        messages.success(request, f"You banned {card}.")
+        for answer in bans[before + 1:]:
+            messages.info(request, f"The AI seat banned {answer} from your list.")
+    if session.status == BanStatus.DONE:
+        messages.success(request, "The bans are over: each player keeps 8 cards.")
+    return redirect("decks:ban_session", pk=session.pk)

@@ -1,0 +1,124 @@
+"""My collection: owned cards with counts, the Starter Kit in one step, CSV import and export.
+
+Every action works on the signed-in player's own collection; there is no way to name another
+player's, so none can be seen or changed.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from clash.domain import DomainError
+from decks.forms import CardCountForm, CollectionImportForm, StarterKitForm
+from decks.page_selectors import collection_entries, starter_kit_set
+from decks.services.collections import (
+    collection_add_set,
+    collection_export_csv,
+    collection_import_csv,
+    collection_set_count,
+)
+
+
+def _page(request: HttpRequest, *, status: int = 200, **forms) -> HttpResponse:  # noqa: ANN003
+    """The collection page, with any bound form (and its errors) in place of a blank one."""
+    entries = collection_entries(request.user)
+    count_form = forms.get("count_form")
+    row_form = (count_form if count_form is not None and count_form["panel"].value() != "add"
+                else None)
+    row_card = str(row_form["card"].value()) if row_form is not None else None
+    context = {
+        "entries": entries,
+        "total": sum(e.count for e in entries),
+        "kit": starter_kit_set(),
+        "kit_form": forms.get("kit_form") or StarterKitForm(),
+        "add_form": (count_form if count_form is not None and count_form["panel"].value()
+                     == "add" else CardCountForm(initial={"panel": "add"}, prefix="add")),
+        # A row's form that failed: shown again in its row with its errors (or above the
+        # rows when it named no card the player owns).
+        "row_form": row_form,
+        "row_card": row_card,
+        "row_form_unplaced": row_form is not None and not any(
+            str(e.card_id) == row_card for e in entries),
+        "import_form": forms.get("import_form") or CollectionImportForm(),
+    }
+    return render(request, "decks/collection.html", context, status=status)
+
+
+@login_required
+@require_GET
+def collection(request: HttpRequest) -> HttpResponse:
+    return _page(request)
+
+
+@login_required
+@require_POST
+def collection_add_starter_kit(request: HttpRequest) -> HttpResponse:
+    form = StarterKitForm(request.POST)
+    kit = starter_kit_set()
+    if kit is None:
+        form.add_error(None, "The Starter Kit is not in the catalogue yet: an administrator "
+                             "loads it with `manage.py load_catalogue`.")
+    if not form.is_valid():
+        messages.error(request, "The Starter Kit was not added: see the form below.")
+        return _page(request, kit_form=form, status=400)
+    copies = form.cleaned_data["copies"]
+    try:
+        added = collection_add_set(user=request.user, card_set=kit, copies=copies)
+    except DomainError as exc:
+        form.add_domain_error(exc, "copies")
+        return _page(request, kit_form=form, status=400)
+    messages.success(request, f"Added {copies} of each of the {added} cards of the "
+                              f"{kit.name}.")
+    return redirect("decks:collection")
+
+
+@login_required
+@require_POST
+def collection_count(request: HttpRequest) -> HttpResponse:
+    prefix = "add" if request.POST.get("add-panel") == "add" else None
+    form = CardCountForm(request.POST, prefix=prefix)
+    if not form.is_valid():
+        messages.error(request, "The count was not changed: see the form below.")
+        return _page(request, count_form=form, status=400)
+    card, count = form.cleaned_data["card"], form.cleaned_data["count"]
+    try:
+        collection_set_count(user=request.user, card=card, count=count)
+    except DomainError as exc:
+        form.add_domain_error(exc, "count")
+        return _page(request, count_form=form, status=400)
+    if count == 0:
+        messages.success(request, f"{card.name} removed from your collection.")
+    else:
+        messages.success(request, f"You now own {count} × {card.name}.")
+    return redirect("decks:collection")
+
+
+@login_required
+@require_POST
+def collection_import(request: HttpRequest) -> HttpResponse:
+    form = CollectionImportForm(request.POST, request.FILES)
+    if form.is_valid():
+        try:
+            imported = collection_import_csv(user=request.user, text=form.cleaned_data["file"],
+                                             replace=form.cleaned_data["replace"])
+        except DomainError as exc:
+            form.add_domain_error(exc, "file")
+            messages.error(request, f"Nothing was imported: {exc.message}.")
+            return _page(request, import_form=form, status=400)
+        messages.success(request, f"Imported {imported} card line(s) from the file.")
+        return redirect("decks:collection")
+    messages.error(request, "Nothing was imported: see the form below.")
+    return _page(request, import_form=form, status=400)
+
+
+@login_required
+@require_GET
+def collection_export(request: HttpRequest) -> HttpResponse:
+    response = HttpResponse(collection_export_csv(user=request.user),
+                            content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="clash-collection.csv"'
+    return response

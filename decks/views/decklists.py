@@ -1,0 +1,170 @@
+"""My decklists, the deck builder (new and edit), its validation endpoint, the decklist page.
+
+Who sees a list is `decks.selectors.visible_versions` and nothing else: a list the user may
+not see answers 404 exactly like one that does not exist, and only its owner can change it.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed, JsonResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from clash.domain import Conflict, DomainError
+from decks.forms import DecklistForm
+from decks.models import Decklist, DecklistKind
+from decks.page_selectors import (
+    cards_by_name,
+    collection_cards,
+    decklists_of,
+    latest_version,
+    own_decklist,
+    preconstructed_decks,
+    registrations_of,
+    visible_history,
+)
+from decks.services.builder import decklist_save
+from decks.services.decklists import CONSTRUCTED_SIZE, decklist_create
+
+
+@login_required
+@require_GET
+def decklist_index(request: HttpRequest) -> HttpResponse:
+    return render(request, "decks/decklist_index.html", {"decklists": decklists_of(request.user)})
+
+
+def _builder(request: HttpRequest, form: DecklistForm, *, decklist: Decklist | None = None,
+             status: int = 200) -> HttpResponse:
+    """The builder page: the player's owned cards to pick from (plus any picked card they do
+    not own, so the problem shows where it is), and the preconstructed decks."""
+    owned = collection_cards(request.user)
+    if decklist is not None and decklist.kind == DecklistKind.DRAFTED:
+        picked = list(latest_version(decklist).cards)  # fixed by its draft: shown, not picked
+    else:
+        picked = form.picked() if form.is_bound else list(form.initial.get("cards", []))
+    owned_names = {c.name for c in owned}
+    missing = [n for n in picked if n not in owned_names]
+    known_missing = cards_by_name(missing) if missing else {}
+    options = [(card, True) for card in owned] + [
+        (known_missing[n], False) for n in missing if n in known_missing]
+    kind = form.kind_value if decklist is None else decklist.kind
+    return render(request, "decks/builder.html", {
+        "form": form, "decklist": decklist, "kind": kind, "options": options, "picked": picked,
+        "unknown": [n for n in missing if n not in known_missing], "owned_count": len(owned),
+        "decks": preconstructed_decks(), "needed": CONSTRUCTED_SIZE,
+        "deck_value": str(form["preconstructed_deck"].value() or "")
+        if "preconstructed_deck" in form.fields else "",
+    }, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def decklist_new(request: HttpRequest) -> HttpResponse:
+    if request.method != "POST":
+        form = DecklistForm(user=request.user, initial={"kind": DecklistKind.CONSTRUCTED})
+        return _builder(request, form)
+    form = DecklistForm(request.POST, user=request.user)
+    if form.is_valid():
+        try:
+            decklist = decklist_create(user=request.user, kind=form.cleaned_data["kind"],
+                                       now=timezone.now(), **form.save_arguments())
+        except DomainError as exc:
+            form.add_domain_error(exc)
+        else:
+            messages.success(request, f"Saved “{decklist.name}” (version 1).")
+            return redirect("decks:decklist", pk=decklist.pk)
+    messages.error(request, "The list was not saved: fix the problems shown below.")
+    return _builder(request, form, status=400)
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def decklist_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    decklist = own_decklist(request.user, pk)
+    if decklist is None:
+        raise Http404("No such decklist.")
+    current = latest_version(decklist)
+    if request.method != "POST":
+        form = DecklistForm(user=request.user, kind=decklist.kind, initial={
+            "name": decklist.name, "cards": current.cards, "base_version": current.number,
+            "preconstructed_deck": current.preconstructed_deck})
+        return _builder(request, form, decklist=decklist)
+    form = DecklistForm(request.POST, user=request.user, kind=decklist.kind)
+    if form.is_valid():
+        try:
+            version, made = decklist_save(
+                decklist=decklist, user=request.user, now=timezone.now(),
+                base_version=form.cleaned_data["base_version"], **form.save_arguments())
+        except Conflict as exc:
+            return _stale(request, decklist, exc)
+        except DomainError as exc:
+            form.add_domain_error(exc)
+        else:
+            if made:
+                messages.success(request, f"Saved “{version.decklist.name}” as version "
+                                          f"{version.number}.")
+            else:
+                messages.info(request, f"Already saved as version {version.number}.")
+            return redirect("decks:decklist", pk=decklist.pk)
+    messages.error(request, "The list was not saved: fix the problems shown below.")
+    return _builder(request, form, decklist=decklist, status=400)
+
+
+def _stale(request: HttpRequest, decklist: Decklist, error: Conflict) -> HttpResponse:
+    """The list changed since the builder was opened: keep the player's picks on the page,
+    now based on the current version, so saving again is a deliberate choice."""
+    current = latest_version(decklist)
+    data = request.POST.copy()
+    data["base_version"] = str(current.number)
+    form = DecklistForm(data, user=request.user, kind=decklist.kind)
+    form.is_valid()
+    form.add_error(None, f"{error.message[0].upper()}{error.message[1:]}. Version "
+                         f"{current.number} holds: {', '.join(current.cards)}. Save again "
+                         f"to replace it with the picks below.")
+    messages.error(request, "The list was not saved: it changed elsewhere.")
+    return _builder(request, form, decklist=decklist, status=409)
+
+
+@require_POST
+def decklist_validate(request: HttpRequest) -> JsonResponse:
+    """The builder's live check: the same form and `decklist_problems` as saving, as JSON."""
+    if not request.user.is_authenticated:
+        return JsonResponse({"error": {"code": "not_signed_in",
+                                       "message": "sign in to build a decklist"}}, status=403)
+    form = DecklistForm(request.POST, user=request.user)
+    valid = form.is_valid()
+    errors = {field: [e["message"] for e in field_errors]
+              for field, field_errors in form.errors.get_json_data().items()
+              if field != "base_version"}
+    kind = form.kind_value
+    return JsonResponse({
+        "valid": valid,
+        "errors": errors,
+        "problems": [message for messages_ in errors.values() for message in messages_],
+        "picked": len(form.picked()),
+        "needed": CONSTRUCTED_SIZE if kind == DecklistKind.CONSTRUCTED else None,
+    })
+
+
+def decklist_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    history = visible_history(request.user, pk)
+    if not history:  # hidden and missing lists look the same
+        raise Http404("No such decklist.")
+    if request.method not in ("GET", "HEAD"):
+        return HttpResponseNotAllowed(["GET", "HEAD"])
+    current = history[-1]
+    decklist = current.version.decklist
+    is_owner = request.user.is_authenticated and decklist.owner_id == request.user.pk
+    faces = cards_by_name(current.version.cards)
+    return render(request, "decks/decklist_detail.html", {
+        "decklist": decklist,
+        "current": current.version,
+        "faces": [faces.get(name) or name for name in current.version.cards],
+        "history": list(reversed(history)),
+        "is_owner": is_owner,
+        "registrations": registrations_of(decklist) if is_owner else [],
+    })
+
