@@ -1,0 +1,9 @@
+"""The Spoils (rules S-1 to S-8): party combat by speed, deck checks and threshold.
+
+Pure Python like the rest of `engine`: plain objects in, plain objects out.
+
+- `combat`: the attacking and blocking parties resolved speed step by speed step (S-6, S-7),
+  and the command `python -m engine.spoils.combat FILE.json` (format in docs/spoils.md).
+- `policy`: the default damage assignment, used for every step a player did not assign.
+- `deck`: deck construction (S-8), threshold and cost against the resources in play (S-2, S-3).
+"""

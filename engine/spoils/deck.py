@@ -1,0 +1,153 @@
+"""Deck construction (S-8), threshold and cost against the resources in play (S-2, S-3).
+
+Each check returns every problem at once (a player fixes a deck in one go); `deck_validate`
+raises them together as one IllegalDeck.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .errors import IllegalDeck
+
+# S-2: the five trades and the resource each one uses.
+TRADES = {"arcanist": "obsession", "banker": "greed", "gearsmith": "elitism",
+          "rogue": "deception", "warlord": "rage"}
+RESOURCES = tuple(TRADES.values())
+# S-8: the staple resource cards, one per trade, are named after their resource.
+STAPLE_RESOURCES = frozenset(r.capitalize() for r in RESOURCES)
+
+# S-4: the six card types.
+FACTION, RESOURCE, CHARACTER, TACTIC, ITEM, LOCATION = (
+    "faction", "resource", "character", "tactic", "item", "location")
+CARD_TYPES = (FACTION, RESOURCE, CHARACTER, TACTIC, ITEM, LOCATION)
+
+# S-8: the least number of cards besides the faction, by format.
+CONSTRUCTED, LIMITED = "constructed", "limited"
+MINIMUM_CARDS = {CONSTRUCTED: 75, LIMITED: 45}
+MAX_COPIES = 4
+# S-8: starting influence (S-1) and starting draw.
+FACTION_INFLUENCE = {"tournament": 25, "trade": 20}
+STARTING_DRAW = {"first": 8, "second": 9}
+
+
+@dataclass(frozen=True)
+class DeckEntry:
+    """`count` copies of the card `name` of type `type` (one of CARD_TYPES)."""
+
+    name: str
+    type: str
+    count: int = 1
+
+    def __post_init__(self) -> None:
+        if self.type not in CARD_TYPES:
+            raise ValueError(f"{self.name}: a card type is one of {', '.join(CARD_TYPES)}, "
+                             f"not {self.type!r}")
+        if self.count < 1:
+            raise ValueError(f"{self.name}: a deck holds at least one copy, not {self.count}")
+
+    @property
+    def staple(self) -> bool:
+        return self.type == RESOURCE and self.name in STAPLE_RESOURCES
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong, with a stable code for programs and a message for people."""
+
+    code: str
+    message: str
+
+
+def deck_problems(entries: Sequence[DeckEntry], *, fmt: str = CONSTRUCTED) -> list[Problem]:
+    """Every way the deck breaks S-8 in format `fmt` ("constructed" or "limited")."""
+    if fmt not in MINIMUM_CARDS:
+        raise ValueError(f"a format is {' or '.join(MINIMUM_CARDS)}, not {fmt!r}")
+    problems: list[Problem] = []
+    factions = [e for e in entries if e.type == FACTION]
+    faction_cards = sum(e.count for e in factions)
+    if faction_cards == 0:
+        problems.append(Problem("no_faction", "no faction card: a deck has exactly one"))
+    elif faction_cards > 1:
+        names = ", ".join(f"{e.count} x {e.name}" if e.count > 1 else e.name for e in factions)
+        problems.append(Problem("several_factions", f"{faction_cards} faction cards ({names}): "
+                                                    "a deck has exactly one"))
+    copies: Counter[str] = Counter()
+    staple: dict[str, bool] = {}
+    for e in entries:
+        if e.type != FACTION:
+            copies[e.name] += e.count
+            staple[e.name] = staple.get(e.name, True) and e.staple
+    for name, count in copies.items():
+        if count > MAX_COPIES and not staple[name]:
+            problems.append(Problem("too_many_copies", f"{count} copies of {name}: at most "
+                                    f"{MAX_COPIES} (only the staple resources are unlimited)"))
+    others, least = sum(copies.values()), MINIMUM_CARDS[fmt]
+    if others < least:
+        problems.append(Problem("too_few_cards", f"{others} cards besides the faction: "
+                                f"{fmt.capitalize()} needs at least {least}"))
+    return problems
+
+
+def deck_validate(entries: Sequence[DeckEntry], *, fmt: str = CONSTRUCTED) -> None:
+    """IllegalDeck listing every problem, or nothing when the deck is legal."""
+    problems = deck_problems(entries, fmt=fmt)
+    if problems:
+        raise IllegalDeck(problems)
+
+
+@dataclass(frozen=True)
+class ResourceInPlay:
+    """A resource card in play: its resource type, or a card played face down (S-3)."""
+
+    resource: str | None = None
+    depleted: bool = False
+    face_down: bool = False
+
+    def __post_init__(self) -> None:
+        if self.resource is not None and self.resource not in RESOURCES:
+            raise ValueError(f"a resource is one of {', '.join(RESOURCES)}, "
+                             f"not {self.resource!r}")
+        if self.resource is None and not self.face_down:
+            raise ValueError("a resource face up has a type; a typeless one is face down")
+
+    @property
+    def gives(self) -> str | None:
+        """The threshold icon it gives: its type face up, none face down (S-3)."""
+        return None if self.face_down else self.resource
+
+
+def threshold_problems(threshold: Mapping[str, int],
+                       in_play: Sequence[ResourceInPlay]) -> list[Problem]:
+    """Every resource type of which too few are in play (S-2). Depleted ones count."""
+    have = Counter(r.gives for r in in_play if r.gives)
+    problems = []
+    for resource, need in threshold.items():
+        if resource not in RESOURCES:
+            raise ValueError(f"a threshold names resources ({', '.join(RESOURCES)}), "
+                             f"not {resource!r}")
+        if have[resource] < need:
+            problems.append(Problem("threshold", f"threshold {need} {resource}: "
+                                    f"{have[resource]} in play"))
+    return problems
+
+
+def threshold_met(threshold: Mapping[str, int], in_play: Sequence[ResourceInPlay]) -> bool:
+    return not threshold_problems(threshold, in_play)
+
+
+def play_problems(*, cost: int, threshold: Mapping[str, int],
+                  in_play: Sequence[ResourceInPlay]) -> list[Problem]:
+    """Why a card cannot be played (S-2): its threshold, then its cost.
+
+    The threshold spends nothing; the cost is paid by depleting that many resources, of any
+    type and face down or up, that are not depleted yet.
+    """
+    problems = threshold_problems(threshold, in_play)
+    ready = sum(1 for r in in_play if not r.depleted)
+    if ready < cost:
+        problems.append(Problem("cost", f"cost {cost}: {ready} undepleted resource"
+                                f"{'' if ready == 1 else 's'} to deplete"))
+    return problems
