@@ -596,3 +596,11 @@ def test_the_ban_session_list_takes_a_fixed_number_of_queries(human_session,
         body = client.get("/api/ban-sessions/").json()
     assert body["count"] == 5
     assert body["results"][0]["players"] == {"A": a.username, "B": b.username}
+
+
+def test_an_export_refused_to_a_client_asking_only_for_csv_says_why(kit):
+    response = client_for().get("/api/collection/export/", HTTP_ACCEPT="text/csv")
+    assert response.status_code == 403
+    assert response["Content-Type"].startswith("text/csv")
+    assert response.content.decode() == (
+        "not_authenticated: Authentication credentials were not provided.\n")

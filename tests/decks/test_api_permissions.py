@@ -261,3 +261,15 @@ def test_an_anonymous_write_is_refused_with_a_clear_error(world):
     assert response.json() == {"error": {
         "code": "not_authenticated",
         "message": "Authentication credentials were not provided."}}
+
+
+def test_a_hidden_list_answers_exactly_like_a_missing_one(world):
+    stranger = world.users["stranger"]
+    missing = Decklist.objects.order_by("-pk").first().pk + 1
+    for suffix in ("", "versions/"):
+        hidden = call(stranger, "get", f"/api/decklists/{world.hidden.pk}/{suffix}", None)
+        absent = call(stranger, "get", f"/api/decklists/{missing}/{suffix}", None)
+        assert hidden.status_code == absent.status_code == 404
+        assert hidden.json() == {"error": {"code": "not_found",
+                                           "message": f"no decklist {world.hidden.pk}"}}
+        assert absent.json()["error"]["message"] == f"no decklist {missing}"
