@@ -14,6 +14,7 @@ POSTGRES_TEST_URL := postgres://postgres@$(POSTGRES_HOST):$(POSTGRES_PORT)/clash
 
 demo: $(INSTALL_STAMP)
 	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_catalogue
 	$(PY) -m engine.clash.play --seed 1
 	@echo
 	@echo "Clash is running at http://127.0.0.1:8000/  (Ctrl-C stops it)"
