@@ -1,1 +1,67 @@
-"""Admin registrations for the tournaments app."""
+"""Admin registrations for the tournaments app.
+
+Results and statuses are read-only here: they change through the services, which check the
+state machines and keep the audit trail.
+"""
+
+from django.contrib import admin
+
+from tournaments.models import Event, Match, Registration, ResultChange, Round
+
+
+class RegistrationInline(admin.TabularInline):
+    model = Registration
+    extra = 0
+    fields = ("player", "is_ai", "ai_name", "decklist_version", "checked_in", "dropped",
+              "late_entry")
+    readonly_fields = fields
+    can_delete = False
+
+
+@admin.register(Event)
+class EventAdmin(admin.ModelAdmin):
+    list_display = ("name", "game", "format", "status", "rounds", "top_cut", "created_at")
+    list_filter = ("status", "format", "game")
+    search_fields = ("name",)
+    filter_horizontal = ("organizers",)
+    readonly_fields = ("status", "seed", "started_at", "completed_at")
+    inlines = [RegistrationInline]
+
+
+@admin.register(Registration)
+class RegistrationAdmin(admin.ModelAdmin):
+    list_display = ("__str__", "event", "is_ai", "checked_in", "dropped", "late_entry")
+    list_filter = ("is_ai", "dropped", "checked_in")
+    list_select_related = ("event", "player")
+    raw_id_fields = ("player", "decklist_version")
+
+
+class MatchInline(admin.TabularInline):
+    model = Match
+    extra = 0
+    fields = ("table", "player_a", "player_b", "status", "a_wins", "b_wins", "draws",
+              "is_ai_match", "engine_verified")
+    readonly_fields = fields
+    can_delete = False
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ("__str__", "stage", "status", "paired_at")
+    list_filter = ("stage", "status")
+    readonly_fields = ("event", "number", "stage", "status", "seed", "explanation",
+                       "paired_by", "paired_at", "completed_at")
+    inlines = [MatchInline]
+
+
+@admin.register(ResultChange)
+class ResultChangeAdmin(admin.ModelAdmin):
+    list_display = ("match", "action", "by", "at")
+    list_filter = ("action",)
+    readonly_fields = ("match", "by", "action", "before", "after", "note", "at")
+
+    def has_add_permission(self, request):  # noqa: ANN001, ANN201
+        return False
+
+    def has_change_permission(self, request, obj=None):  # noqa: ANN001, ANN201
+        return False

@@ -1,9 +1,22 @@
-"""Tournament models. Business logic lives in services.py and selectors.py, not here."""
+"""Tournament models. Business logic lives in services/ and selectors.py, not here.
+
+- An `Event` runs one format with its own organizers; its status moves registration ->
+  running -> top_cut -> complete (or running -> complete without a top cut). The legal moves
+  are `EVENT_TRANSITIONS`; services/ has one function per move.
+- A `Registration` is a seat: a player with the decklist the format needs, or an AI seat
+  (`is_ai`, no player) that fills an odd count when the event asks for it.
+- A `Round` is one Swiss or top-cut round; its `Match`es carry both players' reports and the
+  confirmed result. A `ResultChange` keeps who changed a result, when, and what it was before
+  and after.
+"""
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.db.models import F, Q
+
+from tournaments.swiss import DEFAULT_ORDER
 
 
 class EventFormat(models.TextChoices):
@@ -19,25 +32,67 @@ class EventStatus(models.TextChoices):
     COMPLETE = "complete", "Complete"
 
 
+EVENT_TRANSITIONS: dict[str, tuple[str, ...]] = {
+    EventStatus.REGISTRATION: (EventStatus.RUNNING,),
+    EventStatus.RUNNING: (EventStatus.TOP_CUT, EventStatus.COMPLETE),
+    EventStatus.TOP_CUT: (EventStatus.COMPLETE,),
+    EventStatus.COMPLETE: (),
+}
+
+
+class MatchLength(models.IntegerChoices):
+    BEST_OF_1 = 1, "Best of 1"
+    BEST_OF_3 = 3, "Best of 3"
+
+
+class TopCut(models.IntegerChoices):
+    NONE = 0, "No top cut"
+    TOP_4 = 4, "Top 4"
+    TOP_8 = 8, "Top 8"
+
+
+def default_tiebreakers() -> list[str]:
+    """The Magic Tournament Rules order: match points, OMW%, GW%, OGW%."""
+    return list(DEFAULT_ORDER)
+
+
 class Event(models.Model):
     name = models.CharField(max_length=120)
     game = models.ForeignKey("decks.Game", on_delete=models.PROTECT, related_name="events")
     format = models.CharField(max_length=20, choices=EventFormat.choices)
-    match_length = models.PositiveSmallIntegerField(default=3)  # best of 1 or 3
-    rounds = models.PositiveSmallIntegerField(null=True, blank=True)  # None: from player count
-    top_cut = models.PositiveSmallIntegerField(default=0)  # 0, 4 or 8
+    match_length = models.PositiveSmallIntegerField(choices=MatchLength.choices,
+                                                    default=MatchLength.BEST_OF_3)
+    # Swiss rounds; None until the event starts, then rounds_for(players) unless set.
+    rounds = models.PositiveSmallIntegerField(null=True, blank=True)
+    top_cut = models.PositiveSmallIntegerField(choices=TopCut.choices, default=TopCut.NONE)
     organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organized_events")
     registration_opens = models.DateTimeField(null=True, blank=True)
     registration_closes = models.DateTimeField(null=True, blank=True)
     decklist_deadline = models.DateTimeField(null=True, blank=True)
     lists_published = models.BooleanField(default=False)
+    # Players may still register while the event runs, until this round is paired (0: no
+    # late entry). They start with 0 points and get nothing for the rounds they missed.
+    late_entry_until_round = models.PositiveSmallIntegerField(default=0)
+    check_in_required = models.BooleanField(default=False)  # no check-in: dropped at start
+    fill_with_ai = models.BooleanField(default=False)  # an AI seat instead of a bye
+    exclude_ai_from_ratings = models.BooleanField(default=True)
+    # Metric names of tournaments.swiss.standings.METRICS, in the order they decide.
+    tiebreakers = models.JSONField(default=default_tiebreakers)
     seed = models.BigIntegerField(default=0)
     status = models.CharField(max_length=20, choices=EventStatus.choices,
                               default=EventStatus.REGISTRATION)
     created_at = models.DateTimeField()
+    started_at = models.DateTimeField(null=True, blank=True)
+    completed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(match_length__in=MatchLength.values),
+                                   name="event_match_length_1_or_3"),
+            models.CheckConstraint(condition=Q(top_cut__in=TopCut.values),
+                                   name="event_top_cut_0_4_or_8"),
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -45,17 +100,165 @@ class Event(models.Model):
 
 class Registration(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
-    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                               related_name="registrations")
+    # None for an AI seat.
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                               on_delete=models.CASCADE, related_name="registrations")
+    is_ai = models.BooleanField(default=False)
+    ai_name = models.CharField(max_length=60, blank=True)
     # The decklist version the player plays; before the deadline it follows their edits.
+    # None in draft events (the pod builds the deck) and for AI seats.
     decklist_version = models.ForeignKey("decks.DecklistVersion", null=True, blank=True,
                                          on_delete=models.PROTECT, related_name="registrations")
     dropped = models.BooleanField(default=False)
+    dropped_at = models.DateTimeField(null=True, blank=True)
     checked_in = models.BooleanField(default=False)
+    checked_in_at = models.DateTimeField(null=True, blank=True)
+    late_entry = models.BooleanField(default=False)
     created_at = models.DateTimeField()
 
     class Meta:
         ordering = ["event", "created_at", "id"]
         constraints = [
             models.UniqueConstraint(fields=["event", "player"], name="one_registration_per_player"),
+            models.UniqueConstraint(fields=["event"], condition=Q(is_ai=True),
+                                    name="one_ai_seat_per_event"),
+            models.CheckConstraint(
+                condition=(Q(is_ai=True, player__isnull=True) & ~Q(ai_name=""))
+                | Q(is_ai=False, player__isnull=False),
+                name="a_seat_is_a_player_or_a_named_ai"),
         ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def name(self) -> str:
+        return self.ai_name if self.is_ai else self.player.get_username()
+
+
+class RoundStage(models.TextChoices):
+    SWISS = "swiss", "Swiss"
+    TOP_CUT = "top_cut", "Top cut"
+
+
+class RoundStatus(models.TextChoices):
+    PLAYING = "playing", "Playing"
+    COMPLETE = "complete", "Complete"  # every result confirmed
+
+
+class Round(models.Model):
+    # No related_name "rounds": Event.rounds is the number of Swiss rounds.
+    event = models.ForeignKey(Event, on_delete=models.CASCADE)
+    number = models.PositiveSmallIntegerField()  # 1.. over Swiss and top-cut rounds
+    stage = models.CharField(max_length=10, choices=RoundStage.choices, default=RoundStage.SWISS)
+    status = models.CharField(max_length=10, choices=RoundStatus.choices,
+                              default=RoundStatus.PLAYING)
+    seed = models.BigIntegerField(default=0)  # the seed the pairing used, to replay it
+    # {"lines": [...], "players": {"R12": "alice", ...}}: the pairing's own explanation, whose
+    # lines name players by id, and the names those ids stood for.
+    explanation = models.JSONField(default=dict, blank=True)
+    paired_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                  on_delete=models.SET_NULL, related_name="+")
+    paired_at = models.DateTimeField()
+    completed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            # With the event row lock, this makes pairing a round happen once.
+            models.UniqueConstraint(fields=["event", "number"], name="one_round_per_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} round {self.number}"
+
+
+class MatchStatus(models.TextChoices):
+    PENDING = "pending", "Pending"  # no report yet
+    REPORTED = "reported", "Reported"  # one report, waiting for the other side
+    DISPUTED = "disputed", "Disputed"  # the two reports disagree: the organizer settles it
+    CONFIRMED = "confirmed", "Confirmed"
+
+
+MATCH_TRANSITIONS: dict[str, tuple[str, ...]] = {
+    MatchStatus.PENDING: (MatchStatus.REPORTED, MatchStatus.CONFIRMED),
+    MatchStatus.REPORTED: (MatchStatus.REPORTED, MatchStatus.CONFIRMED, MatchStatus.DISPUTED),
+    MatchStatus.DISPUTED: (MatchStatus.DISPUTED, MatchStatus.CONFIRMED),
+    # Only the organizer changes a confirmed result (a correction stays confirmed).
+    MatchStatus.CONFIRMED: (MatchStatus.CONFIRMED,),
+}
+
+
+class Match(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    table = models.PositiveSmallIntegerField(null=True, blank=True)  # None for a bye
+    player_a = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="+")
+    player_b = models.ForeignKey(Registration, null=True, blank=True, on_delete=models.PROTECT,
+                                 related_name="+")  # None: a bye
+    status = models.CharField(max_length=10, choices=MatchStatus.choices,
+                              default=MatchStatus.PENDING)
+    # The confirmed result, in games, from A's side; None until confirmed.
+    a_wins = models.PositiveSmallIntegerField(null=True, blank=True)
+    b_wins = models.PositiveSmallIntegerField(null=True, blank=True)
+    draws = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Each player's report {"a_wins", "b_wins", "draws"}, also from A's side.
+    report_a = models.JSONField(null=True, blank=True)
+    report_b = models.JSONField(null=True, blank=True)
+    is_ai_match = models.BooleanField(default=False)
+    engine_verified = models.BooleanField(default=False)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "table", "id"]
+        verbose_name_plural = "matches"
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"], condition=Q(table__isnull=False),
+                                    name="one_match_per_table"),
+            models.UniqueConstraint(fields=["round", "player_a"], name="player_a_once_a_round"),
+            models.UniqueConstraint(fields=["round", "player_b"], name="player_b_once_a_round"),
+            models.CheckConstraint(condition=~Q(player_a=F("player_b")),
+                                   name="no_match_against_oneself"),
+            models.CheckConstraint(
+                condition=Q(player_b__isnull=False) | Q(status=MatchStatus.CONFIRMED,
+                                                        table__isnull=True),
+                name="a_bye_is_confirmed_and_has_no_table"),
+            models.CheckConstraint(
+                condition=~Q(status=MatchStatus.CONFIRMED)
+                | Q(a_wins__isnull=False, b_wins__isnull=False, draws__isnull=False),
+                name="a_confirmed_match_has_a_result"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} table {self.table or 'bye'}"
+
+    @property
+    def bye(self) -> bool:
+        return self.player_b_id is None
+
+
+class ResultAction(models.TextChoices):
+    BYE = "bye", "Bye"
+    REPORT = "report", "Player report"
+    ORGANIZER = "organizer", "Organizer"
+    ENGINE = "engine", "Engine"
+
+
+class ResultChange(models.Model):
+    """The audit trail of a match result: one row per change, never edited."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="changes")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                           on_delete=models.SET_NULL, related_name="+")  # None: bye or engine
+    action = models.CharField(max_length=10, choices=ResultAction.choices)
+    # Snapshots {"status", "a_wins", "b_wins", "draws", "report_a", "report_b"}; before is
+    # {} when the match was created with its result (a bye).
+    before = models.JSONField(default=dict)
+    after = models.JSONField()
+    note = models.CharField(max_length=200, blank=True)
+    at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["match", "id"]  # the order the changes were made (see selectors)
+
+    def __str__(self) -> str:
+        return f"{self.match}: {self.action} at {self.at:%Y-%m-%d %H:%M}"
