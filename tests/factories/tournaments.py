@@ -1,0 +1,63 @@
+"""factory-boy factories for the tournaments tests: events with an organizer, seats, AI seats.
+
+They write rows directly, for setting the scene; the behaviour under test goes through the
+services.
+"""
+
+from __future__ import annotations
+
+import factory
+from django.utils import timezone
+
+from tests.factories import EventFactory, RegistrationFactory, UserFactory
+from tournaments.models import Match, MatchStatus, Round, RoundStatus
+
+
+class OrganizedEventFactory(EventFactory):
+    """An event in registration with one organizer (or the ones given), draft by default so
+    seats need no decklist."""
+
+    format = "draft"
+    seed = factory.Sequence(lambda n: 1000 + n)
+
+    @factory.post_generation
+    def organizers(self, create, extracted, **kwargs):  # noqa: ANN001, ANN201
+        if create:
+            self.organizers.set(extracted or [UserFactory()])
+
+
+class SeatFactory(RegistrationFactory):
+    """A player's seat; give `event=`."""
+
+    checked_in = True
+
+
+class AISeatFactory(RegistrationFactory):
+    player = None
+    is_ai = True
+    ai_name = "AI player"
+    checked_in = True
+
+
+class RoundFactory(factory.django.DjangoModelFactory):
+    """A finished Swiss round; give `event=` and `number=`."""
+
+    class Meta:
+        model = Round
+
+    status = RoundStatus.COMPLETE
+    paired_at = factory.LazyFunction(timezone.now)
+
+
+class ConfirmedMatchFactory(factory.django.DjangoModelFactory):
+    """A confirmed result, A's side first; give `round=`, `player_a=`, `player_b=`."""
+
+    class Meta:
+        model = Match
+
+    table = factory.Sequence(lambda n: n + 1)
+    status = MatchStatus.CONFIRMED
+    a_wins = 2
+    b_wins = 0
+    draws = 0
+    confirmed_at = factory.LazyFunction(timezone.now)

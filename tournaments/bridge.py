@@ -1,0 +1,60 @@
+"""The one bridge between the rows and the pure Swiss code in `tournaments.swiss`.
+
+A registration is the Swiss player `R<id>`; only confirmed Swiss matches count (top-cut
+matches never change the standings). Late entries simply have no match for the rounds they
+missed, so they get no points for them (MTR: no loss is recorded either).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from tournaments import swiss
+from tournaments.models import Event, Match, MatchStatus, Registration, RoundStage
+
+_ID = re.compile(r"\bR(\d+)\b")
+
+
+def swiss_id(registration_id: int) -> str:
+    return f"R{registration_id}"
+
+
+def registration_id(swiss_player: str) -> int:
+    return int(swiss_player[1:])
+
+
+@dataclass
+class SwissView:
+    """The event as `tournaments.swiss` sees it, with the rows it came from."""
+
+    tournament: swiss.Tournament
+    registrations: dict[str, Registration]  # by Swiss id
+    matches: list[Match]  # the confirmed Swiss matches, in round and table order
+
+    def names(self) -> dict[str, str]:
+        return {pid: r.name for pid, r in self.registrations.items()}
+
+
+def swiss_view(event: Event) -> SwissView:
+    """Every registration of `event` (in registration order) and its confirmed Swiss
+    results, as a `swiss.Tournament`."""
+    registrations = list(Registration.objects.filter(event=event).select_related("player")
+                         .order_by("created_at", "id"))
+    by_id = {swiss_id(r.pk): r for r in registrations}
+    rows = list(Match.objects.filter(round__event=event, round__stage=RoundStage.SWISS,
+                                     status=MatchStatus.CONFIRMED)
+                .select_related("round").order_by("round__number", "table", "id"))
+    matches = [swiss.Match(round=m.round.number, a=swiss_id(m.player_a_id),
+                           b=swiss_id(m.player_b_id) if m.player_b_id else None,
+                           a_wins=m.a_wins, b_wins=m.b_wins, draws=m.draws)
+               for m in rows]
+    tournament = swiss.Tournament(
+        seed=event.seed, players=list(by_id),
+        dropped={pid for pid, r in by_id.items() if r.dropped}, matches=matches)
+    return SwissView(tournament, by_id, rows)
+
+
+def named(line: str, names: dict[str, str]) -> str:
+    """A pairing explanation line with the Swiss ids replaced by the players' names."""
+    return _ID.sub(lambda m: names.get(m.group(0), m.group(0)), line)

@@ -1,0 +1,124 @@
+"""Reading tournaments: standings, rounds and their explanations, matches, the audit trail.
+
+Standings come from `tournaments.swiss.compute_standings` over the confirmed Swiss results,
+with the tiebreakers in the event's configured order; players equal on every tiebreaker share
+a rank.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Q, QuerySet
+
+from tournaments.bridge import named, swiss_view
+from tournaments.models import (
+    Event,
+    Match,
+    MatchStatus,
+    Registration,
+    ResultChange,
+    Round,
+    RoundStage,
+)
+from tournaments.swiss import compute_standings
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    rank: int
+    registration_id: int
+    name: str
+    match_points: int
+    wins: int
+    losses: int
+    draws: int
+    omw: float
+    gw: float
+    ogw: float
+    dropped: bool
+    is_ai: bool
+
+
+def standings_for_event(event: Event) -> list[StandingRow]:
+    """Every seat that has played or is still in, best first. A player who dropped before
+    playing a match never took part and is left out."""
+    view = swiss_view(event)
+    record = {pid: [0, 0, 0] for pid in view.tournament.players}  # wins, losses, draws
+    for m in view.tournament.matches:
+        if m.b is None:
+            record[m.a][0] += 1
+        elif m.a_wins == m.b_wins:
+            record[m.a][2] += 1
+            record[m.b][2] += 1
+        else:
+            winner, loser = (m.a, m.b) if m.a_wins > m.b_wins else (m.b, m.a)
+            record[winner][0] += 1
+            record[loser][1] += 1
+    played = {p for m in view.tournament.matches for p in (m.a, m.b) if p is not None}
+    rows = []
+    for s in compute_standings(view.tournament, event.tiebreakers):
+        registration = view.registrations[s.id]
+        if s.dropped and s.id not in played:
+            continue
+        wins, losses, draws = record[s.id]
+        rows.append(StandingRow(rank=s.rank, registration_id=registration.pk,
+                                name=registration.name, match_points=s.match_points,
+                                wins=wins, losses=losses, draws=draws, omw=s.omw, gw=s.gw,
+                                ogw=s.ogw, dropped=s.dropped, is_ai=registration.is_ai))
+    return rows
+
+
+def events_organized_by(user: AbstractBaseUser) -> QuerySet[Event]:
+    return Event.objects.filter(organizers=user)
+
+
+def registrations_for_event(event: Event) -> QuerySet[Registration]:
+    return (Registration.objects.filter(event=event).select_related("player")
+            .order_by("created_at", "id"))
+
+
+def rounds_for_event(event: Event) -> QuerySet[Round]:
+    return Round.objects.filter(event=event).order_by("number")
+
+
+def round_label(rnd: Round) -> str:
+    """'Round 3', or for the top cut 'Quarterfinals', 'Semifinals', 'Final'."""
+    if rnd.stage == RoundStage.SWISS:
+        return f"Round {rnd.number}"
+    tables = rnd.matches.count()
+    return {1: "Final", 2: "Semifinals", 4: "Quarterfinals"}.get(tables, f"Top {2 * tables}")
+
+
+def round_explanation(rnd: Round) -> list[str]:
+    """How the round was paired, with the players' names in the pairing's lines."""
+    names = rnd.explanation.get("players", {})
+    return [named(line, names) for line in rnd.explanation.get("lines", [])]
+
+
+def matches_for_round(rnd: Round) -> QuerySet[Match]:
+    """Tables in order, the bye last."""
+    return (Match.objects.filter(round=rnd)
+            .select_related("player_a__player", "player_b__player")
+            .order_by("table", "id"))
+
+
+def open_matches(rnd: Round) -> QuerySet[Match]:
+    """The results still to confirm; the disputed ones are for the organizer."""
+    return matches_for_round(rnd).exclude(status=MatchStatus.CONFIRMED)
+
+
+def matches_for_player(event: Event, user: AbstractBaseUser) -> QuerySet[Match]:
+    return (Match.objects.filter(round__event=event)
+            .filter(Q(player_a__player=user) | Q(player_b__player=user))
+            .select_related("round", "player_a__player", "player_b__player")
+            .order_by("round__number"))
+
+
+def result_history(match: Match) -> QuerySet[ResultChange]:
+    """Who changed the result, when, and what it was before and after, in the order the
+    changes were made. That is the id order: changes are written under the match's lock, but
+    `at` is the time each request came with, and two racing requests can arrive the other way
+    round."""
+    return ResultChange.objects.filter(match=match).select_related("by").order_by("id")

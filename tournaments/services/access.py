@@ -1,0 +1,55 @@
+"""Who may do what, and the row locks the services take.
+
+An organizer manages only the events they organize: anyone else asking for an organizer's
+action gets a DomainError with status 403, and nothing changes.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+
+from clash.domain import DomainError
+from tournaments.models import Event, Match, Registration, Round
+
+
+def is_organizer(event: Event, user: AbstractBaseUser | AnonymousUser | None) -> bool:
+    return (user is not None and user.is_authenticated
+            and event.organizers.filter(pk=user.pk).exists())
+
+
+def require_organizer(event: Event, user: AbstractBaseUser | AnonymousUser | None) -> None:
+    if not is_organizer(event, user):
+        raise DomainError("not_organizer", f"only the organizers of {event} can do this",
+                          status=403)
+
+
+def lock_event(event_id: int) -> Event:
+    """The event row, locked until the transaction ends. Pairing, registrations and the
+    status transitions of one event take this lock, so they happen one after another."""
+    event = Event.objects.select_for_update().filter(pk=event_id).first()
+    if event is None:
+        raise DomainError("not_found", f"no event {event_id}", status=404)
+    return event
+
+
+def lock_registration(registration_id: int) -> tuple[Event, Registration]:
+    """The registration's event (locked first, as everywhere) and the registration."""
+    event_id = (Registration.objects.filter(pk=registration_id)
+                .values_list("event_id", flat=True).first())
+    if event_id is None:
+        raise DomainError("not_found", f"no registration {registration_id}", status=404)
+    event = lock_event(event_id)
+    registration = Registration.objects.select_for_update().get(pk=registration_id)
+    return event, registration
+
+
+def lock_match(match_id: int) -> tuple[Round, Match]:
+    """The match's round, then the match, locked in that order. The round lock makes the
+    last confirmation of a round see every other result of it, so the round is marked
+    complete exactly once."""
+    round_id = Match.objects.filter(pk=match_id).values_list("round_id", flat=True).first()
+    if round_id is None:
+        raise DomainError("not_found", f"no match {match_id}", status=404)
+    rnd = Round.objects.select_for_update().get(pk=round_id)
+    match = Match.objects.select_for_update().get(pk=match_id)
+    return rnd, match

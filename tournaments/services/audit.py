@@ -1,0 +1,23 @@
+"""The audit trail of results: every change of a match's result or reports is one
+`ResultChange` row with who, when, and the match before and after."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.contrib.auth.models import AbstractBaseUser
+
+from tournaments.models import Match, ResultChange
+
+
+def snapshot(match: Match) -> dict:
+    return {"status": match.status, "a_wins": match.a_wins, "b_wins": match.b_wins,
+            "draws": match.draws, "report_a": match.report_a, "report_b": match.report_b,
+            "engine_verified": match.engine_verified}
+
+
+def change_record(*, match: Match, by: AbstractBaseUser | None, action: str, before: dict,
+                  now: datetime, note: str = "") -> ResultChange:
+    """Call after `match` is saved: its state now is the change's `after`."""
+    return ResultChange.objects.create(match=match, by=by, action=action, before=before,
+                                       after=snapshot(match), note=note, at=now)

@@ -1,0 +1,163 @@
+"""Events: creating one, its organizers, and the transitions registration -> running and
+running/top_cut -> complete (running -> top_cut is `topcut.topcut_start`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from clash.domain import Conflict, DomainError
+from decks.models import Game
+from decks.services.catalogue import clash_game
+from tournaments.models import (
+    Event,
+    EventFormat,
+    EventStatus,
+    Match,
+    MatchLength,
+    Registration,
+    Round,
+    RoundStage,
+    TopCut,
+    default_tiebreakers,
+)
+from tournaments.swiss import rounds_for
+from tournaments.swiss.standings import METRICS
+
+from .access import lock_event, require_organizer
+from .states import event_move, require_round_confirmed
+
+MAX_NAME = 120
+
+
+def event_problems(*, name: str, format: str, match_length: int, rounds: int | None,
+                   top_cut: int, registration_opens: datetime | None,
+                   registration_closes: datetime | None, late_entry_until_round: int,
+                   tiebreakers: Sequence[str]) -> list[str]:
+    """Every reason the settings cannot make an event, all at once."""
+    problems = []
+    if not name.strip():
+        problems.append("the event needs a name")
+    elif len(name) > MAX_NAME:
+        problems.append(f"the name is longer than {MAX_NAME} characters")
+    if format not in EventFormat.values:
+        problems.append(f"format must be one of {', '.join(EventFormat.values)}, not {format!r}")
+    if match_length not in MatchLength.values:
+        problems.append(f"matches are best of 1 or best of 3, not best of {match_length}")
+    if rounds is not None and rounds < 1:
+        problems.append(f"an event needs at least one Swiss round, not {rounds}")
+    if top_cut not in TopCut.values:
+        problems.append(f"the top cut is none, 4 or 8 players, not {top_cut}")
+    if registration_opens and registration_closes and registration_closes <= registration_opens:
+        problems.append("registration must close after it opens")
+    if late_entry_until_round < 0:
+        problems.append("late entry is until a round number (0 for none)")
+    elif rounds is not None and late_entry_until_round > rounds:
+        problems.append(f"late entry until round {late_entry_until_round}, but the event "
+                        f"has {rounds} Swiss rounds")
+    unknown = [t for t in tiebreakers if t not in METRICS]
+    if not tiebreakers:
+        problems.append("the standings need at least one tiebreaker")
+    for t in unknown:
+        problems.append(f"unknown tiebreaker {t!r}: known are {', '.join(METRICS)}")
+    if len(set(tiebreakers)) != len(tiebreakers):
+        problems.append("a tiebreaker is listed twice")
+    return problems
+
+
+@transaction.atomic
+def event_create(*, by: AbstractBaseUser, name: str, format: str, seed: int, now: datetime,
+                 game: Game | None = None, match_length: int = MatchLength.BEST_OF_3,
+                 rounds: int | None = None, top_cut: int = TopCut.NONE,
+                 registration_opens: datetime | None = None,
+                 registration_closes: datetime | None = None,
+                 decklist_deadline: datetime | None = None, late_entry_until_round: int = 0,
+                 check_in_required: bool = False, fill_with_ai: bool = False,
+                 exclude_ai_from_ratings: bool = True,
+                 tiebreakers: Sequence[str] | None = None) -> Event:
+    """A new event in registration, organized by `by`. `rounds` None: the number of Swiss
+    rounds comes from the player count when the event starts. `seed` drives every pairing
+    draw, so the event can be replayed."""
+    order = list(tiebreakers) if tiebreakers is not None else default_tiebreakers()
+    problems = event_problems(name=name, format=format, match_length=match_length,
+                              rounds=rounds, top_cut=top_cut,
+                              registration_opens=registration_opens,
+                              registration_closes=registration_closes,
+                              late_entry_until_round=late_entry_until_round, tiebreakers=order)
+    if problems:
+        raise DomainError("invalid_event", "; ".join(problems), problems=problems)
+    event = Event.objects.create(
+        name=name.strip(), game=game or clash_game(), format=format, match_length=match_length,
+        rounds=rounds, top_cut=top_cut, registration_opens=registration_opens,
+        registration_closes=registration_closes, decklist_deadline=decklist_deadline,
+        late_entry_until_round=late_entry_until_round, check_in_required=check_in_required,
+        fill_with_ai=fill_with_ai, exclude_ai_from_ratings=exclude_ai_from_ratings,
+        tiebreakers=order, seed=seed, created_at=now)
+    event.organizers.add(by)
+    return event
+
+
+@transaction.atomic
+def organizer_add(*, event_id: int, by: AbstractBaseUser, user: AbstractBaseUser) -> Event:
+    """An organizer of the event makes `user` an organizer too (adding one twice is a no-op)."""
+    event = lock_event(event_id)
+    require_organizer(event, by)
+    event.organizers.add(user)
+    return event
+
+
+@transaction.atomic
+def event_start(*, event_id: int, by: AbstractBaseUser, now: datetime) -> Event:
+    """registration -> running. With check-in required, players who have not checked in are
+    dropped now (they are never paired). The number of Swiss rounds is fixed here from the
+    players left, unless the organizer set it. Starting a running event again is a no-op."""
+    event = lock_event(event_id)
+    require_organizer(event, by)
+    if event.status == EventStatus.RUNNING:
+        return event
+    event_move(event, EventStatus.RUNNING)
+    seats = Registration.objects.filter(event=event, is_ai=False, dropped=False)
+    if event.check_in_required:
+        seats.filter(checked_in=False).update(dropped=True, dropped_at=now)
+    players = seats.count()
+    if players < 2:
+        raise Conflict("too_few_players",
+                       f"{event} needs at least 2 players to start, it has {players}"
+                       + (" checked in" if event.check_in_required else ""))
+    if event.rounds is None:
+        event.rounds = rounds_for(players)
+    if event.late_entry_until_round > event.rounds:
+        event.late_entry_until_round = event.rounds
+    event.started_at = now
+    event.save(update_fields=["status", "rounds", "late_entry_until_round", "started_at"])
+    return event
+
+
+@transaction.atomic
+def event_complete(*, event_id: int, by: AbstractBaseUser, now: datetime) -> Event:
+    """running -> complete when every Swiss round is played and there is no top cut;
+    top_cut -> complete when the final is decided. Completing it again is a no-op."""
+    event = lock_event(event_id)
+    require_organizer(event, by)
+    if event.status == EventStatus.COMPLETE:
+        return event
+    if event.status == EventStatus.RUNNING and event.top_cut:
+        raise Conflict("top_cut_first", f"{event} has a top {event.top_cut}: start the top "
+                                        f"cut when the Swiss rounds are over")
+    event_move(event, EventStatus.COMPLETE)
+    last = Round.objects.filter(event=event).order_by("-number").first()
+    if last is None:
+        raise Conflict("rounds_to_play", f"{event} has not paired any round yet")
+    if last.stage == RoundStage.SWISS and last.number < event.rounds:
+        raise Conflict("rounds_to_play", f"{event} has played {last.number} of its "
+                                         f"{event.rounds} Swiss rounds")
+    require_round_confirmed(last)
+    if last.stage == RoundStage.TOP_CUT and Match.objects.filter(round=last).count() > 1:
+        raise Conflict("bracket_open", f"round {last.number} is not the final: pair the "
+                                       f"next top-cut round")
+    event.completed_at = now
+    event.save(update_fields=["status", "completed_at"])
+    return event

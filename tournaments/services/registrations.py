@@ -1,0 +1,217 @@
+"""Registrations: entering an event with the decklist its format needs, late entry, check-in,
+drops, and the organizer adding or removing players.
+
+The decklist a format needs (issue: registration):
+- preconstructed: one of the player's preconstructed lists, or a deck number (a preconstructed
+  list is then made for the player, or their existing one for that deck reused);
+- constructed: one of the player's own constructed lists, valid now (cards they own, rule C-2.5);
+- draft: none; the pod builds the decks later.
+
+Every service here locks the event row first, like pairing does, so a registration or a drop
+is either before a round's pairing or after it, never half-way through.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from clash.domain import Conflict, DomainError
+from decks.models import Decklist, DecklistKind, DecklistVersion
+from decks.services.decklists import decklist_create, decklist_problems
+from tournaments.models import Event, EventFormat, EventStatus, Registration, Round, RoundStage
+
+from .access import is_organizer, lock_event, lock_registration, require_organizer
+
+
+def next_swiss_round(event: Event) -> int:
+    """The number the next Swiss round will have."""
+    last = (Round.objects.filter(event=event, stage=RoundStage.SWISS)
+            .order_by("-number").values_list("number", flat=True).first())
+    return (last or 0) + 1
+
+
+@transaction.atomic
+def registration_create(*, event_id: int, by: AbstractBaseUser, now: datetime,
+                        decklist_version_id: int | None = None,
+                        preconstructed_deck: int | None = None) -> Registration:
+    """`by` enters the event: inside the registration window, or while the event runs until
+    the late-entry round is paired."""
+    event = lock_event(event_id)
+    if event.status == EventStatus.REGISTRATION:
+        if event.registration_opens and now < event.registration_opens:
+            raise Conflict("registration_not_open",
+                           f"registration for {event} opens at {event.registration_opens:%c}")
+        if event.registration_closes and now >= event.registration_closes:
+            raise Conflict("registration_closed",
+                           f"registration for {event} closed at {event.registration_closes:%c}")
+    elif event.status == EventStatus.RUNNING:
+        _check_late_entry(event)
+    else:
+        raise Conflict("registration_over", f"{event} is past its Swiss rounds: no more entries")
+    return _register(event=event, player=by, now=now, decklist_version_id=decklist_version_id,
+                     preconstructed_deck=preconstructed_deck)
+
+
+@transaction.atomic
+def registration_add(*, event_id: int, by: AbstractBaseUser, player: AbstractBaseUser,
+                     now: datetime, decklist_version_id: int | None = None,
+                     preconstructed_deck: int | None = None) -> Registration:
+    """An organizer enters `player`, outside the registration window too and, while the event
+    runs, until its last Swiss round is paired. The decklist rules are the same."""
+    event = lock_event(event_id)
+    require_organizer(event, by)
+    if event.status == EventStatus.RUNNING:
+        if next_swiss_round(event) > event.rounds:
+            raise Conflict("registration_over",
+                           f"all {event.rounds} Swiss rounds of {event} are paired")
+    elif event.status != EventStatus.REGISTRATION:
+        raise Conflict("registration_over", f"{event} is past its Swiss rounds: no more entries")
+    return _register(event=event, player=player, now=now,
+                     decklist_version_id=decklist_version_id,
+                     preconstructed_deck=preconstructed_deck)
+
+
+@transaction.atomic
+def registration_remove(*, registration_id: int, by: AbstractBaseUser) -> None:
+    """An organizer takes a player out before the event starts. Once it runs, players are
+    dropped instead, so their results stay."""
+    event, registration = lock_registration(registration_id)
+    require_organizer(event, by)
+    if event.status != EventStatus.REGISTRATION:
+        raise Conflict("event_started", f"{event} has started: drop {registration.name} "
+                                        f"instead, so their results stay")
+    registration.delete()
+
+
+@transaction.atomic
+def registration_drop(*, registration_id: int, by: AbstractBaseUser,
+                      now: datetime) -> Registration:
+    """The player (or an organizer) drops: they are never paired again and keep their
+    results; a match they are playing now still needs its result. Dropping twice is a
+    no-op."""
+    event, registration = lock_registration(registration_id)
+    _require_player_or_organizer(event, registration, by)
+    if registration.is_ai:
+        raise DomainError("ai_seat", "the AI seat joins and leaves with the player count; "
+                                     "it cannot be dropped by hand")
+    if registration.dropped:
+        return registration
+    if event.status not in (EventStatus.REGISTRATION, EventStatus.RUNNING):
+        raise Conflict("no_drops_now", f"{event} is {EventStatus(event.status).label.lower()}: "
+                                       f"a top-cut player concedes their match instead")
+    registration.dropped = True
+    registration.dropped_at = now
+    registration.save(update_fields=["dropped", "dropped_at"])
+    return registration
+
+
+@transaction.atomic
+def registration_check_in(*, registration_id: int, by: AbstractBaseUser,
+                          now: datetime) -> Registration:
+    """The player (or an organizer) checks in before the event starts. Checking in twice is a
+    no-op."""
+    event, registration = lock_registration(registration_id)
+    _require_player_or_organizer(event, registration, by)
+    if registration.checked_in:
+        return registration
+    if event.status != EventStatus.REGISTRATION:
+        raise Conflict("check_in_over", f"{event} has started: check-in is over")
+    if registration.dropped:
+        raise Conflict("dropped", f"{registration.name} has dropped from {event}")
+    registration.checked_in = True
+    registration.checked_in_at = now
+    registration.save(update_fields=["checked_in", "checked_in_at"])
+    return registration
+
+
+def _require_player_or_organizer(event: Event, registration: Registration,
+                                 user: AbstractBaseUser) -> None:
+    mine = registration.player_id is not None and registration.player_id == user.pk
+    if not mine and not is_organizer(event, user):
+        raise DomainError("not_your_registration", "only the player or an organizer of "
+                                                   f"{event} can do this", status=403)
+
+
+def _check_late_entry(event: Event) -> None:
+    upcoming = next_swiss_round(event)
+    if upcoming > min(event.late_entry_until_round, event.rounds):
+        if event.late_entry_until_round == 0:
+            raise Conflict("late_entry_closed", f"{event} has started and takes no late entries")
+        raise Conflict("late_entry_closed",
+                       f"late entry to {event} was open until round "
+                       f"{event.late_entry_until_round} was paired")
+
+
+def _register(*, event: Event, player: AbstractBaseUser, now: datetime,
+              decklist_version_id: int | None,
+              preconstructed_deck: int | None) -> Registration:
+    existing = Registration.objects.filter(event=event, player=player).first()
+    if existing is not None:
+        if existing.dropped:
+            raise Conflict("dropped", f"{player.get_username()} dropped from {event} and "
+                                      f"cannot enter it again")
+        raise Conflict("already_registered", f"{player.get_username()} is already "
+                                              f"registered for {event}")
+    version = _decklist_for(event=event, player=player, now=now,
+                            decklist_version_id=decklist_version_id,
+                            preconstructed_deck=preconstructed_deck)
+    late = event.status == EventStatus.RUNNING
+    # A late entry arrives in person, so it counts as checked in.
+    return Registration.objects.create(event=event, player=player, decklist_version=version,
+                                       late_entry=late, checked_in=late,
+                                       checked_in_at=now if late else None, created_at=now)
+
+
+def _decklist_for(*, event: Event, player: AbstractBaseUser, now: datetime,
+                  decklist_version_id: int | None,
+                  preconstructed_deck: int | None) -> DecklistVersion | None:
+    if event.format == EventFormat.DRAFT:
+        if decklist_version_id is not None or preconstructed_deck is not None:
+            raise DomainError("no_decklist_for_draft", "a draft event takes no decklist at "
+                                                       "registration: the pods build the decks")
+        return None
+    if decklist_version_id is not None and preconstructed_deck is not None:
+        raise DomainError("two_decklists", "give a decklist or a deck number, not both")
+    if event.format == EventFormat.PRECONSTRUCTED and preconstructed_deck is not None:
+        return _preconstructed(event=event, player=player, deck=preconstructed_deck, now=now)
+    if decklist_version_id is None:
+        need = ("a preconstructed list or a deck number"
+                if event.format == EventFormat.PRECONSTRUCTED else "a constructed list")
+        raise DomainError("decklist_required", f"{event} is {event.format}: register with {need}")
+    version = (DecklistVersion.objects.select_related("decklist")
+               .filter(pk=decklist_version_id, decklist__owner=player).first())
+    if version is None:
+        raise DomainError("unknown_decklist", f"{player.get_username()} has no decklist "
+                                              f"version {decklist_version_id}")
+    wanted = (DecklistKind.PRECONSTRUCTED if event.format == EventFormat.PRECONSTRUCTED
+              else DecklistKind.CONSTRUCTED)
+    problems = []
+    if version.decklist.kind != wanted:
+        problems.append(f"{version.decklist} is a {version.decklist.kind} list; "
+                        f"{event} needs a {wanted} list")
+    if version.decklist.game_id != event.game_id:
+        problems.append(f"{version.decklist} is a list for another game")
+    if not problems:
+        problems = decklist_problems(user=player, kind=wanted, cards=version.cards,
+                                     preconstructed_deck=version.preconstructed_deck,
+                                     game=event.game)
+    if problems:
+        raise DomainError("invalid_decklist", "; ".join(problems), problems=problems)
+    return version
+
+
+def _preconstructed(*, event: Event, player: AbstractBaseUser, deck: int,
+                    now: datetime) -> DecklistVersion:
+    """The player's preconstructed list for `deck`, made if they have none."""
+    for decklist in Decklist.objects.filter(owner=player, kind=DecklistKind.PRECONSTRUCTED,
+                                            game=event.game):
+        current = decklist.current
+        if current is not None and current.preconstructed_deck == deck:
+            return current
+    decklist = decklist_create(user=player, name=f"Preconstructed deck {deck}",
+                               kind=DecklistKind.PRECONSTRUCTED, preconstructed_deck=deck,
+                               now=now, game=event.game)
+    return decklist.versions.get()

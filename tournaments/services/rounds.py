@@ -1,0 +1,120 @@
+"""Pairing the next Swiss round: the bridge from the rows to `tournaments.swiss.pair_round`.
+
+Pairing is locked and idempotent: it runs under the event's row lock and a round number is
+unique per event, so two clicks, two tabs or two workers pair a round once. Callers that know
+which round they mean pass `number`; a second call for a round that exists returns it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from clash.domain import Conflict
+from tournaments.bridge import swiss_view
+from tournaments.models import (
+    Event,
+    EventStatus,
+    Match,
+    MatchStatus,
+    Registration,
+    ResultAction,
+    Round,
+    RoundStage,
+)
+from tournaments.swiss import SwissError, pair_round
+
+from .access import lock_event, require_organizer
+from .audit import change_record
+from .states import require_round_confirmed
+
+AI_NAME = "AI player"
+
+
+@transaction.atomic
+def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
+               number: int | None = None) -> Round:
+    """Pair the next Swiss round of a running event from its confirmed results: tables
+    1, 2, ... from the top of the standings, a bye recorded as a confirmed 2-0 win (or, with
+    `fill_with_ai`, an AI seat instead of the bye). `number` None means the next round."""
+    event = lock_event(event_id)
+    require_organizer(event, by)
+    if number is not None:
+        existing = Round.objects.filter(event=event, number=number).first()
+        if existing is not None:
+            return existing  # a repeated request: that round is already paired
+    if event.status == EventStatus.REGISTRATION:
+        raise Conflict("not_started", f"{event} has not started: start it before pairing")
+    if event.status != EventStatus.RUNNING:
+        raise Conflict("swiss_over", f"the Swiss rounds of {event} are over")
+    last = Round.objects.filter(event=event).order_by("-number").first()
+    upcoming = (last.number if last else 0) + 1
+    if number is not None and number != upcoming:
+        raise Conflict("wrong_round", f"the next round of {event} is round {upcoming}, "
+                                      f"not round {number}")
+    if last is not None:
+        require_round_confirmed(last)
+    if upcoming > event.rounds:
+        then = f"start the top {event.top_cut}" if event.top_cut else "complete the event"
+        raise Conflict("swiss_over", f"all {event.rounds} Swiss rounds of {event} are "
+                                     f"played: {then}")
+    ai_note = _seat_ai(event, now)
+    view = swiss_view(event)
+    try:
+        pairing = pair_round(view.tournament, event.tiebreakers)
+    except SwissError as exc:
+        raise Conflict("cannot_pair", str(exc)) from None
+    if pairing.round != upcoming:
+        raise AssertionError(f"{event}: the confirmed results end at round "
+                             f"{pairing.round - 1}, the rounds at {upcoming - 1}")
+    lines = pairing.explanation + ([ai_note] if ai_note else [])
+    rnd = round_write(event=event, number=upcoming, stage=RoundStage.SWISS, by=by, now=now,
+                      pairs=[(view.registrations[a], view.registrations[b])
+                             for a, b in pairing.pairings],
+                      explanation={"lines": lines, "players": view.names()})
+    if pairing.bye is not None:
+        bye = Match.objects.create(round=rnd, table=None,
+                                   player_a=view.registrations[pairing.bye], player_b=None,
+                                   status=MatchStatus.CONFIRMED, a_wins=2, b_wins=0, draws=0,
+                                   confirmed_at=now)
+        change_record(match=bye, by=None, action=ResultAction.BYE, before={}, now=now)
+    return rnd
+
+
+def round_write(*, event: Event, number: int, stage: str, by: AbstractBaseUser,
+                now: datetime, pairs: Sequence[tuple[Registration, Registration]],
+                explanation: dict) -> Round:
+    """A new round with a match per pair at tables 1, 2, ... (in the order given)."""
+    rnd = Round.objects.create(event=event, number=number, stage=stage, seed=event.seed,
+                               explanation=explanation, paired_by=by, paired_at=now)
+    Match.objects.bulk_create([
+        Match(round=rnd, table=table, player_a=a, player_b=b, is_ai_match=a.is_ai or b.is_ai)
+        for table, (a, b) in enumerate(pairs, start=1)])
+    return rnd
+
+
+def _seat_ai(event: Event, now: datetime) -> str | None:
+    """With `fill_with_ai`, the event's one AI seat plays when the players still in are odd
+    and sits out when they are even, so nobody gets a bye. Returns a line for the pairing's
+    explanation when the seat plays."""
+    if not event.fill_with_ai:
+        return None
+    humans = Registration.objects.filter(event=event, is_ai=False, dropped=False).count()
+    seat = Registration.objects.filter(event=event, is_ai=True).first()
+    if humans % 2 == 0:
+        if seat is not None and not seat.dropped:
+            seat.dropped, seat.dropped_at = True, now
+            seat.save(update_fields=["dropped", "dropped_at"])
+        return None
+    if seat is None:
+        seat = Registration.objects.create(event=event, player=None, is_ai=True,
+                                           ai_name=AI_NAME, checked_in=True, checked_in_at=now,
+                                           created_at=now)
+    elif seat.dropped:
+        seat.dropped, seat.dropped_at = False, None
+        seat.save(update_fields=["dropped", "dropped_at"])
+    return (f"{humans} players: {seat.ai_name} fills the odd seat instead of a bye "
+            f"(the event fills odd seats with an AI player)")

@@ -1,0 +1,94 @@
+"""The top cut: running -> top_cut seeds a single-elimination bracket from the Swiss
+standings (`tournaments.swiss.bracket`: 1-8, 4-5, 2-7, 3-6), then each confirmed bracket round
+sends its winners on to the next, table by table (the winners of tables 1 and 2 meet, then 3
+and 4), until the final.
+
+Dropped players and the AI seat do not make the cut: the next player in the standings takes
+the place. Like Swiss pairing, these run under the event's row lock and are idempotent.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from clash.domain import Conflict
+from tournaments.bridge import swiss_view
+from tournaments.models import EventStatus, Registration, Round, RoundStage
+from tournaments.swiss import SwissError, bracket, compute_standings
+
+from .access import lock_event, require_organizer
+from .rounds import round_write
+from .states import event_move, require_round_confirmed
+
+
+@transaction.atomic
+def topcut_start(*, event_id: int, by: AbstractBaseUser, now: datetime) -> Round:
+    """running -> top_cut, once every Swiss round is played and confirmed; returns the first
+    bracket round. Starting it again returns that round."""
+    event = lock_event(event_id)
+    require_organizer(event, by)
+    if event.status == EventStatus.TOP_CUT:
+        return Round.objects.filter(event=event, stage=RoundStage.TOP_CUT).order_by("number")[0]
+    if event.status == EventStatus.RUNNING and not event.top_cut:
+        raise Conflict("no_top_cut", f"{event} has no top cut: complete the event instead")
+    event_move(event, EventStatus.TOP_CUT)
+    last = Round.objects.filter(event=event).order_by("-number").first()
+    played = last.number if last else 0
+    if played < event.rounds:
+        raise Conflict("rounds_to_play", f"{event} has played {played} of its {event.rounds} "
+                                         f"Swiss rounds")
+    require_round_confirmed(last)
+    view = swiss_view(event)
+    standings = compute_standings(view.tournament, event.tiebreakers)
+    seeds = [s.id for s in standings
+             if not s.dropped and not view.registrations[s.id].is_ai]
+    try:
+        pairs = bracket(seeds, event.top_cut)
+    except SwissError as exc:
+        raise Conflict("too_few_for_cut", str(exc)) from None
+    lines = [f"top {event.top_cut} seeded from the Swiss standings after round {played}"
+             f" (dropped players and AI seats do not make the cut)"]
+    lines += [f"table {t}: {a} (seed {seeds.index(a) + 1}) against {b} "
+              f"(seed {seeds.index(b) + 1})" for t, (a, b) in enumerate(pairs, start=1)]
+    rnd = round_write(event=event, number=played + 1, stage=RoundStage.TOP_CUT, by=by, now=now,
+                      pairs=[(view.registrations[a], view.registrations[b]) for a, b in pairs],
+                      explanation={"lines": lines, "players": view.names()})
+    event.save(update_fields=["status"])
+    return rnd
+
+
+@transaction.atomic
+def topcut_advance(*, event_id: int, by: AbstractBaseUser, now: datetime,
+                   number: int | None = None) -> Round:
+    """Pair the next bracket round from the winners of the current one, once all its results
+    are confirmed. `number` None means the next round; a round that exists is returned."""
+    event = lock_event(event_id)
+    require_organizer(event, by)
+    if number is not None:
+        existing = Round.objects.filter(event=event, number=number).first()
+        if existing is not None:
+            return existing
+    if event.status != EventStatus.TOP_CUT:
+        raise Conflict("not_in_top_cut", f"{event} is "
+                                         f"{EventStatus(event.status).label.lower()}, "
+                                         f"not in its top cut")
+    last = Round.objects.filter(event=event).order_by("-number").first()
+    if number is not None and number != last.number + 1:
+        raise Conflict("wrong_round", f"the next round of {event} is round {last.number + 1}, "
+                                      f"not round {number}")
+    require_round_confirmed(last)
+    matches = list(last.matches.order_by("table"))
+    if len(matches) == 1:
+        raise Conflict("bracket_decided", f"the final of {event} is decided: complete the event")
+    ids = [m.player_a_id if m.a_wins > m.b_wins else m.player_b_id for m in matches]
+    winners = Registration.objects.in_bulk(ids)
+    pairs = [(winners[ids[i]], winners[ids[i + 1]]) for i in range(0, len(ids), 2)]
+    stage_name = {2: "the final", 4: "the semifinals"}.get(len(ids), f"the last {len(ids)}")
+    lines = [f"{stage_name}: the winners of tables {i + 1} and {i + 2} meet at table "
+             f"{i // 2 + 1}" for i in range(0, len(ids), 2)]
+    return round_write(event=event, number=last.number + 1, stage=RoundStage.TOP_CUT, by=by,
+                       now=now, pairs=pairs,
+                       explanation={"lines": lines, "players": {}})
