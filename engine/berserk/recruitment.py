@@ -1,0 +1,111 @@
+"""Recruiting one card into a squad (rule B-4): its cost, the element loss, the crystals left.
+
+Elite cards are paid with gold only, ordinary cards with gold and/or silver. For each element
+beyond the first in the squad the player loses 1 gold, before the card that adds it is taken:
+so that gold must be there, on top of the gold part of the card's cost. When an ordinary
+card's split is not given, silver is spent first: gold buys everything silver buys and elite
+cards too, so keeping it never loses an option.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from .cards import Card
+from .editions import Crystals
+from .errors import IllegalStep
+
+
+@dataclass(frozen=True)
+class Payment:
+    gold: int
+    silver: int
+
+    def to_json(self) -> dict[str, int]:
+        return {"gold": self.gold, "silver": self.silver}
+
+
+@dataclass(frozen=True)
+class Recruited:
+    """One card taken: what was paid, the gold lost to a new element, the crystals after."""
+
+    card: Card
+    paid: Payment
+    element_loss: int
+    crystals: Crystals
+
+
+def adds_element(card: Card, elements: Collection[str]) -> bool:
+    """Whether taking `card` adds an element beyond the first (B-4). Neutral cards add none."""
+    return card.element is not None and card.element not in elements and bool(elements)
+
+
+def recruit(card: Card, elements: Collection[str], crystals: Crystals,
+            payment: Payment | None = None) -> Recruited:
+    """Take `card` into a squad with `elements` holding `crystals`; IllegalStep if B-4 forbids."""
+    loss = 1 if adds_element(card, elements) else 0
+    if loss and crystals.gold < 1:
+        raise IllegalStep("no_gold_for_element", f"{card.id} adds the element {card.element} "
+                          f"beyond {', '.join(sorted(elements))}, which costs 1 gold before it "
+                          "is taken, and no gold is left (B-4)")
+    gold = crystals.gold - loss
+    lost = f" (after the 1 gold lost to the new element {card.element})" if loss else ""
+    given = payment is not None
+    if payment is None:
+        silver = 0 if card.elite else min(card.cost, crystals.silver)
+        payment = Payment(card.cost - silver, silver)
+    elif payment.gold < 0 or payment.silver < 0 or payment.gold + payment.silver != card.cost:
+        raise IllegalStep("payment_not_cost", f"{card.id} costs {card.cost}: pays "
+                          f"{payment.gold} gold and {payment.silver} silver")
+    if card.elite and payment.silver:
+        raise IllegalStep("elite_needs_gold", f"{card.id} is elite: it is recruited with gold "
+                          f"only, not {payment.silver} silver (B-4)")
+    if payment.gold > gold or payment.silver > crystals.silver:
+        if card.elite:
+            raise IllegalStep("not_enough_gold", f"{card.id} is elite and costs {card.cost} "
+                              f"gold: {gold} gold left{lost}")
+        if given:
+            raise IllegalStep("not_enough_crystals", f"{card.id}: pays {payment.gold} gold and "
+                              f"{payment.silver} silver, {gold} gold{lost} and "
+                              f"{crystals.silver} silver left")
+        raise IllegalStep("not_enough_crystals", f"{card.id} costs {card.cost}: {gold} gold"
+                          f"{lost} and {crystals.silver} silver left")
+    return Recruited(card, payment, loss,
+                     Crystals(gold - payment.gold, crystals.silver - payment.silver))
+
+
+def elements_of(cards: Sequence[Card]) -> list[str]:
+    """A squad's elements in the order they joined it."""
+    seen: list[str] = []
+    for card in cards:
+        seen = _add(seen, card)
+    return seen
+
+
+def replay(cards: Sequence[Card], payments: Sequence[Payment],
+           budget: Crystals) -> list[Recruited]:
+    """Recruiting `cards` again in order with these payments, from `budget`.
+
+    Used when cards leave a squad as if never recruited (B-5): dropping cards from a legal
+    recruitment never makes the rest illegal, since it only leaves more crystals and fewer
+    elements.
+    """
+    steps: list[Recruited] = []
+    crystals: Crystals = budget
+    elements: list[str] = []
+    for card, payment in zip(cards, payments, strict=True):
+        steps.append(recruit(card, elements, crystals, payment))
+        crystals = steps[-1].crystals
+        elements = _add(elements, card)
+    return steps
+
+
+def crystals_after(steps: Sequence[Recruited], budget: Crystals) -> Crystals:
+    return steps[-1].crystals if steps else budget
+
+
+def _add(elements: list[str], card: Card) -> list[str]:
+    if card.element is not None and card.element not in elements:
+        return [*elements, card.element]
+    return elements

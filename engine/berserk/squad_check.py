@@ -1,0 +1,120 @@
+"""Check a finished squad and its placement against a deal and a budget (rules B-4, B-5).
+
+The same rules as the pre-game's `recruit` and `place` steps, applied to a whole answer at
+once so that every problem is named in one go. A card refused at recruitment is left out of
+the squad for the checks after it (its crystals are not spent), so one mistake does not hide
+the others.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from .cards import Card
+from .editions import Crystals
+from .errors import IllegalStep
+from .field import cell_name, free_cells, parse_cell, priority_refusal
+from .recruitment import Payment, Recruited, crystals_after, elements_of, recruit, replay
+
+
+@dataclass(frozen=True)
+class Problem:
+    code: str
+    where: str
+    message: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"code": self.code, "where": self.where, "message": self.message}
+
+
+@dataclass(frozen=True)
+class SquadEntry:
+    """A card taken, in recruitment order, with its split of gold and silver if given."""
+
+    card_id: str
+    payment: Payment | None = None
+
+
+@dataclass(frozen=True)
+class SquadReport:
+    problems: list[Problem]
+    squad: list[Recruited]
+    crystals_left: Crystals
+    elements: list[str]
+    back_to_deck: list[str]
+    placement: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def valid(self) -> bool:
+        return not self.problems
+
+
+def squad_check(*, deal: Sequence[Card], position: str, budget: Crystals,
+                squad: Sequence[SquadEntry], placement: Mapping[str, str],
+                blocked: Collection[str] = ()) -> SquadReport:
+    """Every problem of recruiting `squad` from `deal` with `budget` and placing it."""
+    problems: list[Problem] = []
+    by_id = {c.id: c for c in deal}
+    taken: list[Recruited] = []
+    crystals = budget
+    for i, entry in enumerate(squad):
+        where = f"squad[{i}]"
+        card = by_id.get(entry.card_id)
+        if card is None:
+            problems.append(Problem("not_in_deal", where, f"{entry.card_id} is not in the deal"))
+            continue
+        if any(t.card.id == card.id for t in taken):
+            problems.append(Problem("already_recruited", where,
+                                    f"{card.id} is already in the squad"))
+            continue
+        try:
+            step = recruit(card, elements_of([t.card for t in taken]), crystals, entry.payment)
+        except IllegalStep as exc:
+            problems.append(Problem(exc.reason, where, exc.message))
+            continue
+        taken.append(step)
+        crystals = step.crystals
+
+    in_squad = {t.card.id for t in taken}
+    full_blocked = {parse_cell(c) for c in blocked} - {None}
+    cells: dict[str, tuple[int, int]] = {}
+    for card_id, text in placement.items():
+        where = f"placement.{card_id}"
+        cell = parse_cell(text)
+        if card_id not in in_squad:
+            problems.append(Problem("not_in_squad", where, f"{card_id} is not in the squad"))
+        elif cell is None:
+            problems.append(Problem("no_such_cell", where, f"{text!r} is no cell: r1c1 to "
+                                                           "r3c5, row 1 in front"))
+        elif cell in full_blocked:
+            problems.append(Problem("cell_blocked", where, f"{text} is not free"))
+        elif cell in cells.values():
+            other = next(cid for cid, c in cells.items() if c == cell)
+            problems.append(Problem("cell_taken", where, f"{text} already holds {other}: one "
+                                                         "card a cell"))
+        else:
+            cells[card_id] = cell
+    full = set(cells.values()) | full_blocked
+    for card_id, cell in cells.items():
+        refusal = priority_refusal(position, cell, full)
+        if refusal:
+            problems.append(Problem("cell_priority", f"placement.{card_id}", refusal))
+
+    unplaced = [t.card.id for t in taken if t.card.id not in cells]
+    free = free_cells(position, full)
+    if unplaced and free:
+        for card_id in unplaced:
+            problems.append(Problem("not_placed", "placement", f"{card_id} is not placed and "
+                                    f"{cell_name(free[0])} is free: every squad card goes on "
+                                    "the field (B-5)"))
+    elif unplaced:
+        # B-5: no cell left for them; they go back to the deck as if never recruited.
+        kept = [t for t in taken if t.card.id in cells]
+        taken = replay([t.card for t in kept], [t.paid for t in kept], budget)
+        crystals = crystals_after(taken, budget)
+    squad_ids = {t.card.id for t in taken}
+    return SquadReport(
+        problems, taken, crystals, elements_of([t.card for t in taken]),
+        [c.id for c in deal if c.id not in squad_ids],
+        {cid: cell_name(cell) for cid, cell in cells.items() if cid in squad_ids})
