@@ -12,5 +12,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/", include("decks.api.urls")),
+    path("api/", include("tournaments.api.urls")),
     path("decks/", include("decks.urls")),
+    path("events/", include("tournaments.urls")),
 ]

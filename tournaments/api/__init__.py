@@ -1,0 +1,1 @@
+"""The tournaments REST API (Django REST Framework)."""
