@@ -15,6 +15,7 @@ Variables:
     REDIS_URL                  e.g. redis://host:6379/0; the Celery broker unless overridden.
     CELERY_BROKER_URL          Overrides REDIS_URL for the Celery broker.
     CELERY_TASK_ALWAYS_EAGER   Run Celery tasks in-process instead of sending them to a worker.
+    CELERY_RESULT_BACKEND      Where task results go (default: the broker when it is Redis).
 """
 
 from __future__ import annotations
@@ -94,6 +95,11 @@ def celery_broker_url(*, default: str | None = None) -> str:
     """CELERY_BROKER_URL, else REDIS_URL, else ``default``; required if there is none."""
     url = _get("CELERY_BROKER_URL") or _get("REDIS_URL") or default
     return _require("CELERY_BROKER_URL (or REDIS_URL)", url)
+
+
+def celery_result_backend(*, broker: str) -> str | None:
+    """CELERY_RESULT_BACKEND, else the broker when it is Redis (chords need a backend)."""
+    return _get("CELERY_RESULT_BACKEND") or (broker if broker.startswith("redis") else None)
 
 
 def celery_task_always_eager(*, default: bool) -> bool:

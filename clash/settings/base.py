@@ -110,8 +110,17 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-# Tasks acknowledge on receipt; only tasks proven idempotent opt in to acks_late.
+# Tasks acknowledge on receipt; only tasks proven idempotent opt in to acks_late (with
+# reject_on_worker_lost, so a killed worker's task goes back to the queue).
 CELERY_TASK_ACKS_LATE = False
+# One task at a time per worker process: a long game never waits behind another's prefetch.
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Redis redelivers an unacknowledged task after this long: longer than any task may run
+# (CELERY_TASK_TIME_LIMIT), so a slow task is never run twice at once by redelivery.
+CELERY_TASK_TIME_LIMIT = 15 * 60
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 60 * 60}
+CELERY_RESULT_BACKEND = env.celery_result_backend(broker=CELERY_BROKER_URL)
+CELERY_RESULT_EXPIRES = 24 * 60 * 60
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

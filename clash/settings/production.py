@@ -20,6 +20,7 @@ DATABASES = {
 }
 
 CELERY_BROKER_URL = env.celery_broker_url()
+CELERY_RESULT_BACKEND = env.celery_result_backend(broker=CELERY_BROKER_URL)
 CELERY_TASK_ALWAYS_EAGER = False
 
 STORAGES = {
