@@ -262,3 +262,59 @@ class ResultChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match}: {self.action} at {self.at:%Y-%m-%d %H:%M}"
+
+
+class JobStatus(models.TextChoices):
+    QUEUED = "queued", "Queued"
+    RUNNING = "running", "Running"
+    DONE = "done", "Done"
+    FAILED = "failed", "Failed"  # gave up after the attempt cap: the organizer decides
+
+
+class MatchJob(models.Model):
+    """Engine work for one match (AI seats playing it out), done by a Celery worker.
+
+    The row is the truth, the broker only a doorbell: a task carries the job id, the worker
+    locks the row, and a finished job is never redone, so a task delivered twice, or a late
+    worker finishing an attempt already retried, changes nothing. The sweeper re-queues jobs
+    stuck longer than a limit, up to `attempts` cap."""
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="job")
+    status = models.CharField(max_length=10, choices=JobStatus.choices,
+                              default=JobStatus.QUEUED)
+    seed = models.BigIntegerField()
+    attempts = models.PositiveSmallIntegerField(default=0)
+    queued_at = models.DateTimeField()
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    error = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["status", "queued_at"])]
+
+
+class GameMode(models.TextChoices):
+    ONLINE = "online", "Played online"
+    AUTO = "auto", "Auto-played"
+    REPORTED = "reported", "Reported"
+
+
+class EngineGame(models.Model):
+    """One game of a match, with what replays it: its seed and the engine's game record."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField()  # 1, 2, 3
+    mode = models.CharField(max_length=10, choices=GameMode.choices)
+    seed = models.BigIntegerField()
+    record = models.JSONField(null=True, blank=True)
+    winner = models.CharField(max_length=4, blank=True)  # "A", "B", "draw" or "" (unfinished)
+    verified = models.BooleanField(default=False)  # the engine produced or replayed it
+    divergent_turn = models.PositiveIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="one_game_per_number"),
+        ]
