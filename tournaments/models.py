@@ -120,8 +120,9 @@ class Registration(models.Model):
         ordering = ["event", "created_at", "id"]
         constraints = [
             models.UniqueConstraint(fields=["event", "player"], name="one_registration_per_player"),
-            models.UniqueConstraint(fields=["event"], condition=Q(is_ai=True),
-                                    name="one_ai_seat_per_event"),
+            # Draft pods may seat several AI players; each has its own name in the event.
+            models.UniqueConstraint(fields=["event", "ai_name"], condition=Q(is_ai=True),
+                                    name="ai_seat_names_unique_per_event"),
             models.CheckConstraint(
                 condition=(Q(is_ai=True, player__isnull=True) & ~Q(ai_name=""))
                 | Q(is_ai=False, player__isnull=False),
