@@ -125,3 +125,9 @@ CELERY_RESULT_EXPIRES = 24 * 60 * 60
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+
+# celery beat: the sweeper re-queues engine work stuck longer than a limit (the database is
+# the truth; the broker may lose messages).
+CELERY_BEAT_SCHEDULE = {
+    "sweep-engine-jobs": {"task": "tournaments.jobs_sweep", "schedule": 60.0},
+}

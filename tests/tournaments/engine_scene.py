@@ -1,0 +1,21 @@
+"""A round of AI seats against AI seats, for the engine-job tests (unit and integration)."""
+
+from __future__ import annotations
+
+from django.utils import timezone
+
+from tests.factories.tournaments import AISeatFactory, OrganizedEventFactory
+from tournaments.models import EventStatus, Match, Round, RoundStatus
+
+
+def ai_round(*, tables: int = 2, match_length: int = 3, seed: int = 11) -> Round:
+    """A running event whose round 1 has `tables` matches of two AI seats each."""
+    event = OrganizedEventFactory(format="preconstructed", match_length=match_length,
+                                  seed=seed, status=EventStatus.RUNNING, rounds=3)
+    seats = [AISeatFactory(event=event, ai_name=f"AI {i + 1}") for i in range(2 * tables)]
+    rnd = Round.objects.create(event=event, number=1, status=RoundStatus.PLAYING, seed=seed,
+                               paired_at=timezone.now())
+    for t in range(tables):
+        Match.objects.create(round=rnd, table=t + 1, player_a=seats[2 * t],
+                             player_b=seats[2 * t + 1], is_ai_match=True)
+    return rnd

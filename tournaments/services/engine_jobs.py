@@ -1,0 +1,155 @@
+"""Matches the engine decides: AI seat against AI seat, played out by a Celery worker.
+
+The row (`MatchJob`) is the truth; the broker only carries job ids. A run locks the row,
+computes the match outside any transaction (the engine is deterministic from the job's seed,
+so every attempt computes the same games), then locks again and writes the games and the
+result only if no other attempt has: a task delivered twice, or a late worker finishing an
+attempt that was already retried, changes nothing. `jobs_sweep` (celery beat) re-queues jobs
+stuck longer than a limit, up to a cap on attempts, which also recovers jobs whose messages the
+broker lost (a Redis restart).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.db.models import Q
+
+from engine.clash.cards import load_catalogue
+from engine.clash.formats import ValuePolicy, run_bans
+from engine.clash.match import game_seed, play_match
+from engine.clash.rng import Rng
+from tournaments.models import (
+    EngineGame,
+    Event,
+    GameMode,
+    JobStatus,
+    Match,
+    MatchJob,
+    MatchStatus,
+    Registration,
+    Round,
+)
+
+from .results import result_record_engine
+
+AI_LEVEL = "greedy"  # how AI seats play their matches
+STUCK_AFTER = timedelta(minutes=5)
+MAX_ATTEMPTS = 5
+
+
+def _enqueue(job_ids: list[int]) -> None:
+    """Send the jobs to the workers once the transaction that created them commits."""
+    from tournaments.tasks import match_job_run_task
+
+    for job_id in job_ids:
+        match_job_run_task.delay_on_commit(job_id)
+
+
+def job_seed(rnd: Round, match: Match) -> int:
+    return Rng.stream(rnd.seed, f"match-{rnd.number}-{match.table}").next_u64() >> 1
+
+
+@transaction.atomic
+def jobs_for_round(*, round_id: int, now: datetime) -> list[MatchJob]:
+    """A job for every match of the round between two AI seats (idempotent: one per match)."""
+    rnd = Round.objects.select_for_update().get(pk=round_id)
+    matches = (Match.objects.filter(round=rnd, player_b__isnull=False,
+                                    player_a__is_ai=True, player_b__is_ai=True)
+               .exclude(status=MatchStatus.CONFIRMED))
+    jobs = []
+    for match in matches:
+        job, created = MatchJob.objects.get_or_create(
+            match=match, defaults={"seed": job_seed(rnd, match), "queued_at": now})
+        if created:
+            jobs.append(job)
+    _enqueue([j.pk for j in jobs])
+    return jobs
+
+
+def deck_for(registration: Registration, event: Event) -> list[str]:
+    """The 8 cards a seat plays: its decklist version's cards (a constructed list of 10 goes
+    through the ban-two procedure against the opponent first, see `decks_for_match`), else a
+    preconstructed deck chosen from the event's seed."""
+    version = registration.decklist_version
+    if version is not None:
+        return list(version.cards)
+    catalogue = load_catalogue()
+    numbers = catalogue.deck_numbers
+    pick = Rng.stream(event.seed, f"ai-deck-{registration.pk}").below(len(numbers))
+    return catalogue.deck(numbers[pick])
+
+
+def decks_for_match(match: Match, event: Event, seed: int) -> tuple[list[str], list[str]]:
+    a = deck_for(match.player_a, event)
+    b = deck_for(match.player_b, event)
+    if len(a) == 10 and len(b) == 10:  # constructed: the ban-two procedure first (C-2.5)
+        policy = ValuePolicy.from_file()
+        state = run_bans(a, b, seed, (policy, policy))
+        return state.decks()
+    return a, b
+
+
+def match_job_run(*, job_id: int, now: Callable[[], datetime]) -> bool:
+    """Run one job; True if this call recorded the result, False if there was nothing to do
+    (already done or failed, or another attempt finished first)."""
+    with transaction.atomic():
+        job = MatchJob.objects.select_for_update().get(pk=job_id)
+        if job.status in (JobStatus.DONE, JobStatus.FAILED):
+            return False
+        job.status = JobStatus.RUNNING
+        job.attempts += 1
+        job.started_at = now()
+        job.save(update_fields=["status", "attempts", "started_at"])
+        match = Match.objects.select_related("round__event", "player_a__decklist_version",
+                                             "player_b__decklist_version").get(pk=job.match_id)
+        event = match.round.event
+        seed = job.seed
+    decks = decks_for_match(match, event, seed)
+    result = play_match(decks, seed, (AI_LEVEL, AI_LEVEL), best_of=event.match_length)
+    with transaction.atomic():
+        job = MatchJob.objects.select_for_update().get(pk=job_id)
+        if job.status == JobStatus.DONE:
+            return False  # another attempt recorded it meanwhile
+        at = now()
+        for index, record in enumerate(result.games):
+            EngineGame.objects.get_or_create(
+                match_id=job.match_id, number=index + 1,
+                defaults={"mode": GameMode.AUTO, "seed": game_seed(seed, index),
+                          "record": record.to_json(), "winner": record.result or "",
+                          "verified": True, "created_at": at})
+        result_record_engine(match_id=job.match_id, a_wins=result.a_wins, b_wins=result.b_wins,
+                             draws=result.draws, now=at)
+        job.status = JobStatus.DONE
+        job.finished_at = at
+        job.error = ""
+        job.save(update_fields=["status", "finished_at", "error"])
+    return True
+
+
+@transaction.atomic
+def jobs_sweep(*, now: datetime, stuck_after: timedelta = STUCK_AFTER,
+               max_attempts: int = MAX_ATTEMPTS) -> tuple[list[int], list[int]]:
+    """Re-queue jobs queued or running for longer than `stuck_after` (their message or their
+    worker was lost); jobs past `max_attempts` fail for the organizer to settle.
+    Returns (re-queued ids, failed ids)."""
+    limit = now - stuck_after
+    stuck = list(MatchJob.objects.select_for_update(skip_locked=True).filter(
+        Q(status=JobStatus.QUEUED, queued_at__lte=limit)
+        | Q(status=JobStatus.RUNNING, started_at__lte=limit)))
+    requeued, failed = [], []
+    for job in stuck:
+        if job.attempts >= max_attempts:
+            job.status = JobStatus.FAILED
+            job.error = f"gave up after {job.attempts} attempts"
+            job.save(update_fields=["status", "error"])
+            failed.append(job.pk)
+        else:
+            job.status = JobStatus.QUEUED
+            job.queued_at = now
+            job.save(update_fields=["status", "queued_at"])
+            requeued.append(job.pk)
+    _enqueue(requeued)
+    return requeued, failed
