@@ -2,7 +2,38 @@
 
 from django.urls import include, path
 
+from tournaments.views import events, manage, matches, players, rounds
+
 app_name = "tournaments"
 urlpatterns: list = [
+    path("", events.event_list, name="events"),
+    path("new/", events.event_new, name="event_new"),
+    path("<int:pk>/", events.event_detail, name="event"),
+    path("<int:pk>/register/", events.register, name="register"),
+    path("<int:pk>/check-in/", events.check_in, name="check_in"),
+    path("<int:pk>/drop/", events.drop, name="drop"),
+    path("<int:pk>/pairings/", rounds.pairings, name="pairings"),
+    path("<int:pk>/pairings.csv", rounds.pairings_csv, name="pairings_csv"),
+    path("<int:pk>/standings/", rounds.standings, name="standings"),
+    path("<int:pk>/standings.csv", rounds.standings_csv, name="standings_csv"),
+    path("<int:pk>/bracket/", rounds.bracket, name="bracket"),
+    path("<int:pk>/players/<int:registration>/", players.event_player, name="event_player"),
+    path("<int:pk>/matches/<int:match>/", matches.match_page, name="match"),
+    path("<int:pk>/matches/<int:match>/report/", matches.match_report, name="match_report"),
+    path("<int:pk>/matches/<int:match>/set/", matches.match_set, name="match_set"),
+    path("<int:pk>/manage/", manage.dashboard, name="dashboard"),
+    path("<int:pk>/manage/start/", manage.start, name="event_start"),
+    path("<int:pk>/manage/pair/", manage.pair, name="round_pair"),
+    path("<int:pk>/manage/top-cut/start/", manage.top_cut_start, name="topcut_start"),
+    path("<int:pk>/manage/top-cut/next/", manage.top_cut_advance, name="topcut_advance"),
+    path("<int:pk>/manage/complete/", manage.complete, name="event_complete"),
+    path("<int:pk>/manage/players/add/", manage.player_add, name="player_add"),
+    path("<int:pk>/manage/players/<int:registration>/remove/", manage.player_remove,
+         name="player_remove"),
+    path("<int:pk>/manage/players/<int:registration>/drop/", manage.player_drop,
+         name="player_drop"),
+    path("<int:pk>/manage/players/<int:registration>/check-in/", manage.player_check_in,
+         name="player_check_in"),
+    path("<int:pk>/manage/organizers/add/", manage.organizer_new, name="organizer_add"),
     path("", include("tournaments.pods_urls")),
 ]

@@ -1,0 +1,201 @@
+"""Forms of the tournament pages. They parse and check input; the services decide and write.
+
+A domain error from a service goes back on the form next to the field it is about (see
+`decks.forms.AccessibleForm`), so the page shows each problem where it can be fixed.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth import get_user_model
+
+from decks.forms import AccessibleForm
+from decks.models import Decklist, DecklistKind
+from tournaments.models import Event, EventFormat, MatchLength, TopCut
+from tournaments.services.events import MAX_NAME
+
+DECK_NUMBERS = [(n, f"Preconstructed deck {n}") for n in range(1, 5)]
+
+
+class EventForm(AccessibleForm):
+    name = forms.CharField(label="Name", max_length=MAX_NAME)
+    format = forms.ChoiceField(label="Format", choices=EventFormat.choices,
+                               initial=EventFormat.CONSTRUCTED, widget=forms.RadioSelect)
+    match_length = forms.TypedChoiceField(label="Matches", coerce=int,
+                                          choices=MatchLength.choices,
+                                          initial=MatchLength.BEST_OF_3)
+    rounds = forms.IntegerField(label="Swiss rounds", required=False, min_value=1,
+                                max_value=20,
+                                help_text="Leave empty to set it from the number of players "
+                                          "when the event starts.")
+    top_cut = forms.TypedChoiceField(label="Top cut", coerce=int, choices=TopCut.choices,
+                                     initial=TopCut.NONE)
+    late_entry_until_round = forms.IntegerField(
+        label="Late entry until round", min_value=0, max_value=20, initial=0,
+        help_text="Players may still register until this round is paired; 0 for no late "
+                  "entry.")
+    check_in_required = forms.BooleanField(
+        label="Players must check in (those who do not are dropped at the start)",
+        required=False)
+    fill_with_ai = forms.BooleanField(
+        label="Fill an odd seat with an AI player instead of giving a bye", required=False)
+
+    def service_arguments(self) -> dict:
+        data = self.cleaned_data
+        return {key: data[key] for key in (
+            "name", "format", "match_length", "rounds", "top_cut", "late_entry_until_round",
+            "check_in_required", "fill_with_ai")}
+
+    def add_domain_error(self, error, field: str | None = None) -> None:  # noqa: ANN001
+        """Put each of the service's problems next to the setting it is about."""
+        where = {"name": "name", "format": "format", "matches": "match_length",
+                 "an event needs at least": "rounds", "the top cut": "top_cut",
+                 "late entry": "late_entry_until_round"}
+        for problem in error.problems or [error.message]:
+            target = field or next((f for start, f in where.items()
+                                    if problem.startswith(start)), None)
+            self.add_error(target, problem)
+
+
+class RegistrationForm(AccessibleForm):
+    """The decklist the event's format needs (issue: registration): a preconstructed deck by
+    number, or one of the player's constructed lists; nothing for a draft."""
+
+    preconstructed_deck = forms.TypedChoiceField(
+        label="Your deck", coerce=int, choices=DECK_NUMBERS, widget=forms.RadioSelect)
+    decklist = forms.ModelChoiceField(
+        label="Your constructed list", queryset=Decklist.objects.none(),
+        empty_label="Choose a list", widget=forms.RadioSelect,
+        help_text="You play its current version; edits before the decklist deadline "
+                  "follow.")
+
+    def __init__(self, *args, event: Event, user, **kwargs) -> None:  # noqa: ANN001, ANN002, ANN003
+        super().__init__(*args, **kwargs)
+        self.event = event
+        if event.format != EventFormat.PRECONSTRUCTED:
+            del self.fields["preconstructed_deck"]
+        if event.format != EventFormat.CONSTRUCTED:
+            del self.fields["decklist"]
+        else:
+            self.fields["decklist"].queryset = (
+                Decklist.objects.filter(owner=user, kind=DecklistKind.CONSTRUCTED,
+                                        game_id=event.game_id).order_by("name"))
+
+    @property
+    def deck_field(self) -> str | None:
+        return next(iter(self.fields), None)
+
+    def service_arguments(self) -> dict:
+        data = self.cleaned_data
+        if "decklist" in data:
+            return {"decklist_version_id": data["decklist"].current.pk}
+        if "preconstructed_deck" in data:
+            return {"preconstructed_deck": data["preconstructed_deck"]}
+        return {}
+
+    def add_domain_error(self, error, field: str | None = None) -> None:  # noqa: ANN001
+        for problem in error.problems or [error.message]:
+            self.add_error(field or self.deck_field, problem)
+
+
+class UsernameField(forms.CharField):
+    def clean(self, value):  # noqa: ANN001, ANN201
+        name = super().clean(value)
+        user = get_user_model().objects.filter(username=name).first()
+        if user is None:
+            raise forms.ValidationError(f"There is no player called {name!r}.")
+        return user
+
+
+class PlayerAddForm(AccessibleForm):
+    """The organizer enters a player with the decklist the format needs."""
+
+    player = UsernameField(label="Player's username", max_length=150)
+    preconstructed_deck = forms.TypedChoiceField(
+        label="Deck", coerce=int, choices=DECK_NUMBERS)
+    decklist_name = forms.CharField(
+        label="The player's constructed list", max_length=100, required=False,
+        help_text="Its name; leave empty for the list the player made last.")
+
+    def __init__(self, *args, event: Event, **kwargs) -> None:  # noqa: ANN002, ANN003
+        super().__init__(*args, prefix="add", **kwargs)
+        if event.format != EventFormat.PRECONSTRUCTED:
+            del self.fields["preconstructed_deck"]
+        if event.format != EventFormat.CONSTRUCTED:
+            del self.fields["decklist_name"]
+
+    def clean(self) -> dict:
+        data = super().clean()
+        player = data.get("player")
+        if "decklist_name" in self.fields and player is not None:
+            lists = Decklist.objects.filter(owner=player, kind=DecklistKind.CONSTRUCTED)
+            if data.get("decklist_name"):
+                lists = lists.filter(name=data["decklist_name"])
+            decklist = lists.order_by("-created_at", "-id").first()
+            if decklist is None:
+                self.add_error("decklist_name", f"{player.get_username()} has no such "
+                                                f"constructed list.")
+            else:
+                data["decklist_version_id"] = (decklist.versions.order_by("-number")
+                                               .values_list("pk", flat=True).first())
+        return data
+
+    def service_arguments(self) -> dict:
+        data = self.cleaned_data
+        arguments = {"player": data["player"]}
+        if "preconstructed_deck" in data:
+            arguments["preconstructed_deck"] = data["preconstructed_deck"]
+        if "decklist_version_id" in data:
+            arguments["decklist_version_id"] = data["decklist_version_id"]
+        return arguments
+
+    def add_domain_error(self, error, field: str | None = None) -> None:  # noqa: ANN001
+        target = field or ("decklist_name" if "decklist_name" in self.fields else
+                           "preconstructed_deck" if "preconstructed_deck" in self.fields
+                           else "player")
+        if error.code in ("already_registered", "dropped"):
+            target = "player"
+        for problem in error.problems or [error.message]:
+            self.add_error(target, problem)
+
+
+class OrganizerAddForm(AccessibleForm):
+    user = UsernameField(label="Username of the new organizer", max_length=150)
+
+    def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003
+        super().__init__(*args, prefix="org", **kwargs)
+
+
+GAMES = [(n, str(n)) for n in range(4)]
+
+
+class ResultForm(AccessibleForm):
+    """Games from player A's side, as the services store them; the labels name the players."""
+
+    a_wins = forms.TypedChoiceField(label="Games won by A", coerce=int, choices=GAMES)
+    b_wins = forms.TypedChoiceField(label="Games won by B", coerce=int, choices=GAMES)
+    draws = forms.TypedChoiceField(label="Drawn games", coerce=int, choices=GAMES, initial=0)
+
+    def __init__(self, *args, a: str, b: str, **kwargs) -> None:  # noqa: ANN002, ANN003
+        super().__init__(*args, **kwargs)
+        self.fields["a_wins"].label = f"Games won by {a}"
+        self.fields["b_wins"].label = f"Games won by {b}"
+
+    def service_arguments(self) -> dict:
+        return {k: self.cleaned_data[k] for k in ("a_wins", "b_wins", "draws")}
+
+    def add_domain_error(self, error, field: str | None = None) -> None:  # noqa: ANN001
+        for problem in error.problems or [error.message]:
+            self.add_error(field, problem)
+
+
+class ResultSetForm(ResultForm):
+    note = forms.CharField(label="Note for the record", max_length=200, required=False,
+                           help_text="Why the result is set or corrected, e.g. 'both players "
+                                     "agreed at the table'.")
+
+
+class RoundNumberForm(forms.Form):
+    """The round number the page showed: posting it twice pairs that round once."""
+
+    number = forms.IntegerField(min_value=1, widget=forms.HiddenInput)

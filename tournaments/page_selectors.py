@@ -1,0 +1,232 @@
+"""Reads for the tournament pages: the event list, rounds with their labels, a player's
+history, a match's audit trail in words, the organizer's dashboard.
+
+Selectors only read; the pages build on `tournaments.selectors` and add what a page needs
+to show without a query per row (round labels from a count annotation, for instance).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Count, Q, QuerySet
+
+from tournaments.models import (
+    Event,
+    EventStatus,
+    Match,
+    MatchStatus,
+    Registration,
+    ResultChange,
+    Round,
+    RoundStage,
+)
+from tournaments.selectors import matches_for_round, result_history
+
+
+def events_listed() -> QuerySet[Event]:
+    """Every event, newest first, with its number of players (AI seats not counted)."""
+    return Event.objects.annotate(
+        players=Count("registrations", filter=Q(registrations__is_ai=False))
+    ).order_by("-created_at", "-id")
+
+
+def registration_of(event: Event, user: AbstractBaseUser | AnonymousUser) -> Registration | None:
+    if not user.is_authenticated:
+        return None
+    return Registration.objects.filter(event=event, player=user).first()
+
+
+def seats_of(event: Event) -> QuerySet[Registration]:
+    return (Registration.objects.filter(event=event).select_related("player")
+            .order_by("created_at", "id"))
+
+
+# Rounds ------------------------------------------------------------------------------------
+
+TOP_CUT_NAMES = {1: "Final", 2: "Semifinals", 4: "Quarterfinals"}
+
+
+def label_for(stage: str, number: int, tables: int) -> str:
+    """The same words as `tournaments.selectors.round_label`, from a count already read."""
+    if stage == RoundStage.SWISS:
+        return f"Round {number}"
+    return TOP_CUT_NAMES.get(tables, f"Top {2 * tables}")
+
+
+def rounds_labelled(event: Event) -> list[Round]:
+    """The event's rounds in order, each with `tables` (matches, the bye included) and
+    `label`, in one query."""
+    rounds = list(Round.objects.filter(event=event).annotate(tables=Count("matches"))
+                  .order_by("number"))
+    for rnd in rounds:
+        rnd.label = label_for(rnd.stage, rnd.number, rnd.tables)
+    return rounds
+
+
+def round_matches(rnd: Round) -> list[Match]:
+    return list(matches_for_round(rnd))
+
+
+def champion_of(final: Round | None) -> Registration | None:
+    """The winner of a confirmed final (a top-cut round of one match)."""
+    if final is None or final.stage != RoundStage.TOP_CUT or final.tables != 1:
+        return None
+    match = (Match.objects.filter(round=final, status=MatchStatus.CONFIRMED)
+             .select_related("player_a__player", "player_b__player").first())
+    if match is None:
+        return None
+    return match.player_a if match.a_wins > match.b_wins else match.player_b
+
+
+# A player's history --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class HistoryRow:
+    match: Match
+    round_label: str
+    table: int | None
+    opponent: Registration | None  # None: a bye
+    outcome: str  # "Win", "Loss", "Draw", "Bye", "Not confirmed yet"
+    score: str  # games from the player's side, "2-1" or "1-1-1"; "" until confirmed
+
+
+def history_of(registration: Registration) -> list[HistoryRow]:
+    """Every match of the seat in its event, from its side, in round order."""
+    matches = list(
+        Match.objects.filter(Q(player_a=registration) | Q(player_b=registration))
+        .select_related("round", "player_a__player", "player_b__player")
+        .annotate(round_tables=Count("round__matches"))
+        .order_by("round__number"))
+    rows = []
+    for m in matches:
+        mine_a = m.player_a_id == registration.pk
+        opponent = m.player_b if mine_a else m.player_a
+        label = label_for(m.round.stage, m.round.number, m.round_tables)
+        if m.bye:
+            outcome, score = "Bye", "2-0"
+        elif m.status != MatchStatus.CONFIRMED:
+            outcome, score = "Not confirmed yet", ""
+        else:
+            won, lost = (m.a_wins, m.b_wins) if mine_a else (m.b_wins, m.a_wins)
+            outcome = "Win" if won > lost else "Loss" if won < lost else "Draw"
+            score = f"{won}-{lost}" + (f"-{m.draws}" if m.draws else "")
+        rows.append(HistoryRow(match=m, round_label=label, table=m.table, opponent=opponent,
+                               outcome=outcome, score=score))
+    return rows
+
+
+def other_events_of(registration: Registration) -> list[Registration]:
+    """The player's seats in other events (none for an AI seat)."""
+    if registration.player_id is None:
+        return []
+    return list(Registration.objects.filter(player_id=registration.player_id)
+                .exclude(pk=registration.pk).select_related("event")
+                .order_by("-event__created_at"))
+
+
+# A match and its audit trail -----------------------------------------------------------------
+
+def score_text(result: dict | None) -> str:
+    if not result:
+        return ""
+    text = f"{result['a_wins']}-{result['b_wins']}"
+    return text + (f"-{result['draws']}" if result.get("draws") else "")
+
+
+def snapshot_text(snapshot: dict, a: str, b: str) -> str:
+    """A `ResultChange` snapshot in words: 'Confirmed 2-1', 'alice says 2-0', ..."""
+    if not snapshot:
+        return "Not played yet"
+    status = snapshot.get("status")
+    if status == MatchStatus.CONFIRMED:
+        text = f"Confirmed {score_text(snapshot)}"
+        return text + (" (by the engine)" if snapshot.get("engine_verified") else "")
+    says = [f"{name} says {score_text(snapshot.get(key))}"
+            for name, key in ((a, "report_a"), (b, "report_b")) if snapshot.get(key)]
+    label = {MatchStatus.DISPUTED: "Disputed", MatchStatus.REPORTED: "Reported"}.get(
+        status, "Pending")
+    return f"{label}: {'; '.join(says)}" if says else label
+
+
+@dataclass(frozen=True)
+class ChangeRow:
+    change: ResultChange
+    by: str
+    before: str
+    after: str
+
+
+def history_rows(match: Match) -> list[ChangeRow]:
+    a = match.player_a.name
+    b = match.player_b.name if match.player_b_id else "bye"
+    return [ChangeRow(change=c, by=c.by.get_username() if c.by else "system",
+                      before=snapshot_text(c.before, a, b), after=snapshot_text(c.after, a, b))
+            for c in result_history(match)]
+
+
+def match_in_event(event: Event, match_id: int) -> Match | None:
+    return (Match.objects.filter(pk=match_id, round__event=event)
+            .select_related("round", "player_a__player", "player_b__player").first())
+
+
+def side_of(match: Match, user: AbstractBaseUser | AnonymousUser) -> str | None:
+    """'a' or 'b' if `user` plays the match (the players are already loaded)."""
+    if not user.is_authenticated:
+        return None
+    if match.player_a.player_id == user.pk:
+        return "a"
+    if match.player_b_id is not None and match.player_b.player_id == user.pk:
+        return "b"
+    return None
+
+
+# The organizer's dashboard -------------------------------------------------------------------
+
+@dataclass
+class Dashboard:
+    """What the organizer can do next, from the event's state. The services still decide:
+    a button shown at the wrong moment answers with the service's reason."""
+
+    rounds: list[Round]
+    last: Round | None
+    open_matches: list[Match] = field(default_factory=list)
+    next_number: int = 1
+    can_pair: bool = False
+    can_start_top_cut: bool = False
+    can_advance: bool = False
+    can_complete: bool = False
+    champion: Registration | None = None
+
+
+def dashboard_for(event: Event) -> Dashboard:
+    rounds = rounds_labelled(event)
+    last = rounds[-1] if rounds else None
+    open_ = []
+    if last is not None:
+        # Disputed first: they wait for the organizer; then one report, then none.
+        order = {MatchStatus.DISPUTED: 0, MatchStatus.REPORTED: 1, MatchStatus.PENDING: 2}
+        open_ = sorted((m for m in matches_for_round(last)
+                        if m.status != MatchStatus.CONFIRMED),
+                       key=lambda m: (order[m.status], m.table or 0))
+    board = Dashboard(rounds=rounds, last=last, open_matches=open_,
+                      next_number=(last.number if last else 0) + 1)
+    settled = last is None or not open_
+    swiss_played = sum(1 for r in rounds if r.stage == RoundStage.SWISS)
+    if event.status == EventStatus.RUNNING and settled:
+        if swiss_played < (event.rounds or 0):
+            board.can_pair = True
+        elif event.top_cut:
+            board.can_start_top_cut = True
+        else:
+            board.can_complete = True
+    elif event.status == EventStatus.TOP_CUT and settled and last is not None:
+        if last.tables > 1:
+            board.can_advance = True
+        else:
+            board.can_complete = True
+            board.champion = champion_of(last)
+    elif event.status == EventStatus.COMPLETE:
+        board.champion = champion_of(last)
+    return board

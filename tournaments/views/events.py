@@ -1,0 +1,137 @@
+"""The event list, creating an event, and the event page where players register (with the
+decklist the format needs), check in and drop."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from clash.domain import DomainError
+from tournaments.forms import EventForm, RegistrationForm
+from tournaments.models import Event, EventFormat, EventStatus
+from tournaments.page_selectors import events_listed, registration_of, seats_of
+from tournaments.services.events import event_create
+from tournaments.services.registrations import (
+    next_swiss_round,
+    registration_check_in,
+    registration_create,
+    registration_drop,
+)
+
+from .common import event_context, event_or_404, page_of
+
+EVENTS_PER_PAGE = 20
+
+
+@require_GET
+def event_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "tournaments/event_list.html", {
+        "page": page_of(request, events_listed(), EVENTS_PER_PAGE)})
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def event_new(request: HttpRequest) -> HttpResponse:
+    if request.method != "POST":
+        return render(request, "tournaments/event_new.html", {"form": EventForm()})
+    form = EventForm(request.POST)
+    if form.is_valid():
+        try:
+            event = event_create(by=request.user, now=timezone.now(),
+                                 seed=secrets.randbelow(2**31), **form.service_arguments())
+        except DomainError as exc:
+            form.add_domain_error(exc)
+        else:
+            messages.success(request, f"“{event.name}” is open for registration. Share this "
+                                      f"page with the players.")
+            return redirect("tournaments:event", pk=event.pk)
+    messages.error(request, "The event was not created: fix the problems shown below.")
+    return render(request, "tournaments/event_new.html", {"form": form}, status=400)
+
+
+def registration_open(event: Event) -> bool:
+    """Whether the page offers the registration form (the service has the last word)."""
+    if event.status == EventStatus.REGISTRATION:
+        return True
+    return (event.status == EventStatus.RUNNING
+            and next_swiss_round(event) <= min(event.late_entry_until_round, event.rounds or 0))
+
+
+def _event_page(request: HttpRequest, event: Event, *, form: RegistrationForm | None = None,
+                status: int = 200) -> HttpResponse:
+    mine = registration_of(event, request.user)
+    can_register = (request.user.is_authenticated and mine is None
+                    and registration_open(event))
+    if can_register and form is None:
+        form = RegistrationForm(event=event, user=request.user)
+    context = event_context(request, event, "event")
+    context.update({
+        "mine": mine,
+        "form": form if can_register else None,
+        "needs_list": (can_register and event.format == EventFormat.CONSTRUCTED
+                       and not form.fields["decklist"].queryset.exists()),
+        "seats": page_of(request, seats_of(event)),
+        "registration_open": registration_open(event),
+    })
+    return render(request, "tournaments/event_detail.html", context, status=status)
+
+
+@require_GET
+def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    return _event_page(request, event_or_404(pk))
+
+
+@login_required
+@require_POST
+def register(request: HttpRequest, pk: int) -> HttpResponse:
+    event = event_or_404(pk)
+    form = RegistrationForm(request.POST, event=event, user=request.user)
+    if form.is_valid():
+        try:
+            registration_create(event_id=event.pk, by=request.user, now=timezone.now(),
+                                **form.service_arguments())
+        except DomainError as exc:
+            form.add_domain_error(exc)
+        else:
+            messages.success(request, f"You are registered for {event.name}."
+                             + (" Check in when you arrive." if event.check_in_required
+                                and event.status == EventStatus.REGISTRATION else ""))
+            return redirect("tournaments:event", pk=event.pk)
+    messages.error(request, "You are not registered: see the problem below.")
+    return _event_page(request, event, form=form, status=400)
+
+
+def _my_seat_action(request: HttpRequest, pk: int, action, done: str) -> HttpResponse:  # noqa: ANN001
+    event = event_or_404(pk)
+    mine = registration_of(event, request.user)
+    if mine is None:
+        messages.error(request, f"You are not registered for {event.name}.")
+        return _event_page(request, event, status=409)
+    try:
+        action(registration_id=mine.pk, by=request.user, now=timezone.now())
+    except DomainError as exc:
+        messages.error(request, f"{exc.message[0].upper()}{exc.message[1:]}.")
+        return _event_page(request, event, status=exc.status)
+    messages.success(request, done)
+    return redirect("tournaments:event", pk=event.pk)
+
+
+@login_required
+@require_POST
+def check_in(request: HttpRequest, pk: int) -> HttpResponse:
+    return _my_seat_action(request, pk, registration_check_in,
+                           "You are checked in. Pairings appear here when the event starts.")
+
+
+@login_required
+@require_POST
+def drop(request: HttpRequest, pk: int) -> HttpResponse:
+    return _my_seat_action(request, pk, registration_drop,
+                           "You have dropped: you will not be paired again. Your results "
+                           "stay in the standings.")

@@ -1,0 +1,225 @@
+"""The organizer's dashboard and actions: start the event, pair the next round, settle
+results (on the match page, linked from here), drops, adding and removing players, the top
+cut, completing the event, more organizers.
+
+Every action is a POST checked by `organizer_action` before the service runs. Pairing posts
+the round number the dashboard showed, so a double click (or a second tab) pairs that round
+once and the second request just says it is paired.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_GET
+
+from clash.domain import DomainError
+from tournaments.forms import OrganizerAddForm, PlayerAddForm, RoundNumberForm
+from tournaments.models import Event, EventStatus, Registration
+from tournaments.page_selectors import dashboard_for, label_for, seats_of
+from tournaments.services.access import is_organizer
+from tournaments.services.events import event_complete, event_start, organizer_add
+from tournaments.services.registrations import (
+    registration_add,
+    registration_check_in,
+    registration_drop,
+    registration_remove,
+)
+from tournaments.services.rounds import round_pair
+from tournaments.services.topcut import topcut_advance, topcut_start
+
+from .common import event_context, event_or_404, organizer_action, page_of
+
+
+def _dashboard(request: HttpRequest, event: Event, *, status: int = 200,
+               add_form: PlayerAddForm | None = None,
+               organizer_form: OrganizerAddForm | None = None) -> HttpResponse:
+    context = event_context(request, event, "manage")
+    seats = seats_of(event)
+    context.update({
+        "board": dashboard_for(event),
+        "seats": page_of(request, seats),
+        "counts": {
+            "players": sum(1 for s in seats if not s.is_ai),
+            "checked_in": sum(1 for s in seats if s.checked_in and not s.is_ai),
+            "dropped": sum(1 for s in seats if s.dropped and not s.is_ai),
+        },
+        "add_form": add_form or PlayerAddForm(event=event),
+        "can_add": event.status in (EventStatus.REGISTRATION, EventStatus.RUNNING),
+        "organizer_form": organizer_form or OrganizerAddForm(),
+        "organizers": event.organizers.order_by("username"),
+    })
+    return render(request, "tournaments/dashboard.html", context, status=status)
+
+
+@login_required
+@require_GET
+def dashboard(request: HttpRequest, pk: int) -> HttpResponse:
+    event = event_or_404(pk)
+    if not is_organizer(event, request.user):
+        raise PermissionDenied("Only the organizers of this event see its dashboard.")
+    return _dashboard(request, event)
+
+
+def _refused(request: HttpRequest, event: Event, error: DomainError) -> HttpResponse:
+    """The service said no: the dashboard again, with its reason, and nothing changed."""
+    messages.error(request, f"{error.message[0].upper()}{error.message[1:]}.")
+    event.refresh_from_db()
+    return _dashboard(request, event, status=error.status)
+
+
+def _back(event: Event) -> HttpResponse:
+    return redirect("tournaments:dashboard", pk=event.pk)
+
+
+@organizer_action
+def start(request: HttpRequest, event: Event) -> HttpResponse:
+    now = timezone.now()
+    try:
+        started = event_start(event_id=event.pk, by=request.user, now=now)
+    except DomainError as exc:
+        return _refused(request, event, exc)
+    if started.started_at != now:
+        messages.info(request, "The event had already started.")
+    else:
+        messages.success(request, f"{event.name} has started: {started.rounds} Swiss rounds. "
+                                  f"Pair round 1 when the players are seated.")
+    return _back(event)
+
+
+def _number(request: HttpRequest, event: Event) -> int | None:
+    form = RoundNumberForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Reload the dashboard: the request did not say which round "
+                                "to pair.")
+        return None
+    return form.cleaned_data["number"]
+
+
+def _paired(request: HttpRequest, event: Event, rnd, now) -> HttpResponse:  # noqa: ANN001
+    label = label_for(rnd.stage, rnd.number, rnd.matches.count())
+    if rnd.paired_at != now:
+        messages.info(request, f"{label} was already paired; nothing changed.")
+    else:
+        messages.success(request, f"{label} is paired. The players find their tables on the "
+                                  f"pairings page.")
+    return _back(event)
+
+
+@organizer_action
+def pair(request: HttpRequest, event: Event) -> HttpResponse:
+    number = _number(request, event)
+    if number is None:
+        return _dashboard(request, event, status=400)
+    now = timezone.now()
+    try:
+        rnd = round_pair(event_id=event.pk, by=request.user, now=now, number=number)
+    except DomainError as exc:
+        return _refused(request, event, exc)
+    return _paired(request, event, rnd, now)
+
+
+@organizer_action
+def top_cut_start(request: HttpRequest, event: Event) -> HttpResponse:
+    now = timezone.now()
+    try:
+        rnd = topcut_start(event_id=event.pk, by=request.user, now=now)
+    except DomainError as exc:
+        return _refused(request, event, exc)
+    return _paired(request, event, rnd, now)
+
+
+@organizer_action
+def top_cut_advance(request: HttpRequest, event: Event) -> HttpResponse:
+    number = _number(request, event)
+    if number is None:
+        return _dashboard(request, event, status=400)
+    now = timezone.now()
+    try:
+        rnd = topcut_advance(event_id=event.pk, by=request.user, now=now, number=number)
+    except DomainError as exc:
+        return _refused(request, event, exc)
+    return _paired(request, event, rnd, now)
+
+
+@organizer_action
+def complete(request: HttpRequest, event: Event) -> HttpResponse:
+    now = timezone.now()
+    try:
+        done = event_complete(event_id=event.pk, by=request.user, now=now)
+    except DomainError as exc:
+        return _refused(request, event, exc)
+    if done.completed_at != now:
+        messages.info(request, "The event was already complete.")
+    else:
+        messages.success(request, f"{event.name} is complete. Its results are final.")
+    return _back(event)
+
+
+@organizer_action
+def player_add(request: HttpRequest, event: Event) -> HttpResponse:
+    form = PlayerAddForm(request.POST, event=event)
+    if form.is_valid():
+        try:
+            seat = registration_add(event_id=event.pk, by=request.user, now=timezone.now(),
+                                    **form.service_arguments())
+        except DomainError as exc:
+            form.add_domain_error(exc)
+        else:
+            messages.success(request, f"{seat.name} is registered"
+                             + (" as a late entry." if seat.late_entry else "."))
+            return _back(event)
+    messages.error(request, "The player was not added: see the form below.")
+    return _dashboard(request, event, add_form=form, status=400)
+
+
+def _seat_action(request: HttpRequest, event: Event, registration: int, action,  # noqa: ANN001
+                 done: str, **arguments) -> HttpResponse:  # noqa: ANN003
+    seat = get_object_or_404(Registration.objects.select_related("player"), pk=registration,
+                             event=event)
+    try:
+        action(registration_id=seat.pk, by=request.user, **arguments)
+    except DomainError as exc:
+        return _refused(request, event, exc)
+    messages.success(request, done.format(name=seat.name))
+    return _back(event)
+
+
+@organizer_action
+def player_remove(request: HttpRequest, event: Event, registration: int) -> HttpResponse:
+    return _seat_action(request, event, registration, registration_remove,
+                        "{name} is no longer registered.")
+
+
+@organizer_action
+def player_drop(request: HttpRequest, event: Event, registration: int) -> HttpResponse:
+    return _seat_action(request, event, registration, registration_drop,
+                        "{name} has dropped and will not be paired again.",
+                        now=timezone.now())
+
+
+@organizer_action
+def player_check_in(request: HttpRequest, event: Event, registration: int) -> HttpResponse:
+    return _seat_action(request, event, registration, registration_check_in,
+                        "{name} is checked in.", now=timezone.now())
+
+
+@organizer_action
+def organizer_new(request: HttpRequest, event: Event) -> HttpResponse:
+    form = OrganizerAddForm(request.POST)
+    if form.is_valid():
+        user = form.cleaned_data["user"]
+        try:
+            organizer_add(event_id=event.pk, by=request.user, user=user)
+        except DomainError as exc:
+            form.add_domain_error(exc, "user")
+        else:
+            messages.success(request, f"{user.get_username()} is now an organizer of "
+                                      f"{event.name}.")
+            return _back(event)
+    messages.error(request, "No organizer was added: see the form below.")
+    return _dashboard(request, event, organizer_form=form, status=400)

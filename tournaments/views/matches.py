@@ -1,0 +1,159 @@
+"""The match page: a player reports the result, the organizer sets or corrects it, and
+everyone who may see the page sees every change (who, when, before and after).
+
+Only the match's two players and the event's organizers see it: anonymous visitors are sent
+to log in, anyone else gets a 403.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET, require_POST
+
+from clash.domain import DomainError
+from tournaments.forms import ResultForm, ResultSetForm
+from tournaments.models import Event, EventStatus, Match, MatchStatus, RoundStage
+from tournaments.page_selectors import (
+    history_rows,
+    label_for,
+    match_in_event,
+    score_text,
+    side_of,
+)
+from tournaments.services.results import result_report, result_set
+
+from .common import event_context, event_or_404
+
+
+def _load(request: HttpRequest, pk: int, match_pk: int) -> tuple[Event, Match, dict]:
+    event = event_or_404(pk)
+    match = match_in_event(event, match_pk)
+    if match is None:
+        raise Http404("No such match in this event.")
+    context = event_context(request, event, "pairings")
+    side = side_of(match, request.user)
+    if side is None and not context["is_organizer"]:
+        raise PermissionDenied("Only the two players and the organizers see this match.")
+    context.update({"match": match, "side": side})
+    return event, match, context
+
+
+def _names(match: Match) -> tuple[str, str]:
+    return match.player_a.name, match.player_b.name if match.player_b_id else "bye"
+
+
+def _initial(match: Match, side: str | None) -> dict:
+    """The confirmed result, else the reporter's own report, else the other report."""
+    if match.status == MatchStatus.CONFIRMED:
+        return {"a_wins": match.a_wins, "b_wins": match.b_wins, "draws": match.draws}
+    report = {"a": match.report_a, "b": match.report_b}.get(side or "")
+    return report or match.report_a or match.report_b or {"draws": 0}
+
+
+def _page(request: HttpRequest, event: Event, match: Match, context: dict, *,
+          report_form: ResultForm | None = None, set_form: ResultSetForm | None = None,
+          status: int = 200) -> HttpResponse:
+    a, b = _names(match)
+    side = context["side"]
+    open_ = event.status != EventStatus.COMPLETE and not match.bye
+    can_report = open_ and side is not None and match.status != MatchStatus.CONFIRMED
+    can_set = open_ and context["is_organizer"]
+    if can_report and report_form is None:
+        report_form = ResultForm(initial=_initial(match, side), a=a, b=b, prefix="report")
+    if can_set and set_form is None:
+        set_form = ResultSetForm(initial=_initial(match, None), a=a, b=b, prefix="set")
+    rnd = match.round
+    context.update({
+        "a": a, "b": b,
+        "round_label": label_for(rnd.stage, rnd.number, rnd.matches.count())
+        if rnd.stage == RoundStage.TOP_CUT else f"Round {rnd.number}",
+        "report_a": score_text(match.report_a), "report_b": score_text(match.report_b),
+        "result": score_text({"a_wins": match.a_wins, "b_wins": match.b_wins,
+                              "draws": match.draws}) if match.status == MatchStatus.CONFIRMED
+        else "",
+        "report_form": report_form if can_report else None,
+        "set_form": set_form if can_set else None,
+        "changes": history_rows(match),
+        "next": request.POST.get("next") or request.GET.get("next", ""),
+    })
+    return render(request, "tournaments/match.html", context, status=status)
+
+
+@login_required
+@require_GET
+def match_page(request: HttpRequest, pk: int, match: int) -> HttpResponse:
+    event, found, context = _load(request, pk, match)
+    return _page(request, event, found, context)
+
+
+@login_required
+@require_POST
+def match_report(request: HttpRequest, pk: int, match: int) -> HttpResponse:
+    event, found, context = _load(request, pk, match)
+    if context["side"] is None:
+        raise PermissionDenied("Only the two players of a match report its result.")
+    a, b = _names(found)
+    form = ResultForm(request.POST, a=a, b=b, prefix="report")
+    if form.is_valid():
+        try:
+            after = result_report(match_id=found.pk, by=request.user, now=timezone.now(),
+                                  **form.service_arguments())
+        except DomainError as exc:
+            form.add_domain_error(exc)
+        else:
+            messages.success(request, _reported(after))
+            return redirect("tournaments:match", pk=event.pk, match=found.pk)
+    messages.error(request, "Your report was not sent: see the problem below.")
+    found.refresh_from_db()
+    return _page(request, event, found, context, report_form=form, status=400)
+
+
+def _reported(match: Match) -> str:
+    if match.status == MatchStatus.CONFIRMED:
+        return f"Result confirmed: {score_text(match.report_a or match.report_b)}."
+    if match.status == MatchStatus.DISPUTED:
+        return ("Your report is in, but it differs from your opponent's: an organizer will "
+                "settle the result.")
+    if match.is_ai_match:
+        return "Your report is in: an organizer or the engine confirms results against the AI."
+    return "Your report is in: the result is confirmed when your opponent reports the same."
+
+
+@login_required
+@require_POST
+def match_set(request: HttpRequest, pk: int, match: int) -> HttpResponse:
+    event, found, context = _load(request, pk, match)
+    if not context["is_organizer"]:
+        raise PermissionDenied("Only the organizers set results.")
+    a, b = _names(found)
+    form = ResultSetForm(request.POST, a=a, b=b, prefix="set")
+    if form.is_valid():
+        before = found.status, found.a_wins, found.b_wins, found.draws
+        try:
+            after = result_set(match_id=found.pk, by=request.user, now=timezone.now(),
+                               note=form.cleaned_data["note"], **form.service_arguments())
+        except DomainError as exc:
+            form.add_domain_error(exc)
+        else:
+            label = f"table {after.table}" if after.table else "the match"
+            if (after.status, after.a_wins, after.b_wins, after.draws) == before:
+                messages.info(request, f"The result of {label} was already "
+                                       f"{score_text(form.service_arguments())}.")
+            else:
+                messages.success(request, f"Result of {label} set: {a} "
+                                          f"{score_text(form.service_arguments())} {b}.")
+            target = request.POST.get("next", "")
+            if target and url_has_allowed_host_and_scheme(
+                    target, allowed_hosts={request.get_host()},
+                    require_https=request.is_secure()):
+                return redirect(target)
+            return redirect("tournaments:match", pk=event.pk, match=found.pk)
+    messages.error(request, "The result was not set: see the problem below.")
+    found.refresh_from_db()
+    return _page(request, event, found, context, set_form=form, status=400)
