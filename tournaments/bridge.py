@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from tournaments import swiss
-from tournaments.models import Event, Match, MatchStatus, Registration, RoundStage
+from tournaments.models import Event, Match, MatchStatus, Pod, Registration, RoundStage
 
 _ID = re.compile(r"\bR(\d+)\b")
 
@@ -36,15 +36,19 @@ class SwissView:
         return {pid: r.name for pid, r in self.registrations.items()}
 
 
-def swiss_view(event: Event) -> SwissView:
+def swiss_view(event: Event, pod: Pod | None = None) -> SwissView:
     """Every registration of `event` (in registration order) and its confirmed Swiss
-    results, as a `swiss.Tournament`."""
-    registrations = list(Registration.objects.filter(event=event).select_related("player")
-                         .order_by("created_at", "id"))
+    results, as a `swiss.Tournament`; with `pod`, only that draft pod's seats and matches
+    (a pod plays its Swiss rounds within itself)."""
+    registrations = Registration.objects.filter(event=event)
+    rows = Match.objects.filter(round__event=event, round__stage=RoundStage.SWISS,
+                                status=MatchStatus.CONFIRMED)
+    if pod is not None:
+        registrations = registrations.filter(pod_seat__pod=pod)
+        rows = rows.filter(player_a__pod_seat__pod=pod)
+    registrations = list(registrations.select_related("player").order_by("created_at", "id"))
     by_id = {swiss_id(r.pk): r for r in registrations}
-    rows = list(Match.objects.filter(round__event=event, round__stage=RoundStage.SWISS,
-                                     status=MatchStatus.CONFIRMED)
-                .select_related("round").order_by("round__number", "table", "id"))
+    rows = list(rows.select_related("round").order_by("round__number", "table", "id"))
     matches = [swiss.Match(round=m.round.number, a=swiss_id(m.player_a_id),
                            b=swiss_id(m.player_b_id) if m.player_b_id else None,
                            a_wins=m.a_wins, b_wins=m.b_wins, draws=m.draws)

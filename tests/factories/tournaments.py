@@ -14,10 +14,11 @@ from tournaments.models import Match, MatchStatus, Round, RoundStatus
 
 
 class OrganizedEventFactory(EventFactory):
-    """An event in registration with one organizer (or the ones given), draft by default so
-    seats need no decklist."""
+    """An event in registration with one organizer (or the ones given). Preconstructed by
+    default: seats made by the factories need no decklist, and a draft event would seat its
+    players in pods (rule C-2.4) and pair nothing before their drafts are done."""
 
-    format = "draft"
+    format = "preconstructed"
     seed = factory.Sequence(lambda n: 1000 + n)
 
     @factory.post_generation

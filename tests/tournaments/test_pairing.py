@@ -133,7 +133,8 @@ def test_a_drop_leaves_an_odd_count_and_the_next_round_has_a_bye():
 def test_a_late_entry_starts_with_no_points_and_nothing_for_the_missed_round():
     event = running("alice bob carol dave", rounds=3, late_entry_until_round=2)
     settle(pair(event))
-    erin = registration_create(event_id=event.pk, by=UserFactory(username="erin"), now=now())
+    erin = registration_create(event_id=event.pk, by=UserFactory(username="erin"),
+                               now=now(), preconstructed_deck=1)
     row = next(r for r in standings_for_event(event) if r.name == "erin")
     assert (row.match_points, row.wins, row.losses) == (0, 0, 0)
     second = pair(event)
@@ -160,7 +161,8 @@ def test_with_ai_fill_an_odd_seat_plays_the_ai_instead_of_a_bye():
 def test_the_ai_seat_sits_out_when_the_count_is_even_and_returns_when_it_is_odd():
     event = running("alice bob carol", fill_with_ai=True, rounds=3, late_entry_until_round=3)
     settle(pair(event))
-    registration_create(event_id=event.pk, by=UserFactory(username="dave"), now=now())
+    registration_create(event_id=event.pk, by=UserFactory(username="dave"), now=now(),
+                        preconstructed_deck=1)
     second = pair(event)
     ai = Registration.objects.get(event=event, is_ai=True)
     assert ai.dropped and not second.matches.filter(is_ai_match=True).exists()

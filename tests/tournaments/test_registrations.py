@@ -35,6 +35,8 @@ def constructed_list(user, cards=LIST):
 
 
 def register(event, user, **kwargs):
+    if event.format == "preconstructed" and "decklist_version_id" not in kwargs:
+        kwargs.setdefault("preconstructed_deck", 1)
     return registration_create(event_id=event.pk, by=user, now=kwargs.pop("at", None) or now(),
                                **kwargs)
 
@@ -268,7 +270,8 @@ def test_the_organizer_adds_a_player_after_late_entry_closed_but_not_after_the_s
     start(event)
     settle(pair(event))
     organizer = organizer_of(event)
-    erin = registration_add(event_id=event.pk, by=organizer, player=UserFactory(), now=now())
+    erin = registration_add(event_id=event.pk, by=organizer, player=UserFactory(), now=now(),
+                            preconstructed_deck=1)
     assert erin.late_entry
     settle(pair(event))
     with pytest.raises(Conflict, match="all 2 Swiss rounds .* are paired"):

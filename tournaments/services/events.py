@@ -28,6 +28,8 @@ from tournaments.swiss import rounds_for
 from tournaments.swiss.standings import METRICS
 
 from .access import lock_event, require_organizer
+from .pods import pods_create
+from .ratings import ratings_update_for_event
 from .states import event_move, require_round_confirmed
 
 MAX_NAME = 120
@@ -120,6 +122,7 @@ def event_start(*, event_id: int, by: AbstractBaseUser, now: datetime) -> Event:
         return event
     event_move(event, EventStatus.RUNNING)
     seats = Registration.objects.filter(event=event, is_ai=False, dropped=False)
+    places = seats.count()  # a draft pod keeps a no-show's place for an AI seat
     if event.check_in_required:
         seats.filter(checked_in=False).update(dropped=True, dropped_at=now)
     players = seats.count()
@@ -127,6 +130,10 @@ def event_start(*, event_id: int, by: AbstractBaseUser, now: datetime) -> Event:
         raise Conflict("too_few_players",
                        f"{event} needs at least 2 players to start, it has {players}"
                        + (" checked in" if event.check_in_required else ""))
+    if event.format == EventFormat.DRAFT:
+        # Each pod plays its own Swiss rounds: as many as its seats need.
+        pods = pods_create(event=event, places=places, now=now)
+        players = max(pod.seats.count() for pod in pods)
     if event.rounds is None:
         event.rounds = rounds_for(players)
     if event.late_entry_until_round > event.rounds:
@@ -160,4 +167,5 @@ def event_complete(*, event_id: int, by: AbstractBaseUser, now: datetime) -> Eve
                                        f"next top-cut round")
     event.completed_at = now
     event.save(update_fields=["status", "completed_at"])
+    ratings_update_for_event(event_id=event.pk, now=now)
     return event

@@ -3,6 +3,9 @@
 Pairing is locked and idempotent: it runs under the event's row lock and a round number is
 unique per event, so two clicks, two tabs or two workers pair a round once. Callers that know
 which round they mean pass `number`; a second call for a round that exists returns it.
+
+A draft event pairs each pod separately (its seats play only each other), once every pair
+of every pod has drafted; the round's tables run on from one pod to the next.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from clash.domain import Conflict
 from tournaments.bridge import swiss_view
 from tournaments.models import (
     Event,
+    EventFormat,
     EventStatus,
     Match,
     MatchStatus,
@@ -29,6 +33,7 @@ from tournaments.swiss import SwissError, pair_round
 
 from .access import lock_event, require_organizer
 from .audit import change_record
+from .pods import pods_for_event, require_drafts_done
 from .states import require_round_confirmed
 
 AI_NAME = "AI player"
@@ -61,23 +66,44 @@ def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
         then = f"start the top {event.top_cut}" if event.top_cut else "complete the event"
         raise Conflict("swiss_over", f"all {event.rounds} Swiss rounds of {event} are "
                                      f"played: {then}")
-    ai_note = _seat_ai(event, now)
-    view = swiss_view(event)
-    try:
-        pairing = pair_round(view.tournament, event.tiebreakers)
-    except SwissError as exc:
-        raise Conflict("cannot_pair", str(exc)) from None
-    if pairing.round != upcoming:
-        raise AssertionError(f"{event}: the confirmed results end at round "
-                             f"{pairing.round - 1}, the rounds at {upcoming - 1}")
-    lines = pairing.explanation + ([ai_note] if ai_note else [])
+    if event.format == EventFormat.DRAFT:
+        # Rule C-2.4 events: each pod plays its Swiss rounds within itself, once its
+        # pairs have drafted; its empty places already have AI seats.
+        require_drafts_done(event)
+        ai_note = None
+        views = [(f"pod {pod.number}: ", swiss_view(event, pod))
+                 for pod in pods_for_event(event)]
+    else:
+        ai_note = _seat_ai(event, now)
+        views = [("", swiss_view(event))]
+    pairs: list[tuple[Registration, Registration]] = []
+    byes: list[Registration] = []
+    lines: list[str] = []
+    players: dict[str, str] = {}
+    for prefix, view in views:
+        players.update(view.names())
+        active = view.tournament.active
+        if prefix and len(active) < 2:  # a pod whose other seats all dropped
+            byes += [view.registrations[pid] for pid in active]
+            lines += [f"{prefix}{pid} is the only player left in the pod: a bye"
+                      for pid in active]
+            continue
+        try:
+            pairing = pair_round(view.tournament, event.tiebreakers)
+        except SwissError as exc:
+            raise Conflict("cannot_pair", f"{prefix}{exc}") from None
+        if pairing.round != upcoming:
+            raise AssertionError(f"{event}: the confirmed results end at round "
+                                 f"{pairing.round - 1}, the rounds at {upcoming - 1}")
+        pairs += [(view.registrations[a], view.registrations[b]) for a, b in pairing.pairings]
+        if pairing.bye is not None:
+            byes.append(view.registrations[pairing.bye])
+        lines += [prefix + line for line in pairing.explanation]
+    lines += [ai_note] if ai_note else []
     rnd = round_write(event=event, number=upcoming, stage=RoundStage.SWISS, by=by, now=now,
-                      pairs=[(view.registrations[a], view.registrations[b])
-                             for a, b in pairing.pairings],
-                      explanation={"lines": lines, "players": view.names()})
-    if pairing.bye is not None:
-        bye = Match.objects.create(round=rnd, table=None,
-                                   player_a=view.registrations[pairing.bye], player_b=None,
+                      pairs=pairs, explanation={"lines": lines, "players": players})
+    for registration in byes:
+        bye = Match.objects.create(round=rnd, table=None, player_a=registration, player_b=None,
                                    status=MatchStatus.CONFIRMED, a_wins=2, b_wins=0, draws=0,
                                    confirmed_at=now)
         change_record(match=bye, by=None, action=ResultAction.BYE, before={}, now=now)

@@ -1,0 +1,291 @@
+"""Draft pods (rule C-2.4): seating a draft event in pods, the pairs' drafts, and each seat's
+8 cards becoming its deck.
+
+When a draft event starts, its places are split into pods of up to 8 (as even as possible).
+The players still in are seated from the event seed; AI seats take the other places: a
+no-show's (the place of a player dropped for not checking in) and one more in an odd pod, so
+every seat drafts against a partner. Seats 1 and 2 draft together, 3 and 4, ...; each pair
+from its own shuffled Starter Kit, with a seed drawn from the event seed.
+
+The engine's `DraftState` is the draft: a pair's row keeps its `DraftRecord` JSON, and every
+pick rebuilds the state from it under the row's lock, applies the pick, lets an AI seat pick
+by the engine's `ValuePolicy` as long as it is the AI's turn, and saves the record. When a
+pair's draft is done, a player's 8 cards become their drafted decklist; an AI seat keeps
+its cards on its pod seat.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import transaction
+from django.db.models import QuerySet
+
+from clash.domain import Conflict, DomainError
+from decks.services.decklists import decklist_create_drafted
+from engine.clash.formats import (
+    DraftRecord,
+    DraftState,
+    IllegalChoice,
+    ValuePolicy,
+    pick_order,
+)
+from engine.clash.rng import Rng
+from tournaments.models import (
+    DraftPair,
+    DraftStatus,
+    Event,
+    EventFormat,
+    Pod,
+    PodSeat,
+    Registration,
+)
+
+from .access import is_organizer
+
+POD_SIZE = 8
+SEED_BITS = 62  # fits a signed 64-bit column and the engine's seed check (>= 0)
+
+
+# Seating ---------------------------------------------------------------------------------
+
+
+def pod_sizes(places: int) -> list[int]:
+    """The seats of each pod for `places` players: pods of up to 8, as even as possible,
+    each rounded up to an even count (an AI seat completes an odd pod). 9 to 16 places make
+    two pods."""
+    if places < 1:
+        return []
+    pods = -(-places // POD_SIZE)
+    base, extra = divmod(places, pods)
+    return [size + size % 2 for size in [base + 1] * extra + [base] * (pods - extra)]
+
+
+def _split(count: int, pods: int) -> list[int]:
+    base, extra = divmod(count, pods)
+    return [base + 1] * extra + [base] * (pods - extra)
+
+
+def pair_seed(event: Event, pod: int, pair: int) -> int:
+    """The seed of a pair's draft (its shuffle), derived from the event seed."""
+    return Rng.stream(event.seed, f"draft-pod-{pod}-pair-{pair}").next_u64() >> (64 - SEED_BITS)
+
+
+def ai_seat_name(pod: int, seat: int) -> str:
+    return f"AI seat {seat} (pod {pod})"
+
+
+def pods_create(*, event: Event, places: int, now: datetime) -> list[Pod]:
+    """Seat a draft event that is starting (the caller holds the event's lock): `places` is
+    the number of players registered before the no-shows were dropped, so their places go to
+    AI seats. The players still in are seated in an order drawn from the event seed."""
+    if event.format != EventFormat.DRAFT:
+        raise AssertionError(f"{event} is {event.format}: only a draft event has pods")
+    if Pod.objects.filter(event=event).exists():
+        raise AssertionError(f"{event} is already seated in pods")
+    players = list(Registration.objects.filter(event=event, is_ai=False, dropped=False)
+                   .order_by("created_at", "id"))
+    Rng.stream(event.seed, "pods").shuffle(players)
+    sizes = pod_sizes(max(places, len(players)))
+    present = _split(len(players), len(sizes))
+    pods = []
+    for number, (size, humans) in enumerate(zip(sizes, present, strict=True), start=1):
+        pod = Pod.objects.create(event=event, number=number, created_at=now)
+        seated, players = players[:humans], players[humans:]
+        for seat in range(humans + 1, size + 1):
+            seated.append(Registration.objects.create(
+                event=event, player=None, is_ai=True, ai_name=ai_seat_name(number, seat),
+                checked_in=True, checked_in_at=now, created_at=now))
+        for n in range(1, size // 2 + 1):
+            seed = pair_seed(event, number, n)
+            pair = DraftPair.objects.create(pod=pod, number=n, seed=seed, updated_at=now,
+                                            record=DraftState(seed).record().to_json())
+            for side, registration in zip("AB", seated[2 * n - 2:2 * n], strict=True):
+                PodSeat.objects.create(pod=pod, number=2 * n - (side == "A"), pair=pair,
+                                       side=side, registration=registration)
+            state = _state(pair)
+            _let_ai_pick(pair, state)  # an AI seat A opens the draft; two AI seats finish it
+            _save(pair, state, now)
+        pods.append(pod)
+    return pods
+
+
+# Picking ---------------------------------------------------------------------------------
+
+
+def _policy() -> ValuePolicy:
+    return ValuePolicy.from_file()
+
+
+def _state(pair: DraftPair) -> DraftState:
+    return DraftState.from_record(DraftRecord.from_json(pair.record))
+
+
+def _seats(pair: DraftPair) -> dict[str, PodSeat]:
+    return {seat.side: seat for seat in
+            PodSeat.objects.filter(pair=pair).select_related("registration__player",
+                                                             "pod__event")}
+
+
+def _let_ai_pick(pair: DraftPair, state: DraftState) -> None:
+    """AI seats pick by the value policy as long as it is their turn. Each pick's tie-break
+    generator comes from the pair's seed and the pick's number, so the picks replay."""
+    ai = {side for side, seat in _seats(pair).items() if seat.registration.is_ai}
+    if not ai:
+        return
+    policy = _policy()
+    while not state.done and state.to_pick in ai:
+        side = state.to_pick
+        rng = Rng.stream(pair.seed, f"draft-ai-{side}-{len(state.picks)}")
+        state.pick(side, policy.choose_pick(state.view(), side, rng))
+
+
+def _save(pair: DraftPair, state: DraftState, now: datetime) -> None:
+    pair.record = state.record().to_json()
+    pair.updated_at = now
+    fields = ["record", "updated_at"]
+    if state.done and pair.status != DraftStatus.DONE:
+        pair.status = DraftStatus.DONE
+        fields.append("status")
+        _decks_write(pair, state, now)
+    pair.save(update_fields=fields)
+
+
+def _decks_write(pair: DraftPair, state: DraftState, now: datetime) -> None:
+    """Each seat's 8 cards: on the seat, and a player's as their drafted decklist."""
+    seats = _seats(pair)
+    for side, cards in zip("AB", state.decks(), strict=True):
+        seat = seats[side]
+        seat.cards = cards
+        seat.save(update_fields=["cards"])
+        registration = seat.registration
+        if registration.is_ai:
+            continue
+        event = seat.pod.event
+        decklist = decklist_create_drafted(
+            user=registration.player, name=f"Draft: {event.name}"[:100], cards=cards, now=now)
+        registration.decklist_version = decklist.versions.get()
+        registration.save(update_fields=["decklist_version"])
+
+
+@transaction.atomic
+def draft_pick(*, seat_id: int, by: AbstractBaseUser, card: str, now: datetime) -> DraftPair:
+    """The player of seat `seat_id` takes `card` from their pair's revealed cards. Then the AI
+    seat of the pair, if any, picks until it is the player's turn again. The same pick sent
+    twice changes nothing; a pick out of turn or of a card not on the table is a Conflict
+    (409) with the engine's reason, and nothing changes."""
+    seat = PodSeat.objects.select_related("registration").filter(pk=seat_id).first()
+    if seat is None:
+        raise DomainError("not_found", f"no pod seat {seat_id}", status=404)
+    if seat.registration.player_id is None or seat.registration.player_id != by.pk:
+        raise DomainError("not_your_seat", "only the player of this seat can pick for it",
+                          status=403)
+    pair = DraftPair.objects.select_for_update().get(pk=seat.pair_id)
+    state = _state(pair)
+    try:
+        state.pick(seat.side, card)
+    except IllegalChoice as exc:
+        if exc.reason == "already_picked":
+            return pair  # a repeated request: that pick is made
+        raise Conflict(exc.reason, exc.message) from None
+    _let_ai_pick(pair, state)
+    _save(pair, state, now)
+    return pair
+
+
+def require_drafts_done(event: Event) -> None:
+    """Conflict while a pair of the event is still drafting: a draft event plays its rounds
+    with the decks its pods drafted."""
+    open_pairs = list(DraftPair.objects.filter(pod__event=event, status=DraftStatus.PICKING)
+                      .select_related("pod").order_by("pod__number", "number"))
+    if open_pairs:
+        names = ", ".join(f"pod {p.pod.number} pair {p.number}" for p in open_pairs)
+        raise Conflict("draft_open", f"the draft of {event} is not over: {names} still "
+                                     f"picking", problems=[names])
+
+
+# Reading ---------------------------------------------------------------------------------
+
+
+def pods_for_event(event: Event) -> QuerySet[Pod]:
+    return Pod.objects.filter(event=event).order_by("number")
+
+
+def pod_seats(pod: Pod) -> QuerySet[PodSeat]:
+    return (PodSeat.objects.filter(pod=pod).select_related("registration__player", "pair")
+            .order_by("number"))
+
+
+def seat_of(event: Event, user: AbstractBaseUser | AnonymousUser | None) -> PodSeat | None:
+    """The user's seat in the event's pods, if they have one."""
+    if user is None or not user.is_authenticated:
+        return None
+    return (PodSeat.objects.filter(pod__event=event, registration__player=user)
+            .select_related("pod__event", "pair", "registration").first())
+
+
+def may_see_seat(seat: PodSeat, user: AbstractBaseUser | AnonymousUser | None) -> bool:
+    """A seat's draft is seen by its player, its partner in the pair (both see the same
+    cards, rule C-2.4) and the event's organizers."""
+    if user is None or not user.is_authenticated:
+        return False
+    partners = PodSeat.objects.filter(pair_id=seat.pair_id, registration__player=user)
+    return partners.exists() or is_organizer(seat.pod.event, user)
+
+
+@dataclass(frozen=True)
+class DraftSeatView:
+    """What the pick page and the API show one seat: the table, whose turn it is, the picks."""
+
+    seat: PodSeat
+    partner: PodSeat
+    status: str
+    your_turn: bool
+    to_pick: str | None  # "A" or "B"
+    to_pick_name: str | None
+    picks_left_now: int
+    reveal: int | None
+    revealed: tuple[str, ...]
+    my_cards: tuple[str, ...]
+    partner_cards: tuple[str, ...]
+    picks: tuple[tuple[str, str], ...]
+    order: tuple[str, ...]  # who picks each card of the current reveal
+    record: dict
+
+    def to_json(self) -> dict:
+        return {
+            "seat": _seat_json(self.seat), "partner": _seat_json(self.partner),
+            "pod": self.seat.pod.number, "pair": self.seat.pair.number,
+            "status": self.status, "your_turn": self.your_turn, "to_pick": self.to_pick,
+            "to_pick_name": self.to_pick_name, "picks_left_now": self.picks_left_now,
+            "reveal": self.reveal, "revealed": list(self.revealed),
+            "my_cards": list(self.my_cards), "partner_cards": list(self.partner_cards),
+            "picks": [list(p) for p in self.picks], "picks_made": len(self.picks),
+            "order": list(self.order), "record": self.record,
+            "decklist_version": self.seat.registration.decklist_version_id,
+        }
+
+
+def _seat_json(seat: PodSeat) -> dict:
+    return {"id": seat.pk, "number": seat.number, "side": seat.side,
+            "name": seat.registration.name, "is_ai": seat.registration.is_ai}
+
+
+def draft_seat_view(seat: PodSeat) -> DraftSeatView:
+    pair = DraftPair.objects.get(pk=seat.pair_id)  # fresh: the draft moves on its own
+    seats = _seats(pair)
+    partner = seats["B" if seat.side == "A" else "A"]
+    seat = seats[seat.side]
+    seat.pair = pair
+    state = _state(pair)
+    hands = state.hands
+    return DraftSeatView(
+        seat=seat, partner=partner, status=pair.status,
+        your_turn=state.to_pick == seat.side and not seat.registration.is_ai,
+        to_pick=state.to_pick,
+        to_pick_name=seats[state.to_pick].registration.name if state.to_pick else None,
+        picks_left_now=state.picks_left_now, reveal=state.reveal, revealed=state.revealed,
+        my_cards=hands[seat.side], partner_cards=hands[partner.side], picks=state.picks,
+        order=pick_order(state.reveal - 1) if state.reveal else (), record=pair.record)
