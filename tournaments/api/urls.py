@@ -2,6 +2,38 @@
 
 from django.urls import include, path
 
+from tournaments.api import events, matches, rounds
+
+EVENT = "events/<int:pk>/"
+SEAT = EVENT + "registrations/<int:registration_id>/"
+ROUND = EVENT + "rounds/<int:number>/"
+
 urlpatterns: list = [
+    path("events/", events.EventListView.as_view(), name="events"),
+    path(EVENT, events.EventDetailView.as_view(), name="event"),
+    path(EVENT + "organizers/", events.EventOrganizersView.as_view(), name="event-organizers"),
+    path(EVENT + "start/", events.EventStartView.as_view(), name="event-start"),
+    path(EVENT + "complete/", events.EventCompleteView.as_view(), name="event-complete"),
+    path(EVENT + "registrations/", events.RegistrationListView.as_view(),
+         name="event-registrations"),
+    path(SEAT, events.RegistrationDetailView.as_view(), name="event-registration"),
+    path(SEAT + "drop/", events.RegistrationDropView.as_view(), name="event-registration-drop"),
+    path(SEAT + "check-in/", events.RegistrationCheckInView.as_view(),
+         name="event-registration-check-in"),
+    path(EVENT + "rounds/", rounds.RoundListView.as_view(), name="event-rounds"),
+    path(ROUND, rounds.RoundDetailView.as_view(), name="event-round"),
+    path(ROUND + "pairings/csv/", rounds.RoundPairingsCSVView.as_view(),
+         name="event-round-pairings-csv"),
+    path(EVENT + "top-cut/", rounds.TopCutStartView.as_view(), name="event-top-cut"),
+    path(EVENT + "top-cut/advance/", rounds.TopCutAdvanceView.as_view(),
+         name="event-top-cut-advance"),
+    path(EVENT + "standings/", rounds.StandingsView.as_view(), name="event-standings"),
+    path(EVENT + "standings/csv/", rounds.StandingsCSVView.as_view(),
+         name="event-standings-csv"),
+    path("matches/<int:pk>/", matches.MatchDetailView.as_view(), name="match"),
+    path("matches/<int:pk>/report/", matches.MatchReportView.as_view(), name="match-report"),
+    path("matches/<int:pk>/result/", matches.MatchResultView.as_view(), name="match-result"),
+    path("matches/<int:pk>/history/", matches.MatchHistoryView.as_view(),
+         name="match-history"),
     path("", include("tournaments.api.pods_urls")),
 ]

@@ -1,0 +1,232 @@
+"""Endpoints for events and their registrations: parse the input, call one service, render.
+
+Events and who plays in them are public. What a user may change is the services' rule: they
+answer 403 (not an organizer, not your seat) or 409 (not now) as domain errors, which
+clash.api turns into `{"error": ...}`. A registration is looked up inside its event, so a
+seat of another event is a 404 like a missing one.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.utils import timezone
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.exceptions import NotFound
+from rest_framework.generics import ListAPIView
+from rest_framework.negotiation import DefaultContentNegotiation
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from decks.api.views import errors, valid
+from tournaments.api import serializers as s
+from tournaments.api_selectors import (
+    events_listed,
+    registration_of,
+    registrations_seen,
+    viewer_of,
+)
+from tournaments.models import Event, Registration
+from tournaments.services.events import event_complete, event_create, event_start, organizer_add
+from tournaments.services.registrations import (
+    registration_add,
+    registration_check_in,
+    registration_create,
+    registration_drop,
+    registration_remove,
+)
+
+
+def event_or_404(pk: int) -> Event:
+    """Every event is public: only a missing one is a 404."""
+    event = Event.objects.select_related("game").filter(pk=pk).first()
+    if event is None:
+        raise NotFound(f"no event {pk}")
+    return event
+
+
+def seen_event(request: Request, pk: int) -> Event:
+    """The event (every event is public) with `viewer` set for the asking user."""
+    event = events_listed().filter(pk=pk).first()
+    if event is None:
+        raise NotFound(f"no event {pk}")
+    event.viewer = viewer_of(event, request.user)
+    return event
+
+
+def event_response(request: Request, pk: int, code: int = 200) -> Response:
+    return Response(s.EventDetailOut(seen_event(request, pk)).data, status=code)
+
+
+def seat_of(event: Event, registration_id: int) -> Registration:
+    registration = registration_of(event, registration_id)
+    if registration is None:
+        raise NotFound(f"no registration {registration_id} in {event}")
+    return registration
+
+
+def registration_response(request: Request, event: Event, registration_id: int,
+                          code: int = 200) -> Response:
+    seat = next(r for r in registrations_seen(event, request.user) if r.pk == registration_id)
+    return Response(s.RegistrationOut(seat).data, status=code)
+
+
+# Events ---------------------------------------------------------------------------------
+
+
+class FormatIsAFilter(DefaultContentNegotiation):
+    """On the event list `?format=draft` filters by the event's format; DRF would otherwise
+    read it as the renderer to use (and answer 404 for an unknown one)."""
+
+    class settings:  # noqa: N801 - stands in for DRF's api_settings
+        URL_FORMAT_OVERRIDE = None
+
+
+class EventListView(ListAPIView):
+    """Events, newest first; filter by status, format and game."""
+
+    permission_classes = [IsAuthenticatedOrReadOnly]
+    content_negotiation_class = FormatIsAFilter
+    serializer_class = s.EventOut
+
+    def get_queryset(self):  # noqa: ANN201
+        return events_listed(**valid(s.EventFilterIn, self.request.query_params))
+
+    @extend_schema(tags=["events"], parameters=[s.EventFilterIn],
+                   responses={200: s.EventOut(many=True), **errors(400)})
+    def get(self, request: Request, *args, **kwargs) -> Response:  # noqa: ANN002, ANN003
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(tags=["events"], request=s.EventCreateIn,
+                   responses={201: s.EventDetailOut, **errors(400, 403)})
+    def post(self, request: Request) -> Response:
+        """A new event in registration; you become its organizer. Without `rounds` the
+        number of Swiss rounds comes from the player count when it starts."""
+        data = valid(s.EventCreateIn, request.data)
+        seed = data.pop("seed")
+        event = event_create(by=request.user, now=timezone.now(),
+                             seed=secrets.randbits(62) if seed is None else seed, **data)
+        return event_response(request, event.pk, status.HTTP_201_CREATED)
+
+
+class EventDetailView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(tags=["events"], responses={200: s.EventDetailOut, **errors(404)})
+    def get(self, request: Request, pk: int) -> Response:
+        """The event's settings and state, and `you`: whether you organize it and your
+        seat."""
+        return event_response(request, pk)
+
+
+class EventOrganizersView(APIView):
+    @extend_schema(tags=["events"], request=s.OrganizerAddIn,
+                   responses={200: s.EventDetailOut, **errors(400, 403, 404)})
+    def post(self, request: Request, pk: int) -> Response:
+        """Organizers only: make another user an organizer too (again: no change)."""
+        user = valid(s.OrganizerAddIn, request.data)["username"]
+        organizer_add(event_id=pk, by=request.user, user=user)
+        return event_response(request, pk)
+
+
+class EventStartView(APIView):
+    @extend_schema(tags=["events"], request=None,
+                   responses={200: s.EventDetailOut, **errors(403, 404, 409)})
+    def post(self, request: Request, pk: int) -> Response:
+        """Organizers only: registration -> running. With check-in required, players who
+        have not checked in are dropped. Starting a running event again changes nothing."""
+        event_start(event_id=pk, by=request.user, now=timezone.now())
+        return event_response(request, pk)
+
+
+class EventCompleteView(APIView):
+    @extend_schema(tags=["events"], request=None,
+                   responses={200: s.EventDetailOut, **errors(403, 404, 409)})
+    def post(self, request: Request, pk: int) -> Response:
+        """Organizers only: the last Swiss round (no top cut) or the final is confirmed, and
+        the event is complete. Completing it again changes nothing."""
+        event_complete(event_id=pk, by=request.user, now=timezone.now())
+        return event_response(request, pk)
+
+
+# Registrations --------------------------------------------------------------------------
+
+
+class RegistrationListView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(tags=["registrations"],
+                   responses={200: s.RegistrationOut(many=True), **errors(404)})
+    def get(self, request: Request, pk: int) -> Response:
+        """Everyone registered, in registration order. A decklist is shown only to whom may
+        see it: its player, the event's organizers, everyone once lists are published."""
+        event = event_or_404(pk)
+        seats = registrations_seen(event, request.user)
+        return Response(s.RegistrationOut(seats, many=True).data)
+
+    @extend_schema(tags=["registrations"], request=s.RegistrationIn,
+                   responses={201: s.RegistrationOut, **errors(400, 403, 404, 409)})
+    def post(self, request: Request, pk: int) -> Response:
+        """Enter the event yourself (in the registration window, or as a late entry), or as
+        an organizer enter `player`. Preconstructed: `preconstructed_deck` or a
+        preconstructed `decklist_version` of the player; constructed: a constructed
+        `decklist_version` of the player, valid now; draft: neither."""
+        event = event_or_404(pk)
+        data = valid(s.RegistrationIn, request.data)
+        decklist = {"decklist_version_id": data["decklist_version"],
+                    "preconstructed_deck": data["preconstructed_deck"]}
+        if data["player"] is None:
+            seat = registration_create(event_id=event.pk, by=request.user, now=timezone.now(),
+                                       **decklist)
+        else:
+            seat = registration_add(event_id=event.pk, by=request.user, player=data["player"],
+                                    now=timezone.now(), **decklist)
+        return registration_response(request, event, seat.pk, status.HTTP_201_CREATED)
+
+
+class RegistrationDetailView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(tags=["registrations"], responses={200: s.RegistrationOut, **errors(404)})
+    def get(self, request: Request, pk: int, registration_id: int) -> Response:
+        event = event_or_404(pk)
+        seat_of(event, registration_id)
+        return registration_response(request, event, registration_id)
+
+    @extend_schema(tags=["registrations"],
+                   responses={204: None, **errors(403, 404, 409)})
+    def delete(self, request: Request, pk: int, registration_id: int) -> Response:
+        """Organizers only, before the event starts: take the player out. Once it runs,
+        drop them instead, so their results stay."""
+        event = event_or_404(pk)
+        seat_of(event, registration_id)
+        registration_remove(registration_id=registration_id, by=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class RegistrationDropView(APIView):
+    @extend_schema(tags=["registrations"], request=None,
+                   responses={200: s.RegistrationOut, **errors(403, 404, 409)})
+    def post(self, request: Request, pk: int, registration_id: int) -> Response:
+        """The player or an organizer: never paired again, results kept. A match being
+        played still needs its result. Dropping twice changes nothing."""
+        event = event_or_404(pk)
+        seat_of(event, registration_id)
+        registration_drop(registration_id=registration_id, by=request.user, now=timezone.now())
+        return registration_response(request, event, registration_id)
+
+
+class RegistrationCheckInView(APIView):
+    @extend_schema(tags=["registrations"], request=None,
+                   responses={200: s.RegistrationOut, **errors(403, 404, 409)})
+    def post(self, request: Request, pk: int, registration_id: int) -> Response:
+        """The player or an organizer, before the event starts. Checking in twice changes
+        nothing."""
+        event = event_or_404(pk)
+        seat_of(event, registration_id)
+        registration_check_in(registration_id=registration_id, by=request.user,
+                              now=timezone.now())
+        return registration_response(request, event, registration_id)

@@ -1,0 +1,160 @@
+"""Endpoints for rounds, the top cut and standings, with their CSV downloads.
+
+Pairing is the one write a double click can repeat: the organizer sends the number of the
+round they mean, and the service (under the event's lock) returns that round if it is
+already paired. The endpoint then answers 200 with it instead of 201, and nothing is paired
+twice.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.http import HttpResponse
+from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import NotFound
+from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
+from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from decks.api.views import CSVRenderer, errors, valid
+from tournaments.api import serializers as s
+from tournaments.api.events import event_or_404
+from tournaments.api_selectors import round_of, rounds_with_matches
+from tournaments.exports import pairings_csv, standings_csv
+from tournaments.models import Event, Round
+from tournaments.selectors import standings_for_event
+from tournaments.services.rounds import round_pair
+from tournaments.services.topcut import topcut_advance, topcut_start
+
+
+def seen_round(event: Event, number: int) -> Round:
+    rnd = round_of(event, number)
+    if rnd is None:
+        raise NotFound(f"{event} has no round {number}")
+    return rnd
+
+
+def round_response(event: Event, rnd: Round, now: datetime) -> Response:
+    """201 when this request paired the round, 200 when it was paired before (a repeat)."""
+    created = rnd.paired_at == now
+    return Response(s.RoundDetailOut(seen_round(event, rnd.number)).data,
+                    status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+def csv_download(text: str, filename: str) -> HttpResponse:
+    return HttpResponse(text, content_type="text/csv; charset=utf-8",
+                        headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+
+CSV_RESPONSE = OpenApiResponse(OpenApiTypes.STR, description="a CSV file with a header line")
+
+
+class RoundListView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(tags=["rounds"], responses={200: s.RoundOut(many=True), **errors(404)})
+    def get(self, request: Request, pk: int) -> Response:
+        """Every round so far with its pairings by table number (the bye last)."""
+        event = event_or_404(pk)
+        return Response(s.RoundOut(rounds_with_matches(event), many=True).data)
+
+    @extend_schema(tags=["rounds"], request=s.RoundPairIn,
+                   responses={201: s.RoundDetailOut, 200: s.RoundDetailOut,
+                              **errors(400, 403, 404, 409)})
+    def post(self, request: Request, pk: int) -> Response:
+        """Organizers only: pair Swiss round `number`, the next one. If it is already paired
+        (a second click or tab) it is returned with 200 and nothing changes. 409 while the
+        current round has results to confirm: `problems` lists the open tables."""
+        event = event_or_404(pk)
+        number = valid(s.RoundPairIn, request.data)["number"]
+        now = timezone.now()
+        rnd = round_pair(event_id=event.pk, by=request.user, now=now, number=number)
+        return round_response(event, rnd, now)
+
+
+class RoundDetailView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(tags=["rounds"], responses={200: s.RoundDetailOut, **errors(404)})
+    def get(self, request: Request, pk: int, number: int) -> Response:
+        """A round's pairings and how they were made."""
+        event = event_or_404(pk)
+        return Response(s.RoundDetailOut(seen_round(event, number)).data)
+
+
+class RoundPairingsCSVView(APIView):
+    permission_classes = [AllowAny]
+    renderer_classes = [JSONRenderer, CSVRenderer]
+
+    @extend_schema(tags=["rounds"],
+                   responses={(200, "text/csv"): CSV_RESPONSE, **errors(404)})
+    def get(self, request: Request, pk: int, number: int) -> HttpResponse:
+        """The round's pairings as CSV: `table,player_a,player_b,status,a_wins,b_wins,
+        draws`, the bye last."""
+        event = event_or_404(pk)
+        rnd = seen_round(event, number)
+        return csv_download(pairings_csv(rnd), f"event-{event.pk}-round-{rnd.number}.csv")
+
+
+# Top cut --------------------------------------------------------------------------------
+
+
+class TopCutStartView(APIView):
+    @extend_schema(tags=["top cut"], request=None,
+                   responses={201: s.RoundDetailOut, 200: s.RoundDetailOut,
+                              **errors(403, 404, 409)})
+    def post(self, request: Request, pk: int) -> Response:
+        """Organizers only: when every Swiss round is confirmed, seed the bracket from the
+        standings (1-8, 4-5, 2-7, 3-6) and pair its first round. Asking again returns that
+        round with 200."""
+        event = event_or_404(pk)
+        now = timezone.now()
+        rnd = topcut_start(event_id=event.pk, by=request.user, now=now)
+        return round_response(event, rnd, now)
+
+
+class TopCutAdvanceView(APIView):
+    @extend_schema(tags=["top cut"], request=s.TopCutAdvanceIn,
+                   responses={201: s.RoundDetailOut, 200: s.RoundDetailOut,
+                              **errors(400, 403, 404, 409)})
+    def post(self, request: Request, pk: int) -> Response:
+        """Organizers only: pair bracket round `number` from the winners of the current
+        one, once its results are confirmed. A round already paired is returned with 200."""
+        event = event_or_404(pk)
+        number = valid(s.TopCutAdvanceIn, request.data)["number"]
+        now = timezone.now()
+        rnd = topcut_advance(event_id=event.pk, by=request.user, now=now, number=number)
+        return round_response(event, rnd, now)
+
+
+# Standings ------------------------------------------------------------------------------
+
+
+class StandingsView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(tags=["standings"], responses={200: s.StandingOut(many=True), **errors(404)})
+    def get(self, request: Request, pk: int) -> Response:
+        """The Swiss standings from the confirmed results, best first, with the event's
+        tiebreakers; equal players share a rank."""
+        event = event_or_404(pk)
+        return Response(s.StandingOut(standings_for_event(event), many=True).data)
+
+
+class StandingsCSVView(APIView):
+    permission_classes = [AllowAny]
+    renderer_classes = [JSONRenderer, CSVRenderer]
+
+    @extend_schema(tags=["standings"],
+                   responses={(200, "text/csv"): CSV_RESPONSE, **errors(404)})
+    def get(self, request: Request, pk: int) -> HttpResponse:
+        """The standings as CSV: `rank,name,match_points,wins,losses,draws,omw,gw,ogw,
+        dropped,ai` (percentages with two decimals)."""
+        event = event_or_404(pk)
+        return csv_download(standings_csv(event), f"event-{event.pk}-standings.csv")

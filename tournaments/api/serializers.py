@@ -1,0 +1,323 @@
+"""Input and output serializers of the tournaments API.
+
+Inputs (`...In`) check the shape of a request: types, ranges, which fields go together, that
+a named player or game exists. The rules (who may do what, in which state, which decklist a
+format takes, what a legal result is) live in the services, which answer with domain errors.
+Outputs (`...Out`) only present what the selectors let the user see.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from django.contrib.auth import get_user_model
+from django.db import models
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from decks.models import DecklistKind, Game
+from tournaments.models import (
+    EventFormat,
+    EventStatus,
+    MatchLength,
+    MatchStatus,
+    ResultAction,
+    RoundStage,
+    RoundStatus,
+    TopCut,
+)
+from tournaments.selectors import round_explanation, round_label
+from tournaments.swiss.standings import METRICS
+
+MAX_SEED = 2**62
+MAX_GAMES = 3  # per side: a best-of-3 has at most 3 games; the services name the exact rule
+MAX_NOTE = 200
+
+
+@functools.cache
+def _status_field_class(choices: type[models.TextChoices]) -> type[serializers.ChoiceField]:
+    # One class per choice set: the schema registers the component by the class.
+    @extend_schema_field({"type": "string", "enum": list(choices.values)},
+                         component_name=f"{choices.__name__}Enum")
+    class StatusField(serializers.ChoiceField):
+        pass
+
+    return StatusField
+
+
+def _status_field(choices: type[models.TextChoices], **kwargs) -> serializers.ChoiceField:  # noqa: ANN003
+    """A status with its own schema component (EventStatusEnum, ...): several models have a
+    `status` with their own states, and components named after the field would collide."""
+    return _status_field_class(choices)(choices=choices.choices, **kwargs)
+
+
+def _player_field(**kwargs) -> serializers.SlugRelatedField:  # noqa: ANN003
+    return serializers.SlugRelatedField(
+        slug_field="username", queryset=get_user_model().objects.all(),
+        error_messages={"does_not_exist": "no player {value}"}, **kwargs)
+
+
+# Events ---------------------------------------------------------------------------------
+
+
+class EventFilterIn(serializers.Serializer):
+    status = _status_field(EventStatus, required=False)
+    format = serializers.ChoiceField(choices=EventFormat.choices, required=False)
+    game = serializers.SlugRelatedField(
+        slug_field="slug", queryset=Game.objects.all(), required=False,
+        help_text="a game's slug, e.g. clash",
+        error_messages={"does_not_exist": "no game {slug_name} {value}"})
+
+
+class EventCreateIn(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    format = serializers.ChoiceField(choices=EventFormat.choices)
+    game = serializers.SlugRelatedField(
+        slug_field="slug", queryset=Game.objects.all(), required=False, default=None,
+        allow_null=True, help_text="a game's slug; Clash of Decks when empty",
+        error_messages={"does_not_exist": "no game {slug_name} {value}"})
+    match_length = serializers.ChoiceField(choices=MatchLength.choices,
+                                           default=MatchLength.BEST_OF_3)
+    rounds = serializers.IntegerField(
+        min_value=1, max_value=30, required=False, allow_null=True, default=None,
+        help_text="Swiss rounds; empty: from the player count when the event starts")
+    top_cut = serializers.ChoiceField(choices=TopCut.choices, default=TopCut.NONE)
+    registration_opens = serializers.DateTimeField(required=False, allow_null=True,
+                                                   default=None)
+    registration_closes = serializers.DateTimeField(required=False, allow_null=True,
+                                                    default=None)
+    decklist_deadline = serializers.DateTimeField(required=False, allow_null=True,
+                                                  default=None)
+    late_entry_until_round = serializers.IntegerField(
+        min_value=0, max_value=30, default=0,
+        help_text="players may enter until this round is paired (0: no late entry)")
+    check_in_required = serializers.BooleanField(default=False)
+    fill_with_ai = serializers.BooleanField(default=False,
+                                            help_text="an AI seat instead of a bye")
+    exclude_ai_from_ratings = serializers.BooleanField(default=True)
+    tiebreakers = serializers.ListField(
+        child=serializers.ChoiceField(choices=list(METRICS)), required=False, min_length=1,
+        max_length=len(METRICS), help_text="metric names in the order they decide")
+    seed = serializers.IntegerField(
+        min_value=0, max_value=MAX_SEED, required=False, allow_null=True, default=None,
+        help_text="drives every pairing draw, to replay an event; random when empty")
+
+
+class EventYouOut(serializers.Serializer):
+    organizer = serializers.BooleanField()
+    registration = serializers.IntegerField(allow_null=True, help_text="your seat's id")
+
+
+class EventOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    game = serializers.CharField(source="game.slug")
+    format = serializers.ChoiceField(choices=EventFormat.choices)
+    status = _status_field(EventStatus)
+    match_length = serializers.IntegerField()
+    rounds = serializers.IntegerField(allow_null=True)
+    top_cut = serializers.IntegerField()
+    organizers = serializers.SerializerMethodField()
+    players = serializers.IntegerField(help_text="registered players (AI seats aside)")
+    registration_opens = serializers.DateTimeField(allow_null=True)
+    registration_closes = serializers.DateTimeField(allow_null=True)
+    decklist_deadline = serializers.DateTimeField(allow_null=True)
+    lists_published = serializers.BooleanField()
+    late_entry_until_round = serializers.IntegerField()
+    check_in_required = serializers.BooleanField()
+    fill_with_ai = serializers.BooleanField()
+    exclude_ai_from_ratings = serializers.BooleanField()
+    tiebreakers = serializers.ListField(child=serializers.CharField())
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    completed_at = serializers.DateTimeField(allow_null=True)
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_organizers(self, event) -> list[str]:  # noqa: ANN001
+        return sorted(user.get_username() for user in event.organizers.all())
+
+
+class EventDetailOut(EventOut):
+    """An event with `viewer` (api_selectors.Viewer) set on it."""
+
+    you = serializers.SerializerMethodField()
+    seed = serializers.SerializerMethodField(
+        help_text="the pairing seed: organizers only until the event is complete")
+
+    @extend_schema_field(EventYouOut)
+    def get_you(self, event) -> dict:  # noqa: ANN001
+        return {"organizer": event.viewer.organizer,
+                "registration": event.viewer.registration_id}
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_seed(self, event) -> int | None:  # noqa: ANN001
+        # Knowing the seed before the rounds are paired would let a player foresee draws.
+        if event.viewer.organizer or event.status == EventStatus.COMPLETE:
+            return event.seed
+        return None
+
+
+class OrganizerAddIn(serializers.Serializer):
+    username = _player_field(help_text="the user who becomes an organizer too")
+
+
+# Registrations --------------------------------------------------------------------------
+
+
+class RegistrationIn(serializers.Serializer):
+    """Register yourself, or (organizers) `player`. Preconstructed events take a deck number
+    or one of the player's preconstructed list versions; constructed events one of the
+    player's constructed list versions; draft events nothing."""
+
+    player = _player_field(required=False, allow_null=True, default=None,
+                           help_text="organizers: the player to enter; empty: yourself")
+    preconstructed_deck = serializers.IntegerField(min_value=1, max_value=99, required=False,
+                                                   allow_null=True, default=None)
+    decklist_version = serializers.IntegerField(min_value=1, required=False, allow_null=True,
+                                                default=None,
+                                                help_text="a decklist version id")
+
+    def validate(self, attrs: dict) -> dict:
+        if attrs["preconstructed_deck"] is not None and attrs["decklist_version"] is not None:
+            raise serializers.ValidationError(
+                {"decklist_version": "give a decklist version or a deck number, not both"})
+        return attrs
+
+
+class RegisteredDecklistOut(serializers.Serializer):
+    decklist = serializers.IntegerField(source="decklist_id")
+    version = serializers.IntegerField(source="pk")
+    name = serializers.CharField(source="decklist.name")
+    kind = serializers.ChoiceField(choices=DecklistKind.choices, source="decklist.kind")
+    preconstructed_deck = serializers.IntegerField(allow_null=True)
+    cards = serializers.ListField(child=serializers.CharField())
+
+
+class RegistrationOut(serializers.Serializer):
+    """A registration with `seen_version` set on it (api_selectors.registrations_seen)."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    is_ai = serializers.BooleanField()
+    checked_in = serializers.BooleanField()
+    dropped = serializers.BooleanField()
+    late_entry = serializers.BooleanField()
+    created_at = serializers.DateTimeField()
+    decklist = RegisteredDecklistOut(
+        source="seen_version", allow_null=True,
+        help_text="only if you may see it: yours, as an organizer, or once lists are "
+                  "published")
+
+
+# Rounds ---------------------------------------------------------------------------------
+
+
+class RoundPairIn(serializers.Serializer):
+    number = serializers.IntegerField(
+        min_value=1, max_value=100,
+        help_text="the round you mean to pair (the next one): sending it twice pairs it once")
+
+
+class TopCutAdvanceIn(RoundPairIn):
+    number = serializers.IntegerField(
+        min_value=1, max_value=100,
+        help_text="the bracket round you mean to pair: sending it twice pairs it once")
+
+
+class SeatOut(serializers.Serializer):
+    registration = serializers.IntegerField(source="pk")
+    name = serializers.CharField()
+    is_ai = serializers.BooleanField()
+
+
+class ResultOut(serializers.Serializer):
+    a_wins = serializers.IntegerField()
+    b_wins = serializers.IntegerField()
+    draws = serializers.IntegerField()
+
+
+class MatchOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    table = serializers.IntegerField(allow_null=True, help_text="empty for a bye")
+    player_a = SeatOut()
+    player_b = SeatOut(allow_null=True, help_text="empty for a bye")
+    status = _status_field(MatchStatus)
+    result = serializers.SerializerMethodField(help_text="games from A's side, once confirmed")
+    is_ai_match = serializers.BooleanField()
+    engine_verified = serializers.BooleanField()
+
+    @extend_schema_field(ResultOut(allow_null=True))
+    def get_result(self, match) -> dict | None:  # noqa: ANN001
+        if match.status != MatchStatus.CONFIRMED:
+            return None
+        return {"a_wins": match.a_wins, "b_wins": match.b_wins, "draws": match.draws}
+
+
+class MatchDetailOut(MatchOut):
+    event = serializers.IntegerField(source="round.event_id")
+    round = serializers.IntegerField(source="round.number")
+
+
+class RoundOut(serializers.Serializer):
+    number = serializers.IntegerField()
+    label = serializers.SerializerMethodField(help_text="Round 3, Semifinals, Final, ...")
+    stage = serializers.ChoiceField(choices=RoundStage.choices)
+    status = _status_field(RoundStatus)
+    paired_at = serializers.DateTimeField()
+    completed_at = serializers.DateTimeField(allow_null=True)
+    matches = MatchOut(many=True, help_text="by table number, the bye last")
+
+    def get_label(self, rnd) -> str:  # noqa: ANN001
+        return round_label(rnd)
+
+
+class RoundDetailOut(RoundOut):
+    explanation = serializers.SerializerMethodField(help_text="how the round was paired")
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_explanation(self, rnd) -> list[str]:  # noqa: ANN001
+        return round_explanation(rnd)
+
+
+# Results --------------------------------------------------------------------------------
+
+
+class ResultIn(serializers.Serializer):
+    """Games from player A's side, whoever sends them."""
+
+    a_wins = serializers.IntegerField(min_value=0, max_value=MAX_GAMES)
+    b_wins = serializers.IntegerField(min_value=0, max_value=MAX_GAMES)
+    draws = serializers.IntegerField(min_value=0, max_value=MAX_GAMES, default=0)
+
+
+class ResultSetIn(ResultIn):
+    note = serializers.CharField(max_length=MAX_NOTE, required=False, default="",
+                                 allow_blank=True, help_text="why it was entered or corrected")
+
+
+class ResultChangeOut(serializers.Serializer):
+    at = serializers.DateTimeField()
+    by = serializers.CharField(source="by.get_username", allow_null=True, default=None,
+                               help_text="empty for a bye or the engine")
+    action = serializers.ChoiceField(choices=ResultAction.choices)
+    before = serializers.DictField()
+    after = serializers.DictField()
+    note = serializers.CharField()
+
+
+# Standings ------------------------------------------------------------------------------
+
+
+class StandingOut(serializers.Serializer):
+    rank = serializers.IntegerField()
+    registration = serializers.IntegerField(source="registration_id")
+    name = serializers.CharField()
+    match_points = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    omw = serializers.FloatField(help_text="opponents' match-win %, 0 to 1")
+    gw = serializers.FloatField(help_text="game-win %, 0 to 1")
+    ogw = serializers.FloatField(help_text="opponents' game-win %, 0 to 1")
+    dropped = serializers.BooleanField()
+    is_ai = serializers.BooleanField()
