@@ -1,0 +1,128 @@
+"""Engine-decided matches through the real broker and real worker processes (issue: the
+database is the truth, the broker may lose messages).
+
+Run in make test's PostgreSQL run with Redis up; skipped with the reason otherwise (and failed
+under CLASH_REQUIRE_SERVICES=1, as in CI).
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from clash.celery import app
+from tests.integration.workers import Worker, fresh_queue, restart_redis
+from tests.tournaments.engine_scene import ai_round
+from tournaments.models import (
+    EngineGame,
+    JobStatus,
+    MatchJob,
+    MatchStatus,
+    ResultAction,
+    ResultChange,
+)
+from tournaments.services.engine_jobs import jobs_for_round, jobs_sweep
+from tournaments.tasks import match_job_run_task
+
+pytestmark = [pytest.mark.postgres, pytest.mark.redis,
+              pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def queue():
+    name = fresh_queue()
+    yield name
+    with app.connection_for_write() as conn:
+        conn.default_channel.queue_delete(name)
+    app.conf.task_default_queue = "celery"
+
+
+def wait_for(condition, timeout: float = 60.0, what: str = "the workers") -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.1)
+    pytest.fail(f"{what} did not finish within {timeout:.0f} s")
+
+
+def all_done() -> bool:
+    return not MatchJob.objects.exclude(status=JobStatus.DONE).exists()
+
+
+def exactly_once(rnd) -> None:
+    """Every match of the round confirmed by the engine once: one set of games, one change."""
+    for match in rnd.matches.all():
+        assert match.status == MatchStatus.CONFIRMED and match.engine_verified
+        assert EngineGame.objects.filter(match=match).count() == (
+            match.a_wins + match.b_wins + match.draws)
+        assert ResultChange.objects.filter(match=match, action=ResultAction.ENGINE).count() == 1
+
+
+def test_a_round_of_ai_seats_is_played_by_a_worker(queue):
+    rnd = ai_round(tables=4)
+    worker = Worker(queue)
+    try:
+        jobs_for_round(round_id=rnd.pk, now=timezone.now())
+        wait_for(all_done)
+    finally:
+        worker.stop()
+    exactly_once(rnd)
+    rnd.refresh_from_db()
+    assert rnd.status == "complete"
+
+
+def test_the_same_task_queued_five_times_records_one_result(queue):
+    rnd = ai_round(tables=1)
+    [job] = jobs_for_round(round_id=rnd.pk, now=timezone.now())
+    for _ in range(4):
+        match_job_run_task.delay(job.pk)
+    worker = Worker(queue, concurrency=2)
+    try:
+        wait_for(all_done)
+        time.sleep(1.0)  # let the duplicate deliveries run too
+    finally:
+        worker.stop()
+    exactly_once(rnd)
+    assert MatchJob.objects.get(pk=job.pk).attempts >= 1
+
+
+def test_a_worker_killed_in_the_middle_of_a_match_still_records_it_exactly_once(queue):
+    rnd = ai_round(tables=30)
+    worker = Worker(queue)
+    jobs_for_round(round_id=rnd.pk, now=timezone.now())
+    # Kill the worker (SIGKILL, every process) while a match is being played.
+    wait_for(lambda: MatchJob.objects.filter(status=JobStatus.DONE).exists()
+             and MatchJob.objects.filter(status=JobStatus.RUNNING).exists(),
+             what="the first worker")
+    worker.kill()
+    interrupted = list(MatchJob.objects.filter(status=JobStatus.RUNNING)
+                       .values_list("pk", flat=True))
+    assert interrupted, "no match was in play when the worker died"
+    # A new worker; beat's sweeper finds the stuck and the lost work and queues it again.
+    worker = Worker(queue)
+    try:
+        jobs_sweep(now=timezone.now() + timedelta(hours=1))
+        wait_for(all_done)
+    finally:
+        worker.stop()
+    exactly_once(rnd)
+    assert all(MatchJob.objects.get(pk=pk).attempts >= 2 for pk in interrupted)
+
+
+def test_redis_restarted_with_matches_in_the_queue_loses_none_after_the_sweeper(queue):
+    rnd = ai_round(tables=5)
+    jobs_for_round(round_id=rnd.pk, now=timezone.now())  # queued; no worker yet
+    restart_redis()  # every queued message is gone
+    worker = Worker(queue)
+    try:
+        time.sleep(1.0)
+        assert MatchJob.objects.filter(status=JobStatus.QUEUED).count() == 5
+        jobs_sweep(now=timezone.now() + timedelta(hours=1))
+        wait_for(all_done)
+    finally:
+        worker.stop()
+    exactly_once(rnd)
