@@ -66,8 +66,8 @@ def registration_open(event: Event) -> bool:
 def _event_page(request: HttpRequest, event: Event, *, form: RegistrationForm | None = None,
                 status: int = 200) -> HttpResponse:
     mine = registration_of(event, request.user)
-    can_register = (request.user.is_authenticated and mine is None
-                    and registration_open(event))
+    is_open = registration_open(event)
+    can_register = request.user.is_authenticated and mine is None and is_open
     if can_register and form is None:
         form = RegistrationForm(event=event, user=request.user)
     context = event_context(request, event, "event")
@@ -77,7 +77,7 @@ def _event_page(request: HttpRequest, event: Event, *, form: RegistrationForm | 
         "needs_list": (can_register and event.format == EventFormat.CONSTRUCTED
                        and not form.fields["decklist"].queryset.exists()),
         "seats": page_of(request, seats_of(event)),
-        "registration_open": registration_open(event),
+        "registration_open": is_open,
     })
     return render(request, "tournaments/event_detail.html", context, status=status)
 
