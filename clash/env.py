@@ -16,6 +16,7 @@ Variables:
     CELERY_BROKER_URL          Overrides REDIS_URL for the Celery broker.
     CELERY_TASK_ALWAYS_EAGER   Run Celery tasks in-process instead of sending them to a worker.
     CELERY_RESULT_BACKEND      Where task results go (default: the broker when it is Redis).
+    CLASH_AI_SEAT_LEVEL        The engine AI level of AI seats (default greedy).
 """
 
 from __future__ import annotations
@@ -100,6 +101,11 @@ def celery_broker_url(*, default: str | None = None) -> str:
 def celery_result_backend(*, broker: str) -> str | None:
     """CELERY_RESULT_BACKEND, else the broker when it is Redis (chords need a backend)."""
     return _get("CELERY_RESULT_BACKEND") or (broker if broker.startswith("redis") else None)
+
+
+def ai_seat_level(*, default: str) -> str:
+    """CLASH_AI_SEAT_LEVEL: how AI seats play engine-decided matches (an engine AI level)."""
+    return _get("CLASH_AI_SEAT_LEVEL") or default
 
 
 def celery_task_always_eager(*, default: bool) -> bool:

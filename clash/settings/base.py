@@ -126,6 +126,9 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
+# How AI seats play the matches the engine decides (random, scripted, greedy or search).
+CLASH_AI_SEAT_LEVEL = env.ai_seat_level(default="greedy")
+
 # celery beat: the sweeper re-queues engine work stuck longer than a limit (the database is
 # the truth; the broker may lose messages).
 CELERY_BEAT_SCHEDULE = {

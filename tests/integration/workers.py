@@ -38,7 +38,7 @@ def database_url_for_tests() -> str:
 class Worker:
     """`celery -A clash worker` on `queue`, one process (concurrency 1) unless told."""
 
-    def __init__(self, queue: str, concurrency: int = 1) -> None:
+    def __init__(self, queue: str, concurrency: int = 1, ai_level: str | None = None) -> None:
         self.queue = queue
         self.name = f"test-{uuid.uuid4().hex[:8]}@localhost"
         env = dict(os.environ)
@@ -48,6 +48,8 @@ class Worker:
             "CELERY_BROKER_URL": app.conf.broker_url,
             "PYTHONPATH": str(REPO),
         })
+        if ai_level:
+            env["CLASH_AI_SEAT_LEVEL"] = ai_level
         self.process = subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "clash", "worker", "-l", "warning",
              "-c", str(concurrency), "-Q", queue, "-n", self.name, "--without-gossip",

@@ -11,7 +11,7 @@ from engine.clash.record import GameRecord, replay
 from tests.tournaments.engine_scene import ai_round
 from tournaments.models import EngineGame, JobStatus, MatchJob, MatchStatus, ResultChange
 from tournaments.services.engine_jobs import (
-    AI_LEVEL,
+    ai_level,
     decks_for_match,
     jobs_for_round,
     jobs_sweep,
@@ -67,7 +67,7 @@ def test_the_stored_games_are_what_the_engine_computes_from_the_jobs_seed():
     match_job_run(job_id=job.pk, now=timezone.now)
     match = job.match
     decks = decks_for_match(match, match.round.event, job.seed)
-    expected = play_match(decks, job.seed, (AI_LEVEL, AI_LEVEL), best_of=3)
+    expected = play_match(decks, job.seed, (ai_level(), ai_level()), best_of=3)
     stored = [g.record for g in EngineGame.objects.filter(match=match)]
     assert stored == [g.to_json() for g in expected.games]
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 
@@ -35,9 +36,13 @@ from tournaments.models import (
 
 from .results import result_record_engine
 
-AI_LEVEL = "greedy"  # how AI seats play their matches
 STUCK_AFTER = timedelta(minutes=5)
 MAX_ATTEMPTS = 5
+
+
+def ai_level() -> str:
+    """The engine AI level AI seats play with (setting CLASH_AI_SEAT_LEVEL)."""
+    return settings.CLASH_AI_SEAT_LEVEL
 
 
 def _enqueue(job_ids: list[int]) -> None:
@@ -108,7 +113,8 @@ def match_job_run(*, job_id: int, now: Callable[[], datetime]) -> bool:
         event = match.round.event
         seed = job.seed
     decks = decks_for_match(match, event, seed)
-    result = play_match(decks, seed, (AI_LEVEL, AI_LEVEL), best_of=event.match_length)
+    level = ai_level()
+    result = play_match(decks, seed, (level, level), best_of=event.match_length)
     with transaction.atomic():
         job = MatchJob.objects.select_for_update().get(pk=job_id)
         if job.status == JobStatus.DONE:
