@@ -33,6 +33,7 @@ from tournaments.swiss import SwissError, pair_round
 
 from .access import lock_event, require_organizer
 from .audit import change_record
+from .engine_jobs import jobs_for_round
 from .pods import pods_for_event, require_drafts_done
 from .states import require_round_confirmed
 
@@ -113,12 +114,14 @@ def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
 def round_write(*, event: Event, number: int, stage: str, by: AbstractBaseUser,
                 now: datetime, pairs: Sequence[tuple[Registration, Registration]],
                 explanation: dict) -> Round:
-    """A new round with a match per pair at tables 1, 2, ... (in the order given)."""
+    """A new round with a match per pair at tables 1, 2, ... (in the order given). Matches
+    between two AI seats go to the workers once the pairing commits (the engine plays them)."""
     rnd = Round.objects.create(event=event, number=number, stage=stage, seed=event.seed,
                                explanation=explanation, paired_by=by, paired_at=now)
     Match.objects.bulk_create([
         Match(round=rnd, table=table, player_a=a, player_b=b, is_ai_match=a.is_ai or b.is_ai)
         for table, (a, b) in enumerate(pairs, start=1)])
+    jobs_for_round(round_id=rnd.pk, now=now)
     return rnd
 
 
