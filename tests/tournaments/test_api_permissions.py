@@ -1,0 +1,320 @@
+"""Who may do what through the tournaments API, as one table.
+
+The roles: the player (registered with a hidden constructed list), another player of the same
+event (registered too, never the player's opponent), the organizer of the event, the
+organizer of another event, and anonymous. Each endpoint is tried in the state it needs
+(registration open, a round being played, the Swiss rounds done, the semifinals done), built
+fresh for every cell.
+
+A forbidden cell answers 403 (not logged in, or seen but not yours) or 404 (not seen) and
+changes nothing. No response to anyone but the player and the organizer carries a card of
+the player's hidden list.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from decks.models import Card, CollectionEntry, Decklist, DecklistVersion
+from decks.services.decklists import decklist_create
+from tests.factories import RegistrationFactory, UserFactory, give_starter_kit, starter_kit
+from tests.factories.tournaments import OrganizedEventFactory
+from tests.tournaments.play import match_of, now, pair, seats, settle, start
+from tournaments.models import Event, Match, Registration, ResultChange, Round
+from tournaments.services.topcut import topcut_start
+
+pytestmark = pytest.mark.django_db
+
+ROLES = ["anonymous", "player", "other_player", "organizer", "other_organizer"]
+
+# The player's hidden list: no card of it is in OPEN, the list everyone else plays.
+SECRET = ["ABOMINATION", "COMBUSTION", "LIEUTENANT", "MICROCTOPUS", "SCRIBE", "SHAMAN",
+          "ABERRATION", "ASSASSIN", "CARNIVORE", "MACHINE"]
+OPEN = ["BRIGAND", "DISCIPLE", "GNOME", "GRRR", "MARTYR", "METEORITE", "PARASITE", "VORTEX",
+        "ZOMBIE", "MUTANT"]
+
+MATRIX = """
+                      anonymous  player  other_player  organizer  other_organizer
+event create             403      201       201          201          201
+organizer add            403      403       403          200          403
+event start              403      403       403          200          403
+register myself          403      409       409          201          201
+add player               403      403       403          201          403
+remove player            403      403       403          204          403
+drop player              403      200       403          200          403
+check in player          403      200       403          200          403
+report result            403      200       403          403          403
+set result               403      403       403          200          403
+result history           403      200       404          200          404
+pair round               403      403       403          201          403
+complete event           403      403       403          200          403
+start top cut            403      403       403          201          403
+advance top cut          403      403       403          201          403
+event list               200      200       200          200          200
+event detail             200      200       200          200          200
+registrations            200      200       200          200          200
+registration detail      200      200       200          200          200
+registrations playing    200      200       200          200          200
+rounds                   200      200       200          200          200
+round detail             200      200       200          200          200
+match detail             200      200       200          200          200
+standings                200      200       200          200          200
+standings csv            200      200       200          200          200
+pairings csv             200      200       200          200          200
+"""
+
+
+def parse_matrix(text: str) -> list[tuple[str, str, int]]:
+    lines = text.strip().splitlines()
+    assert lines[0].split() == ROLES
+    cells = []
+    for line in lines[1:]:
+        words = line.split()
+        endpoint, codes = " ".join(words[:-len(ROLES)]), words[-len(ROLES):]
+        cells.extend((endpoint, role, int(code))
+                     for role, code in zip(ROLES, codes, strict=True))
+    return cells
+
+
+@dataclass
+class World:
+    users: dict
+    event: Event
+    seat: Registration | None = None  # the player's
+    match: Match | None = None  # the player's match in the round being played
+
+
+def constructed(user, cards=OPEN) -> DecklistVersion:
+    return decklist_create(user=user, name="Mine", kind="constructed", cards=cards,
+                           now=timezone.now()).versions.get()
+
+
+def people() -> dict:
+    starter_kit()
+    users = {role: UserFactory(username=role) for role in ROLES if role != "anonymous"}
+    users["anonymous"] = None
+    for user in users.values():
+        if user is not None:
+            give_starter_kit(user)
+    OrganizedEventFactory(organizers=[users["other_organizer"]])
+    return users
+
+
+def registration_open() -> World:
+    """A constructed event taking registrations: the player and the other player are in."""
+    users = people()
+    event = OrganizedEventFactory(format="constructed", organizers=[users["organizer"]])
+    seat = RegistrationFactory(event=event, player=users["player"],
+                               decklist_version=constructed(users["player"], SECRET))
+    RegistrationFactory(event=event, player=users["other_player"],
+                        decklist_version=constructed(users["other_player"]))
+    for role in ("organizer", "other_organizer"):
+        constructed(users[role])
+    newcomer = UserFactory(username="newcomer")
+    give_starter_kit(newcomer)
+    constructed(newcomer)
+    return World(users=users, event=event, seat=seat)
+
+
+def round_being_played() -> World:
+    """Round 1 of 2 is paired; the player has reported their match, nothing is confirmed.
+    The other player is whoever plays at the other table."""
+    users = people()
+    event = OrganizedEventFactory(format="constructed", rounds=2,
+                                  organizers=[users["organizer"]])
+    seat = RegistrationFactory(event=event, player=users["player"], checked_in=True,
+                               decklist_version=constructed(users["player"], SECRET))
+    for name in ("p2", "p3", "p4"):
+        RegistrationFactory(event=event, player=UserFactory(username=name), checked_in=True)
+    start(event)
+    rnd = pair(event)
+    match = match_of(rnd, "player")
+    other = next(m for m in rnd.matches.all() if m.pk != match.pk)
+    # The other table's first player stands in for "another player of the event".
+    users["other_player"] = other.player_a.player
+    mine = "a" if match.player_a_id == seat.pk else "b"
+    client_for(users["player"]).post(f"/api/matches/{match.pk}/report/", {
+        "a_wins": 2 if mine == "a" else 0, "b_wins": 0 if mine == "a" else 2}, format="json")
+    return World(users=users, event=event, seat=seat, match=match)
+
+
+def swiss_played(top_cut: int = 0, rounds: int = 1) -> World:
+    users = people()
+    event = OrganizedEventFactory(format="preconstructed", rounds=rounds, top_cut=top_cut,
+                                  organizers=[users["organizer"]])
+    seats(event, "player p2 p3 p4 p5")
+    start(event)
+    for _ in range(rounds):
+        settle(pair(event))
+    return World(users=users, event=event)
+
+
+def round_one_played() -> World:
+    """Round 1 of 2 is confirmed: round 2 is next."""
+    users = people()
+    event = OrganizedEventFactory(format="preconstructed", rounds=2,
+                                  organizers=[users["organizer"]])
+    seats(event, "player p2 p3 p4 p5")
+    start(event)
+    settle(pair(event))
+    return World(users=users, event=event)
+
+
+def semifinals_played() -> World:
+    world = swiss_played(top_cut=4)
+    settle(topcut_start(event_id=world.event.pk, by=world.users["organizer"], now=now()))
+    return world
+
+
+# endpoint -> (the state it needs, the request in that world)
+ENDPOINTS = {
+    "event create": (registration_open, lambda w, u: (
+        "post", "/api/events/", {"name": "Mine", "format": "draft"})),
+    "organizer add": (registration_open, lambda w, u: (
+        "post", f"/api/events/{w.event.pk}/organizers/", {"username": "newcomer"})),
+    "event start": (registration_open, lambda w, u: (
+        "post", f"/api/events/{w.event.pk}/start/", None)),
+    "register myself": (registration_open, lambda w, u: (
+        "post", f"/api/events/{w.event.pk}/registrations/",
+        {"decklist_version": own_version(u)})),
+    "add player": (registration_open, lambda w, u: (
+        "post", f"/api/events/{w.event.pk}/registrations/",
+        {"player": "newcomer", "decklist_version": own_version("newcomer")})),
+    "remove player": (registration_open, lambda w, u: (
+        "delete", f"/api/events/{w.event.pk}/registrations/{w.seat.pk}/", None)),
+    "drop player": (registration_open, lambda w, u: (
+        "post", f"/api/events/{w.event.pk}/registrations/{w.seat.pk}/drop/", None)),
+    "check in player": (registration_open, lambda w, u: (
+        "post", f"/api/events/{w.event.pk}/registrations/{w.seat.pk}/check-in/", None)),
+    "report result": (round_being_played, lambda w, u: (
+        "post", f"/api/matches/{w.match.pk}/report/", mine_won(w))),
+    "set result": (round_being_played, lambda w, u: (
+        "put", f"/api/matches/{w.match.pk}/result/", {"a_wins": 2, "b_wins": 1,
+                                                      "note": "table judge"})),
+    "result history": (round_being_played, lambda w, u: (
+        "get", f"/api/matches/{w.match.pk}/history/", None)),
+    "pair round": (round_one_played, lambda w, u: (
+        "post", f"/api/events/{w.event.pk}/rounds/", {"number": 2})),
+    "complete event": (swiss_played, lambda w, u: (
+        "post", f"/api/events/{w.event.pk}/complete/", None)),
+    "start top cut": (lambda: swiss_played(top_cut=4), lambda w, u: (
+        "post", f"/api/events/{w.event.pk}/top-cut/", None)),
+    "advance top cut": (semifinals_played, lambda w, u: (
+        "post", f"/api/events/{w.event.pk}/top-cut/advance/", {"number": 3})),
+    "event list": (registration_open, lambda w, u: ("get", "/api/events/", None)),
+    "event detail": (registration_open, lambda w, u: (
+        "get", f"/api/events/{w.event.pk}/", None)),
+    "registrations": (registration_open, lambda w, u: (
+        "get", f"/api/events/{w.event.pk}/registrations/", None)),
+    "registration detail": (registration_open, lambda w, u: (
+        "get", f"/api/events/{w.event.pk}/registrations/{w.seat.pk}/", None)),
+    "registrations playing": (round_being_played, lambda w, u: (
+        "get", f"/api/events/{w.event.pk}/registrations/", None)),
+    "rounds": (round_being_played, lambda w, u: (
+        "get", f"/api/events/{w.event.pk}/rounds/", None)),
+    "round detail": (round_being_played, lambda w, u: (
+        "get", f"/api/events/{w.event.pk}/rounds/1/", None)),
+    "match detail": (round_being_played, lambda w, u: (
+        "get", f"/api/matches/{w.match.pk}/", None)),
+    "standings": (round_being_played, lambda w, u: (
+        "get", f"/api/events/{w.event.pk}/standings/", None)),
+    "standings csv": (round_being_played, lambda w, u: (
+        "get", f"/api/events/{w.event.pk}/standings/csv/", None)),
+    "pairings csv": (round_being_played, lambda w, u: (
+        "get", f"/api/events/{w.event.pk}/rounds/1/pairings/csv/", None)),
+}
+
+
+def own_version(user) -> int | None:
+    if user is None:
+        return None
+    username = user if isinstance(user, str) else user.username
+    version = DecklistVersion.objects.filter(decklist__owner__username=username).first()
+    return version.pk if version else None
+
+
+def mine_won(w: World) -> dict:
+    """The player changes their report: they won 2-1 (from A's side)."""
+    mine_is_a = w.match.player_a_id == w.seat.pk
+    return {"a_wins": 2 if mine_is_a else 1, "b_wins": 1 if mine_is_a else 2}
+
+
+def client_for(user) -> APIClient:
+    client = APIClient()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def snapshot() -> dict:
+    """Everything the tournaments API can write, and the decklists it could make."""
+    return {
+        "events": list(Event.objects.order_by("pk").values()),
+        "organizers": sorted(Event.organizers.through.objects.values_list("event_id",
+                                                                          "user_id")),
+        "registrations": list(Registration.objects.order_by("pk").values()),
+        "rounds": list(Round.objects.order_by("pk").values()),
+        "matches": list(Match.objects.order_by("pk").values()),
+        "changes": list(ResultChange.objects.order_by("pk").values_list("pk", flat=True)),
+        "decklists": list(Decklist.objects.order_by("pk").values_list("pk", flat=True)),
+        "versions": list(DecklistVersion.objects.order_by("pk").values_list("pk", flat=True)),
+        "collection": sorted(CollectionEntry.objects.values_list("owner_id", "card_id",
+                                                                 "count")),
+    }
+
+
+@pytest.mark.parametrize(("endpoint", "role", "status"), parse_matrix(MATRIX),
+                         ids=lambda v: str(v).replace(" ", "_"))
+def test_permission_matrix(endpoint, role, status):
+    scene, request_for = ENDPOINTS[endpoint]
+    world = scene()
+    user = world.users[role]
+    method, url, body = request_for(world, user)
+    before = snapshot()
+    client = client_for(user)
+    response = (getattr(client, method)(url, body, format="json") if body is not None
+                else getattr(client, method)(url))
+    assert response.status_code == status, response.content
+    if status >= 400:
+        assert snapshot() == before, "a refused request changed something"
+        assert set(response.json()) == {"error"}
+    body_text = response.content.decode()
+    if role not in ("player", "organizer"):
+        leaked = [card for card in SECRET if card in body_text]
+        assert not leaked, f"the player's hidden list leaked to {role}: {leaked}"
+
+
+def test_the_matrix_covers_every_role_for_every_endpoint():
+    cells = parse_matrix(MATRIX)
+    assert {endpoint for endpoint, _, _ in cells} == set(ENDPOINTS)
+    assert len(cells) == len(ENDPOINTS) * len(ROLES)
+
+
+def test_the_secret_list_is_disjoint_from_the_open_one():
+    assert not set(SECRET) & set(OPEN)
+    starter_kit()
+    assert Card.objects.filter(name__in=SECRET + OPEN).count() == len(SECRET + OPEN)
+
+
+def test_the_player_and_the_organizer_do_see_the_hidden_list():
+    world = registration_open()
+    url = f"/api/events/{world.event.pk}/registrations/"
+    for role in ("player", "organizer"):
+        seen = client_for(world.users[role]).get(url).json()
+        mine = next(r for r in seen if r["name"] == "player")
+        assert mine["decklist"]["cards"] == SECRET
+
+
+def test_a_refused_organizer_action_names_why():
+    world = registration_open()
+    response = client_for(world.users["other_organizer"]).post(
+        f"/api/events/{world.event.pk}/start/")
+    assert response.json() == {"error": {
+        "code": "not_organizer",
+        "message": f"only the organizers of {world.event} can do this"}}
+    anonymous = APIClient().post(f"/api/events/{world.event.pk}/start/")
+    assert anonymous.json()["error"]["code"] == "not_authenticated"
