@@ -178,8 +178,9 @@ class ResultForm(AccessibleForm):
 
     def __init__(self, *args, a: str, b: str, **kwargs) -> None:  # noqa: ANN002, ANN003
         super().__init__(*args, **kwargs)
-        self.fields["a_wins"].label = f"Games won by {a}"
-        self.fields["b_wins"].label = f"Games won by {b}"
+        # The bound fields were made (and their labels copied) by AccessibleForm already.
+        for name, player in (("a_wins", a), ("b_wins", b)):
+            self.fields[name].label = self[name].label = f"Games won by {player}"
 
     def service_arguments(self) -> dict:
         return {k: self.cleaned_data[k] for k in ("a_wins", "b_wins", "draws")}

@@ -23,8 +23,8 @@ from .common import event_context, event_or_404, page_of, wants_fragment
 
 
 class ShownRow:
-    """A standings row with its percentages as the page shows them (two decimals, as the
-    CSV has them)."""
+    """A standings row with its percentages as the page shows them: one decimal, so the
+    seven columns fit a phone (the CSV has two)."""
 
     def __init__(self, row: StandingRow) -> None:
         self.row = row
@@ -34,7 +34,7 @@ class ShownRow:
 
     @property
     def percents(self) -> tuple[str, str, str]:
-        return tuple(f"{value * 100:.2f}" for value in (self.row.omw, self.row.gw,
+        return tuple(f"{value * 100:.1f}" for value in (self.row.omw, self.row.gw,
                                                          self.row.ogw))
 
 
