@@ -45,6 +45,12 @@ ENDPOINTS = {
     "/api/matches/{id}/report/": {"post"},
     "/api/matches/{id}/result/": {"put"},
     "/api/matches/{id}/history/": {"get"},
+    "/api/events/{event_id}/pods/": {"get"},
+    "/api/events/{event_id}/draft/": {"get"},
+    "/api/pods/{id}/": {"get"},
+    "/api/pod-seats/{id}/draft/": {"get"},
+    "/api/pod-seats/{id}/pick/": {"post"},
+    "/api/ratings/": {"get"},
 }
 
 

@@ -289,3 +289,11 @@ def draft_seat_view(seat: PodSeat) -> DraftSeatView:
         picks_left_now=state.picks_left_now, reveal=state.reveal, revealed=state.revealed,
         my_cards=hands[seat.side], partner_cards=hands[partner.side], picks=state.picks,
         order=pick_order(state.reveal - 1) if state.reveal else (), record=pair.record)
+
+
+def pair_to_pick(pair: DraftPair) -> str | None:
+    """The side whose pick it is in `pair` (None once done), from its record alone."""
+    made = len(pair.record.get("picks", []))
+    if pair.status == DraftStatus.DONE or made >= 16:
+        return None
+    return pick_order(made // 4)[made % 4]

@@ -13,7 +13,8 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import F, QuerySet, Window
+from django.db.models.functions import Rank
 from openskill.models import PlackettLuce
 
 from clash.domain import Conflict
@@ -98,6 +99,8 @@ def ratings_update_for_event(*, event_id: int, now: datetime) -> RatedEvent:
 
 
 def ratings_leaderboard(*, game: Game, format: str) -> QuerySet[Rating]:
-    """The ratings of a game and format, highest ordinal (mu - 3 sigma) first."""
-    return (Rating.objects.filter(game=game, format=format).select_related("player")
+    """The ratings of a game and format, highest ordinal (mu - 3 sigma) first, each with its
+    `rank` (equal ordinals share a rank)."""
+    return (Rating.objects.filter(game=game, format=format).select_related("player", "game")
+            .annotate(rank=Window(Rank(), order_by=F("ordinal").desc()))
             .order_by("-ordinal", "player__username", "id"))

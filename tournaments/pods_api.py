@@ -1,0 +1,136 @@
+"""Endpoints of the draft pod and rating API: parse the input, call one service or reader,
+render. Pods and ratings are public; a seat's draft is seen by its player, its partner and
+the event's organizers (403 for anyone else); only the seat's player picks for it. A pick
+out of turn or of a card not on the table answers 409 with the engine's reason; the same
+pick sent twice changes nothing."""
+
+from __future__ import annotations
+
+from django.db.models import Prefetch
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework.exceptions import NotFound
+from rest_framework.generics import ListAPIView, RetrieveAPIView
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from clash.domain import DomainError
+from decks.services.catalogue import clash_game
+from tournaments import pods_serializers as s
+from tournaments.models import DraftPair, Event, Pod, PodSeat
+from tournaments.services.pods import (
+    draft_pick,
+    draft_seat_view,
+    may_see_seat,
+    seat_of,
+)
+from tournaments.services.ratings import ratings_leaderboard
+
+ERRORS = {
+    400: OpenApiResponse(description="invalid input: `{\"error\": {...}}`"),
+    403: OpenApiResponse(description="not logged in, or not your seat"),
+    404: OpenApiResponse(description="no such event, pod or seat"),
+    409: OpenApiResponse(description="not your pick now, or the card is not on the table"),
+}
+
+
+def errors(*codes: int) -> dict:
+    return {code: ERRORS[code] for code in codes}
+
+
+def _pods():  # noqa: ANN202
+    return Pod.objects.prefetch_related(
+        Prefetch("seats", PodSeat.objects.select_related("registration__player", "pair")
+                 .order_by("number")),
+        Prefetch("pairs", DraftPair.objects.order_by("number"))).order_by("number")
+
+
+@extend_schema(tags=["draft pods"])
+class EventPodListView(ListAPIView):
+    """The pods of a draft event: their seats and each pair's draft progress."""
+
+    permission_classes = [AllowAny]
+    serializer_class = s.PodOut
+    pagination_class = None
+
+    def get_queryset(self):  # noqa: ANN201
+        event = get_object_or_404(Event, pk=self.kwargs["event_id"])
+        return _pods().filter(event=event)
+
+
+@extend_schema(tags=["draft pods"], responses={200: s.PodOut, **errors(404)})
+class PodDetailView(RetrieveAPIView):
+    permission_classes = [AllowAny]
+    serializer_class = s.PodOut
+
+    def get_queryset(self):  # noqa: ANN201
+        return _pods()
+
+
+def _seat_response(seat: PodSeat) -> Response:
+    return Response(s.DraftStateOut(draft_seat_view(seat).to_json()).data)
+
+
+def _visible_seat(request: Request, pk: int) -> PodSeat:
+    seat = PodSeat.objects.select_related("pod__event", "registration").filter(pk=pk).first()
+    if seat is None:
+        raise NotFound(f"no pod seat {pk}")
+    if not may_see_seat(seat, request.user):
+        raise DomainError("not_your_seat", "only the seat's player, their partner in the "
+                                           "draft and the organizers see this draft",
+                          status=403)
+    return seat
+
+
+class MyDraftView(APIView):
+    @extend_schema(tags=["draft pods"], responses={200: s.DraftStateOut, **errors(403, 404)})
+    def get(self, request: Request, event_id: int) -> Response:
+        """Your seat's draft in this event: the revealed cards, whose pick it is, your
+        cards and your partner's."""
+        event = get_object_or_404(Event, pk=event_id)
+        seat = seat_of(event, request.user)
+        if seat is None:
+            raise NotFound(f"you have no seat in a pod of {event}")
+        return _seat_response(seat)
+
+
+class SeatDraftView(APIView):
+    @extend_schema(tags=["draft pods"], responses={200: s.DraftStateOut, **errors(403, 404)})
+    def get(self, request: Request, pk: int) -> Response:
+        """A seat's draft, for its player, its partner and the event's organizers."""
+        return _seat_response(_visible_seat(request, pk))
+
+
+class SeatPickView(APIView):
+    @extend_schema(tags=["draft pods"], request=s.PickIn,
+                   responses={200: s.DraftStateOut, **errors(400, 403, 404, 409)})
+    def post(self, request: Request, pk: int) -> Response:
+        """Take a revealed card for your seat. An AI partner answers at once; 409 when it is
+        not your pick or the card is not on the table; the same pick again changes
+        nothing."""
+        serializer = s.PickIn(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        if not PodSeat.objects.filter(pk=pk).exists():
+            raise NotFound(f"no pod seat {pk}")
+        draft_pick(seat_id=pk, by=request.user, card=serializer.validated_data["card"],
+                   now=timezone.now())
+        return _seat_response(PodSeat.objects.select_related("registration").get(pk=pk))
+
+
+@extend_schema(tags=["ratings"], parameters=[s.RatingFilterIn])
+class RatingListView(ListAPIView):
+    """The leaderboard of a game and format: OpenSkill ratings, highest ordinal
+    (mu - 3 sigma) first."""
+
+    permission_classes = [AllowAny]
+    serializer_class = s.RatingOut
+
+    def get_queryset(self):  # noqa: ANN201
+        serializer = s.RatingFilterIn(data=self.request.query_params)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        return ratings_leaderboard(game=data.get("game") or clash_game(),
+                                   format=data["event_format"])

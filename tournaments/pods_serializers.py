@@ -1,0 +1,131 @@
+"""Input and output serializers of the draft pod and rating API.
+
+Inputs only check the shape of a request; whose pick it is and which cards are on the table
+are the draft service's rules (domain errors). Outputs only present.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from decks.models import Game
+from tournaments.models import DraftPair, EventFormat, Pod, PodSeat, Rating
+from tournaments.services.pods import pair_to_pick
+
+MAX_NAME = 100
+
+
+class PickIn(serializers.Serializer):
+    card = serializers.CharField(max_length=MAX_NAME, help_text="a card of your pair's "
+                                                                "revealed cards")
+
+
+class RatingFilterIn(serializers.Serializer):
+    # Not `format`: DRF reads that query parameter as the response format.
+    event_format = serializers.ChoiceField(choices=EventFormat.choices)
+    game = serializers.SlugRelatedField(slug_field="slug", queryset=Game.objects.all(),
+                                        required=False, help_text="a game's slug (default: "
+                                                                  "Clash of Decks)")
+
+
+# Pods ------------------------------------------------------------------------------------
+
+
+class PodSeatOut(serializers.ModelSerializer):
+    pair = serializers.IntegerField(source="pair.number")
+    side = serializers.CharField(help_text="A or B in the pair's draft")
+    name = serializers.CharField(source="registration.name")
+    is_ai = serializers.BooleanField(source="registration.is_ai")
+    registration = serializers.IntegerField(source="registration_id")
+
+    class Meta:
+        model = PodSeat
+        fields = ["id", "number", "pair", "side", "registration", "name", "is_ai"]
+
+
+class DraftPairOut(serializers.ModelSerializer):
+    status = serializers.CharField(help_text="picking or done")
+    picks_made = serializers.SerializerMethodField()
+    to_pick = serializers.SerializerMethodField(help_text="the side to pick, A or B")
+
+    class Meta:
+        model = DraftPair
+        fields = ["number", "status", "seed", "picks_made", "to_pick"]
+
+    def get_picks_made(self, pair: DraftPair) -> int:
+        return len(pair.record.get("picks", []))
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_to_pick(self, pair: DraftPair) -> str | None:
+        return pair_to_pick(pair)
+
+
+class PodOut(serializers.ModelSerializer):
+    seats = PodSeatOut(many=True)
+    pairs = DraftPairOut(many=True)
+
+    class Meta:
+        model = Pod
+        fields = ["id", "event", "number", "seats", "pairs"]
+
+
+# A seat's draft ------------------------------------------------------------------------
+
+
+class DraftSeatOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    side = serializers.CharField()
+    name = serializers.CharField()
+    is_ai = serializers.BooleanField()
+
+
+class DraftRecordOut(serializers.Serializer):
+    v = serializers.IntegerField()
+    procedure = serializers.CharField()
+    catalogue = serializers.CharField()
+    seed = serializers.IntegerField()
+    picks = serializers.ListField(child=serializers.CharField())
+
+
+class DraftStateOut(serializers.Serializer):
+    """One seat's view of its pair's draft (`DraftSeatView.to_json()`)."""
+
+    seat = DraftSeatOut()
+    partner = DraftSeatOut()
+    pod = serializers.IntegerField()
+    pair = serializers.IntegerField()
+    status = serializers.CharField(help_text="picking or done")
+    your_turn = serializers.BooleanField()
+    to_pick = serializers.CharField(allow_null=True, help_text="the side to pick, A or B")
+    to_pick_name = serializers.CharField(allow_null=True)
+    picks_left_now = serializers.IntegerField(help_text="cards the picker takes before the "
+                                                        "other side picks")
+    reveal = serializers.IntegerField(allow_null=True, help_text="1 to 4 while picking")
+    revealed = serializers.ListField(child=serializers.CharField(),
+                                     help_text="the revealed cards still on the table")
+    my_cards = serializers.ListField(child=serializers.CharField())
+    partner_cards = serializers.ListField(child=serializers.CharField())
+    picks = serializers.ListField(child=serializers.ListField(child=serializers.CharField()),
+                                  help_text="[side, card] in the order they were made")
+    picks_made = serializers.IntegerField()
+    order = serializers.ListField(child=serializers.CharField(),
+                                  help_text="who takes each card of this reveal (C-2.4)")
+    record = DraftRecordOut(help_text="the engine's draft record: replays the draft")
+    decklist_version = serializers.IntegerField(allow_null=True,
+                                                help_text="the drafted decklist, once done")
+
+
+# Ratings ---------------------------------------------------------------------------------
+
+
+class RatingOut(serializers.ModelSerializer):
+    rank = serializers.IntegerField()
+    player = serializers.CharField(source="player.get_username")
+    game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+
+    class Meta:
+        model = Rating
+        fields = ["rank", "player", "game", "format", "mu", "sigma", "ordinal", "matches",
+                  "events"]

@@ -1,0 +1,109 @@
+"""Draft pod and rating pages: the pods of a draft event, a player's pick page, and the
+leaderboard.
+
+The pick page is made for a phone: the revealed cards as big buttons while it is your pick,
+whose pick it is, your cards so far; while you wait it reloads itself every few seconds.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Prefetch
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods
+
+from clash.domain import DomainError
+from decks.models import Game
+from decks.page_selectors import cards_by_name
+from decks.services.catalogue import clash_game
+from tournaments.models import DraftPair, Event, EventFormat, Pod, PodSeat
+from tournaments.services.access import is_organizer
+from tournaments.services.pods import (
+    draft_pick,
+    draft_seat_view,
+    pair_to_pick,
+    seat_of,
+)
+from tournaments.services.ratings import ratings_leaderboard
+
+REFRESH_SECONDS = 4
+
+
+@require_GET
+def pods(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_object_or_404(Event, pk=pk)
+    rows = []
+    for pod in Pod.objects.filter(event=event).order_by("number").prefetch_related(
+            Prefetch("seats", PodSeat.objects.select_related("registration__player")
+                     .order_by("number")),
+            Prefetch("pairs", DraftPair.objects.order_by("number"))):
+        seats = {seat.pair_id: [] for seat in pod.seats.all()}
+        for seat in pod.seats.all():
+            seats[seat.pair_id].append(seat)
+        rows.append({"pod": pod, "pairs": [
+            {"pair": p, "seats": seats.get(p.pk, []), "picks": len(p.record.get("picks", [])),
+             "to_pick": pair_to_pick(p)} for p in pod.pairs.all()]})
+    return render(request, "tournaments/pods/pods.html", {
+        "event": event, "pods": rows, "my_seat": seat_of(event, request.user),
+        "is_organizer": is_organizer(event, request.user),
+    })
+
+
+def _draft_page(request: HttpRequest, event: Event, seat: PodSeat, *,
+                error: str | None = None, status: int = 200) -> HttpResponse:
+    view = draft_seat_view(seat)
+    faces = cards_by_name([*view.revealed, *view.my_cards, *view.partner_cards])
+    return render(request, "tournaments/pods/draft.html", {
+        "event": event, "view": view, "seat": view.seat, "partner": view.partner,
+        "revealed": [faces.get(n) or n for n in view.revealed],
+        "my_cards": [faces.get(n) or n for n in view.my_cards],
+        "partner_cards": [faces.get(n) or n for n in view.partner_cards],
+        "waiting": view.status != "done" and not view.your_turn,
+        "refresh": REFRESH_SECONDS, "error": error,
+    }, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def draft(request: HttpRequest, pk: int) -> HttpResponse:
+    """Your seat's draft; a POST with `card` is one pick."""
+    event = get_object_or_404(Event, pk=pk)
+    seat = seat_of(event, request.user)
+    if seat is None:
+        raise Http404("You have no seat in a pod of this event.")
+    if request.method != "POST":
+        return _draft_page(request, event, seat)
+    card = request.POST.get("card", "").strip()
+    before = len(draft_seat_view(seat).picks)
+    try:
+        draft_pick(seat_id=seat.pk, by=request.user, card=card, now=timezone.now())
+    except DomainError as exc:  # out of turn, not on the table
+        return _draft_page(request, event, seat, error=exc.message, status=exc.status)
+    view = draft_seat_view(seat)
+    if len(view.picks) == before:
+        messages.info(request, f"You had already picked {card}.")
+    else:
+        messages.success(request, f"You picked {card}.")
+        if view.partner.registration.is_ai:
+            for _, answer in view.picks[before + 1:]:
+                messages.info(request, f"{view.partner.registration.name} picked {answer}.")
+    if view.status == "done":
+        messages.success(request, "The draft is over: your 8 cards are your deck.")
+    return redirect("tournaments:draft", pk=event.pk)
+
+
+@require_GET
+def ratings(request: HttpRequest) -> HttpResponse:
+    games = list(Game.objects.order_by("name"))
+    game = next((g for g in games if g.slug == request.GET.get("game")), None) or clash_game()
+    fmt = request.GET.get("format")
+    if fmt not in EventFormat.values:
+        fmt = EventFormat.DRAFT
+    return render(request, "tournaments/pods/ratings.html", {
+        "games": games, "game": game, "formats": EventFormat.choices, "format": fmt,
+        "format_label": EventFormat(fmt).label,
+        "ratings": ratings_leaderboard(game=game, format=fmt)[:200],
+    })
