@@ -35,7 +35,8 @@ def events_listed() -> QuerySet[Event]:
 def registration_of(event: Event, user: AbstractBaseUser | AnonymousUser) -> Registration | None:
     if not user.is_authenticated:
         return None
-    return Registration.objects.filter(event=event, player=user).first()
+    return (Registration.objects.filter(event=event, player=user)
+            .select_related("decklist_version__decklist").first())
 
 
 def seats_of(event: Event) -> QuerySet[Registration]:

@@ -117,6 +117,7 @@ def test_a_player_registers_with_a_preconstructed_deck(client, event):
     seat = Registration.objects.get(event=event, player=alice)
     assert seat.decklist_version.preconstructed_deck == 3
     assert "Drop from the event" in html(response)
+    assert "registered with <a" in html(response) and "preconstructed deck 3" in html(response)
 
 
 def test_registering_without_a_deck_says_so_next_to_the_deck_choice(client, event):
