@@ -198,3 +198,16 @@ def test_the_pods_page_lists_each_pairs_seats_and_progress(client, event):
     html = client.get(f"/events/{event.pk}/pods/").content.decode()
     assert "Pod 1" in html and "AI seat 8 (pod 1)" in html and "0 of 16 picks" in html
     assert "drafted" in html
+
+
+def test_the_pick_page_shows_the_deck_once_the_draft_is_over(client, event):
+    from tests.tournaments.pods_play import draft_all
+
+    draft_all(event)
+    human = seat(event, 1)
+    response = logged_in(client, human.registration.player).get(f"/events/{event.pk}/draft/")
+    html = response.content.decode()
+    assert "The draft is over: your 8 cards are your deck." in html
+    assert 'http-equiv="refresh"' not in html and 'name="card"' not in html
+    human.refresh_from_db()
+    assert all(card in html for card in human.cards)
