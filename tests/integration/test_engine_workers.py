@@ -127,3 +127,20 @@ def test_redis_restarted_with_matches_in_the_queue_loses_none_after_the_sweeper(
     finally:
         worker.stop()
     exactly_once(rnd)
+
+
+def test_a_deck_lab_run_is_split_over_the_workers_and_adds_up(queue):
+    from engine.clash.cards import load_catalogue
+    from engine.clash.lab import lab_chunk
+    from tournaments.services.lab import lab_start
+
+    cat = load_catalogue()
+    deck, field = cat.deck(1), [cat.deck(2), cat.deck(3)]
+    worker = Worker(queue, concurrency=2)
+    try:
+        result = lab_start(deck=deck, field=field, games=2000, seed=3, ai="random", chunk=250)
+        assert len(result.parent.results) == 8  # the chord's header: one task per chunk
+        data = result.get(timeout=120)
+    finally:
+        worker.stop()
+    assert data == lab_chunk(deck, field, 3, 0, 2000, "random").to_json()

@@ -1,0 +1,25 @@
+"""The deck lab on the workers: chunks of simulated games as a Celery chord.
+
+`lab_start` sends one chunk task per chunk and a merge task that adds them up when all are
+done; the caller follows the header group (`result.parent`) for progress.
+"""
+
+from __future__ import annotations
+
+from celery import chord
+
+from engine.clash.lab import check_lab, chunks
+
+
+def lab_start(*, deck: list[str], field: list[list[str]], games: int, seed: int,
+              ai: str = "scripted", chunk: int = 2500):  # noqa: ANN201
+    """Queue a lab run; returns the chord's AsyncResult."""
+    from tournaments.tasks import lab_chunk_task, lab_merge_task
+
+    check_lab(deck, field, ai)
+    # The callback is sent by whichever worker finishes the last chunk: name the queue so it
+    # goes where the chunks went, not to that worker's own default.
+    queue = lab_chunk_task.app.conf.task_default_queue
+    header = [lab_chunk_task.s(deck, field, seed, start, count, ai).set(queue=queue)
+              for start, count in chunks(games, chunk)]
+    return chord(header)(lab_merge_task.s().set(queue=queue))
