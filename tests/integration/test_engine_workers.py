@@ -144,3 +144,36 @@ def test_a_deck_lab_run_is_split_over_the_workers_and_adds_up(queue):
     finally:
         worker.stop()
     assert data == lab_chunk(deck, field, 3, 0, 2000, "random").to_json()
+
+
+def test_a_draft_event_of_eight_seats_with_three_ai_seats_runs_to_final_standings(queue):
+    from tests.tournaments.play import organizer_of, pair, settle
+    from tests.tournaments.pods_play import draft_all, draft_event
+    from tournaments.models import Match, Registration
+    from tournaments.selectors import standings_for_event
+    from tournaments.services.events import event_complete
+
+    # 8 places, 3 of them no-shows: AI seats take them and draft by the engine's policy.
+    event = draft_event(8, no_shows=3)
+    assert Registration.objects.filter(event=event, is_ai=True).count() == 3
+    draft_all(event)
+    worker = Worker(queue, concurrency=2)
+    try:
+        for _ in range(event.rounds):
+            rnd = pair(event)
+            ai_matches = Match.objects.filter(round=rnd, player_a__is_ai=True,
+                                              player_b__is_ai=True)
+            # The workers play the AI seats' matches; the organizer settles the others.
+            wait_for(lambda ai_matches=ai_matches: not ai_matches.exclude(
+                status=MatchStatus.CONFIRMED).exists(), what="the AI seats' matches")
+            assert all(m.engine_verified for m in ai_matches)
+            settle(rnd)
+        event = event_complete(event_id=event.pk, by=organizer_of(event),
+                               now=timezone.now())
+    finally:
+        worker.stop()
+    rows = standings_for_event(event)
+    assert len(rows) == 8
+    assert event.status == "complete"
+    verified = Match.objects.filter(round__event=event, engine_verified=True).count()
+    assert verified == MatchJob.objects.filter(match__round__event=event).count() > 0

@@ -75,12 +75,16 @@ def jobs_for_round(*, round_id: int, now: datetime) -> list[MatchJob]:
 
 
 def deck_for(registration: Registration, event: Event) -> list[str]:
-    """The 8 cards a seat plays: its decklist version's cards (a constructed list of 10 goes
-    through the ban-two procedure against the opponent first, see `decks_for_match`), else a
-    preconstructed deck chosen from the event's seed."""
+    """The cards a seat plays: its decklist version's cards (a constructed list of 10 goes
+    through the ban-two procedure against the opponent first, see `decks_for_match`), an AI
+    seat's 8 drafted cards in a draft pod, else a preconstructed deck chosen from the event's
+    seed."""
     version = registration.decklist_version
     if version is not None:
         return list(version.cards)
+    seat = getattr(registration, "pod_seat", None)
+    if seat is not None and seat.cards:
+        return list(seat.cards)
     catalogue = load_catalogue()
     numbers = catalogue.deck_numbers
     pick = Rng.stream(event.seed, f"ai-deck-{registration.pk}").below(len(numbers))
