@@ -53,3 +53,15 @@ def test_every_page_links_to_the_ratings_at_the_end_of_the_nav(client):
     html = client.get("/").content.decode()
     nav = html[html.index('<ul class="nav-links">'):html.index("</ul>")]
     assert nav.rstrip().endswith('<li><a href="/events/ratings/">Ratings</a></li>')
+
+
+def test_the_player_page_shows_the_players_rating_once_an_event_completed(client):
+    from django.urls import reverse
+
+    event = play_out("alice bob carol dave", rounds=2)
+    seat = event.registrations.get(player__username="alice")
+    url = reverse("tournaments:event_player", args=[event.pk, seat.pk])
+    assert "No rating yet" in client.get(url).content.decode()
+    complete(event)
+    page = client.get(url).content.decode()
+    assert "No rating yet" not in page and "Leaderboard" in page

@@ -7,7 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from tournaments.models import Registration
+from tournaments.models import Rating, Registration
 from tournaments.page_selectors import history_of, other_events_of
 from tournaments.selectors import standings_for_event
 
@@ -27,5 +27,8 @@ def event_player(request: HttpRequest, pk: int, registration: int) -> HttpRespon
         # The match pages are for the match's players and the organizers.
         "links_to_matches": is_me or context["is_organizer"],
         "others": other_events_of(seat),
+        "rating": (Rating.objects.filter(player_id=seat.player_id, game_id=event.game_id,
+                                         format=event.format).first()
+                   if seat.player_id else None),
     })
     return render(request, "tournaments/player.html", context)
