@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from engine.clash.lab import LabResult, lab_chunk
 from tournaments.services.engine_jobs import jobs_sweep, match_job_run
+from tournaments.services.verification import game_record_verify
 
 
 @shared_task(name="tournaments.match_job_run", acks_late=True, reject_on_worker_lost=True)
@@ -38,3 +39,9 @@ def lab_merge_task(parts: list[dict]) -> dict:
     for part in parts:
         total.merge(LabResult.from_json(part))
     return total.to_json()
+
+
+@shared_task(name="tournaments.game_record_verify", acks_late=True, reject_on_worker_lost=True)
+def game_record_verify_task(game_id: int) -> bool:
+    """Replay an uploaded game record; idempotent (a checked record is never checked again)."""
+    return game_record_verify(game_id=game_id, now=timezone.now())

@@ -1,0 +1,252 @@
+"""Reported games verified by the engine: a player of the match (or an organizer) uploads the
+game record (the engine's GameRecord JSON) of a game whose result the players report, and a
+worker replays it.
+
+Seat A of a record is the match's player A. The upload is checked at once (JSON, a record this
+engine reads, the catalogue in use, a finished game, the registered decks when they are
+known); the replay runs on a worker (`game_record_verify`, queued after the
+upload commits). The replay either confirms the record, or names the first turn where the
+position differs:
+
+- confirmed: the game is verified; once the verified games add up to the score a player
+  reported, the engine confirms that result (`result_record_engine`, which also settles a
+  dispute);
+- a record the replay does not confirm, or one whose winner the reports do not allow,
+  disputes the match with the divergent turn in the audit note, for the organizer to settle.
+
+Results still open are verified: a confirmed result is final except for the organizer.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from clash.domain import Conflict, DomainError
+from engine.clash.cards import load_catalogue
+from engine.clash.errors import EngineError
+from engine.clash.record import GameRecord, parse_json, replay
+from tournaments.models import (
+    EngineGame,
+    Event,
+    EventStatus,
+    GameMode,
+    GameUpload,
+    Match,
+    MatchStatus,
+    ResultAction,
+    UploadStatus,
+)
+
+from .access import is_organizer, lock_match
+from .audit import change_record, snapshot
+from .engine_jobs import deck_for
+from .results import result_record_engine
+from .states import match_move
+
+MAX_RECORD_BYTES = 200_000
+OPEN = (MatchStatus.REPORTED, MatchStatus.DISPUTED)
+WINNERS = {"A": "a_wins", "B": "b_wins", "draw": "draws"}
+
+
+def _enqueue(game_id: int) -> None:
+    from tournaments.tasks import game_record_verify_task
+
+    game_record_verify_task.delay_on_commit(game_id)
+
+
+def record_problems(*, match: Match, event: Event, data: Any) -> tuple[GameRecord | None,
+                                                                      list[str]]:
+    """The record read from `data` (parsed JSON), or every reason it cannot be this match's."""
+    try:
+        record = GameRecord.from_json(data)
+    except EngineError as exc:
+        return None, [exc.message]
+    problems = []
+    catalogue = load_catalogue()
+    if record.catalogue != catalogue.version:
+        problems.append(f"the record was made with catalogue {record.catalogue!r}; this site "
+                        f"plays {catalogue.version!r}")
+    if record.result not in WINNERS:
+        problems.append("the record has no result: upload the record of a finished game "
+                        "(result A, B or draw)")
+    for side, registration, cards in (("A", match.player_a, record.decks[0]),
+                                      ("B", match.player_b, record.decks[1])):
+        known = _known_deck(registration, event)
+        if known is not None and not _plays(known, cards):
+            problems.append(f"deck {side} of the record is not the list {registration.name} "
+                            f"registered (seat A of the record is {match.player_a.name})")
+    return record, problems
+
+
+def _known_deck(registration: Any, event: Event) -> list[str] | None:
+    """The registered cards, or None when the site does not know them (a player of a
+    preconstructed event who registered no list)."""
+    if registration.is_ai or registration.decklist_version_id is not None:
+        return deck_for(registration, event)
+    return None
+
+
+def _plays(registered: list[str], played: list[str]) -> bool:
+    """The played deck is the registered list, or 8 of a constructed list of 10 after the
+    ban-two procedure (C-2.5)."""
+    if len(registered) == len(played):
+        return Counter(registered) == Counter(played)
+    return len(played) == 8 and not Counter(played) - Counter(registered)
+
+
+def _reports(match: Match) -> list[dict]:
+    return [r for r in (match.report_a, match.report_b) if r]
+
+
+@transaction.atomic
+def game_record_upload(*, match_id: int, by: AbstractBaseUser, text: str | bytes,
+                       number: int | None = None, now: datetime) -> EngineGame:
+    """Store the record of game `number` (the next one when None) of a reported match and
+    queue its replay. A game already verified, or still waiting for its replay, keeps its
+    record; a divergent one may be replaced."""
+    rnd, match = lock_match(match_id)
+    match = (Match.objects.select_related("player_a__decklist_version",
+                                          "player_b__decklist_version", "round__event")
+             .get(pk=match.pk))
+    event = match.round.event
+    players = {r.player_id for r in (match.player_a, match.player_b) if r and r.player_id}
+    if by.pk not in players and not is_organizer(event, by):
+        raise DomainError("not_your_match", "only the players of a match and the event's "
+                                            "organizers upload its game records", status=403)
+    if match.bye:
+        raise Conflict("bye", "a bye has no games")
+    if event.status == EventStatus.COMPLETE:
+        raise Conflict("event_complete", f"{event} is complete: its results are final")
+    if match.status not in OPEN:
+        state = ("confirmed: it is final, ask an organizer to correct it"
+                 if match.status == MatchStatus.CONFIRMED else "not reported yet: report the "
+                                                                 "result first")
+        raise Conflict("not_reported", f"table {match.table} is {state}")
+    if isinstance(text, bytes):
+        if len(text) > MAX_RECORD_BYTES:
+            raise DomainError("record_too_large", f"a game record is at most "
+                                                  f"{MAX_RECORD_BYTES // 1000} kB")
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise DomainError("invalid_record", "a game record is UTF-8 JSON text") from None
+    try:
+        data = parse_json(text)
+    except EngineError as exc:
+        raise DomainError("invalid_record", exc.message) from None
+    record, problems = record_problems(match=match, event=event, data=data)
+    if problems:
+        raise DomainError("invalid_record", "; ".join(problems), problems=problems)
+    games = {g.number: g for g in EngineGame.objects.select_for_update().filter(match=match)}
+    if number is None:
+        number = max(games, default=0) + 1
+    if not 1 <= number <= event.match_length:
+        raise DomainError("invalid_game_number", f"a best-of-{event.match_length} match has "
+                                                 f"games 1 to {event.match_length}")
+    game = games.get(number)
+    fields = {"mode": GameMode.REPORTED, "seed": record.seed, "record": record.to_json(),
+              "winner": record.result, "verified": False, "divergent_turn": None}
+    if game is None:
+        game = EngineGame.objects.create(match=match, number=number, created_at=now, **fields)
+    else:
+        upload = getattr(game, "upload", None)
+        if game.mode != GameMode.REPORTED or upload is None:
+            raise Conflict("game_exists", f"game {number} was not reported: it has no record "
+                                          f"to replace")
+        if upload.status != UploadStatus.DIVERGENT:
+            raise Conflict("record_exists", f"game {number}'s record is "
+                                            f"{upload.get_status_display().lower()}")
+        for name, value in fields.items():
+            setattr(game, name, value)
+        game.save(update_fields=list(fields))
+    game.upload, _ = GameUpload.objects.update_or_create(
+        game=game, defaults={"uploaded_by": by, "status": UploadStatus.PENDING, "note": "",
+                             "uploaded_at": now, "checked_at": None})
+    _enqueue(game.pk)
+    return game
+
+
+@transaction.atomic
+def game_record_verify(*, game_id: int, now: datetime) -> bool:
+    """Replay an uploaded record and act on what it shows (see the module's docstring). True
+    if this call checked it; False if it was checked already (a task delivered twice)."""
+    match_id = EngineGame.objects.filter(pk=game_id).values_list("match_id", flat=True).first()
+    if match_id is None:
+        return False  # the match was deleted meanwhile
+    rnd, match = lock_match(match_id)  # round, match, then the game: the services' order
+    game = EngineGame.objects.select_for_update().get(pk=game_id)
+    upload = GameUpload.objects.select_for_update().filter(game=game).first()
+    if upload is None or upload.status != UploadStatus.PENDING:
+        return False
+    outcome = replay(GameRecord.from_json(game.record))
+    if not outcome.ok:
+        turn = outcome.turn
+        where = f"diverges at turn {turn}" if turn else "does not replay"
+        note = f"game {game.number}'s record {where}: {outcome.reason}"
+        game.divergent_turn = turn
+        game.save(update_fields=["divergent_turn"])
+        _finish(upload, UploadStatus.DIVERGENT, note, now)
+        _dispute(match, note, now)
+        return True
+    game.verified = True
+    game.save(update_fields=["verified"])
+    tally = _verified_tally(match)
+    reports = _reports(match)
+    if not any(all(tally[k] <= r[k] for k in tally) for r in reports):
+        note = (f"game {game.number}'s record is confirmed ({_winner_text(game.winner)}), but "
+                f"no report allows that game")
+        _finish(upload, UploadStatus.VERIFIED, note, now)
+        _dispute(match, note, now)
+        return True
+    _finish(upload, UploadStatus.VERIFIED, f"game {game.number}'s record is confirmed", now)
+    for report in reports:
+        if tally == {k: report[k] for k in tally}:
+            event = Event.objects.get(pk=rnd.event_id)
+            if event.status != EventStatus.COMPLETE:
+                result_record_engine(match_id=match.pk, now=now, **tally)
+            break
+    return True
+
+
+def _verified_tally(match: Match) -> dict[str, int]:
+    tally = {"a_wins": 0, "b_wins": 0, "draws": 0}
+    for winner in EngineGame.objects.filter(match=match, verified=True).values_list(
+            "winner", flat=True):
+        tally[WINNERS[winner]] += 1
+    return tally
+
+
+def _winner_text(winner: str) -> str:
+    return "a draw" if winner == "draw" else f"won by {winner}"
+
+
+def _finish(upload: GameUpload, status: str, note: str, now: datetime) -> None:
+    upload.status = status
+    upload.note = note[:200]
+    upload.checked_at = now
+    upload.save(update_fields=["status", "note", "checked_at"])
+
+
+def _dispute(match: Match, note: str, now: datetime) -> None:
+    """reported/disputed -> disputed, with what the replay found in the audit trail (the
+    caller holds the round's and the match's locks)."""
+    if match.status not in OPEN:
+        return  # confirmed meanwhile by the organizer: their result stands
+    before = snapshot(match)
+    match_move(match, MatchStatus.DISPUTED)
+    match.engine_verified = False
+    match.save(update_fields=["status", "engine_verified"])
+    change_record(match=match, by=None, action=ResultAction.ENGINE, before=before, now=now,
+                  note=note[:200])
+
+
+def uploads_for(match: Match) -> list[GameUpload]:
+    """The match's uploaded records, game by game (for its page)."""
+    return list(GameUpload.objects.filter(game__match=match).select_related("game",
+                                                                            "uploaded_by")
+                .order_by("game__number"))
