@@ -25,6 +25,7 @@ from engine.clash.rng import Rng
 from tournaments.models import (
     EngineGame,
     Event,
+    EventFormat,
     GameMode,
     JobStatus,
     Match,
@@ -86,6 +87,10 @@ def deck_for(registration: Registration, event: Event) -> list[str]:
     if seat is not None and seat.cards:
         return list(seat.cards)
     catalogue = load_catalogue()
+    if event.format == EventFormat.CONSTRUCTED:  # a list of 10 different cards (C-2.5)
+        names = [card.name for card in catalogue.cards]
+        Rng.stream(event.seed, f"ai-list-{registration.pk}").shuffle(names)
+        return sorted(names[:10])
     numbers = catalogue.deck_numbers
     pick = Rng.stream(event.seed, f"ai-deck-{registration.pk}").below(len(numbers))
     return catalogue.deck(numbers[pick])

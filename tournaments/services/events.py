@@ -125,7 +125,9 @@ def event_start(*, event_id: int, by: AbstractBaseUser, now: datetime) -> Event:
     places = seats.count()  # a draft pod keeps a no-show's place for an AI seat
     if event.check_in_required:
         seats.filter(checked_in=False).update(dropped=True, dropped_at=now)
-    players = seats.count()
+    # AI seats the organizer added play every round like the players do.
+    players = seats.count() + Registration.objects.filter(event=event, is_ai=True,
+                                                          dropped=False).count()
     if players < 2:
         raise Conflict("too_few_players",
                        f"{event} needs at least 2 players to start, it has {players}"
