@@ -1,0 +1,48 @@
+"""Rehearsing an event: demo accounts with real decklists, AI seats, every match played by
+the engine through the same services as the pages, Swiss rounds and top cut to the end."""
+
+import io
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.utils import timezone
+
+from decks.models import Decklist
+from tournaments.models import EngineGame, Match, MatchStatus
+from tournaments.selectors import standings_for_event
+from tournaments.services.simulation import event_simulate
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_simulated_constructed_event_runs_through_swiss_and_top_cut():
+    event, accounts = event_simulate(players=6, ai_seats=2, fmt="constructed", seed=3,
+                                     now=timezone.now)
+    assert event.status == "complete" and event.top_cut == 4
+    assert len(accounts.players) == 6
+    assert Decklist.objects.filter(kind="constructed").count() == 6  # one real list each
+    matches = Match.objects.filter(round__event=event, player_b__isnull=False)
+    assert matches.exists()
+    assert not matches.exclude(status=MatchStatus.CONFIRMED).exists()
+    assert all(m.engine_verified for m in matches)
+    assert EngineGame.objects.filter(match__round__event=event).count() >= 2 * matches.count()
+    assert len(standings_for_event(event)) == 8
+
+
+def test_the_command_prints_progress_standings_and_the_demo_accounts():
+    out = io.StringIO()
+    call_command("simulate_event", "--players", "4", "--ai", "0", "--format",
+                 "preconstructed", "--top-cut", "0", "--password", "rehearsal-7", stdout=out)
+    text = out.getvalue()
+    assert "Final standings" in text and "password rehearsal-7" in text
+
+
+def test_the_well_known_demo_password_is_refused_outside_debug():
+    with pytest.raises(CommandError, match="well-known password"):
+        call_command("simulate_event", "--players", "4", stdout=io.StringIO())
+
+
+def test_the_command_refuses_bad_sizes_with_a_message():
+    with pytest.raises(CommandError, match="at least 2 players"):
+        call_command("simulate_event", "--players", "1", "--ai", "0", "--password", "x-9-y",
+                     stdout=io.StringIO())

@@ -1,0 +1,135 @@
+"""Simulating a whole event, for organizers to rehearse one and for the demo.
+
+Demo accounts register with real decklists (built from their collections through the decks
+services), AI seats join, and every match is played by the engine standing in for the players
+(`MatchJob`s run in-process), so each result is engine-verified and replayable. The event goes
+through its Swiss rounds and top cut with the same services the pages and the API use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from clash.domain import DomainError
+from decks.models import CardSet
+from decks.services.catalogue import catalogue_load
+from decks.services.collections import collection_add_set
+from decks.services.decklists import decklist_create
+from engine.clash.cards import load_catalogue
+from engine.clash.rng import Rng
+from tournaments.models import Event, EventFormat, MatchJob, MatchStatus, Round
+from tournaments.selectors import round_label
+
+from .ai_seats import ai_seat_add
+from .engine_jobs import job_seed, match_job_run
+from .events import event_complete, event_create, event_start
+from .registrations import registration_create
+from .rounds import round_pair
+from .topcut import topcut_advance, topcut_start
+
+Progress = Callable[[str, int, int], None]
+
+
+@dataclass
+class Accounts:
+    organizer: str
+    players: list[str]
+    password: str
+
+
+def demo_accounts(*, players: int, password: str, prefix: str = "player") -> Accounts:
+    """The organizer and `players` player accounts (created once, reused afterwards)."""
+    users = get_user_model()
+    names = ["organizer"] + [f"{prefix}{i}" for i in range(1, players + 1)]
+    for name in names:
+        user, created = users.objects.get_or_create(username=name)
+        if created or not user.check_password(password):
+            user.set_password(password)
+            user.save()
+    return Accounts(organizer="organizer", players=names[1:], password=password)
+
+
+def _decklist(user, fmt: str, seed: int, now: datetime):  # noqa: ANN001, ANN202
+    """A player's list for the format: a constructed 10 from their collection, or a deck."""
+    catalogue = load_catalogue()
+    rng = Rng.stream(seed, f"demo-list-{user.username}")
+    if fmt == EventFormat.CONSTRUCTED:
+        names = [c.name for c in catalogue.cards]
+        rng.shuffle(names)
+        return decklist_create(user=user, name=f"{user.username}'s list", kind="constructed",
+                               cards=sorted(names[:10]), now=now)
+    deck = catalogue.deck_numbers[rng.below(len(catalogue.deck_numbers))]
+    return decklist_create(user=user, name=f"{user.username}'s deck {deck}",
+                           kind="preconstructed", preconstructed_deck=deck, now=now)
+
+
+def _play_round(rnd: Round, now: Callable[[], datetime], progress: Progress | None) -> None:
+    """Every open match of the round played by the engine (a job each, run here)."""
+    matches = list(rnd.matches.exclude(status=MatchStatus.CONFIRMED).order_by("table"))
+    done = rnd.matches.filter(status=MatchStatus.CONFIRMED, player_b__isnull=False).count()
+    total = done + len(matches)
+    for match in matches:
+        match.refresh_from_db()
+        if match.status != MatchStatus.CONFIRMED:
+            job, _ = MatchJob.objects.get_or_create(
+                match=match, defaults={"seed": job_seed(rnd, match), "queued_at": now()})
+            for attempt in range(10):
+                try:
+                    match_job_run(job_id=job.pk, now=now)
+                    break
+                except DomainError:
+                    # A top-cut match needs a winner: a drawn match is played again.
+                    with transaction.atomic():
+                        MatchJob.objects.filter(pk=job.pk).update(
+                            seed=Rng.stream(job.seed, f"again-{attempt}").next_u64() >> 1)
+        done += 1
+        if progress is not None:
+            progress(round_label(rnd), done, total)
+
+
+def event_simulate(*, players: int, ai_seats: int, fmt: str, seed: int,
+                   now: Callable[[], datetime], password: str = "clash-demo",
+                   top_cut: int | None = None, name: str | None = None,
+                   progress: Progress | None = None) -> tuple[Event, Accounts]:
+    """Create and run a whole event: `players` demo accounts and `ai_seats` AI seats."""
+    if fmt not in (EventFormat.PRECONSTRUCTED, EventFormat.CONSTRUCTED):
+        raise DomainError("bad_format", "simulate a preconstructed or constructed event")
+    if players < 2 or ai_seats < 0 or players + ai_seats > 512:
+        raise DomainError("bad_size", "at least 2 players, at most 512 seats in all")
+    catalogue_load(now=now())
+    kit = CardSet.objects.get(code="starter-kit")
+    accounts = demo_accounts(players=players, password=password)
+    users = get_user_model()
+    organizer = users.objects.get(username=accounts.organizer)
+    size = players + ai_seats
+    if top_cut is None:
+        top_cut = 8 if size >= 16 else (4 if size >= 8 else 0)
+    event = event_create(by=organizer, name=name or f"Demo {fmt} event", format=fmt,
+                         seed=seed, now=now(), top_cut=top_cut)
+    for username in accounts.players:
+        user = users.objects.get(username=username)
+        if fmt == EventFormat.CONSTRUCTED and not user.collection.exists():
+            collection_add_set(user=user, card_set=kit)
+        decklist = _decklist(user, fmt, seed, now())
+        registration_create(event_id=event.pk, by=user, now=now(),
+                            decklist_version_id=decklist.versions.get().pk)
+    for i in range(ai_seats):
+        ai_seat_add(event_id=event.pk, by=organizer, name=f"AI {i + 1}", now=now())
+    event = event_start(event_id=event.pk, by=organizer, now=now())
+    for number in range(1, event.rounds + 1):
+        rnd = round_pair(event_id=event.pk, by=organizer, now=now(), number=number)
+        _play_round(rnd, now, progress)
+    if event.top_cut:
+        rnd = topcut_start(event_id=event.pk, by=organizer, now=now())
+        _play_round(rnd, now, progress)
+        while rnd.matches.count() > 1:
+            rnd = topcut_advance(event_id=event.pk, by=organizer, now=now(),
+                                 number=rnd.number + 1)
+            _play_round(rnd, now, progress)
+    event = event_complete(event_id=event.pk, by=organizer, now=now())
+    return event, accounts
