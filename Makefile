@@ -1,4 +1,4 @@
-# Two commands: `make demo` (set up, play a sample game, serve the site) and `make test`.
+# Two commands: `make demo` (set up, run a demo event, serve the site) and `make test`.
 # Everything runs through .venv/bin so nothing needs activating.
 
 PYTHON ?= python3
@@ -15,7 +15,7 @@ POSTGRES_TEST_URL := postgres://postgres@$(POSTGRES_HOST):$(POSTGRES_PORT)/clash
 demo: $(INSTALL_STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_catalogue
-	$(PY) -m engine.clash.play --seed 1
+	$(PY) manage.py simulate_event --players 12 --ai 4 --format constructed --seed 1
 	@echo
 	@echo "Clash is running at http://127.0.0.1:8000/  (Ctrl-C stops it)"
 	$(PY) manage.py runserver 127.0.0.1:8000
