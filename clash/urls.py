@@ -15,4 +15,5 @@ urlpatterns = [
     path("api/", include("tournaments.api.urls")),
     path("decks/", include("decks.urls")),
     path("events/", include("tournaments.urls")),
+    path("play/", include("play.urls")),
 ]

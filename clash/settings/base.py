@@ -22,6 +22,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "decks",
     "tournaments",
+    "play",
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,45 @@
+"""Reads of online play: a player's games and solo record, the games a user may open."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Count, Q, QuerySet
+
+from play.models import GameStatus, OnlineGame, SoloResult
+from tournaments.models import EngineGame
+
+
+def games_of(user: AbstractBaseUser) -> QuerySet[OnlineGame]:
+    return (OnlineGame.objects.filter(Q(player_a=user) | Q(player_b=user))
+            .select_related("player_a", "player_b"))
+
+
+def game_for(user: AbstractBaseUser, pk: int) -> OnlineGame | None:
+    """A game the user may open: a game in progress only by its players (others get None,
+    so the page answers 404 and does not say the game exists)."""
+    game = OnlineGame.objects.select_related("player_a", "player_b").filter(pk=pk).first()
+    if game is None or user.pk is None or user.pk not in (game.player_a_id, game.player_b_id):
+        return None
+    return game
+
+
+def finished_game(pk: int) -> OnlineGame | None:
+    """A finished online game: its replay is public (the game is over, hidden information
+    no longer matters)."""
+    return (OnlineGame.objects.select_related("player_a", "player_b")
+            .filter(pk=pk, status=GameStatus.FINISHED, record__isnull=False).first())
+
+
+def finished_engine_game(pk: int) -> EngineGame | None:
+    """A tournament game with a finished record (a winner), for the replay viewer."""
+    return (EngineGame.objects.select_related("match__round__event", "match__player_a__player",
+                                              "match__player_b__player")
+            .filter(pk=pk, record__isnull=False).exclude(winner="").first())
+
+
+def solo_record_of(user: AbstractBaseUser) -> list[dict]:
+    """The player's solo results by level (0: quick game): played, won."""
+    rows = (SoloResult.objects.filter(player=user).values("level")
+            .annotate(played=Count("pk"), won=Count("pk", filter=Q(won=True)))
+            .order_by("level"))
+    return list(rows)

@@ -1,0 +1,254 @@
+"""Writes of online play: start a game, pick in the solo draft, apply a player's action,
+let an AI seat move. Every write locks the game row (select_for_update), rebuilds the game
+from its stored tokens with the engine, applies the action there first, and stores it only
+if the engine accepted it; the number of actions the page was built on must match, so a
+double submit or a second tab never applies one action twice."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from clash.domain import Conflict, DomainError
+from engine.clash.actions import encode
+from engine.clash.ai import LEVELS as AI_LEVELS
+from engine.clash.ai import make_agent
+from engine.clash.cards import load_catalogue
+from engine.clash.errors import EngineError
+from engine.clash.observation import Observation
+from engine.clash.rng import Rng
+from engine.clash.solo import (
+    SOLO_DRAFT,
+    SOLO_PRECONSTRUCTED,
+    SoloDraft,
+    SoloOptions,
+    SoloOptionsError,
+    check_level,
+)
+from engine.clash.state import SEATS
+from play.models import GameKind, GameStatus, OnlineGame, SoloResult
+from play.positions import (
+    DuelSetup,
+    Position,
+    Setup,
+    SoloSetup,
+    apply_token,
+    rebuild,
+    record_json,
+    to_move,
+)
+
+# An AI seat's whole turn is a few dozen decisions at most; this only guards a bug.
+MAX_AI_ACTIONS = 500
+
+
+def setup_of(game: OnlineGame) -> Setup:
+    if game.kind == GameKind.SOLO:
+        return SoloSetup(seed=game.seed, fmt=game.solo_format, level=game.level or 0,
+                         options=game.options or {}, deck=game.solo_deck,
+                         picks=tuple(game.picks))
+    return DuelSetup(seed=game.seed, decks=(game.decks["A"], game.decks["B"]))
+
+
+def position_of(game: OnlineGame) -> Position:
+    return rebuild(setup_of(game), list(game.actions))
+
+
+def seat_of(game: OnlineGame, user: AbstractBaseUser) -> int | None:
+    if user.pk is not None and user.pk == game.player_a_id:
+        return 0
+    if user.pk is not None and user.pk == game.player_b_id:
+        return 1
+    return None
+
+
+def ai_seat(game: OnlineGame) -> int | None:
+    """The seat an AI player decides for (the automaton of solo plays inside the engine)."""
+    return 1 if game.kind == GameKind.DUEL and game.ai_level else None
+
+
+# Starting ----------------------------------------------------------------------------------
+
+def opponent_deck(seed: int, mine: int) -> int:
+    """The AI seat's preconstructed deck, chosen from the seed among the other three."""
+    others = [n for n in load_catalogue().deck_numbers if n != mine]
+    return others[Rng.stream(seed, "ai-seat-deck").below(len(others))]
+
+
+@transaction.atomic
+def duel_start(*, player: AbstractBaseUser, deck: int, ai_level: str, seed: int,
+               now: datetime, opponent_deck_number: int | None = None) -> OnlineGame:
+    """A duel against an AI seat with preconstructed decks (C-2.3); if the coin gives the AI
+    seat the first turn, it plays it at once."""
+    catalogue = load_catalogue()
+    if deck not in catalogue.deck_numbers:
+        raise DomainError("bad_deck", f"there is no preconstructed deck {deck}")
+    if ai_level not in AI_LEVELS:
+        raise DomainError("bad_ai_level",
+                          f"the AI level must be one of {', '.join(AI_LEVELS)}, not {ai_level!r}")
+    theirs = opponent_deck_number or opponent_deck(seed, deck)
+    game = OnlineGame.objects.create(
+        kind=GameKind.DUEL, player_a=player, ai_level=ai_level, seed=seed,
+        decks={"A": catalogue.deck(deck), "B": catalogue.deck(theirs)},
+        created_at=now, last_activity_at=now)
+    _ai_moves(game, position_of(game), now)
+    return game
+
+
+@transaction.atomic
+def solo_start(*, player: AbstractBaseUser, fmt: str, level: int, options: dict[str, Any],
+               seed: int, now: datetime, deck: int | None = None) -> OnlineGame:
+    """A solo game (C-8): the options must make the level (C-8.9: SoloOptionsError says what
+    fits); a solo draft starts with its pick step, preconstructed solo at once."""
+    try:
+        solo_options = SoloOptions.from_json(options)
+        check_level(solo_options, level)
+    except SoloOptionsError as exc:
+        raise DomainError("solo_options", exc.message) from None
+    if fmt == SOLO_PRECONSTRUCTED:
+        if deck not in load_catalogue().deck_numbers:
+            raise DomainError("bad_deck", f"there is no preconstructed deck {deck}")
+    elif fmt != SOLO_DRAFT:
+        raise DomainError("bad_format", "solo is a solo draft or preconstructed solo "
+                                        "(rule C-2.2: never constructed)")
+    game = OnlineGame.objects.create(
+        kind=GameKind.SOLO, player_a=player, seed=seed, solo_format=fmt,
+        solo_deck=deck if fmt == SOLO_PRECONSTRUCTED else None, level=level,
+        options=solo_options.to_json(),
+        status=GameStatus.DRAFTING if fmt == SOLO_DRAFT else GameStatus.PLAYING,
+        created_at=now, last_activity_at=now)
+    if game.status == GameStatus.PLAYING:
+        position_of(game)  # the setup must work before the page shows it
+    return game
+
+
+def draft_of(game: OnlineGame) -> SoloDraft:
+    draft = SoloDraft(game.seed)
+    for card in game.picks:
+        draft.pick(card)
+    return draft
+
+
+@transaction.atomic
+def solo_draft_pick(*, game_id: int, user: AbstractBaseUser, card: str, seen: int,
+                    now: datetime) -> OnlineGame:
+    """Keep `card` of the four revealed (C-8.1); `seen` is the number of picks the page
+    showed. After the eighth pick the game starts (drafting -> playing)."""
+    game = _locked(game_id, user)
+    if game.status != GameStatus.DRAFTING:
+        raise Conflict("not_drafting", "the draft is over: the game has started")
+    if seen != len(game.picks):
+        raise Conflict("stale", _stale_message(seen, len(game.picks), "picks"))
+    draft = draft_of(game)
+    try:
+        draft.pick(card)
+    except EngineError as exc:
+        raise DomainError("bad_pick", exc.message) from None
+    game.picks = draft.picks
+    game.last_activity_at = now
+    if draft.status == SoloDraft.COMPLETE:
+        _draft_complete(game)
+    game.save()
+    return game
+
+
+def _draft_complete(game: OnlineGame) -> None:
+    """drafting -> playing."""
+    game.status = GameStatus.PLAYING
+
+
+# Playing -----------------------------------------------------------------------------------
+
+def _locked(game_id: int, user: AbstractBaseUser) -> OnlineGame:
+    game = OnlineGame.objects.select_for_update().filter(pk=game_id).first()
+    if game is None or seat_of(game, user) is None:
+        raise DomainError("no_game", "no such game", status=404)
+    return game
+
+
+def _stale_message(seen: int, now_count: int, what: str = "actions") -> str:
+    return (f"the game has moved on since this page was built ({now_count} {what}, the page "
+            f"showed {seen}): nothing was applied; here is the game as it stands")
+
+
+@transaction.atomic
+def online_game_act(*, game_id: int, user: AbstractBaseUser, token: str, seen: int,
+                    now: datetime) -> OnlineGame:
+    """Apply the player's action `token` (a record token, engine/clash/actions.py). `seen` is
+    the number of actions the page was built on: a stale page is refused (Conflict) and an
+    action the rules refuse raises DomainError with the engine's message; either way nothing
+    is stored. Then an AI seat plays until the player is to move again."""
+    game = _locked(game_id, user)
+    seat = seat_of(game, user)
+    if game.status == GameStatus.FINISHED:
+        raise Conflict("game_over", "the game is over")
+    if game.status != GameStatus.PLAYING:
+        raise Conflict("not_playing", "the game has not started: finish the draft first")
+    if seen != len(game.actions):
+        raise Conflict("stale", _stale_message(seen, len(game.actions)))
+    position = position_of(game)
+    if to_move(position.game) != seat:
+        raise Conflict("not_your_turn", "it is not your turn")
+    try:
+        apply_token(position, token)
+    except EngineError as exc:
+        raise DomainError("illegal", exc.message) from None
+    game.actions = [*game.actions, token]
+    game.last_activity_at = now
+    _ai_moves(game, position, now)
+    return game
+
+
+def online_game_ai_move(*, game_id: int, now: datetime) -> int:
+    """Let the AI seat play while the game waits for it; returns the number of actions it
+    took (0 when it is not its turn: running this twice changes nothing the second time)."""
+    with transaction.atomic():
+        game = OnlineGame.objects.select_for_update().get(pk=game_id)
+        if game.status != GameStatus.PLAYING or ai_seat(game) is None:
+            return 0
+        before = len(game.actions)
+        _ai_moves(game, position_of(game), now)
+        return len(game.actions) - before
+
+
+def _ai_moves(game: OnlineGame, position: Position, now: datetime) -> None:
+    """The AI seat's decisions while the game waits for it (it sees only its Observation),
+    then the row is saved; a finished game gets its record and result."""
+    seat = ai_seat(game)
+    steps = 0
+    while seat is not None and to_move(position.game) == seat:
+        steps += 1
+        if steps > MAX_AI_ACTIONS:
+            raise RuntimeError(f"the AI seat of game {game.pk} did not finish its turn")
+        # A fresh agent per decision, seeded by the game and the move number, so the same
+        # position always gets the same move, whichever process computes it.
+        agent = make_agent(game.ai_level,
+                           Rng.stream(game.seed, f"ai-{len(game.actions)}").next_u64() >> 1)
+        token = _token(agent.act(Observation(position.game, seat)))
+        apply_token(position, token)
+        game.actions = [*game.actions, token]
+    if position.game.winner is not None:
+        _finish(game, position, now)
+    game.save()
+
+
+def _token(action: Sequence) -> str:
+    return encode(tuple(action))
+
+
+def _finish(game: OnlineGame, position: Position, now: datetime) -> None:
+    """playing -> finished: the record, the result and, in solo, the player's result."""
+    record = record_json(setup_of(game), position)
+    game.status = GameStatus.FINISHED
+    game.record = record
+    game.winner = record["result"] or ""
+    game.finished_at = now
+    if game.kind == GameKind.SOLO:
+        SoloResult.objects.get_or_create(game=game, defaults={
+            "player_id": game.player_a_id, "level": game.level or 0,
+            "won": game.winner == SEATS[0], "result": game.winner,
+            "turns": position.game.turn, "finished_at": now})

@@ -1,0 +1,16 @@
+"""URLs of online play, mounted under /play/."""
+
+from django.urls import path
+
+from play.views import games, replays
+
+app_name = "play"
+urlpatterns = [
+    path("", games.index, name="index"),
+    path("new/", games.duel_new, name="duel_new"),
+    path("solo/new/", games.solo_new, name="solo_new"),
+    path("<int:pk>/", games.game_page, name="game"),
+    path("<int:pk>/board/", games.game_fragment, name="board"),
+    path("<int:pk>/replay/", replays.replay_online, name="replay"),
+    path("replay/engine/<int:pk>/", replays.replay_engine, name="replay_engine"),
+]

@@ -1,0 +1,178 @@
+"""The play pages: my games and solo record, starting a game, the game page (board, legal
+moves as buttons, the event log) and its board fragment for the refresh script.
+
+A game in progress exists only for its players: anyone else gets 404. Each POST carries one
+action and the number of actions the page was built on (`n`); the service refuses a stale page
+or an illegal action and stores nothing, and the page shows why.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from clash.domain import DomainError
+from engine.clash.solo import LEVELS
+from play.forms import DuelForm, SoloForm
+from play.models import GameKind, GameStatus, OnlineGame
+from play.positions import board, card_info, moves, to_move
+from play.selectors import game_for, games_of, solo_record_of
+from play.services import (
+    draft_of,
+    duel_start,
+    online_game_act,
+    online_game_ai_move,
+    position_of,
+    seat_of,
+    solo_draft_pick,
+    solo_start,
+)
+
+LOG_LINES = 60
+
+
+def _index(request: HttpRequest, *, duel: DuelForm | None = None, solo: SoloForm | None = None,
+           status: int = 200) -> HttpResponse:
+    games = list(games_of(request.user)[:50])
+    record = solo_record_of(request.user)
+    for row in record:
+        row["name"] = LEVELS.get(row["level"], "Quick game")
+    return render(request, "play/index.html", {
+        "current": [g for g in games if g.status != GameStatus.FINISHED],
+        "finished": [g for g in games if g.status == GameStatus.FINISHED],
+        "solo_record": record,
+        "duel_form": duel or DuelForm(), "solo_form": solo or SoloForm(),
+    }, status=status)
+
+
+@login_required
+@require_GET
+def index(request: HttpRequest) -> HttpResponse:
+    return _index(request)
+
+
+@login_required
+@require_POST
+def duel_new(request: HttpRequest) -> HttpResponse:
+    form = DuelForm(request.POST)
+    if form.is_valid():
+        try:
+            game = duel_start(player=request.user, deck=form.cleaned_data["deck"],
+                              ai_level=form.cleaned_data["ai_level"],
+                              seed=secrets.randbelow(2**62), now=timezone.now())
+        except DomainError as exc:
+            form.add_domain_error(exc)
+        else:
+            return redirect("play:game", pk=game.pk)
+    messages.error(request, "The game was not started: see the form below.")
+    return _index(request, duel=form, status=400)
+
+
+@login_required
+@require_POST
+def solo_new(request: HttpRequest) -> HttpResponse:
+    form = SoloForm(request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            game = solo_start(player=request.user, fmt=data["fmt"], level=data["level"],
+                              options=form.options(), deck=data["deck"],
+                              seed=secrets.randbelow(2**62), now=timezone.now())
+        except DomainError as exc:
+            form.add_domain_error(exc)
+        else:
+            return redirect("play:game", pk=game.pk)
+    messages.error(request, "The solo game was not started: see the form below.")
+    return _index(request, solo=form, status=400)
+
+
+def _opponent_name(game: OnlineGame) -> str:
+    if game.kind == GameKind.SOLO:
+        return "the automaton"
+    if game.player_b_id is None:
+        return f"the AI player ({game.ai_level})"
+    return game.player_b.get_username()
+
+
+def game_context(game: OnlineGame, seat: int) -> dict:
+    """What the game page and its fragment show, for the player in `seat`."""
+    position = position_of(game)
+    state = position.game
+    view = board(state, seat)
+    mine = game.status == GameStatus.PLAYING and to_move(state) == seat
+    actions = moves(state, seat, view) if mine else None
+    if state.winner is None:
+        outcome = ""
+    elif view["winner"] == "draw":
+        outcome = "draw"
+    else:
+        outcome = "won" if view["winner"] == view["seat"] else "lost"
+    return {
+        "game": game, "view": view, "moves": actions, "your_turn": mine,
+        "waiting": game.status == GameStatus.PLAYING and not mine,
+        "outcome": outcome, "opponent_name": _opponent_name(game),
+        "n": len(game.actions),
+        "log": list(reversed(position.log[-LOG_LINES:])),
+        "log_more": max(0, len(position.log) - LOG_LINES),
+    }
+
+
+def _draft_context(game: OnlineGame) -> dict:
+    draft = draft_of(game)
+    return {"game": game, "revealed": [card_info(n) for n in draft.revealed],
+            "picks": [card_info(n) for n in draft.picks], "pick_number": len(draft.picks) + 1,
+            "n": len(draft.picks)}
+
+
+def _game_page(request: HttpRequest, game: OnlineGame, *, error: str = "",
+               status: int = 200) -> HttpResponse:
+    if game.status == GameStatus.DRAFTING:
+        return render(request, "play/draft.html", {**_draft_context(game), "error": error},
+                      status=status)
+    seat = seat_of(game, request.user)
+    return render(request, "play/game.html", {**game_context(game, seat), "error": error},
+                  status=status)
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def game_page(request: HttpRequest, pk: int) -> HttpResponse:
+    game = game_for(request.user, pk)
+    if game is None:
+        raise Http404("No such game.")
+    if request.method != "POST":
+        if online_game_ai_move(game_id=game.pk, now=timezone.now()):
+            game.refresh_from_db()  # an AI seat's move that was still owed (a lost request)
+        return _game_page(request, game)
+    try:
+        seen = int(request.POST.get("n", ""))
+    except ValueError:
+        seen = -1
+    try:
+        if game.status == GameStatus.DRAFTING:
+            solo_draft_pick(game_id=game.pk, user=request.user,
+                            card=request.POST.get("pick", ""), seen=seen, now=timezone.now())
+        else:
+            online_game_act(game_id=game.pk, user=request.user,
+                            token=request.POST.get("action", ""), seen=seen,
+                            now=timezone.now())
+    except DomainError as exc:
+        game.refresh_from_db()
+        return _game_page(request, game, error=exc.message, status=exc.status)
+    return redirect("play:game", pk=game.pk)
+
+
+@login_required
+@require_GET
+def game_fragment(request: HttpRequest, pk: int) -> HttpResponse:
+    """The game region alone, for the refresh script while the player waits."""
+    game = game_for(request.user, pk)
+    if game is None or game.status == GameStatus.DRAFTING:
+        raise Http404("No such game.")
+    return render(request, "play/_game.html", game_context(game, seat_of(game, request.user)))

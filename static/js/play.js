@@ -1,0 +1,80 @@
+// The game page: while the game waits for the other side, fetch the game region (the server
+// sends only that part) every few seconds and replace it, until it is this player's turn or
+// the game is over. Also keeps one action per page: after a button is pressed, the others
+// are disabled so a second click cannot post a second action built on the same page (the
+// server refuses a stale one anyway). Without this script the page works the same: the
+// Reload link shows the current game.
+(function () {
+  "use strict";
+
+  var INTERVAL = 3000;
+  var region = document.getElementById("play-game");
+  var status = document.querySelector("[data-play-status]");
+  if (!region) {
+    return;
+  }
+
+  function say(text) {
+    if (status) {
+      status.textContent = text;
+    }
+  }
+
+  function guard(root) {
+    var form = root.querySelector("form.play-form");
+    if (!form) {
+      return;
+    }
+    form.addEventListener("submit", function () {
+      // Disable after the submit has read the pressed button's name and value.
+      window.setTimeout(function () {
+        var buttons = form.querySelectorAll("button");
+        for (var i = 0; i < buttons.length; i++) {
+          buttons[i].disabled = true;
+        }
+        say("Sending your move\u2026");
+      }, 0);
+    });
+  }
+
+  function waiting() {
+    return region.getAttribute("data-waiting") === "1";
+  }
+
+  function refresh() {
+    if (document.hidden || !waiting() || !window.fetch) {
+      return;
+    }
+    fetch(region.getAttribute("data-fragment-url"), {
+      credentials: "same-origin",
+      headers: {"X-Requested-With": "fetch"}
+    }).then(function (response) {
+      if (!response.ok) {
+        throw new Error(response.status);
+      }
+      return response.text();
+    }).then(function (html) {
+      var box = document.createElement("div");
+      box.innerHTML = html;
+      var fresh = box.querySelector("#play-game");
+      if (!fresh) {
+        return;
+      }
+      if (fresh.getAttribute("data-n") !== region.getAttribute("data-n")
+          || fresh.getAttribute("data-waiting") !== region.getAttribute("data-waiting")) {
+        region.replaceWith(fresh);
+        region = fresh;
+        guard(region);
+      }
+      say(waiting() ? "Waiting for the other side: this page updates by itself." : "");
+    }).catch(function () {
+      say("Could not reach the server: retrying.");
+    });
+  }
+
+  guard(region);
+  if (waiting()) {
+    say("Waiting for the other side: this page updates by itself.");
+  }
+  window.setInterval(refresh, INTERVAL);
+})();
