@@ -6,7 +6,18 @@ state machines and keep the audit trail.
 
 from django.contrib import admin
 
-from tournaments.models import Event, Match, Registration, ResultChange, Round
+from tournaments.models import (
+    DraftPair,
+    EngineGame,
+    Event,
+    Match,
+    MatchJob,
+    Pod,
+    Rating,
+    Registration,
+    ResultChange,
+    Round,
+)
 
 
 class RegistrationInline(admin.TabularInline):
@@ -65,3 +76,42 @@ class ResultChangeAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None):  # noqa: ANN001, ANN201
         return False
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Rows the services write (draft records, ratings, engine work): shown, never edited."""
+
+    def has_add_permission(self, request) -> bool:  # noqa: ANN001
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:  # noqa: ANN001
+        return False
+
+
+@admin.register(Pod)
+class PodAdmin(ReadOnlyAdmin):
+    list_display = ("__str__", "event", "number")
+
+
+@admin.register(DraftPair)
+class DraftPairAdmin(ReadOnlyAdmin):
+    list_display = ("__str__", "pod", "number", "status")
+    list_filter = ("status",)
+
+
+@admin.register(Rating)
+class RatingAdmin(ReadOnlyAdmin):
+    list_display = ("player", "game", "format", "ordinal", "mu", "sigma", "matches", "events")
+    list_filter = ("game", "format")
+
+
+@admin.register(MatchJob)
+class MatchJobAdmin(ReadOnlyAdmin):
+    list_display = ("match", "status", "attempts", "queued_at", "started_at", "finished_at")
+    list_filter = ("status",)
+
+
+@admin.register(EngineGame)
+class EngineGameAdmin(ReadOnlyAdmin):
+    list_display = ("match", "number", "mode", "winner", "verified", "divergent_turn")
+    list_filter = ("mode", "verified")
