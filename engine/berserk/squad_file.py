@@ -8,11 +8,11 @@ file is malformed.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Mapping
 from typing import Any
 
+from ..cli import print_json, read_json_argument
 from .cards import Card
 from .editions import DEAL_SIZE, EDITIONS, POSITIONS, STANDARD, Crystals
 from .field import parse_cell
@@ -162,25 +162,14 @@ def run(data: Any) -> tuple[int, dict[str, Any]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    if len(args) != 1 or args[0] in ("-h", "--help"):
-        print("usage: python -m engine.berserk.pregame FILE.json", file=sys.stderr)
-        return EXIT_MALFORMED
-    path = args[0]
-    try:
-        with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except OSError as exc:
-        print(f"{path}: cannot read the file: {exc.strerror}", file=sys.stderr)
-        return EXIT_MALFORMED
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        print(f"{path}: not valid JSON: {exc}", file=sys.stderr)
-        return EXIT_MALFORMED
+    loaded = read_json_argument(argv, "usage: python -m engine.berserk.pregame FILE.json")
+    if isinstance(loaded, int):
+        return loaded
+    (path,), data = loaded
     try:
         code, output = run(data)
     except SquadFileError as exc:
         print(f"{path}: malformed squad file: {exc}", file=sys.stderr)
         return EXIT_MALFORMED
-    json.dump(output, sys.stdout, indent=1)
-    sys.stdout.write("\n")
+    print_json(output)
     return code

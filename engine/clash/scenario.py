@@ -8,11 +8,11 @@ The format is documented in docs/scenario-format.md; other tools depend on it.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Mapping
 from typing import Any
 
+from ..cli import print_json, read_json_argument
 from . import actions as act
 from .cards import BASTION, CREATURE, Catalogue, card_from_json, load_catalogue
 from .errors import CatalogueError, IllegalAction
@@ -332,27 +332,16 @@ def run(data: Any) -> tuple[int, dict[str, Any]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    if len(args) != 1 or args[0] in ("-h", "--help"):
-        print("usage: python -m engine.clash.scenario FILE.json", file=sys.stderr)
-        return EXIT_MALFORMED
-    path = args[0]
-    try:
-        with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except OSError as exc:
-        print(f"{path}: cannot read the file: {exc.strerror}", file=sys.stderr)
-        return EXIT_MALFORMED
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        print(f"{path}: not valid JSON: {exc}", file=sys.stderr)
-        return EXIT_MALFORMED
+    loaded = read_json_argument(argv, "usage: python -m engine.clash.scenario FILE.json")
+    if isinstance(loaded, int):
+        return loaded
+    (path,), data = loaded
     try:
         code, output = run(data)
     except ScenarioError as exc:
         print(f"{path}: malformed scenario: {exc}", file=sys.stderr)
         return EXIT_MALFORMED
-    json.dump(output, sys.stdout, indent=1)
-    sys.stdout.write("\n")
+    print_json(output)
     return code
 
 

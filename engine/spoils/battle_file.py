@@ -8,11 +8,11 @@ an assignment breaks the rules (`attackers[2].spd: ...`, `assign[0].to.b9: ...`)
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Mapping
 from typing import Any
 
+from ..cli import print_json, read_json_argument
 from .combat import (
     SIDES,
     Assignment,
@@ -192,20 +192,10 @@ def run(data: Any) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    if len(args) != 1 or args[0] in ("-h", "--help"):
-        print("usage: python -m engine.spoils.combat FILE.json", file=sys.stderr)
-        return EXIT_BAD
-    path = args[0]
-    try:
-        with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except OSError as exc:
-        print(f"{path}: cannot read the file: {exc.strerror}", file=sys.stderr)
-        return EXIT_BAD
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        print(f"{path}: not valid JSON: {exc}", file=sys.stderr)
-        return EXIT_BAD
+    loaded = read_json_argument(argv, "usage: python -m engine.spoils.combat FILE.json")
+    if isinstance(loaded, int):
+        return loaded
+    (path,), data = loaded
     try:
         output = run(data)
     except BattleFileError as exc:
@@ -214,8 +204,5 @@ def main(argv: list[str] | None = None) -> int:
     except IllegalCombat as exc:
         print(f"{path}: illegal combat ({exc.reason}): {exc.message}", file=sys.stderr)
         return EXIT_BAD
-    json.dump(output, sys.stdout, indent=1)
-    sys.stdout.write("\n")
+    print_json(output)
     return EXIT_OK
-
-

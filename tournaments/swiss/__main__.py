@@ -8,8 +8,9 @@ message on stderr that names the problem.
 
 from __future__ import annotations
 
-import json
 import sys
+
+from engine.cli import print_json, read_json_argument
 
 from .model import SwissError, parse_tournament
 from .pairing import pair_round
@@ -20,19 +21,13 @@ USAGE = "usage: python -m tournaments.swiss {pair|standings} FILE.json"
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    if len(args) != 2 or args[0] not in ("pair", "standings"):
+    if not args or args[0] not in ("pair", "standings"):
         print(USAGE, file=sys.stderr)
         return 2
-    command, path = args
-    try:
-        with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except OSError as exc:
-        print(f"{path}: cannot read the file: {exc.strerror}", file=sys.stderr)
-        return 2
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        print(f"{path}: not valid JSON: {exc}", file=sys.stderr)
-        return 2
+    loaded = read_json_argument(args, USAGE, count=2)
+    if isinstance(loaded, int):
+        return loaded
+    (command, path), data = loaded
     try:
         tournament = parse_tournament(data)
         if command == "pair":
@@ -42,8 +37,7 @@ def main(argv: list[str] | None = None) -> int:
     except SwissError as exc:
         print(f"{path}: {exc}", file=sys.stderr)
         return 2
-    json.dump(output, sys.stdout, indent=1)
-    sys.stdout.write("\n")
+    print_json(output)
     return 0
 
 
