@@ -300,6 +300,11 @@ def board(game: Game, seat: int, *, reveal: bool = False) -> dict[str, Any]:
     return data
 
 
+def legal_moves_of(game: Game, seat: int) -> list[str]:
+    """The seat's legal actions as record tokens (empty when it is not to move)."""
+    return [encode(a) for a in Observation(game, seat).legal_actions()]
+
+
 def moves(game: Game, seat: int, board_data: dict[str, Any]) -> dict[str, Any]:
     """The seat's legal actions as buttons (token and label), attached to the board: play
     buttons on the hand's cards, cast buttons on the creatures they may target."""

@@ -156,3 +156,10 @@ def test_the_board_fragment_is_the_game_region(client, player):
     text = html(fragment)
     assert 'id="play-game"' in text and 'data-waiting="0"' in text
     assert "<html" not in text
+
+
+def test_the_ai_move_task_runs_the_same_service(player):
+    from play.tasks import online_game_ai_move_task
+
+    game = start(player, seed=8)
+    assert online_game_ai_move_task.run(game.pk) == 0  # the player is to move: nothing to do
