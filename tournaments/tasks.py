@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from engine.clash.lab import LabResult, lab_chunk
 from tournaments.services.engine_jobs import jobs_sweep, match_job_run
+from tournaments.services.match_batches import match_jobs_run_batch
 from tournaments.services.verification import game_record_verify
 
 
@@ -45,3 +46,10 @@ def lab_merge_task(parts: list[dict]) -> dict:
 def game_record_verify_task(game_id: int) -> bool:
     """Replay an uploaded game record; idempotent (a checked record is never checked again)."""
     return game_record_verify(game_id=game_id, now=timezone.now())
+
+
+@shared_task(name="tournaments.match_jobs_run_batch", acks_late=True, reject_on_worker_lost=True)
+def match_jobs_run_batch_task(job_ids: list[int]) -> int:
+    """Several match jobs in one task (large rounds, bench_matches); idempotent like the
+    single-job task: finished jobs are skipped under their row locks."""
+    return match_jobs_run_batch(job_ids=job_ids, now=timezone.now)

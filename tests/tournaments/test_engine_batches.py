@@ -1,0 +1,65 @@
+"""Match jobs in batches: the same results as one job at a time, written once however often a
+batch is delivered (task bodies called directly)."""
+
+import pytest
+from django.utils import timezone
+
+from clash.domain import DomainError
+from engine.clash.match import play_match
+from tests.tournaments.engine_scene import ai_round
+from tournaments.models import (
+    EngineGame,
+    JobStatus,
+    MatchJob,
+    MatchStatus,
+    ResultAction,
+    ResultChange,
+    RoundStatus,
+)
+from tournaments.services.engine_jobs import ai_level, decks_for_match, match_job_run
+from tournaments.services.match_batches import jobs_for_round_batched, match_jobs_run_batch
+from tournaments.tasks import match_jobs_run_batch_task
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_round_is_queued_in_batches_once_the_jobs_commit(django_capture_on_commit_callbacks):
+    rnd = ai_round(tables=7)
+    with django_capture_on_commit_callbacks() as callbacks:
+        batches = jobs_for_round_batched(round_id=rnd.pk, now=timezone.now(), batch=3)
+    assert [len(b) for b in batches] == [3, 3, 1] and len(callbacks) == 3
+    assert jobs_for_round_batched(round_id=rnd.pk, now=timezone.now(), batch=3) == []
+    assert MatchJob.objects.count() == 7
+    with pytest.raises(DomainError):
+        jobs_for_round_batched(round_id=rnd.pk, now=timezone.now(), batch=0)
+
+
+def test_a_batch_records_the_games_the_engine_computes_and_completes_the_round():
+    rnd = ai_round(tables=3, seed=4)
+    [ids] = jobs_for_round_batched(round_id=rnd.pk, now=timezone.now(), batch=10)
+    assert match_jobs_run_batch(job_ids=ids, now=timezone.now) == 3
+    for job in MatchJob.objects.filter(pk__in=ids).select_related("match__round__event"):
+        match = job.match
+        decks = decks_for_match(match, match.round.event, job.seed)
+        expected = play_match(decks, job.seed, (ai_level(), ai_level()), best_of=3)
+        stored = [g.record for g in EngineGame.objects.filter(match=match)]
+        assert stored == [g.to_json() for g in expected.games]
+        assert match.status == MatchStatus.CONFIRMED and match.engine_verified
+        assert (match.a_wins, match.b_wins, match.draws) == (
+            expected.a_wins, expected.b_wins, expected.draws)
+        assert ResultChange.objects.filter(match=match, action=ResultAction.ENGINE).count() == 1
+    rnd.refresh_from_db()
+    assert rnd.status == RoundStatus.COMPLETE
+
+
+def test_a_batch_delivered_again_changes_nothing():
+    rnd = ai_round(tables=4)
+    [ids] = jobs_for_round_batched(round_id=rnd.pk, now=timezone.now(), batch=10)
+    match_job_run(job_id=ids[0], now=timezone.now)  # one job ran alone first
+    assert match_jobs_run_batch_task(ids) == 3
+    state = list(EngineGame.objects.values_list("id", "record"))
+    changes = ResultChange.objects.count()
+    assert match_jobs_run_batch_task(ids) == 0
+    assert list(EngineGame.objects.values_list("id", "record")) == state
+    assert ResultChange.objects.count() == changes
+    assert set(MatchJob.objects.values_list("status", flat=True)) == {JobStatus.DONE}
