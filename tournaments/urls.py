@@ -36,4 +36,5 @@ urlpatterns: list = [
          name="player_check_in"),
     path("<int:pk>/manage/organizers/add/", manage.organizer_new, name="organizer_add"),
     path("", include("tournaments.pods_urls")),
+    path("", include("tournaments.lab_urls")),
 ]
