@@ -24,6 +24,7 @@ from decks.models import (
     DecklistVersion,
     Game,
 )
+from decks.services import game_rules
 from decks.services.catalogue import clash_game
 from engine.clash.cards import load_catalogue
 
@@ -44,6 +45,12 @@ def decklist_problems(*, user: AbstractBaseUser, kind: str, cards: Sequence[str]
     if kind not in DecklistKind.values:
         return problems + [f"kind must be one of {', '.join(DecklistKind.values)}, "
                            f"not {kind!r}"]
+    if game_rules.has_rules_module(game):
+        # Other games: a constructed list of card names with repeats, checked by the game's
+        # rules module; no collection is needed.
+        if kind != DecklistKind.CONSTRUCTED:
+            problems.append(f"a {game.name} list is constructed, not {kind}")
+        return problems + game_rules.deck_problems(game=game, cards=cards)
     catalogue = load_catalogue()
     if kind == DecklistKind.PRECONSTRUCTED:
         if preconstructed_deck not in catalogue.deck_numbers:

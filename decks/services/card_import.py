@@ -1,0 +1,273 @@
+"""Importing a card file of The Spoils or Berserk into the catalogue as one CardSet.
+
+The columns (CSV) or keys (JSON) each game needs are in docs/other-games.md. Every row is
+checked before anything is written: a file with any bad row is refused with one problem per
+row and nothing imported. Cards are matched by name within the set and updated in place, so
+importing the same file again changes nothing and decklists keep pointing at their cards.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import transaction
+
+from clash.domain import DomainError
+from decks.models import Card, CardSet
+from decks.services.game_rules import BERSERK, GAME_NAMES, SPOILS, other_game
+from engine.berserk import cards as berserk_cards
+from engine.spoils import deck as spoils_deck
+
+CSV, JSON = "csv", "json"
+FORMATS = (CSV, JSON)
+MAX_NAME = 100
+MAX_NUMBER = 99
+
+SPOILS_COLUMNS = ["name", "type", "trade", "threshold", "cost", "strength", "life", "speed",
+                  "structure", "influence", "staple"]
+BERSERK_COLUMNS = ["name", "cost", "elite", "element", "before_recruitment"]
+COLUMNS = {SPOILS: SPOILS_COLUMNS, BERSERK: BERSERK_COLUMNS}
+# S-4: the numbers each card type must have; the other numbers are left empty.
+SPOILS_NUMBERS = {
+    spoils_deck.CHARACTER: ("cost", "strength", "life", "speed"),
+    spoils_deck.TACTIC: ("cost",), spoils_deck.ITEM: ("cost",),
+    spoils_deck.LOCATION: ("cost", "structure"),
+    spoils_deck.FACTION: ("influence",), spoils_deck.RESOURCE: (),
+}
+TRUE, FALSE = {"true", "yes", "1"}, {"false", "no", "0", ""}
+
+
+class RowError(ValueError):
+    """One thing wrong with one row, named by its field."""
+
+
+@dataclass(frozen=True)
+class CardRow:
+    name: str
+    kind: str
+    cost: int | None
+    data: dict
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    card_set: CardSet
+    created: int
+    changed: int
+    unchanged: int
+
+
+def _text(row: Mapping, key: str) -> str:
+    value = row.get(key)
+    return "" if value is None else str(value).strip()
+
+
+def _number(row: Mapping, key: str, *, required: bool, least: int = 0) -> int | None:
+    value = row.get(key)
+    if isinstance(value, str):
+        value = value.strip()
+    if value in (None, ""):
+        if required:
+            raise RowError(f"{key}: needed")
+        return None
+    if isinstance(value, bool):
+        raise RowError(f"{key}: must be a whole number, not {value!r}")
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        raise RowError(f"{key}: must be a whole number, not {value!r}") from None
+    if number != value and not isinstance(value, str) or not least <= number <= MAX_NUMBER:
+        raise RowError(f"{key}: must be a whole number from {least} to {MAX_NUMBER}, "
+                       f"not {value!r}")
+    return number
+
+
+def _flag(row: Mapping, key: str) -> bool:
+    value = row.get(key)
+    if isinstance(value, bool):
+        return value
+    text = "" if value is None else str(value).strip().lower()
+    if text in TRUE:
+        return True
+    if text in FALSE:
+        return False
+    raise RowError(f"{key}: must be true or false, not {value!r}")
+
+
+def _threshold(value: object) -> dict[str, int]:
+    """`{"rage": 2}` in JSON, `rage:2 greed:1` in CSV; the resources are S-2's five."""
+    if value in (None, ""):
+        return {}
+    if isinstance(value, str):
+        pairs = {}
+        for part in value.replace(";", " ").split():
+            resource, _, need = part.partition(":")
+            pairs[resource.strip().lower()] = need.strip() or "1"
+        value = pairs
+    if not isinstance(value, Mapping):
+        raise RowError(f"threshold: must be like rage:2 greed:1, not {value!r}")
+    threshold = {str(k): _number(value, k, required=True, least=1) for k in value}
+    try:  # S-2: the engine refuses a resource that is not one of the five
+        spoils_deck.threshold_problems(threshold, ())
+    except ValueError as exc:
+        raise RowError(f"threshold: {exc}") from None
+    return threshold
+
+
+def spoils_row(row: Mapping) -> CardRow:
+    name, kind = _text(row, "name"), _text(row, "type").lower()
+    if kind not in spoils_deck.CARD_TYPES:
+        raise RowError(f"type: must be one of {', '.join(spoils_deck.CARD_TYPES)}, "
+                       f"not {kind!r}")
+    trade = _text(row, "trade").lower() or None
+    if trade is not None and trade not in spoils_deck.TRADES:
+        raise RowError(f"trade: must be one of {', '.join(spoils_deck.TRADES)} or empty, "
+                       f"not {trade!r}")
+    needed = SPOILS_NUMBERS[kind]
+    numbers = {key: _number(row, key, required=key in needed, least=1 if key in
+                            ("life", "structure", "influence") else 0)
+               for key in ("cost", "strength", "life", "speed", "structure", "influence")}
+    extra = [k for k, v in numbers.items() if v is not None and k not in needed]
+    if extra:
+        raise RowError(f"{', '.join(extra)}: a {kind} has no {' or '.join(extra)}")
+    staple = spoils_deck.DeckEntry(name, kind).staple  # S-8 names the staple resources
+    if _text(row, "staple") and _flag(row, "staple") != staple:
+        raise RowError(f"staple: {name} is {'' if staple else 'not '}a staple resource "
+                       "(S-8: the resource cards Obsession, Greed, Elitism, Deception, Rage)")
+    cost = numbers.pop("cost")
+    data = {"type": kind, "trade": trade, "threshold": _threshold(row.get("threshold")),
+            **{k: v for k, v in numbers.items() if v is not None}, "staple": staple}
+    return CardRow(name, kind, cost, data)
+
+
+def berserk_row(row: Mapping) -> CardRow:
+    name = _text(row, "name")
+    cost = _number(row, "cost", required=True)
+    elite = _flag(row, "elite")
+    element = _text(row, "element").lower() or None
+    before = _flag(row, "before_recruitment")
+    try:  # the engine's own card: what the pre-game and B-6 read
+        berserk_cards.Card(id=name, cost=cost, elite=elite, element=element, name=name,
+                           before_recruitment=before)
+    except ValueError as exc:
+        raise RowError(str(exc)) from None
+    return CardRow(name, "elite" if elite else "ordinary", cost,
+                   {"cost": cost, "elite": elite, "element": element,
+                    "before_recruitment": before})
+
+
+PARSERS: dict[str, Callable[[Mapping], CardRow]] = {SPOILS: spoils_row, BERSERK: berserk_row}
+
+
+def _rows(text: str, fmt: str, columns: list[str]) -> list[tuple[str, Mapping]]:
+    """(where, row) for every row of the file, `where` naming its line or index."""
+    if fmt == CSV:
+        lines = list(csv.reader(io.StringIO(text)))
+        if not lines:
+            raise DomainError("empty_file", f"the file is empty: expected a header "
+                                            f"{','.join(columns)}")
+        header = [h.strip().lower() for h in lines[0]]
+        unknown = [h for h in header if h not in columns]
+        if unknown or "name" not in header or len(set(header)) != len(header):
+            raise DomainError("bad_header", f"line 1: the header names columns of "
+                                            f"{','.join(columns)} (name first), not "
+                                            f"{','.join(lines[0])}")
+        rows = []
+        for number, line in enumerate(lines[1:], start=2):
+            if not any(cell.strip() for cell in line):
+                continue
+            if len(line) != len(header):
+                rows.append((f"line {number}", {"_fields": len(line)}))
+            else:
+                rows.append((f"line {number}", dict(zip(header, line, strict=True))))
+        return rows
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DomainError("bad_json", f"the file is not JSON: {exc}") from None
+    if isinstance(data, Mapping):
+        data = data.get("cards")
+    if not isinstance(data, list):
+        raise DomainError("bad_json", 'the file holds a list of cards, or {"cards": [...]}')
+    return [(f"cards[{i}]", row if isinstance(row, Mapping) else {"_not_object": row})
+            for i, row in enumerate(data)]
+
+
+def card_file_check(*, game_slug: str, text: str, fmt: str) -> list[CardRow]:
+    """The file's cards, or a DomainError listing every bad row."""
+    if game_slug not in PARSERS:
+        raise DomainError("unknown_game", f"cards can be imported for "
+                                          f"{' and '.join(GAME_NAMES.values())}, not "
+                                          f"{game_slug!r}")
+    if fmt not in FORMATS:
+        raise DomainError("unknown_format", f"a card file is {' or '.join(FORMATS)}, "
+                                            f"not {fmt!r}")
+    columns = COLUMNS[game_slug]
+    problems: list[str] = []
+    cards: list[CardRow] = []
+    seen: dict[str, str] = {}
+    for where, row in _rows(text, fmt, columns):
+        if "_fields" in row:
+            problems.append(f"{where}: expected {len(columns)} fields at most as the header "
+                            f"gives them, got {row['_fields']}")
+            continue
+        if "_not_object" in row:
+            problems.append(f"{where}: a card is an object with the keys {', '.join(columns)}")
+            continue
+        unknown = [k for k in row if k not in columns]
+        if unknown:
+            problems.append(f"{where}: unknown field {', '.join(map(str, unknown))}")
+            continue
+        name = _text(row, "name")
+        if not name or len(name) > MAX_NAME:
+            problems.append(f"{where}: name: needed, at most {MAX_NAME} characters")
+            continue
+        if name in seen:
+            problems.append(f"{where}: {name} is already on {seen[name]}")
+            continue
+        seen[name] = where
+        try:
+            cards.append(PARSERS[game_slug](row))
+        except RowError as exc:
+            problems.append(f"{where} ({name}): {exc}")
+    if problems:
+        raise DomainError("bad_card_file", f"{len(problems)} bad row(s); nothing was imported",
+                          problems=problems)
+    if not cards:
+        raise DomainError("empty_file", "the file holds no cards")
+    return cards
+
+
+@transaction.atomic
+def card_import(*, game_slug: str, set_code: str, set_name: str, text: str, fmt: str,
+                now: datetime) -> ImportResult:
+    """Import the file as the set `set_code` of the game: all of it, or nothing."""
+    cards = card_file_check(game_slug=game_slug, text=text, fmt=fmt)
+    code = set_code.strip().lower()
+    if not code or not code.replace("-", "").replace("_", "").isalnum():
+        raise DomainError("bad_set_code", "a set code is letters, digits, - and _")
+    game = other_game(game_slug)
+    card_set, _ = CardSet.objects.select_for_update().get_or_create(
+        game=game, code=code, defaults={"name": set_name.strip() or code})
+    existing = {c.name: c for c in card_set.cards.select_for_update()}
+    created = changed = 0
+    for card in cards:
+        fields = {"kind": card.kind, "cost": card.cost, "data": card.data}
+        row = existing.get(card.name)
+        if row is None:
+            Card.objects.create(card_set=card_set, name=card.name, **fields)
+            created += 1
+        elif any(getattr(row, k) != v for k, v in fields.items()):
+            for k, v in fields.items():
+                setattr(row, k, v)
+            row.save(update_fields=list(fields))
+            changed += 1
+    if created or changed or card_set.loaded_at is None:
+        card_set.loaded_at = now
+        card_set.save(update_fields=["loaded_at"])
+    return ImportResult(card_set, created, changed, len(cards) - created - changed)
