@@ -21,6 +21,7 @@ from django.db import transaction
 from clash.domain import Conflict, DomainError
 from decks.models import Decklist, DecklistKind, DecklistVersion
 from decks.services.decklists import decklist_create, decklist_problems
+from decks.services.game_rules import has_rules_module
 from tournaments.models import Event, EventFormat, EventStatus, Registration, Round, RoundStage
 
 from .access import is_organizer, lock_event, lock_registration, require_organizer
@@ -168,6 +169,10 @@ def _register(*, event: Event, player: AbstractBaseUser, now: datetime,
 def _decklist_for(*, event: Event, player: AbstractBaseUser, now: datetime,
                   decklist_version_id: int | None,
                   preconstructed_deck: int | None) -> DecklistVersion | None:
+    if has_rules_module(event.game) and event.format != EventFormat.CONSTRUCTED:
+        # The Spoils and Berserk have only constructed lists here (no pods, no precons).
+        raise DomainError("format_not_for_game", f"{event} is {event.format}: {event.game} "
+                                                 f"events take constructed lists only")
     if event.format == EventFormat.DRAFT:
         if decklist_version_id is not None or preconstructed_deck is not None:
             raise DomainError("no_decklist_for_draft", "a draft event takes no decklist at "
