@@ -3,12 +3,13 @@
 from django.urls import path
 from django.views.generic import RedirectView
 
-from decks.views import bans, cards, collection, decklists
+from decks.views import bans, card_import, cards, collection, decklists
 
 app_name = "decks"
 urlpatterns = [
     path("", RedirectView.as_view(pattern_name="decks:gallery"), name="index"),
     path("cards/", cards.card_gallery, name="gallery"),
+    path("cards/import/", card_import.card_import_page, name="card_import"),
     path("collection/", collection.collection, name="collection"),
     path("collection/starter-kit/", collection.collection_add_starter_kit,
          name="collection_starter_kit"),

@@ -1,0 +1,82 @@
+"""Importing a card file of The Spoils or Berserk (staff, or users allowed to add cards).
+
+The catalogue is shared by every event, so the page is not open to any event organizer:
+only staff or holders of the `decks.add_card` permission see it.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+
+from clash.domain import DomainError
+from decks.forms import MAX_CSV_BYTES, AccessibleForm
+from decks.models import CardSet
+from decks.services.card_import import COLUMNS, CSV, FORMATS, card_import
+from decks.services.game_rules import GAME_NAMES
+
+
+class CardImportForm(AccessibleForm):
+    game = forms.ChoiceField(label="Game", choices=sorted(GAME_NAMES.items()))
+    set_code = forms.SlugField(label="Set code", max_length=50,
+                               help_text="Importing again into the same code updates its "
+                                         "cards in place.")
+    set_name = forms.CharField(label="Set name", max_length=100, required=False)
+    file = forms.FileField(label="Card file (CSV or JSON)",
+                           help_text="The columns are in docs/other-games.md. Nothing is "
+                                     "imported if any row is wrong.")
+
+    def clean_file(self) -> tuple[str, str]:
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_CSV_BYTES:
+            raise forms.ValidationError(
+                f"The file is {upload.size:,} bytes; at most {MAX_CSV_BYTES:,} are accepted.")
+        fmt = upload.name.rsplit(".", 1)[-1].lower() if "." in upload.name else CSV
+        if fmt not in FORMATS:
+            raise forms.ValidationError("The file name ends in .csv or .json.")
+        try:
+            return upload.read().decode("utf-8-sig"), fmt
+        except UnicodeDecodeError:
+            raise forms.ValidationError("The file is not UTF-8 text.") from None
+
+
+def _require_catalogue_editor(request: HttpRequest) -> None:
+    if not (request.user.is_staff or request.user.has_perm("decks.add_card")):
+        raise PermissionDenied("Only staff import cards into the catalogue.")
+
+
+def _page(request: HttpRequest, form: CardImportForm, status: int = 200) -> HttpResponse:
+    sets = (CardSet.objects.filter(game__slug__in=GAME_NAMES).select_related("game")
+            .order_by("game__name", "name"))
+    return render(request, "decks/card_import.html",
+                  {"form": form, "sets": sets, "columns": sorted(COLUMNS.items())},
+                  status=status)
+
+
+@login_required
+def card_import_page(request: HttpRequest) -> HttpResponse:
+    _require_catalogue_editor(request)
+    if request.method != "POST":
+        return _page(request, CardImportForm())
+    form = CardImportForm(request.POST, request.FILES)
+    if form.is_valid():
+        text, fmt = form.cleaned_data["file"]
+        try:
+            result = card_import(game_slug=form.cleaned_data["game"],
+                                 set_code=form.cleaned_data["set_code"],
+                                 set_name=form.cleaned_data["set_name"], text=text, fmt=fmt,
+                                 now=timezone.now())
+        except DomainError as exc:
+            form.add_domain_error(exc, "file")
+            messages.error(request, f"Nothing was imported: {exc.message}.")
+            return _page(request, form, status=400)
+        messages.success(request, f"{result.card_set}: {result.created} cards created, "
+                                  f"{result.changed} changed, {result.unchanged} unchanged.")
+        return redirect("decks:card_import")
+    messages.error(request, "Nothing was imported: see the form below.")
+    return _page(request, form, status=400)
