@@ -12,8 +12,8 @@ __all__ = ["LEVELS", "Agent", "GreedyAgent", "RandomAgent", "ScriptedAgent", "Se
            "make_agent"]
 
 
-def make_agent(level: str, seed: int) -> Agent:
-    """An AI player by level name."""
+def make_agent(level: str, seed: int, **options: object) -> Agent:
+    """An AI player by level name; `options` go to the search player (e.g. max_ms=None)."""
     if level == "random":
         return RandomAgent(seed)
     if level == "scripted":
@@ -21,5 +21,5 @@ def make_agent(level: str, seed: int) -> Agent:
     if level == "greedy":
         return GreedyAgent(seed)
     if level == "search":
-        return SearchAgent(seed)
+        return SearchAgent(seed, **options)  # type: ignore[arg-type]
     raise ValueError(f"unknown AI level {level!r}: known levels are {', '.join(LEVELS)}")

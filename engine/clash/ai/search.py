@@ -11,7 +11,8 @@ never looks at the opponent's hidden cards: it only ever simulates determinized 
 The budget is a number of playouts (so a seed gives the same game on every machine), with a
 wall-clock cap as a safety net (`max_ms`, default 100 ms per decision): on a slow or busy
 machine a decision may stop early, the one way its play can differ between machines;
-`capped` counts those decisions.
+`capped` counts those decisions. `max_ms=None` removes the cap, for play that must be the
+same everywhere whatever the load.
 """
 
 from __future__ import annotations
@@ -41,7 +42,8 @@ def _squash(value: float) -> float:
 class SearchAgent:
     name = "search"
 
-    def __init__(self, seed: int, playouts: int = 48, depth: int = 4, max_ms: float = 100.0,
+    def __init__(self, seed: int, playouts: int = 48, depth: int = 4,
+                 max_ms: float | None = 100.0,
                  weights: Weights = DEFAULT) -> None:
         self.rng = Rng.stream(seed, "ai-search")
         self.playouts = playouts
@@ -78,8 +80,8 @@ class SearchAgent:
 
     def plan(self, obs: Observation, started: float | None = None) -> list[Action]:
         # Stop early enough that one more playout still fits under the cap.
-        deadline = (time.perf_counter() if started is None else started) + (
-            0.75 * self.max_ms / 1000.0)
+        deadline = float("inf") if self.max_ms is None else (
+            (time.perf_counter() if started is None else started) + 0.75 * self.max_ms / 1000.0)
         plans = self.candidate_plans(obs)
         if len(plans) == 1:
             return plans[0]
