@@ -29,6 +29,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from clash.celery import app
+from clash.env import child_environment
 from decks.services.catalogue import clash_game
 from engine.clash.ai import LEVELS
 from engine.clash.match import play_match
@@ -169,10 +170,8 @@ class Command(BaseCommand):
     def _start_worker(self, queue: str, processes: int, level: str) -> subprocess.Popen:
         s = connection.settings_dict
         password = f":{s['PASSWORD']}" if s.get("PASSWORD") else ""
-        env = dict(os.environ)
-        env.update({
-            "DJANGO_SETTINGS_MODULE": os.environ.get("DJANGO_SETTINGS_MODULE",
-                                                     "clash.settings.local"),
+        env = child_environment(**{
+            "DJANGO_SETTINGS_MODULE": settings.SETTINGS_MODULE,
             "DATABASE_URL": f"postgres://{s.get('USER') or 'postgres'}{password}@"
                             f"{s.get('HOST') or '127.0.0.1'}:{s.get('PORT') or 5432}/{s['NAME']}",
             "CELERY_BROKER_URL": app.conf.broker_url,
