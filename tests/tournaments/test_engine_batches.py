@@ -63,3 +63,23 @@ def test_a_batch_delivered_again_changes_nothing():
     assert list(EngineGame.objects.values_list("id", "record")) == state
     assert ResultChange.objects.count() == changes
     assert set(MatchJob.objects.values_list("status", flat=True)) == {JobStatus.DONE}
+
+
+def test_bench_matches_refuses_a_database_or_broker_the_workers_cannot_share(
+        monkeypatch, settings):
+    from django.core.management import CommandError, call_command
+    from django.db import connection
+
+    from tournaments.management.commands.bench_matches import Command
+
+    def never(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        raise AssertionError("the command went on to start workers")
+
+    monkeypatch.setattr(Command, "_through_workers", never)
+    if connection.vendor != "postgresql":
+        with pytest.raises(CommandError, match="needs PostgreSQL"):
+            call_command("bench_matches", "--matches", "2")
+    monkeypatch.setattr(connection, "vendor", "postgresql")
+    settings.CELERY_BROKER_URL = "memory://"
+    with pytest.raises(CommandError, match="needs the Redis broker"):
+        call_command("bench_matches", "--matches", "2")

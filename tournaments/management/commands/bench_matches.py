@@ -114,7 +114,7 @@ class Command(BaseCommand):
             raise CommandError(
                 f"bench_matches needs PostgreSQL (this database is {connection.vendor}): set "
                 f"DATABASE_URL=postgres://... so the workers share the database")
-        scheme = urlsplit(app.conf.broker_url or "").scheme
+        scheme = urlsplit(settings.CELERY_BROKER_URL or "").scheme
         if scheme not in ("redis", "rediss"):
             raise CommandError(
                 f"bench_matches needs the Redis broker (the broker URL is {scheme or 'unset'}"
