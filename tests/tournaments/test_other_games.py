@@ -14,6 +14,7 @@ from tests.factories import UserFactory
 from tests.tournaments.play import now, organizer_of, pair
 from tournaments.models import EventStatus, Match, MatchJob, MatchStatus
 from tournaments.selectors import standings_for_event
+from tournaments.services.ai_seats import ai_seat_add
 from tournaments.services.events import event_create, event_start
 from tournaments.services.registrations import registration_create
 from tournaments.services.results import result_report
@@ -100,12 +101,14 @@ def test_a_list_of_another_game_is_refused():
                             decklist_version_id=list_of(player, SPOILS).pk)
 
 
-def test_other_games_have_constructed_events_only():
-    event = new_event(BERSERK, format="preconstructed")
-    with pytest.raises(DomainError) as err:
-        registration_create(event_id=event.pk, by=UserFactory(), now=now(),
-                            preconstructed_deck=1)
-    assert err.value.code == "format_not_for_game"
+def test_other_games_have_constructed_events_only_and_no_ai_seats():
+    for options in ({"format": "preconstructed"}, {"format": "draft"}, {"fill_with_ai": True}):
+        with pytest.raises(DomainError) as err:
+            new_event(BERSERK, **options)
+        assert err.value.code == "invalid_event"
+    event = new_event(SPOILS)
+    with pytest.raises(DomainError, match="has no AI players"):
+        ai_seat_add(event_id=event.pk, by=organizer_of(event), name="Bot", now=now())
 
 
 def test_a_berserk_event_through_the_pages(client):

@@ -9,6 +9,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from clash.domain import Conflict, DomainError
+from decks.services.game_rules import engine_plays
 from tournaments.models import EventFormat, EventStatus, Registration
 
 from .access import lock_event, require_organizer
@@ -27,6 +28,8 @@ def ai_seat_add(*, event_id: int, by: AbstractBaseUser, name: str,
         raise DomainError("bad_name", "an AI seat needs a name of 1 to 60 characters")
     if event.status != EventStatus.REGISTRATION:
         raise Conflict("registration_over", f"{event} has started: AI seats join before it")
+    if not engine_plays(event.game):
+        raise Conflict("no_ai", f"{event.game.name} has no AI players")
     if event.format == EventFormat.DRAFT:
         raise Conflict("draft_ai", "in a draft event the pods seat AI players themselves")
     if Registration.objects.filter(event=event, is_ai=True, ai_name=name).exists():

@@ -18,6 +18,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 
+from decks.services.game_rules import engine_plays
 from engine.clash.cards import load_catalogue
 from engine.clash.formats import ValuePolicy, run_bans
 from engine.clash.match import game_seed, play_match
@@ -61,7 +62,9 @@ def job_seed(rnd: Round, match: Match) -> int:
 @transaction.atomic
 def jobs_for_round(*, round_id: int, now: datetime) -> list[MatchJob]:
     """A job for every match of the round between two AI seats (idempotent: one per match)."""
-    rnd = Round.objects.select_for_update().get(pk=round_id)
+    rnd = Round.objects.select_for_update().select_related("event__game").get(pk=round_id)
+    if not engine_plays(rnd.event.game):
+        return []  # only Clash of Decks matches are played by the engine
     matches = (Match.objects.filter(round=rnd, player_b__isnull=False,
                                     player_a__is_ai=True, player_b__is_ai=True)
                .exclude(status=MatchStatus.CONFIRMED))

@@ -12,6 +12,7 @@ from django.db import transaction
 from clash.domain import Conflict, DomainError
 from decks.models import Game
 from decks.services.catalogue import clash_game
+from decks.services.game_rules import engine_plays
 from tournaments.models import (
     Event,
     EventFormat,
@@ -89,10 +90,16 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, seed: int, now
                               registration_opens=registration_opens,
                               registration_closes=registration_closes,
                               late_entry_until_round=late_entry_until_round, tiebreakers=order)
+    game = game or clash_game()
+    if not engine_plays(game):  # The Spoils, Berserk: reported results, constructed decks
+        if format != EventFormat.CONSTRUCTED:
+            problems.append(f"{game.name} events are constructed: players bring their lists")
+        if fill_with_ai:
+            problems.append(f"{game.name} has no AI players: an odd count gets a bye")
     if problems:
         raise DomainError("invalid_event", "; ".join(problems), problems=problems)
     event = Event.objects.create(
-        name=name.strip(), game=game or clash_game(), format=format, match_length=match_length,
+        name=name.strip(), game=game, format=format, match_length=match_length,
         rounds=rounds, top_cut=top_cut, registration_opens=registration_opens,
         registration_closes=registration_closes, decklist_deadline=decklist_deadline,
         late_entry_until_round=late_entry_until_round, check_in_required=check_in_required,
