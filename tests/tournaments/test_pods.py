@@ -254,3 +254,11 @@ def test_a_pod_with_an_odd_count_after_a_drop_gives_its_own_bye():
     bye = rnd.matches.get(player_b=None)
     assert bye.player_a.pod_seat.pod_id == leaving.pod_id
     assert rnd.matches.count() == 2 + 1 + 3  # the pod of 5: 2 tables and the bye; of 6: 3
+
+
+def test_a_draft_event_takes_no_late_entries_even_when_its_settings_allow_them():
+    from tournaments.services.registrations import registration_create
+
+    event = draft_event(4, late_entry_until_round=2)
+    with pytest.raises(Conflict, match="pods were seated when it started"):
+        registration_create(event_id=event.pk, by=UserFactory(), now=now())

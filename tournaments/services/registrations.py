@@ -137,6 +137,10 @@ def _require_player_or_organizer(event: Event, registration: Registration,
 
 
 def _check_late_entry(event: Event) -> None:
+    if event.format == EventFormat.DRAFT:
+        # Rule C-2.4: the pods are seated and drafted when the event starts.
+        raise Conflict("late_entry_closed", f"{event} is a draft: its pods were seated when "
+                                            f"it started, so it takes no late entries")
     upcoming = next_swiss_round(event)
     if upcoming > min(event.late_entry_until_round, event.rounds):
         if event.late_entry_until_round == 0:
