@@ -177,3 +177,30 @@ def test_a_draft_event_of_eight_seats_with_three_ai_seats_runs_to_final_standing
     assert event.status == "complete"
     verified = Match.objects.filter(round__event=event, engine_verified=True).count()
     assert verified == MatchJob.objects.filter(match__round__event=event).count() > 0
+
+
+def test_a_lab_run_from_the_page_reports_its_chunks_and_keeps_its_result(queue):
+    from engine.clash.cards import load_catalogue
+    from engine.clash.lab import lab_chunk
+    from tests.factories import UserFactory
+    from tournaments.models import LabRunStatus
+    from tournaments.services import lab_runs
+
+    cat = load_catalogue()
+    worker = Worker(queue, concurrency=2)
+    try:
+        run = lab_runs.lab_run_start(owner=UserFactory(), deck=cat.deck(1), deck_label="Deck 1",
+                                     field=[2, 3], games=10_000, ai="random",
+                                     now=timezone.now())
+        seen = []
+        wait_for(lambda: seen.append(lab_runs.lab_run_progress(
+            run_id=run.pk, now=timezone.now())) or seen[-1][0].status != LabRunStatus.RUNNING,
+            what="the lab run")
+    finally:
+        worker.stop()
+    done = [d for _, d, _ in seen]
+    assert done == sorted(done) and seen[-1][1] == seen[-1][2] == 4  # 4 chunks of 2,500
+    run.refresh_from_db()
+    assert run.status == LabRunStatus.DONE
+    assert run.result == lab_chunk(cat.deck(1), [cat.deck(2), cat.deck(3)], run.seed, 0,
+                                   10_000, "random").to_json()

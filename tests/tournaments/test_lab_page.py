@@ -5,11 +5,8 @@ from __future__ import annotations
 
 import json
 import re
-import uuid
 
 import pytest
-from celery import states
-from celery.result import EagerResult
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
@@ -18,11 +15,10 @@ from django.utils import timezone
 from decks.models import Decklist, DecklistVersion
 from decks.services.catalogue import clash_game
 from engine.clash.cards import load_catalogue
-from engine.clash.lab import LabResult, chunks, lab_chunk
+from engine.clash.lab import lab_chunk
 from tests.factories import UserFactory
 from tests.tournaments.test_verification import player_against_ai, report
 from tournaments.models import LabRun, LabRunStatus, UploadStatus
-from tournaments.services import lab_runs
 from tournaments.services.lab_runs import wilson
 
 pytestmark = pytest.mark.django_db
@@ -39,17 +35,14 @@ def html(response) -> str:
 
 
 @pytest.fixture
-def eager(monkeypatch):
-    """The run computed in-process and handed back finished, as eager tasks do under the
-    local settings (an EagerResult, no header to follow)."""
+def eager():
+    """Tasks run in-process, as under the local settings (the embedded default)."""
+    from clash.celery import app
 
-    def in_process(*, deck, field, games, seed, ai, chunk):
-        total = LabResult()
-        for start, count in chunks(games, chunk):
-            total.merge(lab_chunk(deck, field, seed, start, count, ai))
-        return EagerResult(str(uuid.uuid4()), total.to_json(), states.SUCCESS)
-
-    monkeypatch.setattr(lab_runs, "lab_start", in_process)
+    # The Django-namespaced key is the one Celery reads for this app.
+    app.conf.update(task_always_eager=True, CELERY_TASK_ALWAYS_EAGER=True)
+    yield
+    app.conf.update(task_always_eager=False, CELERY_TASK_ALWAYS_EAGER=False)
 
 
 def test_the_lab_needs_a_signed_in_user():
@@ -89,46 +82,6 @@ def test_with_eager_tasks_a_run_finishes_at_once_and_survives_a_refresh(eager):
     status = client.get(reverse("tournaments:lab_run_status", args=[run.pk])).json()
     assert status["finished"] and status["done"] == status["total"]
     assert "Preconstructed deck 2" in html(client.get(reverse("tournaments:lab")))
-
-
-class FakeResult:
-    """Stands in for Celery's AsyncResult: the ids in `READY` are finished."""
-
-    READY: set[str] = set()
-
-    def __init__(self, task_id: str) -> None:
-        self.id = task_id
-
-    def ready(self) -> bool:
-        return self.id in self.READY
-
-    def successful(self) -> bool:
-        return True
-
-    def get(self, timeout: float | None = None) -> dict:
-        return {"games": 4, "wins": 3, "losses": 1, "draws": 0, "score": 0.75,
-                "by_opponent": {"0": [3, 1, 0]}}
-
-
-def test_a_running_run_reports_finished_chunks_then_keeps_the_result(monkeypatch):
-    monkeypatch.setattr(lab_runs, "AsyncResult", FakeResult)
-    user = UserFactory()
-    run = LabRun.objects.create(owner=user, deck_label="Deck 1", deck=load_catalogue().deck(1),
-                                field=[2], games=4, ai="random", seed=1, result_id="merge",
-                                chunk_ids=["c1", "c2", "c3", "c4"], created_at=timezone.now())
-    client = as_user(user)
-    status_url = reverse("tournaments:lab_run_status", args=[run.pk])
-    FakeResult.READY = {"c1", "c3"}
-    assert client.get(status_url).json() == {"status": "running", "done": 2, "total": 4,
-                                             "finished": False}
-    page = html(client.get(reverse("tournaments:lab_run", args=[run.pk])))
-    assert 'value="2"' in page and "lab.js" in page and "data-lab-status" in page
-    FakeResult.READY = {"c1", "c2", "c3", "c4", "merge"}
-    assert client.get(status_url).json()["finished"] is True
-    FakeResult.READY = set()  # gone from the result backend: the row keeps it
-    run.refresh_from_db()
-    assert run.status == LabRunStatus.DONE and run.result["wins"] == 3
-    assert "0.750" in html(client.get(reverse("tournaments:lab_run", args=[run.pk])))
 
 
 def test_another_users_run_does_not_exist_for_you():
