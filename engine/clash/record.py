@@ -90,7 +90,7 @@ class ReplayResult:
 
 def replay(record: GameRecord, catalogue: Catalogue | None = None) -> ReplayResult:
     """Re-simulate `record`; confirm its outcome or name the first turn that differs."""
-    from .game import new_game, result_name  # game imports this module
+    from .game import new_game  # game imports this module
 
     catalogue = catalogue or load_catalogue()
     if record.catalogue != catalogue.version:
@@ -102,24 +102,32 @@ def replay(record: GameRecord, catalogue: Catalogue | None = None) -> ReplayResu
                         turn_cap=record.turn_cap)
     except EngineError as exc:
         return ReplayResult(False, None, None, f"the game cannot be set up: {exc.message}")
-    hashes = record.hashes
-    for index, tokens in enumerate(record.turns):
+    return replay_turns(game, record.turns, record.hashes, record.result)
+
+
+def replay_turns(game: Any, turns: list[str], hashes: list[str], result: str | None,
+                 noun: str = "turn") -> ReplayResult:
+    """Apply each recorded turn to `game` (set up from the record) and compare the state hash
+    after it; the verdict names the first `noun` that differs, or the final result."""
+    from .game import result_name
+
+    for index, tokens in enumerate(turns):
         turn = index + 1
         if game.winner is not None:
             return ReplayResult(False, result_name(game.winner), turn,
-                                f"the game was already over before turn {turn}")
+                                f"the game was already over before {noun} {turn}")
         try:
             for action in decode(tokens):
                 game.apply(action)
         except EngineError as exc:
             return ReplayResult(False, result_name(game.winner), turn,
-                                f"turn {turn}: {exc.message}")
+                                f"{noun} {turn}: {exc.message}")
         if game.state_hash() != hashes[index]:
             return ReplayResult(False, result_name(game.winner), turn,
-                                f"turn {turn}: the position differs from the record")
+                                f"{noun} {turn}: the position differs from the record")
     outcome = result_name(game.winner)
-    if outcome != record.result:
-        return ReplayResult(False, outcome, len(record.turns),
+    if outcome != result:
+        return ReplayResult(False, outcome, len(turns),
                             f"the replay ends with {outcome or 'no result'}, "
-                            f"the record says {record.result}")
+                            f"the record says {result}")
     return ReplayResult(True, outcome)

@@ -21,11 +21,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..actions import decode
 from ..cards import Catalogue, load_catalogue
 from ..errors import EngineError, RecordError, SetupError
 from ..game import result_name, run_to_end
-from ..record import RECORD_VERSION, ReplayResult, check_turns, parse_json
+from ..record import RECORD_VERSION, ReplayResult, check_turns, parse_json, replay_turns
 from ..state import DEFAULT_TURN_CAP
 from .game import SoloGame
 from .options import QUICK, SoloOptions
@@ -169,23 +168,4 @@ def replay_solo(record: SoloRecord, catalogue: Catalogue | None = None) -> Repla
                              turn_cap=record.turn_cap, chooses_returns=record.chooses_returns)
     except EngineError as exc:
         return ReplayResult(False, None, None, f"the game cannot be set up: {exc.message}")
-    for index, tokens in enumerate(record.turns):
-        entry = index + 1
-        if game.winner is not None:
-            return ReplayResult(False, result_name(game.winner), entry,
-                                f"the game was already over before entry {entry}")
-        try:
-            for action in decode(tokens):
-                game.apply(action)
-        except EngineError as exc:
-            return ReplayResult(False, result_name(game.winner), entry,
-                                f"entry {entry}: {exc.message}")
-        if game.state_hash() != record.hashes[index]:
-            return ReplayResult(False, result_name(game.winner), entry,
-                                f"entry {entry}: the position differs from the record")
-    outcome = result_name(game.winner)
-    if outcome != record.result:
-        return ReplayResult(False, outcome, len(record.turns),
-                            f"the replay ends with {outcome or 'no result'}, "
-                            f"the record says {record.result}")
-    return ReplayResult(True, outcome)
+    return replay_turns(game, record.turns, record.hashes, record.result, noun="entry")
