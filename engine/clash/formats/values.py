@@ -17,6 +17,7 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -76,6 +77,22 @@ def _draw_deck(names: list[str], rng: Rng) -> list[str]:
     return cards[:DECK_SIZE]
 
 
+def win_rate_deltas(results: Iterable[tuple[Sequence[str], Sequence[str], int | None]],
+                    names: Sequence[str]) -> dict[str, float]:
+    """Each card's score (a win 1, a draw - winner 2 - one half) over the decks holding it,
+    minus 0.5, from (deck of seat A, deck of seat B, winner) results; 0 for an unseen card."""
+    score = dict.fromkeys(names, 0.0)
+    seen = dict.fromkeys(names, 0)
+    for deck_a, deck_b, winner in results:
+        for seat, deck in enumerate((deck_a, deck_b)):
+            points = 0.5 if winner == 2 else float(winner == seat)
+            for name in deck:
+                score[name] += points
+                seen[name] += 1
+    return {name: round(score[name] / seen[name] - 0.5, 4) if seen[name] else 0.0
+            for name in names}
+
+
 def compute_card_values(games: int, seed: int, ai: str = "random",
                         catalogue: Catalogue | None = None) -> CardValues:
     """Each card's win-rate delta over `games` duels between `ai` players (module docstring)."""
@@ -83,21 +100,15 @@ def compute_card_values(games: int, seed: int, ai: str = "random",
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
     names = [card.name for card in catalogue.cards]
-    score = dict.fromkeys(names, 0.0)
-    seen = dict.fromkeys(names, 0)
     rng = Rng.stream(seed, RNG_STREAM)
+    results = []
     for _ in range(games):
         decks = (_draw_deck(names, rng), _draw_deck(names, rng))
         game_seed = rng.next_u64() >> 1
         agents = (make_agent(ai, rng.next_u64() >> 1), make_agent(ai, rng.next_u64() >> 1))
         game, _ = play_game(decks, game_seed, agents, catalogue=catalogue)
-        for seat, deck in enumerate(decks):
-            points = 0.5 if game.winner == 2 else float(game.winner == seat)
-            for name in deck:
-                score[name] += points
-                seen[name] += 1
-    values = {name: round(score[name] / seen[name] - 0.5, 4) if seen[name] else 0.0
-              for name in names}
+        results.append((decks[0], decks[1], game.winner))
+    values = win_rate_deltas(results, names)
     method = (f"win rate of the decks holding the card minus 0.5 (draws count half), over "
               f"{games} duels of {ai} vs {ai} AI players; each side {DECK_SIZE} cards drawn "
               f"without replacement from the {len(names)} catalogue cards; seed {seed}")
