@@ -262,3 +262,17 @@ def test_a_draft_event_takes_no_late_entries_even_when_its_settings_allow_them()
     event = draft_event(4, late_entry_until_round=2)
     with pytest.raises(Conflict, match="pods were seated when it started"):
         registration_create(event_id=event.pk, by=UserFactory(), now=now())
+
+
+def test_a_player_who_drops_during_the_draft_is_picked_for_so_the_partner_is_not_stuck():
+    from tournaments.services.registrations import registration_drop
+
+    event = draft_event(4)
+    leaver = human_seats(event)[0]
+    registration_drop(registration_id=leaver.registration.pk, by=leaver.registration.player,
+                      now=now())
+    draft_all(event)  # fails if a pair is stuck with nobody to pick
+    leaver.refresh_from_db()
+    assert len(leaver.cards) == 8
+    record = DraftRecord.from_json(DraftPair.objects.get(pk=leaver.pair_id).record)
+    assert replay_draft(record).ok

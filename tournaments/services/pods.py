@@ -130,9 +130,12 @@ def _seats(pair: DraftPair) -> dict[str, PodSeat]:
 
 
 def _let_ai_pick(pair: DraftPair, state: DraftState) -> None:
-    """AI seats pick by the value policy as long as it is their turn. Each pick's tie-break
-    generator comes from the pair's seed and the pick's number, so the picks replay."""
-    ai = {side for side, seat in _seats(pair).items() if seat.registration.is_ai}
+    """AI seats pick by the value policy as long as it is their turn, and so does the policy
+    for a player who dropped during the draft, so their partner is never stuck. Each pick's
+    tie-break generator comes from the pair's seed and the pick's number, so the picks
+    replay."""
+    ai = {side for side, seat in _seats(pair).items()
+          if seat.registration.is_ai or seat.registration.dropped}
     if not ai:
         return
     policy = _policy()
@@ -193,6 +196,20 @@ def draft_pick(*, seat_id: int, by: AbstractBaseUser, card: str, now: datetime) 
     _let_ai_pick(pair, state)
     _save(pair, state, now)
     return pair
+
+
+def draft_take_over(*, registration: Registration, now: datetime) -> None:
+    """A player dropped: if their pair is still drafting, the policy picks for them from now
+    on (called under the event lock by the drop)."""
+    seat = PodSeat.objects.filter(registration=registration).first()
+    if seat is None:
+        return
+    pair = DraftPair.objects.select_for_update().get(pk=seat.pair_id)
+    if pair.status == DraftStatus.DONE:
+        return
+    state = _state(pair)
+    _let_ai_pick(pair, state)
+    _save(pair, state, now)
 
 
 def require_drafts_done(event: Event) -> None:

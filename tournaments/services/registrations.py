@@ -25,6 +25,7 @@ from decks.services.game_rules import has_rules_module
 from tournaments.models import Event, EventFormat, EventStatus, Registration, Round, RoundStage
 
 from .access import is_organizer, lock_event, lock_registration, require_organizer
+from .pods import draft_take_over
 
 
 def next_swiss_round(event: Event) -> int:
@@ -106,6 +107,8 @@ def registration_drop(*, registration_id: int, by: AbstractBaseUser,
     registration.dropped = True
     registration.dropped_at = now
     registration.save(update_fields=["dropped", "dropped_at"])
+    if event.format == EventFormat.DRAFT and event.status == EventStatus.RUNNING:
+        draft_take_over(registration=registration, now=now)
     return registration
 
 
