@@ -110,17 +110,22 @@ def _paired(request: HttpRequest, event: Event, rnd, now) -> HttpResponse:  # no
     return _back(event)
 
 
-@organizer_action
-def pair(request: HttpRequest, event: Event) -> HttpResponse:
+def _pair_numbered(request: HttpRequest, event: Event, service) -> HttpResponse:  # noqa: ANN001
+    """Pair the round whose number the page showed (so a double click pairs it once)."""
     number = _number(request, event)
     if number is None:
         return _dashboard(request, event, status=400)
     now = timezone.now()
     try:
-        rnd = round_pair(event_id=event.pk, by=request.user, now=now, number=number)
+        rnd = service(event_id=event.pk, by=request.user, now=now, number=number)
     except DomainError as exc:
         return _refused(request, event, exc)
     return _paired(request, event, rnd, now)
+
+
+@organizer_action
+def pair(request: HttpRequest, event: Event) -> HttpResponse:
+    return _pair_numbered(request, event, round_pair)
 
 
 @organizer_action
@@ -135,15 +140,7 @@ def top_cut_start(request: HttpRequest, event: Event) -> HttpResponse:
 
 @organizer_action
 def top_cut_advance(request: HttpRequest, event: Event) -> HttpResponse:
-    number = _number(request, event)
-    if number is None:
-        return _dashboard(request, event, status=400)
-    now = timezone.now()
-    try:
-        rnd = topcut_advance(event_id=event.pk, by=request.user, now=now, number=number)
-    except DomainError as exc:
-        return _refused(request, event, exc)
-    return _paired(request, event, rnd, now)
+    return _pair_numbered(request, event, topcut_advance)
 
 
 @organizer_action
