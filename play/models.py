@@ -20,6 +20,7 @@ class GameKind(models.TextChoices):
 
 class GameStatus(models.TextChoices):
     DRAFTING = "drafting", "Drafting"  # the solo draft's pick step (C-8.1)
+    BANNING = "banning", "Banning"  # a constructed match game's ban-two procedure (C-2.5)
     PLAYING = "playing", "Playing"
     FINISHED = "finished", "Finished"
 
@@ -28,10 +29,12 @@ class OnlineGame(models.Model):
     kind = models.CharField(max_length=10, choices=GameKind.choices)
     status = models.CharField(max_length=10, choices=GameStatus.choices,
                               default=GameStatus.PLAYING)
-    # Seat A is always a person; seat B is a person, an AI seat (`ai_level`) or, in solo,
-    # the automaton (neither).
-    player_a = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                                 related_name="online_games_a")
+    # Each seat is a person or an AI seat (`ai_level`; at most one AI seat, and in solo the
+    # automaton, which is neither). Seat A is a person except in a tournament match whose
+    # player A is an AI seat: a match game keeps the match's sides, so its record is the
+    # match's.
+    player_a = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                 on_delete=models.CASCADE, related_name="online_games_a")
     player_b = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                  on_delete=models.CASCADE, related_name="online_games_b")
     ai_level = models.CharField(max_length=20, blank=True)
@@ -45,6 +48,13 @@ class OnlineGame(models.Model):
     picks = models.JSONField(default=list, blank=True)
     level = models.PositiveSmallIntegerField(null=True, blank=True)
     options = models.JSONField(null=True, blank=True)
+    # Constructed match games (C-2.5): the ban-two record (engine BanRecord JSON, both lists
+    # and the bans so far) while banning; `decks` holds the 8 cards each once it is done.
+    bans = models.JSONField(null=True, blank=True)
+    # A tournament match game: the match and the game's number in it (1, 2, 3).
+    match = models.ForeignKey("tournaments.Match", null=True, blank=True,
+                              on_delete=models.CASCADE, related_name="online_games")
+    game_number = models.PositiveSmallIntegerField(null=True, blank=True)
     # Every action token applied so far, in order (engine/clash/actions.py): the truth.
     actions = models.JSONField(default=list, blank=True)
     # The engine's game record once the game is over (GameRecord or SoloRecord JSON).
@@ -61,16 +71,63 @@ class OnlineGame(models.Model):
         constraints = [
             # Solo has no second seat; a duel's seat B is a person or an AI seat, not both.
             models.CheckConstraint(
-                condition=(Q(kind="solo", player_b__isnull=True, ai_level="")
-                           | Q(kind="duel", player_b__isnull=True) & ~Q(ai_level="")
-                           | Q(kind="duel", player_b__isnull=False, ai_level="")),
+                condition=(Q(kind="solo", player_a__isnull=False, player_b__isnull=True,
+                             ai_level="")
+                           | Q(kind="duel", player_a__isnull=False, player_b__isnull=True)
+                           & ~Q(ai_level="")
+                           | Q(kind="duel", player_a__isnull=True, player_b__isnull=False)
+                           & ~Q(ai_level="")
+                           | Q(kind="duel", player_a__isnull=False, player_b__isnull=False,
+                               ai_level="")),
                 name="online_game_seats_fit_the_kind"),
+            models.CheckConstraint(
+                condition=Q(match__isnull=True, game_number__isnull=True)
+                | Q(match__isnull=False, game_number__isnull=False, kind="duel"),
+                name="online_game_match_has_a_game_number"),
+            # One online game per game of a match: a double click never makes two.
+            models.UniqueConstraint(fields=["match", "game_number"],
+                                    condition=Q(match__isnull=False),
+                                    name="one_online_game_per_match_game"),
             models.CheckConstraint(condition=Q(winner__in=["", "A", "B", "draw"]),
                                    name="online_game_winner_known"),
         ]
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} game {self.pk}"
+
+
+class InvitationStatus(models.TextChoices):
+    OPEN = "open", "Waiting for an opponent"
+    TAKEN = "taken", "Taken"
+
+
+class Invitation(models.Model):
+    """A duel between two persons, offered by link: its creator chose a preconstructed deck;
+    the first other player who opens it picks theirs and the game starts (open -> taken,
+    once: joining locks this row)."""
+
+    code = models.CharField(max_length=32, unique=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                   related_name="play_invitations")
+    deck = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=InvitationStatus.choices,
+                              default=InvitationStatus.OPEN)
+    game = models.OneToOneField(OnlineGame, null=True, blank=True, on_delete=models.CASCADE,
+                                related_name="invitation")
+    created_at = models.DateTimeField()
+    taken_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(status="open", game__isnull=True)
+                | Q(status="taken", game__isnull=False),
+                name="a_taken_invitation_has_its_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"invitation {self.code}"
 
 
 class SoloResult(models.Model):

@@ -7,6 +7,7 @@ from django.db.models import Count, Q, QuerySet
 
 from play.models import GameStatus, OnlineGame, SoloResult
 from tournaments.models import EngineGame
+from tournaments.services.access import is_organizer
 
 
 def games_of(user: AbstractBaseUser) -> QuerySet[OnlineGame]:
@@ -26,8 +27,19 @@ def game_for(user: AbstractBaseUser, pk: int) -> OnlineGame | None:
 def finished_game(pk: int) -> OnlineGame | None:
     """A finished online game: its replay is public (the game is over, hidden information
     no longer matters)."""
-    return (OnlineGame.objects.select_related("player_a", "player_b")
+    return (OnlineGame.objects.select_related("player_a", "player_b", "match__round__event")
             .filter(pk=pk, status=GameStatus.FINISHED, record__isnull=False).first())
+
+
+def may_watch(game: OnlineGame, user: AbstractBaseUser) -> bool:
+    """Who may watch a finished game's replay: anyone, except for a tournament match's game
+    (its decks are the players' lists), which only its players and the event's organizers
+    see."""
+    if game.match_id is None:
+        return True
+    if user.pk is not None and user.pk in (game.player_a_id, game.player_b_id):
+        return True
+    return is_organizer(game.match.round.event, user)
 
 
 def finished_engine_game(pk: int) -> EngineGame | None:

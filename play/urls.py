@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from play.views import games, replays
+from play.views import games, matches, replays
 
 app_name = "play"
 urlpatterns = [
@@ -11,6 +11,7 @@ urlpatterns = [
     path("solo/new/", games.solo_new, name="solo_new"),
     path("<int:pk>/", games.game_page, name="game"),
     path("<int:pk>/board/", games.game_fragment, name="board"),
+    path("match/<int:match_pk>/", matches.match_game, name="match_game"),
     path("<int:pk>/replay/", replays.replay_online, name="replay"),
     path("replay/engine/<int:pk>/", replays.replay_engine, name="replay_engine"),
 ]

@@ -19,15 +19,19 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from clash.domain import DomainError
 from engine.clash.solo import LEVELS
+from engine.clash.state import SEATS
 from play.forms import DuelForm, SoloForm
 from play.models import GameKind, GameStatus, OnlineGame
 from play.positions import board, card_info, moves, to_move
 from play.selectors import game_for, games_of, solo_record_of
 from play.services import (
+    ai_seat,
+    ban_state,
     draft_of,
     duel_start,
     online_game_act,
     online_game_ai_move,
+    online_game_ban,
     position_of,
     seat_of,
     solo_draft_pick,
@@ -92,12 +96,25 @@ def solo_new(request: HttpRequest) -> HttpResponse:
     return _index(request, solo=form, status=400)
 
 
-def _opponent_name(game: OnlineGame) -> str:
-    if game.kind == GameKind.SOLO:
+def seat_name(game: OnlineGame, seat: int) -> str:
+    """Who plays `seat`: a person's name, the AI player or the automaton."""
+    if game.kind == GameKind.SOLO and seat == 1:
         return "the automaton"
-    if game.player_b_id is None:
+    if ai_seat(game) == seat:
         return f"the AI player ({game.ai_level})"
-    return game.player_b.get_username()
+    return (game.player_a if seat == 0 else game.player_b).get_username()
+
+
+def _opponent_name(game: OnlineGame, seat: int) -> str:
+    return seat_name(game, seat ^ 1)
+
+
+def _match_context(game: OnlineGame) -> dict:
+    """A match game's event and match, for the page's heading and links."""
+    if game.match_id is None:
+        return {}
+    match = game.match
+    return {"match": match, "event": match.round.event}
 
 
 def game_context(game: OnlineGame, seat: int) -> dict:
@@ -116,7 +133,9 @@ def game_context(game: OnlineGame, seat: int) -> dict:
     return {
         "game": game, "view": view, "moves": actions, "your_turn": mine,
         "waiting": game.status == GameStatus.PLAYING and not mine,
-        "outcome": outcome, "opponent_name": _opponent_name(game),
+        "outcome": outcome, "opponent_name": _opponent_name(game, seat),
+        "ai_thinking": game.status == GameStatus.PLAYING and not mine
+        and to_move(state) is not None and to_move(state) == ai_seat(game),
         "n": len(game.actions),
         "log": list(reversed(position.log[-LOG_LINES:])),
         "log_more": max(0, len(position.log) - LOG_LINES),
@@ -130,14 +149,36 @@ def _draft_context(game: OnlineGame) -> dict:
             "n": len(draft.picks)}
 
 
+def bans_context(game: OnlineGame, seat: int) -> dict:
+    """The ban-two step (C-2.5) as `seat` sees it: both lists are revealed to both players
+    (see engine/clash/formats/bans.py), the bans so far, whose step it is and, on the seat's
+    own step, a button per card of the opponent's remaining list."""
+    state = ban_state(game)
+    me, foe = SEATS[seat], SEATS[seat ^ 1]
+    mine = state.to_ban == me
+    return {
+        "game": game, "n": len(state.bans), "step": state.step, "your_ban": mine,
+        "waiting": not mine, "opponent_name": _opponent_name(game, seat),
+        "ai_thinking": False,
+        "you": {"seat": me, "cards": [card_info(n) for n in state.remaining(me)],
+                "banned": list(state.banned[me])},
+        "opponent": {"seat": foe, "cards": [card_info(n) for n in state.remaining(foe)],
+                     "banned": list(state.banned[foe])},
+        **_match_context(game),
+    }
+
+
 def _game_page(request: HttpRequest, game: OnlineGame, *, error: str = "",
                status: int = 200) -> HttpResponse:
     if game.status == GameStatus.DRAFTING:
         return render(request, "play/draft.html", {**_draft_context(game), "error": error},
                       status=status)
     seat = seat_of(game, request.user)
-    return render(request, "play/game.html", {**game_context(game, seat), "error": error},
-                  status=status)
+    if game.status == GameStatus.BANNING:
+        return render(request, "play/bans.html", {**bans_context(game, seat), "error": error},
+                      status=status)
+    return render(request, "play/game.html", {**game_context(game, seat), "error": error,
+                                              **_match_context(game)}, status=status)
 
 
 @login_required
@@ -155,7 +196,10 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     except ValueError:
         seen = -1
     try:
-        if game.status == GameStatus.DRAFTING:
+        if game.status == GameStatus.BANNING:
+            online_game_ban(game_id=game.pk, user=request.user,
+                            card=request.POST.get("ban", ""), seen=seen, now=timezone.now())
+        elif game.status == GameStatus.DRAFTING:
             solo_draft_pick(game_id=game.pk, user=request.user,
                             card=request.POST.get("pick", ""), seen=seen, now=timezone.now())
         else:
@@ -175,4 +219,7 @@ def game_fragment(request: HttpRequest, pk: int) -> HttpResponse:
     game = game_for(request.user, pk)
     if game is None or game.status == GameStatus.DRAFTING:
         raise Http404("No such game.")
-    return render(request, "play/_game.html", game_context(game, seat_of(game, request.user)))
+    seat = seat_of(game, request.user)
+    if game.status == GameStatus.BANNING:
+        return render(request, "play/_bans.html", bans_context(game, seat))
+    return render(request, "play/_game.html", game_context(game, seat))

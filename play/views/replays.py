@@ -1,6 +1,7 @@
 """The replay viewer: a finished game stepped through entry by entry (prev/next links, no
 script needed), each position re-simulated from the record by the engine, with the record's
-verification (`replay(record).ok`). The game is over, so both hands are shown."""
+verification (`replay(record).ok`). The game is over, so both hands are shown. A tournament
+match's online game is watched only by its players and the event's organizers."""
 
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from engine.clash.errors import RecordError
-from play.models import GameKind
 from play.positions import board, is_solo_record, replay_step, verify
-from play.selectors import finished_engine_game, finished_game
+from play.selectors import finished_engine_game, finished_game, may_watch
+from play.views.games import seat_name
 
 
 def _step(request: HttpRequest) -> int:
@@ -47,14 +48,13 @@ def _replay(request: HttpRequest, record: dict[str, Any], context: dict[str, Any
 @require_GET
 def replay_online(request: HttpRequest, pk: int) -> HttpResponse:
     game = finished_game(pk)
-    if game is None:
+    if game is None or not may_watch(game, request.user):
         raise Http404("No finished game with this number.")
-    names = {"A": game.player_a.get_username(),
-             "B": ("the automaton" if game.kind == GameKind.SOLO else
-                   game.player_b.get_username() if game.player_b_id else
-                   f"AI player ({game.ai_level})")}
-    return _replay(request, game.record, {"title": f"{game.get_kind_display()} game {game.pk}",
-                                          "names": names, "online": game})
+    names = {"A": seat_name(game, 0), "B": seat_name(game, 1)}
+    title = f"{game.get_kind_display()} game {game.pk}"
+    if game.match_id is not None:
+        title = f"{game.match.round.event.name}, game {game.game_number} online"
+    return _replay(request, game.record, {"title": title, "names": names, "online": game})
 
 
 @require_GET

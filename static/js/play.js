@@ -1,6 +1,7 @@
 // The game page: while the game waits for the other side, fetch the game region (the server
 // sends only that part) every few seconds and replace it, until it is this player's turn or
-// the game is over. Also keeps one action per page: after a button is pressed, the others
+// the game is over (also during a constructed match game's bans, reloading the page when the
+// game begins). Also keeps one action per page: after a button is pressed, the others
 // are disabled so a second click cannot post a second action built on the same page (the
 // server refuses a stale one anyway). Without this script the page works the same: the
 // Reload link shows the current game.
@@ -58,6 +59,11 @@
       box.innerHTML = html;
       var fresh = box.querySelector("#play-game");
       if (!fresh) {
+        return;
+      }
+      if (fresh.getAttribute("data-status") !== region.getAttribute("data-status")) {
+        // The bans are over and the game began: the whole page changes.
+        window.location.reload();
         return;
       }
       if (fresh.getAttribute("data-n") !== region.getAttribute("data-n")

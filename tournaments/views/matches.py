@@ -1,5 +1,7 @@
 """The match page: a player reports the result, the organizer sets or corrects it, and
-everyone who may see the page sees every change (who, when, before and after).
+everyone who may see the page sees every change (who, when, before and after). A player of
+a Clash of Decks match against an AI seat or another person may play its games online
+(play.views.matches starts them; the engine then records the result).
 
 Only the match's two players and the event's organizers see it: anonymous visitors are sent
 to log in, anyone else gets a 403.
@@ -26,6 +28,7 @@ from tournaments.page_selectors import (
     score_text,
     side_of,
 )
+from tournaments.services.online_games import match_online_summary
 from tournaments.services.results import result_report, result_set
 
 from .common import event_context, event_or_404
@@ -80,6 +83,7 @@ def _page(request: HttpRequest, event: Event, match: Match, context: dict, *,
         "report_form": report_form if can_report else None,
         "set_form": set_form if can_set else None,
         "changes": history_rows(match),
+        "online": match_online_summary(match, event, request.user) if not match.bye else None,
         "next": request.POST.get("next") or request.GET.get("next", ""),
     })
     return render(request, "tournaments/match.html", context, status=status)

@@ -1,4 +1,4 @@
-"""Writes of online play: start a game, pick in the solo draft, apply a player's action,
+"""Online games: start a game, pick in the solo draft, apply a player's action,
 let an AI seat move. Every write locks the game row (select_for_update), rebuilds the game
 from its stored tokens with the engine, applies the action there first, and stores it only
 if the engine accepted it; the number of actions the page was built on must match, so a
@@ -67,8 +67,11 @@ def seat_of(game: OnlineGame, user: AbstractBaseUser) -> int | None:
 
 
 def ai_seat(game: OnlineGame) -> int | None:
-    """The seat an AI player decides for (the automaton of solo plays inside the engine)."""
-    return 1 if game.kind == GameKind.DUEL and game.ai_level else None
+    """The seat an AI player decides for (the automaton of solo plays inside the engine):
+    the seat without a person (seat A only in a match whose player A is an AI seat)."""
+    if game.kind != GameKind.DUEL or not game.ai_level:
+        return None
+    return 0 if game.player_a_id is None else 1
 
 
 # Starting ----------------------------------------------------------------------------------
@@ -95,8 +98,18 @@ def duel_start(*, player: AbstractBaseUser, deck: int, ai_level: str, seed: int,
         kind=GameKind.DUEL, player_a=player, ai_level=ai_level, seed=seed,
         decks={"A": catalogue.deck(deck), "B": catalogue.deck(theirs)},
         created_at=now, last_activity_at=now)
-    _ai_moves(game, position_of(game), now)
+    game_begin(game, now)
     return game
+
+
+def game_begin(game: OnlineGame, now: datetime) -> None:
+    """A duel whose decks are settled starts (-> playing): the setup must work before a page
+    shows it, and an AI seat the coin gives the first turn plays it. Saves the row."""
+    game.status = GameStatus.PLAYING
+    game.last_activity_at = now
+    position = position_of(game)
+    game.save()
+    _ai_moves(game, position, now)
 
 
 @transaction.atomic
@@ -247,6 +260,12 @@ def _finish(game: OnlineGame, position: Position, now: datetime) -> None:
     game.record = record
     game.winner = record["result"] or ""
     game.finished_at = now
+    if game.match_id is not None:
+        # The tournament side of a match game: its EngineGame and, once the match is decided,
+        # the result. Imported here because that bridge builds on this module.
+        from tournaments.services.online_games import match_game_finished
+
+        match_game_finished(game=game, now=now)
     if game.kind == GameKind.SOLO:
         SoloResult.objects.get_or_create(game=game, defaults={
             "player_id": game.player_a_id, "level": game.level or 0,

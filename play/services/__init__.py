@@ -1,0 +1,25 @@
+"""Writes of online play, one module per use case: games (start, act, AI seats, finish),
+bans (a constructed match game's ban-two step), invitations (a duel between two persons)."""
+
+from .bans import ban_state, online_game_ban
+from .games import (
+    MAX_AI_ACTIONS,
+    ai_seat,
+    draft_of,
+    duel_start,
+    game_begin,
+    online_game_act,
+    online_game_ai_move,
+    opponent_deck,
+    position_of,
+    seat_of,
+    setup_of,
+    solo_draft_pick,
+    solo_start,
+)
+
+__all__ = [
+    "MAX_AI_ACTIONS", "ai_seat", "ban_state", "draft_of", "duel_start", "game_begin",
+    "online_game_act", "online_game_ai_move", "online_game_ban", "opponent_deck",
+    "position_of", "seat_of", "setup_of", "solo_draft_pick", "solo_start",
+]

@@ -1,0 +1,93 @@
+"""The ban-two procedure (rule C-2.5) of a constructed match game, on the game page.
+
+The engine's `BanState` is the procedure; the game row keeps its record (`bans`), and every
+ban rebuilds the state from it under the row lock, applies the ban, lets an AI seat answer by
+the engine's value policy, and saves. Once the four bans are made, each side keeps its 8
+cards (`decks`) and the game starts (banning -> playing).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from clash.domain import Conflict, DomainError
+from engine.clash.errors import EngineError
+from engine.clash.formats import BanRecord, BanState, IllegalChoice, ValuePolicy
+from engine.clash.rng import Rng
+from engine.clash.state import SEATS
+from play.models import GameStatus, OnlineGame
+
+from .games import _locked, _stale_message, ai_seat, game_begin, seat_of
+
+# Refusals that are about the moment (someone else's step, the bans over), not the card.
+_NOT_NOW = ("not_your_ban", "bans_over")
+
+
+def ban_state(game: OnlineGame) -> BanState:
+    return BanState.from_record(BanRecord.from_json(game.bans))
+
+
+def bans_begin(game: OnlineGame, lists: tuple[list[str], list[str]], now: datetime) -> None:
+    """Put a new game (not saved yet) in its ban step with both sides' lists of 10; an AI seat
+    that bans first bans at once. Lists the engine refuses raise DomainError."""
+    try:
+        state = BanState(lists[0], lists[1])
+    except EngineError as exc:
+        raise DomainError("bad_lists", f"the ban-two procedure cannot start: {exc.message}"
+                          ) from None
+    game.status = GameStatus.BANNING
+    game.bans = state.record().to_json()
+    _ai_bans(game, state)
+    _bans_save(game, state, now)
+
+
+def _ai_bans(game: OnlineGame, state: BanState) -> None:
+    """An AI seat bans by the value policy while it is its step, each ban seeded by the game
+    and the step, so whichever process computes it gets the same card."""
+    seat = ai_seat(game)
+    if seat is None:
+        return
+    letter = SEATS[seat]
+    policy = ValuePolicy.from_file()
+    while not state.done and state.to_ban == letter:
+        rng = Rng.stream(game.seed, f"ban-ai-{letter}-{len(state.bans)}")
+        state.ban(letter, policy.choose_ban(state.view(), letter, rng))
+
+
+def _bans_save(game: OnlineGame, state: BanState, now: datetime) -> None:
+    game.bans = state.record().to_json()
+    game.last_activity_at = now
+    if state.done:
+        a, b = state.decks()
+        game.decks = {"A": a, "B": b}
+        game_begin(game, now)  # banning -> playing (an AI seat that starts moves)
+    else:
+        game.save()
+
+
+@transaction.atomic
+def online_game_ban(*, game_id: int, user: AbstractBaseUser, card: str, seen: int,
+                    now: datetime) -> OnlineGame:
+    """`user` bans `card` from the opponent's list (C-2.5). `seen` is the number of bans the
+    page showed: a stale page, a ban out of turn or once the bans are over is a Conflict; a
+    card not in the opponent's list is refused with the engine's message. Nothing is stored
+    then."""
+    game = _locked(game_id, user)
+    if game.status != GameStatus.BANNING:
+        raise Conflict("not_banning", "the bans are over: the game has started")
+    state = ban_state(game)
+    if seen != len(state.bans):
+        raise Conflict("stale", _stale_message(seen, len(state.bans), "bans"))
+    letter = SEATS[seat_of(game, user)]
+    try:
+        state.ban(letter, card)
+    except IllegalChoice as exc:
+        if exc.reason in _NOT_NOW:
+            raise Conflict(exc.reason, exc.message) from None
+        raise DomainError("bad_ban", exc.message) from None
+    _ai_bans(game, state)
+    _bans_save(game, state, now)
+    return game

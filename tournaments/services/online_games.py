@@ -1,0 +1,214 @@
+"""The bridge from a tournament match to its games played online (play.OnlineGame).
+
+A player of a Clash of Decks match against an AI seat or another person starts (or resumes)
+"game N online": an online game linked to the match and N, with both sides' decks as the
+event plays them (`engine_jobs.deck_for`: the registered decklist version, the deck the pod
+drafted, or an AI seat's deck), seat A being the match's player A so the game's record is
+the match's. Its seed comes from the event's seed, the match and N. In a constructed event
+the ban-two procedure (rule C-2.5) comes first, on the game page; like the auto-played
+matches, the match keeps the decks its bans left for its later games.
+
+When an online game ends, its EngineGame (mode online, verified) is written; once the games
+decide the match (best of 1, or best of 3: 2 wins or 3 games), the result is confirmed
+through `result_record_engine`. The match row lock (round, then match) makes a double click
+start one game and a result be recorded once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from clash.domain import Conflict, DomainError
+from decks.services.game_rules import engine_plays
+from engine.clash.match import game_seed
+from engine.clash.rng import Rng
+from play.models import GameKind, GameStatus, OnlineGame
+from play.services import game_begin
+from play.services.bans import bans_begin
+from tournaments.models import (
+    EngineGame,
+    Event,
+    EventFormat,
+    EventStatus,
+    GameMode,
+    Match,
+    MatchStatus,
+    Registration,
+    RoundStage,
+)
+
+from .access import lock_match
+from .engine_jobs import ai_level, deck_for
+from .results import result_problems, result_record_engine
+
+OPEN_EVENT = (EventStatus.RUNNING, EventStatus.TOP_CUT)
+
+
+@dataclass(frozen=True)
+class Tally:
+    """The games a match has played (verified engine games with a result), from A's side."""
+
+    a_wins: int
+    b_wins: int
+    draws: int
+    best_of: int
+
+    @property
+    def games(self) -> int:
+        return self.a_wins + self.b_wins + self.draws
+
+    @property
+    def decided(self) -> bool:
+        """As `engine.clash.match.play_match` plays a match: best of 3 ends at 2 wins or
+        after 3 games (a drawn game counts as played); best of 1 is one game."""
+        return (max(self.a_wins, self.b_wins) >= self.best_of // 2 + 1
+                or self.games >= self.best_of)
+
+
+def match_tally(match: Match, best_of: int) -> Tally:
+    winners = list(EngineGame.objects.filter(match=match, verified=True)
+                   .exclude(winner="").values_list("winner", flat=True))
+    return Tally(a_wins=winners.count("A"), b_wins=winners.count("B"),
+                 draws=winners.count("draw"), best_of=best_of)
+
+
+def match_seed(event: Event, match: Match) -> int:
+    return Rng.stream(event.seed, f"online-match-{match.pk}").next_u64() >> 1
+
+
+def online_game_seed(event: Event, match: Match, number: int) -> int:
+    """Game `number` (from 1) of the match, as the engine seeds the games of a match."""
+    return game_seed(match_seed(event, match), number - 1)
+
+
+def side_of(match: Match, user: AbstractBaseUser) -> str | None:
+    """"a" or "b" for a person playing the match, else None."""
+    if user.pk is None:
+        return None
+    players = dict(Registration.objects.filter(pk__in=[match.player_a_id, match.player_b_id])
+                   .values_list("pk", "player_id"))
+    if players.get(match.player_a_id) == user.pk:
+        return "a"
+    if match.player_b_id is not None and players.get(match.player_b_id) == user.pk:
+        return "b"
+    return None
+
+
+def online_play_problem(match: Match, event: Event) -> str:
+    """Why the match's games cannot be played online now ("" when they can)."""
+    if match.bye:
+        return "a bye has no games"
+    if not engine_plays(event.game):
+        return "only Clash of Decks matches are played online"
+    if match.player_a.is_ai and match.player_b.is_ai:
+        return "the engine plays a match between two AI seats by itself"
+    if event.status not in OPEN_EVENT:
+        return f"{event} is {event.get_status_display().lower()}: no games are played now"
+    if match.status == MatchStatus.CONFIRMED:
+        return "the match's result is confirmed"
+    return ""
+
+
+def current_online_game(match: Match) -> OnlineGame | None:
+    """The match's online game still in progress (at most one)."""
+    return (OnlineGame.objects.filter(match=match).exclude(status=GameStatus.FINISHED)
+            .order_by("game_number").first())
+
+
+def _next_number(match: Match) -> int:
+    used = [*EngineGame.objects.filter(match=match).values_list("number", flat=True),
+            *OnlineGame.objects.filter(match=match).values_list("game_number", flat=True)]
+    return max(used, default=0) + 1
+
+
+def _kept_decks(match: Match) -> dict | None:
+    """The decks an earlier online game of the match kept after its bans (constructed)."""
+    earlier = (OnlineGame.objects.filter(match=match, bans__isnull=False)
+               .exclude(status=GameStatus.BANNING).order_by("game_number").first())
+    return dict(earlier.decks) if earlier is not None else None
+
+
+@transaction.atomic
+def match_online_game_start(*, match_id: int, user: AbstractBaseUser,
+                            now: datetime) -> OnlineGame:
+    """Start the match's next game online, or return the one in progress (a second click,
+    or the other player starting it too, resumes the same game). Only the match's two players
+    may; anyone else gets 404, as if there were no such match."""
+    rnd, match = lock_match(match_id)
+    match = Match.objects.select_related("player_a__decklist_version",
+                                         "player_b__decklist_version").get(pk=match.pk)
+    event = Event.objects.select_related("game").get(pk=rnd.event_id)
+    if side_of(match, user) is None:
+        raise DomainError("not_your_match", "only the two players of a match play its games",
+                          status=404)
+    problem = online_play_problem(match, event)
+    if problem:
+        raise Conflict("not_playable", problem)
+    game = current_online_game(match)
+    if game is not None:
+        return game
+    tally = match_tally(match, event.match_length)
+    if tally.decided:
+        raise Conflict("match_decided", f"the match is decided ({tally.a_wins}-{tally.b_wins}"
+                                        f"{f'-{tally.draws}' if tally.draws else ''}): no "
+                                        f"further game is played")
+    number = _next_number(match)
+    a, b = match.player_a, match.player_b
+    game = OnlineGame(
+        kind=GameKind.DUEL, match=match, game_number=number,
+        player_a=None if a.is_ai else a.player, player_b=None if b.is_ai else b.player,
+        ai_level=ai_level() if a.is_ai or b.is_ai else "",
+        seed=online_game_seed(event, match, number), created_at=now, last_activity_at=now)
+    lists = (deck_for(a, event), deck_for(b, event))
+    kept = _kept_decks(match)
+    if event.format == EventFormat.CONSTRUCTED and kept is None:
+        bans_begin(game, lists, now)  # C-2.5 before the game: saves the row
+    else:
+        game.decks = kept or {"A": lists[0], "B": lists[1]}
+        game_begin(game, now)
+    return game
+
+
+def match_game_finished(*, game: OnlineGame, now: datetime) -> None:
+    """The online game of a match ended (its row is locked and holds its record): write its
+    EngineGame and, when the games decide the match, confirm the result as the engine's.
+    Idempotent: the EngineGame is unique per match and number, and recording the same
+    result again is a no-op."""
+    rnd, match = lock_match(game.match_id)
+    event = Event.objects.get(pk=rnd.event_id)
+    EngineGame.objects.get_or_create(
+        match=match, number=game.game_number,
+        defaults={"mode": GameMode.ONLINE, "seed": game.seed, "record": game.record,
+                  "winner": game.winner, "verified": True, "created_at": now})
+    tally = match_tally(match, event.match_length)
+    if not tally.decided or match.status == MatchStatus.CONFIRMED:
+        return  # another game to play, or an organizer set the result meanwhile
+    if event.status not in OPEN_EVENT or result_problems(
+            match_length=event.match_length, top_cut=rnd.stage == RoundStage.TOP_CUT,
+            a_wins=tally.a_wins, b_wins=tally.b_wins, draws=tally.draws):
+        return  # e.g. a drawn top-cut match: the organizer settles it
+    result_record_engine(match_id=match.pk, a_wins=tally.a_wins, b_wins=tally.b_wins,
+                         draws=tally.draws, now=now)
+
+
+def match_online_summary(match: Match, event: Event, user: AbstractBaseUser) -> dict:
+    """What the match page shows of its online games (a read): whether `user` may start or
+    resume one, the game in progress, the next game's number, and the finished ones."""
+    problem = online_play_problem(match, event)
+    games = list(OnlineGame.objects.filter(match=match).order_by("game_number"))
+    current = next((g for g in games if g.status != GameStatus.FINISHED), None)
+    tally = match_tally(match, event.match_length)
+    if not problem and current is None and tally.decided:
+        problem = "the match is decided"
+    return {
+        "may_play": side_of(match, user) is not None and not problem,
+        "problem": problem,
+        "current": current,
+        "next_number": current.game_number if current else _next_number(match),
+        "finished": [g for g in games if g.status == GameStatus.FINISHED],
+        "tally": tally,
+    }
