@@ -1,4 +1,5 @@
-"""Forms of the play pages: a duel against an AI seat, a solo game (quick or custom)."""
+"""Forms of the play pages: a duel against an AI seat or a person, a solo game (quick or
+custom)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,15 @@ class DuelForm(forms.Form):
     deck = forms.TypedChoiceField(label="Your deck", choices=DECKS, coerce=int, initial=1)
     ai_level = forms.ChoiceField(label="AI player", initial="greedy",
                                  choices=[(lv, AI_LEVEL_NAMES.get(lv, lv)) for lv in AI_LEVELS])
+
+    def add_domain_error(self, error: DomainError) -> None:
+        self.add_error(None, error.message)
+
+
+class InvitationForm(forms.Form):
+    """A duel against a person: the creator's deck, or the deck of the one who joins."""
+
+    deck = forms.TypedChoiceField(label="Your deck", choices=DECKS, coerce=int, initial=1)
 
     def add_domain_error(self, error: DomainError) -> None:
         self.add_error(None, error.message)

@@ -1,18 +1,19 @@
-"""Reads of online play: a player's games and solo record, the games a user may open."""
+"""Reads of online play: a player's games, invitations and solo record, the games a user may
+open."""
 
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, Q, QuerySet
 
-from play.models import GameStatus, OnlineGame, SoloResult
+from play.models import GameStatus, Invitation, InvitationStatus, OnlineGame, SoloResult
 from tournaments.models import EngineGame
 from tournaments.services.access import is_organizer
 
 
 def games_of(user: AbstractBaseUser) -> QuerySet[OnlineGame]:
     return (OnlineGame.objects.filter(Q(player_a=user) | Q(player_b=user))
-            .select_related("player_a", "player_b"))
+            .select_related("player_a", "player_b", "match__round__event"))
 
 
 def game_for(user: AbstractBaseUser, pk: int) -> OnlineGame | None:
@@ -22,6 +23,15 @@ def game_for(user: AbstractBaseUser, pk: int) -> OnlineGame | None:
     if game is None or user.pk is None or user.pk not in (game.player_a_id, game.player_b_id):
         return None
     return game
+
+
+def invitation_by_code(code: str) -> Invitation | None:
+    return (Invitation.objects.select_related("created_by", "game")
+            .filter(code=code).first())
+
+
+def open_invitations_of(user: AbstractBaseUser) -> QuerySet[Invitation]:
+    return Invitation.objects.filter(created_by=user, status=InvitationStatus.OPEN)
 
 
 def finished_game(pk: int) -> OnlineGame | None:

@@ -2,13 +2,16 @@
 
 from django.urls import path
 
-from play.views import games, matches, replays
+from play.views import games, invitations, matches, replays
 
 app_name = "play"
 urlpatterns = [
     path("", games.index, name="index"),
     path("new/", games.duel_new, name="duel_new"),
     path("solo/new/", games.solo_new, name="solo_new"),
+    path("invitations/", invitations.invitation_find, name="invitation_find"),
+    path("invitations/new/", invitations.invitation_new, name="invitation_new"),
+    path("invitations/<str:code>/", invitations.invitation_page, name="invitation"),
     path("<int:pk>/", games.game_page, name="game"),
     path("<int:pk>/board/", games.game_fragment, name="board"),
     path("match/<int:match_pk>/", matches.match_game, name="match_game"),

@@ -20,10 +20,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from clash.domain import DomainError
 from engine.clash.solo import LEVELS
 from engine.clash.state import SEATS
-from play.forms import DuelForm, SoloForm
+from play.forms import DuelForm, InvitationForm, SoloForm
 from play.models import GameKind, GameStatus, OnlineGame
 from play.positions import board, card_info, moves, to_move
-from play.selectors import game_for, games_of, solo_record_of
+from play.selectors import game_for, games_of, open_invitations_of, solo_record_of
 from play.services import (
     ai_seat,
     ban_state,
@@ -42,8 +42,13 @@ LOG_LINES = 60
 
 
 def _index(request: HttpRequest, *, duel: DuelForm | None = None, solo: SoloForm | None = None,
-           status: int = 200) -> HttpResponse:
+           invite: InvitationForm | None = None, status: int = 200) -> HttpResponse:
     games = list(games_of(request.user)[:50])
+    for game in games:
+        seat = seat_of(game, request.user)
+        game.opponent_name = _opponent_name(game, seat)
+        game.outcome = ("draw" if game.winner == "draw" else
+                        "won" if game.winner == SEATS[seat] else "lost")
     record = solo_record_of(request.user)
     for row in record:
         row["name"] = LEVELS.get(row["level"], "Quick game")
@@ -51,7 +56,9 @@ def _index(request: HttpRequest, *, duel: DuelForm | None = None, solo: SoloForm
         "current": [g for g in games if g.status != GameStatus.FINISHED],
         "finished": [g for g in games if g.status == GameStatus.FINISHED],
         "solo_record": record,
+        "invitations": list(open_invitations_of(request.user)),
         "duel_form": duel or DuelForm(), "solo_form": solo or SoloForm(),
+        "invite_form": invite or InvitationForm(prefix="invite"),
     }, status=status)
 
 

@@ -1,0 +1,61 @@
+"""A duel between two persons, offered by link (preconstructed decks, rule C-2.3).
+
+The creator picks a deck and gets a code; another logged-in player opens the link, picks
+theirs and joins: the game starts with the creator in seat A. Joining locks the invitation
+row, so a taken invitation is never joined twice; nobody joins their own.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from clash.domain import Conflict, DomainError
+from engine.clash.cards import load_catalogue
+from play.models import GameKind, Invitation, InvitationStatus, OnlineGame
+
+from .games import game_begin
+
+
+def _check_deck(deck: int) -> None:
+    if deck not in load_catalogue().deck_numbers:
+        raise DomainError("bad_deck", f"there is no preconstructed deck {deck}")
+
+
+@transaction.atomic
+def invitation_create(*, player: AbstractBaseUser, deck: int, code: str,
+                      now: datetime) -> Invitation:
+    """An open invitation to a duel; `code` (random, chosen by the caller) names its link."""
+    _check_deck(deck)
+    return Invitation.objects.create(code=code, created_by=player, deck=deck, created_at=now)
+
+
+@transaction.atomic
+def invitation_join(*, code: str, player: AbstractBaseUser, deck: int, seed: int,
+                    now: datetime) -> OnlineGame:
+    """`player` takes the invitation with `deck`: the duel starts (open -> taken). Joining
+    again as the one who took it returns the same game; anyone else finds it taken."""
+    invitation = Invitation.objects.select_for_update().filter(code=code).first()
+    if invitation is None:
+        raise DomainError("no_invitation", "no invitation has this code", status=404)
+    if invitation.created_by_id == player.pk:
+        raise Conflict("own_invitation", "you cannot join your own invitation: send its link "
+                                         "to your opponent")
+    if invitation.status == InvitationStatus.TAKEN:
+        if invitation.game.player_b_id == player.pk:
+            return invitation.game
+        raise Conflict("taken", "another player has already taken this invitation")
+    _check_deck(deck)
+    catalogue = load_catalogue()
+    game = OnlineGame(kind=GameKind.DUEL, player_a_id=invitation.created_by_id, player_b=player,
+                      seed=seed, decks={"A": catalogue.deck(invitation.deck),
+                                        "B": catalogue.deck(deck)},
+                      created_at=now, last_activity_at=now)
+    game_begin(game, now)
+    invitation.status = InvitationStatus.TAKEN
+    invitation.game = game
+    invitation.taken_at = now
+    invitation.save(update_fields=["status", "game", "taken_at"])
+    return game

@@ -1,0 +1,87 @@
+"""Play a person: create an invitation (a link with a code), open it, join it.
+
+The creator's invitation page shows the link and reloads itself until someone joins, then
+goes to the game. Anyone else logged in who opens the link picks a deck and joins. A taken
+invitation is shown as taken (409) to everyone but its two players, who go to their game.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from clash.domain import DomainError
+from play.forms import InvitationForm
+from play.models import InvitationStatus
+from play.selectors import invitation_by_code
+from play.services import invitation_create, invitation_join
+
+from .games import _index
+
+
+@login_required
+@require_POST
+def invitation_new(request: HttpRequest) -> HttpResponse:
+    form = InvitationForm(request.POST, prefix="invite")
+    if form.is_valid():
+        try:
+            invitation = invitation_create(player=request.user, deck=form.cleaned_data["deck"],
+                                           code=secrets.token_hex(6), now=timezone.now())
+        except DomainError as exc:
+            form.add_domain_error(exc)
+        else:
+            return redirect("play:invitation", code=invitation.code)
+    messages.error(request, "The invitation was not made: see the form below.")
+    return _index(request, invite=form, status=400)
+
+
+@login_required
+@require_GET
+def invitation_find(request: HttpRequest) -> HttpResponse:
+    """The code typed on the play page: to its invitation."""
+    code = request.GET.get("code", "").strip().lower()
+    if not code or invitation_by_code(code) is None:
+        messages.error(request, f"No invitation has the code {code!r}: check it with the "
+                                f"player who sent it.")
+        return redirect("play:index")
+    return redirect("play:invitation", code=code)
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def invitation_page(request: HttpRequest, code: str) -> HttpResponse:
+    invitation = invitation_by_code(code)
+    if invitation is None:
+        raise Http404("No invitation has this code.")
+    game = invitation.game
+    mine = invitation.created_by_id == request.user.pk
+    if game is not None and request.user.pk in (game.player_a_id, game.player_b_id):
+        return redirect("play:game", pk=game.pk)
+    form = InvitationForm(prefix="join")
+    error, status = "", 200
+    if request.method == "POST" and not mine:
+        form = InvitationForm(request.POST, prefix="join")
+        if form.is_valid():
+            try:
+                game = invitation_join(code=invitation.code, player=request.user,
+                                       deck=form.cleaned_data["deck"],
+                                       seed=secrets.randbelow(2**62), now=timezone.now())
+            except DomainError as exc:
+                error, status = exc.message, exc.status
+                invitation.refresh_from_db()
+            else:
+                return redirect("play:game", pk=game.pk)
+        else:
+            status = 400
+    if invitation.status == InvitationStatus.TAKEN and not error:
+        error, status = "another player has already taken this invitation", 409
+    return render(request, "play/invitation.html", {
+        "invitation": invitation, "mine": mine, "form": form, "error": error,
+        "link": request.build_absolute_uri(request.path),
+    }, status=status)
