@@ -3,13 +3,16 @@ bans (a constructed match game's ban-two step), invitations (a duel between two 
 
 from .bans import ban_state, online_game_ban
 from .games import (
+    AI_REPLY_OWED_AFTER,
     MAX_AI_ACTIONS,
+    ai_reply_owed,
     ai_seat,
     draft_of,
     duel_start,
     game_begin,
     online_game_act,
     online_game_ai_move,
+    online_game_ai_nudge,
     opponent_deck,
     position_of,
     seat_of,
@@ -20,8 +23,8 @@ from .games import (
 from .invitations import invitation_create, invitation_join
 
 __all__ = [
-    "MAX_AI_ACTIONS", "ai_seat", "ban_state", "draft_of", "duel_start", "game_begin",
-    "invitation_create", "invitation_join",
-    "online_game_act", "online_game_ai_move", "online_game_ban", "opponent_deck",
-    "position_of", "seat_of", "setup_of", "solo_draft_pick", "solo_start",
+    "AI_REPLY_OWED_AFTER", "MAX_AI_ACTIONS", "ai_reply_owed", "ai_seat", "ban_state",
+    "draft_of", "duel_start", "game_begin", "invitation_create", "invitation_join",
+    "online_game_act", "online_game_ai_move", "online_game_ai_nudge", "online_game_ban",
+    "opponent_deck", "position_of", "seat_of", "setup_of", "solo_draft_pick", "solo_start",
 ]

@@ -1,13 +1,14 @@
-"""Online games: start a game, pick in the solo draft, apply a player's action,
-let an AI seat move. Every write locks the game row (select_for_update), rebuilds the game
-from its stored tokens with the engine, applies the action there first, and stores it only
-if the engine accepted it; the number of actions the page was built on must match, so a
-double submit or a second tab never applies one action twice."""
+"""Online games: start a game, pick in the solo draft, apply a player's action, let an AI
+seat move (in a worker: `online_game_ai_move_task`, sent after commit). Every write locks the
+game row (select_for_update), rebuilds the game from its stored tokens with the engine,
+applies the action there first, and stores it only if the engine accepted it; the number of
+actions the page was built on must match, so a double submit or a second tab never applies
+one action twice."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -44,6 +45,8 @@ from play.positions import (
 
 # An AI seat's whole turn is a few dozen decisions at most; this only guards a bug.
 MAX_AI_ACTIONS = 500
+# After this long without the AI seat's reply, the waiting page sends its task again.
+AI_REPLY_OWED_AFTER = timedelta(seconds=30)
 
 
 def setup_of(game: OnlineGame) -> Setup:
@@ -109,7 +112,7 @@ def game_begin(game: OnlineGame, now: datetime) -> None:
     game.last_activity_at = now
     position = position_of(game)
     game.save()
-    _ai_moves(game, position, now)
+    _ai_reply_enqueue(game, position)
 
 
 @transaction.atomic
@@ -194,7 +197,8 @@ def online_game_act(*, game_id: int, user: AbstractBaseUser, token: str, seen: i
     """Apply the player's action `token` (a record token, engine/clash/actions.py). `seen` is
     the number of actions the page was built on: a stale page is refused (Conflict) and an
     action the rules refuse raises DomainError with the engine's message; either way nothing
-    is stored. Then an AI seat plays until the player is to move again."""
+    is stored. When an AI seat is to move next, its reply is a task for a worker, sent once
+    this transaction commits (in-process then, with eager tasks: the embedded default)."""
     game = _locked(game_id, user)
     seat = seat_of(game, user)
     if game.status == GameStatus.FINISHED:
@@ -212,7 +216,10 @@ def online_game_act(*, game_id: int, user: AbstractBaseUser, token: str, seen: i
         raise DomainError("illegal", exc.message) from None
     game.actions = [*game.actions, token]
     game.last_activity_at = now
-    _ai_moves(game, position, now)
+    if position.game.winner is not None:
+        _finish(game, position, now)
+    game.save()
+    _ai_reply_enqueue(game, position)
     return game
 
 
@@ -223,9 +230,47 @@ def online_game_ai_move(*, game_id: int, now: datetime) -> int:
         game = OnlineGame.objects.select_for_update().get(pk=game_id)
         if game.status != GameStatus.PLAYING or ai_seat(game) is None:
             return 0
+        position = position_of(game)
+        if to_move(position.game) != ai_seat(game):
+            return 0
         before = len(game.actions)
-        _ai_moves(game, position_of(game), now)
+        _ai_moves(game, position, now)
         return len(game.actions) - before
+
+
+def _ai_reply_enqueue(game: OnlineGame, position: Position) -> None:
+    """Send the AI seat's reply to a worker once the transaction commits, if it is to move."""
+    if ai_seat(game) is not None and to_move(position.game) == ai_seat(game):
+        from play.tasks import online_game_ai_move_task  # the task module imports this one
+
+        online_game_ai_move_task.delay_on_commit(game.pk)
+
+
+def ai_reply_owed(game: OnlineGame, position: Position, now: datetime) -> bool:
+    """The AI seat has been to move for longer than a worker takes: its message may have
+    been lost (a broker restart)."""
+    return (game.status == GameStatus.PLAYING and ai_seat(game) is not None
+            and to_move(position.game) == ai_seat(game)
+            and game.last_activity_at <= now - AI_REPLY_OWED_AFTER)
+
+
+@transaction.atomic
+def online_game_ai_nudge(*, game_id: int, now: datetime) -> bool:
+    """Send the AI seat's reply again when it is owed (see `ai_reply_owed`); the waiting
+    page calls this as it polls. The task is idempotent, so a reply that was only slow is
+    computed once all the same; `last_activity_at` moves on so polls nudge once per period."""
+    # A row locked is a worker computing the reply right now: nothing is owed, and the
+    # polling page must not wait for it.
+    game = OnlineGame.objects.select_for_update(skip_locked=True).filter(pk=game_id).first()
+    if game is None:
+        return False
+    position = position_of(game) if game.status == GameStatus.PLAYING else None
+    if position is None or not ai_reply_owed(game, position, now):
+        return False
+    game.last_activity_at = now
+    game.save(update_fields=["last_activity_at"])
+    _ai_reply_enqueue(game, position)
+    return True
 
 
 def _ai_moves(game: OnlineGame, position: Position, now: datetime) -> None:

@@ -30,7 +30,7 @@ from play.services import (
     draft_of,
     duel_start,
     online_game_act,
-    online_game_ai_move,
+    online_game_ai_nudge,
     online_game_ban,
     position_of,
     seat_of,
@@ -188,6 +188,13 @@ def _game_page(request: HttpRequest, game: OnlineGame, *, error: str = "",
                                               **_match_context(game)}, status=status)
 
 
+def _nudge(game: OnlineGame) -> None:
+    """An AI seat's reply owed for too long is sent to the workers again (a lost message)."""
+    if (game.status == GameStatus.PLAYING and ai_seat(game) is not None
+            and online_game_ai_nudge(game_id=game.pk, now=timezone.now())):
+        game.refresh_from_db()
+
+
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def game_page(request: HttpRequest, pk: int) -> HttpResponse:
@@ -195,8 +202,7 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     if game is None:
         raise Http404("No such game.")
     if request.method != "POST":
-        if online_game_ai_move(game_id=game.pk, now=timezone.now()):
-            game.refresh_from_db()  # an AI seat's move that was still owed (a lost request)
+        _nudge(game)
         return _game_page(request, game)
     try:
         seen = int(request.POST.get("n", ""))
@@ -229,4 +235,5 @@ def game_fragment(request: HttpRequest, pk: int) -> HttpResponse:
     seat = seat_of(game, request.user)
     if game.status == GameStatus.BANNING:
         return render(request, "play/_bans.html", bans_context(game, seat))
+    _nudge(game)
     return render(request, "play/_game.html", game_context(game, seat))

@@ -25,3 +25,16 @@ def legal_tokens(response) -> list[str]:
 
 def seen(response) -> int:
     return int(re.search(r'name="n" value="(\d+)"', html(response)).group(1))
+
+
+@pytest.fixture
+def eager():
+    """AI replies run in-process once the transaction that sent them commits, as under the
+    local settings (the embedded default). Tests using it need a transactional database,
+    where transactions really commit."""
+    from clash.celery import app
+
+    # The Django-namespaced key is the one Celery reads for this app.
+    app.conf.update(task_always_eager=True, CELERY_TASK_ALWAYS_EAGER=True)
+    yield
+    app.conf.update(task_always_eager=False, CELERY_TASK_ALWAYS_EAGER=False)

@@ -15,7 +15,8 @@ from play.services import duel_start, online_game_ai_move, position_of
 from tests.factories import UserFactory
 from tests.play.conftest import html, legal_tokens, seen
 
-pytestmark = pytest.mark.django_db
+# AI replies are tasks sent after commit: run them in-process, on a database that commits.
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager")]
 
 
 def start(user, seed=11, level="random", deck=1, theirs=3):

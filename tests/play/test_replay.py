@@ -25,7 +25,8 @@ from tests.factories.tournaments import (
 )
 from tournaments.models import EngineGame, GameMode
 
-pytestmark = pytest.mark.django_db
+# AI replies are tasks sent after commit: run them in-process, on a database that commits.
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager")]
 
 
 def finished_duel(user, seed=21):
@@ -35,6 +36,7 @@ def finished_duel(user, seed=21):
         token = legal_moves_of(position_of(game).game, 0)[0]
         game = online_game_act(game_id=game.pk, user=user, token=token,
                                seen=len(game.actions), now=timezone.now())
+        game.refresh_from_db()  # the AI seat's reply came after the action committed
     return game
 
 

@@ -21,6 +21,7 @@ from play.positions import legal_moves_of, to_move, verify
 from play.services import ban_state, online_game_act, online_game_ban, position_of
 from tests.factories import UserFactory, give_starter_kit, starter_kit
 from tests.factories.tournaments import AISeatFactory, OrganizedEventFactory, SeatFactory
+from tests.play.conftest import eager  # noqa: F401 (the fixture)
 from tournaments.models import (
     DraftPair,
     EngineGame,
@@ -42,7 +43,8 @@ from tournaments.services.online_games import (
     online_game_seed,
 )
 
-pytestmark = pytest.mark.django_db
+# AI replies are tasks sent after commit: run them in-process, on a database that commits.
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager")]
 
 LIST_A = ["ANNIHILATION", "BARON", "BOOM!", "BRUTE", "CARAPACE", "PARTISAN", "REVENANT",
           "TROLL", "OGRE", "ALPHA"]
