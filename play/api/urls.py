@@ -1,0 +1,20 @@
+"""URLs of the online-play API, mounted under /api/ (clash/urls.py:
+`path("api/", include("play.api.urls"))`)."""
+
+from django.urls import path
+
+from play.api import views
+
+urlpatterns = [
+    path("play/games/", views.GameListView.as_view(), name="play-games"),
+    path("play/games/<int:pk>/", views.GameDetailView.as_view(), name="play-game"),
+    path("play/games/<int:pk>/actions/", views.GameActionView.as_view(),
+         name="play-game-actions"),
+    path("play/games/<int:pk>/bans/", views.GameBanView.as_view(), name="play-game-bans"),
+    path("play/invitations/", views.InvitationListView.as_view(), name="play-invitations"),
+    path("play/invitations/<str:code>/", views.InvitationDetailView.as_view(),
+         name="play-invitation"),
+    path("play/invitations/<str:code>/join/", views.InvitationJoinView.as_view(),
+         name="play-invitation-join"),
+    path("play/matches/<int:pk>/game/", views.MatchGameView.as_view(), name="play-match-game"),
+]

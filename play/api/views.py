@@ -1,0 +1,203 @@
+"""Endpoints of online play: parse the input, call one service, answer the game as the
+caller's seat sees it. A game exists only for its two players: anyone else gets 404, as for a
+missing game. Domain errors answer 400 (an illegal action, with the engine's message) or 409
+(a stale `seen`, not your turn) through clash.api."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.utils import timezone
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.exceptions import NotFound
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from decks.api.views import errors, valid
+from engine.clash.actions import decode, describe
+from engine.clash.state import SEATS
+from play.api import serializers as s
+from play.models import GameStatus, Invitation, OnlineGame
+from play.positions import board, legal_moves_of, to_move
+from play.selectors import game_for, games_of, invitation_by_code
+from play.services import (
+    ai_seat,
+    ban_state,
+    duel_start,
+    invitation_create,
+    invitation_join,
+    online_game_act,
+    online_game_ai_nudge,
+    online_game_ban,
+    position_of,
+    seat_of,
+)
+from play.views.games import seat_name
+from tournaments.services.online_games import match_online_game_start
+
+LOG_LINES = 30
+
+
+def _brief(game: OnlineGame, seat: int) -> dict:
+    return {"id": game.pk, "kind": game.kind, "status": game.status, "seat": SEATS[seat],
+            "opponent": seat_name(game, seat ^ 1), "match": game.match_id,
+            "game_number": game.game_number, "actions": len(game.actions),
+            "winner": game.winner, "last_activity_at": game.last_activity_at}
+
+
+def game_state(game: OnlineGame, seat: int) -> dict:
+    data = {**_brief(game, seat), "your_turn": False, "ai_thinking": False, "board": None,
+            "moves": [], "bans": None, "log": [], "seen": len(game.actions)}
+    if game.status == GameStatus.BANNING:
+        state = ban_state(game)
+        view = state.view()
+        data.update(seen=len(state.bans), your_turn=state.to_ban == SEATS[seat],
+                    bans={"step": view.step, "to_ban": view.to_ban,
+                          "lists": {k: list(v) for k, v in view.lists.items()},
+                          "banned": {k: list(v) for k, v in view.banned.items()},
+                          "remaining": {k: list(v) for k, v in view.remaining.items()}})
+        return data
+    if game.status == GameStatus.DRAFTING:
+        data["seen"] = len(game.picks)
+        return data
+    position = position_of(game)
+    state = position.game
+    mover = to_move(state)
+    mine = game.status == GameStatus.PLAYING and mover == seat
+    moves = []
+    if mine:
+        catalogue = state.catalogue
+        moves = [{"token": t, "label": describe(decode(t)[0], catalogue)}
+                 for t in legal_moves_of(state, seat)]
+    data.update(your_turn=mine, board=board(state, seat), moves=moves,
+                ai_thinking=mover is not None and mover == ai_seat(game),
+                log=position.log[-LOG_LINES:])
+    return data
+
+
+def mine_or_404(request: Request, pk: int) -> tuple[OnlineGame, int]:
+    game = game_for(request.user, pk)
+    if game is None:
+        raise NotFound(f"no game {pk}")
+    return game, seat_of(game, request.user)
+
+
+def state_response(request: Request, pk: int, code: int = status.HTTP_200_OK) -> Response:
+    game, seat = mine_or_404(request, pk)
+    return Response(s.GameStateOut(game_state(game, seat)).data, status=code)
+
+
+def invitation_out(invitation: Invitation, user: object) -> dict:
+    game = invitation.game
+    players = (game.player_a_id, game.player_b_id) if game else ()
+    return {"code": invitation.code, "created_by": invitation.created_by.get_username(),
+            "deck": invitation.deck, "status": invitation.status,
+            "game": game.pk if game and getattr(user, "pk", None) in players else None}
+
+
+class GameListView(APIView):
+    @extend_schema(tags=["play"], responses={200: s.GameBriefOut(many=True)})
+    def get(self, request: Request) -> Response:
+        """Your online games, latest activity first (at most 100)."""
+        games = list(games_of(request.user)[:100])
+        return Response(s.GameBriefOut([_brief(g, seat_of(g, request.user)) for g in games],
+                                       many=True).data)
+
+    @extend_schema(tags=["play"], request=s.DuelIn,
+                   responses={201: s.GameStateOut, **errors(400)})
+    def post(self, request: Request) -> Response:
+        """Start a duel against an AI seat with a preconstructed deck (rule C-2.3)."""
+        data = valid(s.DuelIn, request.data)
+        game = duel_start(player=request.user, deck=data["deck"], ai_level=data["ai_level"],
+                          seed=secrets.randbelow(2**62), now=timezone.now())
+        return state_response(request, game.pk, status.HTTP_201_CREATED)
+
+
+class GameDetailView(APIView):
+    @extend_schema(tags=["play"], responses={200: s.GameStateOut, **errors(404)})
+    def get(self, request: Request, pk: int) -> Response:
+        """The game as your seat sees it: your hand, the public board, the opponent's hand
+        size; your legal actions when it is your turn. Polling it while an AI seat's reply
+        is owed too long sends that reply to the workers again."""
+        game, _ = mine_or_404(request, pk)
+        if game.status == GameStatus.PLAYING and ai_seat(game) is not None:
+            online_game_ai_nudge(game_id=pk, now=timezone.now())
+        return state_response(request, pk)
+
+
+class GameActionView(APIView):
+    @extend_schema(tags=["play"], request=s.ActionIn,
+                   responses={200: s.GameStateOut, **errors(400, 404, 409)})
+    def post(self, request: Request, pk: int) -> Response:
+        """Apply one action. 409 when `seen` is stale or it is not your turn, 400 with the
+        engine's message when the rules refuse it; nothing is stored then."""
+        mine_or_404(request, pk)
+        data = valid(s.ActionIn, request.data)
+        online_game_act(game_id=pk, user=request.user, token=data["action"], seen=data["seen"],
+                        now=timezone.now())
+        return state_response(request, pk)
+
+
+class GameBanView(APIView):
+    @extend_schema(tags=["play"], request=s.GameBanIn,
+                   responses={200: s.GameStateOut, **errors(400, 404, 409)})
+    def post(self, request: Request, pk: int) -> Response:
+        """Ban a card of the opponent's list in a constructed match game (rule C-2.5)."""
+        mine_or_404(request, pk)
+        data = valid(s.GameBanIn, request.data)
+        online_game_ban(game_id=pk, user=request.user, card=data["card"], seen=data["seen"],
+                        now=timezone.now())
+        return state_response(request, pk)
+
+
+class InvitationListView(APIView):
+    @extend_schema(tags=["play"], request=s.InvitationIn,
+                   responses={201: s.InvitationOut, **errors(400)})
+    def post(self, request: Request) -> Response:
+        """Invite a person to a duel: share the answer's `code`."""
+        data = valid(s.InvitationIn, request.data)
+        invitation = invitation_create(player=request.user, deck=data["deck"],
+                                       code=secrets.token_hex(6), now=timezone.now())
+        invitation = invitation_by_code(invitation.code)
+        return Response(s.InvitationOut(invitation_out(invitation, request.user)).data,
+                        status=status.HTTP_201_CREATED)
+
+
+def invitation_or_404(code: str) -> Invitation:
+    invitation = invitation_by_code(code)
+    if invitation is None:
+        raise NotFound("no invitation has this code")
+    return invitation
+
+
+class InvitationDetailView(APIView):
+    @extend_schema(tags=["play"], responses={200: s.InvitationOut, **errors(404)})
+    def get(self, request: Request, code: str) -> Response:
+        """An invitation by its code; its game's id only for the game's two players."""
+        return Response(s.InvitationOut(invitation_out(invitation_or_404(code),
+                                                       request.user)).data)
+
+
+class InvitationJoinView(APIView):
+    @extend_schema(tags=["play"], request=s.JoinIn,
+                   responses={201: s.GameStateOut, **errors(400, 404, 409)})
+    def post(self, request: Request, code: str) -> Response:
+        """Join with your deck: the duel starts. 409 for your own invitation or one that
+        someone else took."""
+        invitation_or_404(code)
+        data = valid(s.JoinIn, request.data)
+        game = invitation_join(code=code, player=request.user, deck=data["deck"],
+                               seed=secrets.randbelow(2**62), now=timezone.now())
+        return state_response(request, game.pk, status.HTTP_201_CREATED)
+
+
+class MatchGameView(APIView):
+    @extend_schema(tags=["play"], request=None,
+                   responses={200: s.GameStateOut, **errors(404, 409)})
+    def post(self, request: Request, pk: int) -> Response:
+        """Start the match's next game online, or resume the one in progress. Only the
+        match's two players; 409 when the match is decided or cannot be played online."""
+        game = match_online_game_start(match_id=pk, user=request.user, now=timezone.now())
+        return state_response(request, game.pk)
