@@ -13,6 +13,7 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/", include("decks.api.urls")),
     path("api/", include("tournaments.api.urls")),
+    path("api/", include("play.api.urls")),
     path("decks/", include("decks.urls")),
     path("events/", include("tournaments.urls")),
     path("play/", include("play.urls")),

@@ -59,6 +59,23 @@ def finished_engine_game(pk: int) -> EngineGame | None:
             .filter(pk=pk, record__isnull=False).exclude(winner="").first())
 
 
+def may_watch_engine_game(game: EngineGame, user: AbstractBaseUser) -> bool:
+    """Who may replay a tournament game: its record holds both decks, so a person's list is
+    shown only where the list itself may be seen: once the event publishes its lists, to the
+    match's players (who saw each other's lists in the ban-two step) and to the organizers.
+    A game between two AI seats holds no person's list."""
+    match = game.match
+    if match.player_a.is_ai and (match.player_b is None or match.player_b.is_ai):
+        return True
+    event = match.round.event
+    if event.lists_published:
+        return True
+    players = {r.player_id for r in (match.player_a, match.player_b) if r is not None}
+    if user.pk is not None and user.pk in players:
+        return True
+    return is_organizer(event, user)
+
+
 def solo_record_of(user: AbstractBaseUser) -> list[dict]:
     """The player's solo results by level (0: quick game): played, won."""
     rows = (SoloResult.objects.filter(player=user).values("level")

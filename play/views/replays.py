@@ -1,7 +1,8 @@
 """The replay viewer: a finished game stepped through entry by entry (prev/next links, no
 script needed), each position re-simulated from the record by the engine, with the record's
 verification (`replay(record).ok`). The game is over, so both hands are shown. A tournament
-match's online game is watched only by its players and the event's organizers."""
+game's record holds the players' lists: it is watched only by the match's players and the
+event's organizers until the event publishes its lists (a game between AI seats by anyone)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,12 @@ from django.views.decorators.http import require_GET
 
 from engine.clash.errors import RecordError
 from play.positions import board, is_solo_record, replay_step, verify
-from play.selectors import finished_engine_game, finished_game, may_watch
+from play.selectors import (
+    finished_engine_game,
+    finished_game,
+    may_watch,
+    may_watch_engine_game,
+)
 from play.views.games import seat_name
 
 
@@ -60,7 +66,7 @@ def replay_online(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def replay_engine(request: HttpRequest, pk: int) -> HttpResponse:
     game = finished_engine_game(pk)
-    if game is None:
+    if game is None or not may_watch_engine_game(game, request.user):
         raise Http404("No finished tournament game with this number.")
     match = game.match
 

@@ -51,6 +51,14 @@ ENDPOINTS = {
     "/api/pod-seats/{id}/draft/": {"get"},
     "/api/pod-seats/{id}/pick/": {"post"},
     "/api/ratings/": {"get"},
+    "/api/play/games/": {"get", "post"},
+    "/api/play/games/{id}/": {"get"},
+    "/api/play/games/{id}/actions/": {"post"},
+    "/api/play/games/{id}/bans/": {"post"},
+    "/api/play/invitations/": {"post"},
+    "/api/play/invitations/{code}/": {"get"},
+    "/api/play/invitations/{code}/join/": {"post"},
+    "/api/play/matches/{id}/game/": {"post"},
 }
 
 

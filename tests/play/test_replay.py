@@ -22,6 +22,7 @@ from tests.factories.tournaments import (
     ConfirmedMatchFactory,
     OrganizedEventFactory,
     RoundFactory,
+    SeatFactory,
 )
 from tournaments.models import EngineGame, GameMode
 
@@ -108,3 +109,30 @@ def test_an_unfinished_engine_game_has_no_replay(client):
     row = EngineGame.objects.create(match=match, number=1, mode=GameMode.ONLINE, seed=1,
                                     record=None, winner="", created_at=timezone.now())
     assert client.get(reverse("play:replay_engine", args=[row.pk])).status_code == 404
+
+
+def test_a_persons_tournament_game_replays_only_where_their_list_may_be_seen(client):
+    # The record holds both decks: before the event publishes its lists, only the match's
+    # players and the organizers replay it; nobody else learns a list from it.
+    organizer = UserFactory(username="org")
+    event = OrganizedEventFactory(organizers=[organizer])
+    rnd = RoundFactory(event=event, number=1)
+    alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
+    match = ConfirmedMatchFactory(round=rnd, player_a=SeatFactory(event=event, player=alice),
+                                  player_b=SeatFactory(event=event, player=bob))
+    cat = load_catalogue()
+    _, record = play_game((cat.deck(1), cat.deck(3)), 5, (RandomAgent(1), RandomAgent(2)))
+    row = EngineGame.objects.create(match=match, number=1, mode=GameMode.REPORTED, seed=5,
+                                    record=record.to_json(), winner=record.result,
+                                    verified=True, created_at=timezone.now())
+    url = reverse("play:replay_engine", args=[row.pk])
+    assert client.get(url).status_code == 404  # anonymous
+    client.force_login(UserFactory(username="mallory"))
+    assert client.get(url).status_code == 404
+    for user in (alice, bob, organizer):
+        client.force_login(user)
+        assert client.get(url).status_code == 200
+    event.lists_published = True
+    event.save()
+    client.force_login(UserFactory(username="carol"))
+    assert client.get(url).status_code == 200
