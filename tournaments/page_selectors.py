@@ -267,7 +267,7 @@ class StandingChart:
 
 
 CHART_WIDTH, CHART_HEIGHT = 320, 190
-CHART_LEFT, CHART_RIGHT, CHART_TOP, CHART_BOTTOM = 34, 306, 22, 146
+CHART_LEFT, CHART_RIGHT, CHART_TOP, CHART_BOTTOM = 42, 310, 22, 146
 
 
 def standing_chart(history: list[RoundStanding]) -> StandingChart | None:
