@@ -23,6 +23,7 @@ from tournaments.models import (
     RoundStage,
 )
 from tournaments.selectors import matches_for_round, result_history
+from tournaments.standings_history import RoundStanding
 
 
 def events_listed() -> QuerySet[Event]:
@@ -231,3 +232,63 @@ def dashboard_for(event: Event) -> Dashboard:
     elif event.status == EventStatus.COMPLETE:
         board.champion = champion_of(last)
     return board
+
+
+# A player's standing round by round, as a chart -----------------------------------------------
+
+@dataclass(frozen=True)
+class ChartPoint:
+    round: int
+    rank: int
+    match_points: int
+    field: int
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class StandingChart:
+    """Where to draw a seat's rank after each Swiss round in an SVG of `width` x `height`:
+    rank 1 at the top, the largest field at the bottom, one column per round."""
+
+    points: list[ChartPoint]
+    width: int
+    height: int
+    left: int
+    right: int
+    top: int
+    bottom: int
+    worst: int  # the rank drawn at the bottom: the largest field of any round
+    rank_ticks: list[tuple[int, float]]  # (rank, y) for the labels on the left
+
+    @property
+    def polyline(self) -> str:
+        return " ".join(f"{p.x:g},{p.y:g}" for p in self.points)
+
+
+CHART_WIDTH, CHART_HEIGHT = 320, 190
+CHART_LEFT, CHART_RIGHT, CHART_TOP, CHART_BOTTOM = 42, 310, 22, 146
+
+
+def standing_chart(history: list[RoundStanding]) -> StandingChart | None:
+    """The chart for `tournaments.standings_history.standing_by_round`'s rows; None when
+    there is nothing to draw yet."""
+    if not history:
+        return None
+    worst = max(2, max(h.field for h in history))
+    span_x = CHART_RIGHT - CHART_LEFT
+    span_y = CHART_BOTTOM - CHART_TOP
+
+    def y_of(rank: int) -> float:
+        return round(CHART_TOP + span_y * (rank - 1) / (worst - 1), 1)
+
+    step = span_x / len(history)
+    points = [ChartPoint(round=h.round, rank=h.rank, match_points=h.match_points,
+                         field=h.field, x=round(CHART_LEFT + step * (i + 0.5), 1),
+                         y=y_of(h.rank))
+              for i, h in enumerate(history)]
+    ticks = sorted({1, (worst + 1) // 2, worst})
+    return StandingChart(points=points, width=CHART_WIDTH, height=CHART_HEIGHT,
+                         left=CHART_LEFT, right=CHART_RIGHT, top=CHART_TOP,
+                         bottom=CHART_BOTTOM, worst=worst,
+                         rank_ticks=[(rank, y_of(rank)) for rank in ticks])
