@@ -11,11 +11,14 @@ for half of the generated values, so operations reach their real code and not on
 from __future__ import annotations
 
 import base64
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
 import schemathesis
+from django.core import signals
 from django.core.wsgi import get_wsgi_application
+from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
@@ -67,6 +70,18 @@ CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
 schema = schemathesis.openapi.from_wsgi("/api/schema/", get_wsgi_application(), config=CONFIG)
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _keep_the_test_connection() -> Iterator[None]:
+    """The app is called straight through WSGI: like Django's test client, keep the end of
+    each request from closing the connection that holds the test's transaction (on
+    PostgreSQL it would be gone for the next request)."""
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    yield
+    signals.request_started.connect(close_old_connections)
+    signals.request_finished.connect(close_old_connections)
 
 
 @dataclass
