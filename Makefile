@@ -26,8 +26,10 @@ test: $(INSTALL_STAMP)
 	$(PY) -m pytest -q
 	@if $(PY) -c "import socket; socket.create_connection(('$(POSTGRES_HOST)', $(POSTGRES_PORT)), 2)" \
 			2>/dev/null; then \
-		echo "PostgreSQL run: DATABASE_URL=$(POSTGRES_TEST_URL) (tests/engine needs no database)"; \
-		DATABASE_URL=$(POSTGRES_TEST_URL) $(PY) -m pytest -q tests --ignore=tests/engine; \
+		echo "PostgreSQL run: DATABASE_URL=$(POSTGRES_TEST_URL) (tests/engine needs no database;" \
+			"tests/browser drives the same pages as in the first run)"; \
+		DATABASE_URL=$(POSTGRES_TEST_URL) $(PY) -m pytest -q tests --ignore=tests/engine \
+			--ignore=tests/browser; \
 	else \
 		echo "PostgreSQL not reachable: PostgreSQL run skipped"; \
 		if [ "$${CLASH_REQUIRE_SERVICES:-}" = "1" ]; then \

@@ -5,6 +5,8 @@ Tests that need a real service carry a marker:
 * ``@pytest.mark.postgres``: needs the Django test database to be PostgreSQL, i.e. the suite
   run with ``DATABASE_URL=postgres://...`` (``make test`` does a second run like that).
 * ``@pytest.mark.redis``: needs the Redis server behind the Celery broker URL.
+* ``@pytest.mark.browser``: needs a Chromium for Playwright to drive (tests/browser/):
+  ``CLASH_CHROMIUM`` if set, else Debian's ``/usr/bin/chromium`` (.ci/run installs it).
 
 When the service is not reachable such a test is skipped with the reason. With
 ``CLASH_REQUIRE_SERVICES=1`` (set by CI) an unreachable service fails the test instead, so CI
@@ -22,6 +24,7 @@ from urllib.parse import urlsplit
 import pytest
 
 POSTGRES_DEFAULT = ("127.0.0.1", 5432)
+CHROMIUM_DEFAULT = "/usr/bin/chromium"
 REDIS_DEFAULT = ("127.0.0.1", 6379)
 
 
@@ -79,6 +82,21 @@ def redis_available() -> bool:
     return reachable(*redis_address())
 
 
+def chromium_path() -> str:
+    """The Chromium the browser tests drive: CLASH_CHROMIUM if set, else Debian's."""
+    return os.environ.get("CLASH_CHROMIUM") or CHROMIUM_DEFAULT
+
+
+def chromium_available() -> bool:
+    path = chromium_path()
+    return os.path.isfile(path) and os.access(path, os.X_OK)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "browser: drives a headless Chromium through Playwright (tests/browser/)")
+
+
 def _unavailable(reason: str) -> None:
     if services_required():
         pytest.fail(f"{reason} (CLASH_REQUIRE_SERVICES=1: required services must be up)")
@@ -103,6 +121,9 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         if not redis_available():
             host, port = redis_address()
             _unavailable(f"Redis not reachable at {host}:{port}")
+    if item.get_closest_marker("browser") and not chromium_available():
+        _unavailable(f"no Chromium at {chromium_path()}: install Debian's chromium "
+                     f"(apt-get install chromium) or set CLASH_CHROMIUM to a Chromium binary")
 
 
 @pytest.fixture(scope="session")

@@ -48,7 +48,7 @@ def _pods():  # noqa: ANN202
         Prefetch("pairs", DraftPair.objects.order_by("number"))).order_by("number")
 
 
-@extend_schema(tags=["draft pods"])
+@extend_schema(tags=["draft pods"], responses={200: s.PodOut(many=True), **errors(404)})
 class EventPodListView(ListAPIView):
     """The pods of a draft event: their seats and each pair's draft progress."""
 
@@ -120,7 +120,9 @@ class SeatPickView(APIView):
         return _seat_response(PodSeat.objects.select_related("registration").get(pk=pk))
 
 
-@extend_schema(tags=["ratings"], parameters=[s.RatingFilterIn])
+@extend_schema(tags=["ratings"], parameters=[s.RatingFilterIn], responses={
+    200: s.RatingOut(many=True), **errors(400),
+    404: OpenApiResponse(description="no such page of the leaderboard")})
 class RatingListView(ListAPIView):
     """The leaderboard of a game and format: OpenSkill ratings, highest ordinal
     (mu - 3 sigma) first."""

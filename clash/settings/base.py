@@ -97,6 +97,8 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     # Request and response bodies are different serializers; keep them apart in the schema.
     "COMPONENT_SPLIT_REQUEST": True,
+    # Django's <int:...> converter matches digits only: a negative id never reaches a view.
+    "PATH_CONVERTER_OVERRIDES": {"int": {"type": "integer", "minimum": 0}},
     # Swagger UI and Redoc from drf-spectacular-sidecar's static files, never a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

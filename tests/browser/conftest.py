@@ -1,0 +1,54 @@
+"""Real-browser journeys: Django's live server and a headless Chromium driven by Playwright.
+
+One Chromium for the whole run, a fresh browser context (cookies, storage) for each user of
+each test, at phone width. Every page is reached by clicking and filling what a person sees,
+and fields are found by their labels, so an unlabelled field fails a journey.
+
+Playwright's sync API keeps an asyncio loop running in the test thread, and Django refuses
+database calls from a thread with a running loop; the test thread's calls (factories, checks)
+are plain synchronous code, so DJANGO_ALLOW_ASYNC_UNSAFE is set while the browser is up, for
+these tests only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from tests.browser.helpers import PHONE, TIMEOUT_MS, log_in
+from tests.conftest import chromium_path
+
+
+@pytest.fixture(scope="package")
+def browser() -> Iterator:
+    from playwright.sync_api import sync_playwright
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        with sync_playwright() as playwright:
+            chromium = playwright.chromium.launch(executable_path=chromium_path(),
+                                                  headless=True)
+            try:
+                yield chromium
+            finally:
+                chromium.close()
+
+
+@pytest.fixture
+def open_as(browser, live_server) -> Iterator[Callable]:  # noqa: ANN001
+    """open_as(user) -> a logged-in page in its own context; open_as(None) -> anonymous."""
+    contexts = []
+
+    def open_page(user=None):  # noqa: ANN001, ANN202
+        context = browser.new_context(viewport=PHONE, base_url=live_server.url)
+        context.set_default_timeout(TIMEOUT_MS)
+        contexts.append(context)
+        page = context.new_page()
+        if user is not None:
+            log_in(page, live_server.url, user.get_username())
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
