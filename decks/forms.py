@@ -6,6 +6,7 @@ page shows every problem where the player can fix it.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 from django import forms
@@ -310,3 +311,22 @@ class BanSessionStartForm(AccessibleForm):
         super().__init__(*args, **kwargs)
         for name in ("list_a", "list_b"):
             self.fields[name].queryset = constructed_decklists_of(user)
+
+
+class SquadCheckForm(AccessibleForm):
+    """A Berserk squad and its placement, dealt from a list, as JSON (decks/services/squads.py)."""
+
+    squad = forms.CharField(
+        label="Deal, squad and placement (JSON)", widget=forms.Textarea(attrs={"rows": 12}),
+        max_length=20_000,
+        help_text='For example {"player": "first", "deal": ["Ridge Captain", "Hill Sentry", '
+                  '"Hill Sentry"], "squad": ["Ridge Captain", "Hill Sentry #2"], '
+                  '"placement": {"Ridge Captain": "r1c3", "Hill Sentry #2": "r2c3"}}. The '
+                  'second copy of a card dealt is "Name #2".')
+
+    def clean_squad(self) -> object:
+        try:
+            return json.loads(self.cleaned_data["squad"])
+        except json.JSONDecodeError as exc:
+            raise forms.ValidationError(f"Not JSON: {exc.msg} (line {exc.lineno}, column "
+                                        f"{exc.colno}).") from None
