@@ -166,6 +166,17 @@ def decklist_update(*, decklist: Decklist, user: AbstractBaseUser, now: datetime
     _check(decklist_problems(user=user, kind=decklist.kind, cards=new_cards,
                              preconstructed_deck=new_deck, name=name, game=decklist.game,
                              deck_format=new_format))
+    following = Registration.objects.filter(decklist_version__decklist=decklist).filter(
+        Q(event__decklist_deadline__isnull=True) | Q(event__decklist_deadline__gt=now))
+    if game_rules.has_rules_module(decklist.game):
+        # The registrations follow the change, so it must stay legal in the events' format
+        # (a Spoils list moved to Limited may be too small for a Constructed event).
+        events = sorted({r.event.name for r in following.select_related("event")})
+        broken = game_rules.deck_problems(game=decklist.game, cards=new_cards) if events else []
+        if broken:
+            problems = [f"{p}: the list is registered in {', '.join(events)}, which takes "
+                        f"it as it changes" for p in broken]
+            raise DomainError("breaks_registration", "; ".join(problems), problems=problems)
     if name is not None:
         decklist.name = name.strip()
     if deck_format is not None:
@@ -175,7 +186,5 @@ def decklist_update(*, decklist: Decklist, user: AbstractBaseUser, now: datetime
     version = DecklistVersion.objects.create(
         decklist=decklist, number=current.number + 1, created_at=now,
         **_contents(decklist.kind, new_cards, new_deck))
-    Registration.objects.filter(decklist_version__decklist=decklist).filter(
-        Q(event__decklist_deadline__isnull=True) | Q(event__decklist_deadline__gt=now)
-    ).update(decklist_version=version)
+    following.update(decklist_version=version)
     return version

@@ -13,6 +13,9 @@ from decks.services.decklists import decklist_create
 from decks.services.game_rules import BERSERK, SPOILS, other_game
 from tests.decks.test_other_games import berserk_deck, load, spoils_deck
 from tests.factories import UserFactory
+from tests.tournaments.play import now
+from tournaments.services.events import event_create
+from tournaments.services.registrations import registration_create
 
 pytestmark = pytest.mark.django_db
 
@@ -143,3 +146,25 @@ def test_a_list_of_another_game_has_no_ban_two_procedure():
     assert answer.status_code == 400
     assert answer.json()["error"]["code"] == "no_ban_procedure"
     assert "rule C-2.5" in answer.json()["error"]["message"]
+
+
+def test_a_registered_spoils_list_cannot_shrink_below_its_events_format():
+    load(SPOILS)
+    owner = UserFactory()
+    decklist = decklist_create(user=owner, name="Guild", kind="constructed",
+                               cards=spoils_deck(), now=timezone.now(), game=other_game(SPOILS))
+    event = event_create(by=UserFactory(), name="Guild Open", format="constructed", seed=1,
+                         now=now(), game=other_game(SPOILS))
+    registration_create(event_id=event.pk, by=owner, now=now(),
+                        decklist_version_id=decklist.current.pk)
+    answer = client_for(owner).patch(f"/api/decklists/{decklist.pk}/", {
+        "deck_format": "limited", "cards": spoils_deck(Greed=10, Rage=11)}, format="json")
+    assert answer.status_code == 400
+    error = answer.json()["error"]
+    assert error["code"] == "breaks_registration"
+    assert error["problems"] == [
+        "45 cards besides the faction: Constructed needs at least 75: add 30 (S-8, "
+        "too_few_cards): the list is registered in Guild Open, which takes it as it changes"]
+    decklist.refresh_from_db()
+    assert decklist.deck_format == "constructed" and decklist.versions.count() == 1
+    assert event.registrations.get().decklist_version.number == 1
