@@ -6,14 +6,18 @@ page shows every problem where the player can fix it.
 
 from __future__ import annotations
 
+import json
+from collections import Counter
+
 from django import forms
 
 from clash.domain import DomainError
-from decks.models import Card, DecklistKind
+from decks.models import Card, DecklistKind, Game
 from decks.page_selectors import ABILITIES, constructed_decklists_of
 from decks.services.catalogue import CLASH
 from decks.services.collections import MAX_COUNT
 from decks.services.decklists import CONSTRUCTED_SIZE, MAX_NAME, decklist_problems
+from decks.services.game_rules import DECK_FORMATS
 
 MAX_CSV_BYTES = 1_000_000
 
@@ -201,6 +205,99 @@ class DecklistForm(AccessibleForm):
         return arguments
 
 
+MAX_COPIES_FIELD = 99  # far above any rule's limit: the rules module names the real one
+
+
+class NoInput(forms.Widget):
+    """A field with no input of its own: it holds what other inputs make, and its errors."""
+
+    def render(self, name, value, attrs=None, renderer=None) -> str:  # noqa: ANN001
+        return ""
+
+    def value_from_datadict(self, data, files, name) -> list:  # noqa: ANN001
+        return []
+
+
+class GameDecklistForm(AccessibleForm):
+    """A list of The Spoils or Berserk: how many copies of each of the game's cards, and The
+    Spoils' format (S-8). The rules module (`decklist_problems`) reports every problem of
+    the whole list at once, next to the cards; the list is saved whole or not at all."""
+
+    name = forms.CharField(label="Name", max_length=MAX_NAME)
+    deck_format = forms.ChoiceField(label="Format", widget=forms.RadioSelect)
+    # Where the list's problems are shown: its value is the copies below, as card names.
+    cards = CardNamesField(label="Cards", required=False, widget=NoInput)
+    base_version = forms.IntegerField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, user, game: Game, cards: list[Card],  # noqa: ANN001, ANN002, ANN003
+                 editing: bool = False, **kwargs) -> None:
+        initial_cards = (kwargs.get("initial") or {}).get("cards") or []
+        super().__init__(*args, **kwargs)
+        self.user = user
+        self.game = game
+        self.card_rows = cards
+        formats = DECK_FORMATS.get(game.slug)
+        if formats:
+            self.fields["deck_format"].choices = list(formats.items())
+        else:
+            del self.fields["deck_format"]
+        if editing:
+            self.fields["base_version"].required = True
+        counts = Counter(str(c) for c in initial_cards)
+        self.copy_fields = []
+        for card in cards:
+            key = f"copies-{card.pk}"
+            self.fields[key] = forms.IntegerField(
+                label=card.name, min_value=0, max_value=MAX_COPIES_FIELD, required=False,
+                initial=counts.get(card.name, 0),
+                widget=forms.NumberInput(attrs={"data-copies": "", "class": "copies"}))
+            self.copy_fields.append((card, key))
+
+    def picked(self) -> list[str]:
+        """The list as card names, one per copy, in the builder's order."""
+        names: list[str] = []
+        for card, key in self.copy_fields:
+            value = self[key].value()
+            try:
+                count = int(value or 0)
+            except (TypeError, ValueError):
+                count = 0
+            names += [card.name] * max(0, min(count, MAX_COPIES_FIELD))
+        return names
+
+    def rows(self) -> list[tuple[Card, forms.BoundField]]:
+        return [(card, self[key]) for card, key in self.copy_fields]
+
+    def clean(self) -> dict:
+        data = super().clean()
+        names = []
+        for card, key in self.copy_fields:
+            names += [card.name] * (data.get(key) or 0)
+        data["cards"] = names
+        if any(key in self.errors for _, key in self.copy_fields):
+            return data
+        deck_format = data.get("deck_format") if "deck_format" in self.fields else None
+        if "deck_format" in self.fields and not deck_format:
+            return data  # the format's own error says what to choose
+        for problem in decklist_problems(user=self.user, kind=DecklistKind.CONSTRUCTED,
+                                         cards=names, game=self.game,
+                                         deck_format=deck_format):
+            self.add_error("cards", problem)
+        return data
+
+    def add_domain_error(self, error: DomainError, field: str | None = None) -> None:
+        for problem in error.problems or [error.message]:
+            target = field or ("name" if problem.startswith(NAME_PROBLEMS) else "cards")
+            self.add_error(target, problem)
+
+    def save_arguments(self) -> dict:
+        data = self.cleaned_data
+        arguments = {"name": data["name"], "cards": data["cards"]}
+        if "deck_format" in self.fields:
+            arguments["deck_format"] = data["deck_format"]
+        return arguments
+
+
 class BanSessionStartForm(AccessibleForm):
     """A practice ban-two procedure (C-2.5) against an AI seat: both lists are the player's."""
 
@@ -214,3 +311,22 @@ class BanSessionStartForm(AccessibleForm):
         super().__init__(*args, **kwargs)
         for name in ("list_a", "list_b"):
             self.fields[name].queryset = constructed_decklists_of(user)
+
+
+class SquadCheckForm(AccessibleForm):
+    """A Berserk squad and its placement, dealt from a list, as JSON (decks/services/squads.py)."""
+
+    squad = forms.CharField(
+        label="Deal, squad and placement (JSON)", widget=forms.Textarea(attrs={"rows": 12}),
+        max_length=20_000,
+        help_text='For example {"player": "first", "deal": ["Ridge Captain", "Hill Sentry", '
+                  '"Hill Sentry"], "squad": ["Ridge Captain", "Hill Sentry #2"], '
+                  '"placement": {"Ridge Captain": "r1c3", "Hill Sentry #2": "r2c3"}}. The '
+                  'second copy of a card dealt is "Name #2".')
+
+    def clean_squad(self) -> object:
+        try:
+            return json.loads(self.cleaned_data["squad"])
+        except json.JSONDecodeError as exc:
+            raise forms.ValidationError(f"Not JSON: {exc.msg} (line {exc.lineno}, column "
+                                        f"{exc.colno}).") from None

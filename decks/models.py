@@ -88,6 +88,9 @@ class Decklist(models.Model):
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="+")
     name = models.CharField(max_length=100)
     kind = models.CharField(max_length=20, choices=DecklistKind.choices)
+    # The game's own deck format where it has several: The Spoils' "constructed" or
+    # "limited" (rule S-8). Empty for the games with one.
+    deck_format = models.CharField(max_length=20, blank=True, default="")
     created_at = models.DateTimeField()
 
     class Meta:

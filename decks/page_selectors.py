@@ -7,6 +7,7 @@ widen what they let through.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -21,9 +22,11 @@ from decks.models import (
     Decklist,
     DecklistKind,
     DecklistVersion,
+    Game,
 )
 from decks.selectors import visible_ban_sessions, visible_versions
 from decks.services.catalogue import CLASH, STARTER_KIT
+from decks.services.game_rules import GAME_NAMES
 from engine.clash.cards import ABILITY_BITS
 from engine.clash.formats import BAN_ORDER
 
@@ -99,9 +102,44 @@ def gallery(*, filters: GalleryFilters) -> Gallery:
     )
 
 
-def cards_by_name(names: Iterable[str]) -> dict[str, Card]:
+def cards_by_name(names: Iterable[str], game: Game | None = None) -> dict[str, Card]:
+    """The cards of `game` (Clash of Decks when None) with these names; a name in several
+    sets of the game gives the card of the first set."""
     names = list(dict.fromkeys(names))
-    return {c.name: c for c in Card.objects.filter(card_set__game__slug=CLASH, name__in=names)}
+    cards = Card.objects.filter(name__in=names).order_by("-card_set__name", "-card_set_id")
+    cards = cards.filter(card_set__game=game) if game is not None else cards.filter(
+        card_set__game__slug=CLASH)
+    return {c.name: c for c in cards}
+
+
+# The Spoils and Berserk: the order their cards are listed in the builder, by type (S-4).
+KIND_ORDER = {"faction": 0, "resource": 1, "character": 2, "tactic": 3, "item": 4,
+              "location": 5, "elite": 0, "ordinary": 1}
+
+
+def game_cards(game: Game) -> list[Card]:
+    """Every card of `game` a list can name, one per name (the first set's), by type, cost
+    and name: what the builder of a game with a rules module offers."""
+    seen: dict[str, Card] = {}
+    for card in Card.objects.filter(card_set__game=game).select_related("card_set").order_by(
+            "card_set__name", "card_set_id", "name"):
+        seen.setdefault(card.name, card)
+    return sorted(seen.values(), key=lambda c: (KIND_ORDER.get(c.kind, 9), c.kind,
+                                                c.cost if c.cost is not None else -1, c.name))
+
+
+def buildable_games() -> list[Game]:
+    """The games besides Clash of Decks whose lists the builder makes: those with a rules
+    module and at least one imported card."""
+    return list(Game.objects.filter(slug__in=list(GAME_NAMES), sets__cards__isnull=False)
+                .distinct().order_by("name"))
+
+
+def other_game_by_slug(slug: str | None) -> Game | None:
+    """The game with a rules module named by `slug`, or None (Clash of Decks)."""
+    if not slug or slug not in GAME_NAMES:
+        return None
+    return Game.objects.filter(slug=slug).first()
 
 
 def preconstructed_decks() -> dict[int, list[Card]]:
@@ -134,7 +172,7 @@ def collection_cards(user: AbstractBaseUser) -> list[Card]:
 
 def decklists_of(user: AbstractBaseUser) -> list[Decklist]:
     """`user`'s own lists, each with `latest` (its current version) and `version_count`."""
-    lists = list(Decklist.objects.filter(owner=user).prefetch_related(
+    lists = list(Decklist.objects.filter(owner=user).select_related("game").prefetch_related(
         Prefetch("versions", queryset=DecklistVersion.objects.order_by("-number"),
                  to_attr="versions_newest_first")))
     for decklist in lists:
@@ -166,13 +204,15 @@ def visible_history(user: AbstractBaseUser | AnonymousUser,
     """The versions of a list that `user` may see, oldest first, each with what changed since
     the visible version before it. Empty when `user` may see none (the page is then a 404)."""
     versions = list(visible_versions(user).filter(decklist_id=decklist_id)
-                    .select_related("decklist__owner").order_by("number"))
+                    .select_related("decklist__owner", "decklist__game").order_by("number"))
     history: list[VersionEntry] = []
     previous: list[str] | None = None
     for version in versions:
         cards = list(version.cards)
-        added = [] if previous is None else [c for c in cards if c not in previous]
-        removed = [] if previous is None else [c for c in previous if c not in cards]
+        # Counted per copy: a list of The Spoils or Berserk repeats a card's name.
+        added = [] if previous is None else list((Counter(cards) - Counter(previous)).elements())
+        removed = [] if previous is None else list(
+            (Counter(previous) - Counter(cards)).elements())
         history.append(VersionEntry(version=version, added=added, removed=removed))
         previous = cards
     return history
@@ -187,8 +227,10 @@ def registrations_of(decklist: Decklist) -> list:
 
 
 def constructed_decklists_of(user: AbstractBaseUser):  # noqa: ANN201
-    """`user`'s constructed lists: what a ban session (C-2.5) can be started with."""
-    return Decklist.objects.filter(owner=user, kind=DecklistKind.CONSTRUCTED).order_by("name")
+    """`user`'s constructed Clash of Decks lists: what a ban session (C-2.5) can be started
+    with (the other games have no ban-two procedure)."""
+    return Decklist.objects.filter(owner=user, kind=DecklistKind.CONSTRUCTED,
+                                   game__slug=CLASH).order_by("name")
 
 
 # Ban sessions ----------------------------------------------------------------------------

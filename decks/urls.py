@@ -3,7 +3,7 @@
 from django.urls import path
 from django.views.generic import RedirectView
 
-from decks.views import bans, card_import, cards, collection, decklists
+from decks.views import bans, card_import, cards, collection, decklists, squads
 
 app_name = "decks"
 urlpatterns = [
@@ -21,6 +21,7 @@ urlpatterns = [
     path("lists/validate/", decklists.decklist_validate, name="decklist_validate"),
     path("lists/<int:pk>/", decklists.decklist_detail, name="decklist"),
     path("lists/<int:pk>/edit/", decklists.decklist_edit, name="decklist_edit"),
+    path("lists/<int:pk>/squad/", squads.squad_check_page, name="squad_check"),
     path("bans/", bans.ban_index, name="bans"),
     path("bans/new/", bans.ban_start, name="ban_start"),
     path("bans/<int:pk>/", bans.ban_session_page, name="ban_session"),

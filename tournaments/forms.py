@@ -10,15 +10,27 @@ from django import forms
 from django.contrib.auth import get_user_model
 
 from decks.forms import AccessibleForm
-from decks.models import Decklist, DecklistKind
+from decks.models import Decklist, DecklistKind, Game
+from decks.services.catalogue import CLASH
+from decks.services.game_rules import GAME_NAMES
 from tournaments.models import Event, EventFormat, MatchLength, TopCut
 from tournaments.services.events import MAX_NAME
 
 DECK_NUMBERS = [(n, f"Preconstructed deck {n}") for n in range(1, 5)]
 
 
+class GameChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, obj: Game) -> str:
+        return obj.name
+
+
 class EventForm(AccessibleForm):
     name = forms.CharField(label="Name", max_length=MAX_NAME)
+    game = GameChoiceField(
+        label="Game", queryset=Game.objects.none(), to_field_name="slug", required=False,
+        empty_label=None, widget=forms.RadioSelect,
+        help_text="The Spoils and Berserk events are constructed and have no AI players: "
+                  "their matches are played at the table and the players report the results.")
     format = forms.ChoiceField(label="Format", choices=EventFormat.choices,
                                initial=EventFormat.CONSTRUCTED, widget=forms.RadioSelect)
     match_length = forms.TypedChoiceField(label="Matches", coerce=int,
@@ -40,20 +52,33 @@ class EventForm(AccessibleForm):
     fill_with_ai = forms.BooleanField(
         label="Fill an odd seat with an AI player instead of giving a bye", required=False)
 
+    def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003
+        super().__init__(*args, **kwargs)
+        # Clash of Decks and the games whose decklists a rules module checks.
+        games = Game.objects.filter(slug__in=[CLASH, *GAME_NAMES]).order_by("id")
+        self.fields["game"].queryset = games
+        if not any(g.slug != CLASH for g in games):
+            del self.fields["game"]  # only Clash of Decks: nothing to choose
+        else:
+            self.fields["game"].initial = CLASH
+
     def service_arguments(self) -> dict:
         data = self.cleaned_data
-        return {key: data[key] for key in (
+        arguments = {key: data[key] for key in (
             "name", "format", "match_length", "rounds", "top_cut", "late_entry_until_round",
             "check_in_required", "fill_with_ai")}
+        return {**arguments, "game": data.get("game")}
 
     def add_domain_error(self, error, field: str | None = None) -> None:  # noqa: ANN001
         """Put each of the service's problems next to the setting it is about."""
         where = {"name": "name", "format": "format", "matches": "match_length",
                  "an event needs at least": "rounds", "the top cut": "top_cut",
                  "late entry": "late_entry_until_round"}
+        inside = {"events are constructed": "format", "has no AI players": "fill_with_ai"}
         for problem in error.problems or [error.message]:
             target = field or next((f for start, f in where.items()
-                                    if problem.startswith(start)), None)
+                                    if problem.startswith(start)), None) or next(
+                (f for words, f in inside.items() if words in problem), None)
             self.add_error(target, problem)
 
 
@@ -119,6 +144,7 @@ class PlayerAddForm(AccessibleForm):
 
     def __init__(self, *args, event: Event, **kwargs) -> None:  # noqa: ANN002, ANN003
         super().__init__(*args, prefix="add", **kwargs)
+        self.event = event
         if event.format != EventFormat.PRECONSTRUCTED:
             del self.fields["preconstructed_deck"]
         if event.format != EventFormat.CONSTRUCTED:
@@ -128,13 +154,14 @@ class PlayerAddForm(AccessibleForm):
         data = super().clean()
         player = data.get("player")
         if "decklist_name" in self.fields and player is not None:
-            lists = Decklist.objects.filter(owner=player, kind=DecklistKind.CONSTRUCTED)
+            lists = Decklist.objects.filter(owner=player, kind=DecklistKind.CONSTRUCTED,
+                                            game_id=self.event.game_id)
             if data.get("decklist_name"):
                 lists = lists.filter(name=data["decklist_name"])
             decklist = lists.order_by("-created_at", "-id").first()
             if decklist is None:
                 self.add_error("decklist_name", f"{player.get_username()} has no such "
-                                                f"constructed list.")
+                                                f"constructed {self.event.game} list.")
             else:
                 data["decklist_version_id"] = (decklist.versions.order_by("-number")
                                                .values_list("pk", flat=True).first())

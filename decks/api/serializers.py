@@ -23,7 +23,8 @@ from decks.services.collections import MAX_COUNT
 from tournaments.models import Event
 
 MAX_NAME = 100
-MAX_CARDS = 50  # far above any list size: the services name the exact size rule
+MAX_CARDS = 500  # far above any list size (a Spoils deck has 76 or more): the services
+# name the exact size rule
 MAX_CSV_BYTES = 1_000_000
 
 
@@ -176,6 +177,8 @@ class DecklistOut(serializers.Serializer):
     name = serializers.CharField()
     kind = serializers.ChoiceField(choices=DecklistKind.choices)
     game = serializers.CharField(source="game.slug")
+    deck_format = serializers.CharField(
+        help_text="The Spoils: constructed or limited (S-8); empty for the other games")
     owner = serializers.CharField(source="owner.get_username")
     created_at = serializers.DateTimeField()
     version = serializers.SerializerMethodField(
@@ -208,7 +211,16 @@ class _KindFieldsMixin:
 class DecklistCreateIn(_KindFieldsMixin, serializers.Serializer):
     name = serializers.CharField(max_length=MAX_NAME)
     kind = serializers.ChoiceField(choices=DecklistKind.choices)
-    cards = _card_names(default=list, help_text="card names (constructed: 10 you own)")
+    game = serializers.SlugRelatedField(
+        slug_field="slug", queryset=Game.objects.all(), required=False, allow_null=True,
+        default=None, help_text="a game's slug (clash, spoils, berserk); Clash of Decks when "
+                                "empty",
+        error_messages={"does_not_exist": "no game {slug_name} {value}"})
+    deck_format = serializers.CharField(
+        max_length=20, required=False, allow_null=True, default=None,
+        help_text="The Spoils: constructed (the default) or limited (S-8)")
+    cards = _card_names(default=list, help_text="card names, one per copy (Clash of Decks "
+                                                "constructed: 10 different cards you own)")
     preconstructed_deck = serializers.IntegerField(
         required=False, allow_null=True, default=None, help_text="preconstructed: 1 to 4")
 
@@ -234,11 +246,13 @@ class DecklistUpdateIn(_KindFieldsMixin, serializers.Serializer):
     name = serializers.CharField(max_length=MAX_NAME, required=False)
     cards = _card_names(required=False)
     preconstructed_deck = serializers.IntegerField(required=False)
+    deck_format = serializers.CharField(max_length=20, required=False,
+                                        help_text="The Spoils: constructed or limited (S-8)")
 
     def validate(self, attrs: dict) -> dict:
         if not attrs:
             raise serializers.ValidationError(
-                "send at least one of name, cards, preconstructed_deck")
+                "send at least one of name, cards, preconstructed_deck, deck_format")
         self.check_kind_fields(self.context.get("kind"), attrs)
         return attrs
 

@@ -230,12 +230,15 @@ class DecklistListView(ListAPIView):
     @extend_schema(tags=["decklists"], request=s.DecklistCreateIn,
                    responses={201: s.DecklistOut, **errors(400, 403)})
     def post(self, request: Request) -> Response:
-        """A new preconstructed (deck 1-4) or constructed (10 cards you own) list. Drafted
-        lists come from draft pods."""
+        """A new preconstructed (deck 1-4) or constructed (10 cards you own) list of Clash of
+        Decks, or with `game` a constructed list of The Spoils (S-8, `deck_format`
+        constructed or limited) or Berserk (B-6), one card name per copy. Drafted lists come
+        from draft pods."""
         data = valid(s.DecklistCreateIn, request.data)
         decklist = decklist_create(user=request.user, name=data["name"], kind=data["kind"],
                                    cards=data["cards"],
                                    preconstructed_deck=data["preconstructed_deck"],
+                                   game=data["game"], deck_format=data["deck_format"],
                                    now=timezone.now())
         return Response(s.DecklistOut(seen_decklist(request, decklist.pk)).data,
                         status=status.HTTP_201_CREATED)
@@ -249,7 +252,8 @@ class DecklistValidateView(APIView):
         data = valid(s.DecklistValidateIn, request.data)
         problems = decklist_problems(user=request.user, kind=data["kind"], cards=data["cards"],
                                      preconstructed_deck=data["preconstructed_deck"],
-                                     name=data["name"])
+                                     name=data["name"], game=data["game"],
+                                     deck_format=data["deck_format"])
         return Response(s.DecklistValidateOut({"valid": not problems,
                                                "problems": problems}).data)
 
@@ -264,8 +268,9 @@ class DecklistDetailView(APIView):
     @extend_schema(tags=["decklists"], request=s.DecklistUpdateIn,
                    responses={200: s.DecklistOut, **errors(400, 403, 404)})
     def patch(self, request: Request, pk: int) -> Response:
-        """Change your list: any of name, cards, preconstructed_deck. The change is a new
-        version; registrations follow it until their event's decklist deadline."""
+        """Change your list: any of name, cards, preconstructed_deck, deck_format. The
+        change is a new version; registrations follow it until their event's decklist
+        deadline."""
         decklist = seen_decklist(request, pk)
         data = valid(s.DecklistUpdateIn, request.data, kind=decklist.kind)
         decklist_update(decklist=decklist, user=request.user, now=timezone.now(), **data)

@@ -18,13 +18,14 @@ from clash.domain import DomainError
 from decks.models import BanSession, BanStatus, DecklistVersion
 from decks.selectors import visible_versions
 from decks.services.bans import ban_session_start
+from decks.services.game_rules import has_rules_module
 
 
 def _seen_version(user: AbstractBaseUser, version_id: int) -> DecklistVersion:
     # Locked so two identical requests (a double click) cannot both start a session.
     version = (DecklistVersion.objects.select_for_update()
                .filter(pk__in=visible_versions(user).filter(pk=version_id).values("pk"))
-               .select_related("decklist").first())
+               .select_related("decklist__game").first())
     if version is None:
         # The same answer for a hidden version as for a missing one.
         raise DomainError("not_found", f"no decklist version {version_id}", status=404)
@@ -45,6 +46,11 @@ def ban_session_request(*, user: AbstractBaseUser, version_a_id: int, version_b_
 
     version_a = _seen_version(user, version_a_id)
     version_b = _seen_version(user, version_b_id)
+    for seat, version in (("A", version_a), ("B", version_b)):
+        if has_rules_module(version.decklist.game):
+            raise DomainError("no_ban_procedure",
+                              f"list {seat} is a {version.decklist.game.name} list: the "
+                              f"ban-two procedure (rule C-2.5) is for Clash of Decks lists")
     organizer = event is not None and event.organizers.filter(pk=user.pk).exists()
     if organizer:
         player_a = version_a.decklist.owner

@@ -23,7 +23,8 @@ from decks.services.decklists import decklist_update
 @transaction.atomic
 def decklist_save(*, decklist: Decklist, user: AbstractBaseUser, base_version: int,
                   now: datetime, name: str | None = None, cards: Sequence[str] | None = None,
-                  preconstructed_deck: int | None = None) -> tuple[DecklistVersion, bool]:
+                  preconstructed_deck: int | None = None,
+                  deck_format: str | None = None) -> tuple[DecklistVersion, bool]:
     """`decklist_update` if the list is still at `base_version`. Returns the current version
     and whether this call made it."""
     locked = Decklist.objects.select_for_update().get(pk=decklist.pk)
@@ -31,20 +32,23 @@ def decklist_save(*, decklist: Decklist, user: AbstractBaseUser, base_version: i
         raise DomainError("not_yours", "only the owner can change a decklist", status=403)
     current = locked.versions.order_by("-number").first()
     if current.number != base_version:
-        if _same(locked, current, name, cards, preconstructed_deck):
+        if _same(locked, current, name, cards, preconstructed_deck, deck_format):
             return current, False  # this very change was saved already
         raise Conflict("stale_version",
                        f"this list was changed elsewhere and is now at version "
                        f"{current.number}; your changes were not saved: look at the current "
                        f"version and make them again")
     version = decklist_update(decklist=locked, user=user, now=now, name=name, cards=cards,
-                              preconstructed_deck=preconstructed_deck)
+                              preconstructed_deck=preconstructed_deck, deck_format=deck_format)
     return version, True
 
 
 def _same(decklist: Decklist, current: DecklistVersion, name: str | None,
-          cards: Sequence[str] | None, preconstructed_deck: int | None) -> bool:
+          cards: Sequence[str] | None, preconstructed_deck: int | None,
+          deck_format: str | None = None) -> bool:
     if name is not None and name.strip() != decklist.name:
+        return False
+    if deck_format is not None and deck_format != decklist.deck_format:
         return False
     if decklist.kind == DecklistKind.PRECONSTRUCTED:
         return preconstructed_deck in (None, current.preconstructed_deck)

@@ -35,8 +35,11 @@ MAX_NAME = 100
 
 def decklist_problems(*, user: AbstractBaseUser, kind: str, cards: Sequence[str] = (),
                       preconstructed_deck: int | None = None, name: str | None = None,
-                      game: Game | None = None) -> list[str]:
-    """Every reason the list cannot be registered, all at once (empty when it can)."""
+                      game: Game | None = None, deck_format: str | None = None) -> list[str]:
+    """Every reason the list cannot be registered, all at once (empty when it can).
+
+    `deck_format` is the game's deck format where it has several (The Spoils: constructed
+    or limited, rule S-8); None checks the list in the format its events use."""
     problems: list[str] = []
     if name is not None and not name.strip():
         problems.append("the list needs a name")
@@ -50,7 +53,13 @@ def decklist_problems(*, user: AbstractBaseUser, kind: str, cards: Sequence[str]
         # rules module; no collection is needed.
         if kind != DecklistKind.CONSTRUCTED:
             problems.append(f"a {game.name} list is constructed, not {kind}")
-        return problems + game_rules.deck_problems(game=game, cards=cards)
+        wrong_format = game_rules.format_problems(game=game, deck_format=deck_format)
+        if wrong_format:
+            return problems + wrong_format
+        return problems + game_rules.deck_problems(game=game, cards=cards, fmt=deck_format)
+    if deck_format:
+        problems.append(f"{(game or clash_game()).name} has no deck formats: leave the "
+                        f"format empty")
     catalogue = load_catalogue()
     if kind == DecklistKind.PRECONSTRUCTED:
         if preconstructed_deck not in catalogue.deck_numbers:
@@ -91,13 +100,17 @@ def _check(problems: list[str]) -> None:
 @transaction.atomic
 def decklist_create(*, user: AbstractBaseUser, name: str, kind: str,
                     cards: Sequence[str] = (), preconstructed_deck: int | None = None,
-                    now: datetime, game: Game | None = None) -> Decklist:
-    """A new decklist with its first version. Drafted lists come only from draft pods."""
+                    now: datetime, game: Game | None = None,
+                    deck_format: str | None = None) -> Decklist:
+    """A new decklist with its first version. Drafted lists come only from draft pods.
+    A list of a game with several deck formats (The Spoils) is checked in `deck_format`,
+    its events' format when None."""
     if kind == DecklistKind.DRAFTED:
         raise DomainError("drafted_by_pod", "a drafted list is made by its draft pod, "
                                             "not by hand")
     return _create(user=user, name=name, kind=kind, cards=cards,
-                   preconstructed_deck=preconstructed_deck, now=now, game=game)
+                   preconstructed_deck=preconstructed_deck, now=now, game=game,
+                   deck_format=deck_format)
 
 
 @transaction.atomic
@@ -105,15 +118,19 @@ def decklist_create_drafted(*, user: AbstractBaseUser, name: str, cards: Sequenc
                             now: datetime) -> Decklist:
     """The 8 cards a draft produced (rule C-2.4) as the seat's decklist."""
     return _create(user=user, name=name, kind=DecklistKind.DRAFTED, cards=cards,
-                   preconstructed_deck=None, now=now, game=None)
+                   preconstructed_deck=None, now=now, game=None, deck_format=None)
 
 
-def _create(*, user, name, kind, cards, preconstructed_deck, now, game) -> Decklist:  # noqa: ANN001
+def _create(*, user, name, kind, cards, preconstructed_deck, now, game,  # noqa: ANN001
+            deck_format) -> Decklist:  # noqa: ANN001
     game = game or clash_game()
     _check(decklist_problems(user=user, kind=kind, cards=cards,
-                             preconstructed_deck=preconstructed_deck, name=name, game=game))
+                             preconstructed_deck=preconstructed_deck, name=name, game=game,
+                             deck_format=deck_format))
+    if not deck_format and game_rules.has_rules_module(game):
+        deck_format = game_rules.default_format(game)
     decklist = Decklist.objects.create(owner=user, game=game, name=name.strip(), kind=kind,
-                                       created_at=now)
+                                       deck_format=deck_format or "", created_at=now)
     DecklistVersion.objects.create(decklist=decklist, number=1, created_at=now,
                                    **_contents(kind, cards, preconstructed_deck))
     return decklist
@@ -129,9 +146,11 @@ def _contents(kind: str, cards: Sequence[str], preconstructed_deck: int | None) 
 @transaction.atomic
 def decklist_update(*, decklist: Decklist, user: AbstractBaseUser, now: datetime,
                     name: str | None = None, cards: Sequence[str] | None = None,
-                    preconstructed_deck: int | None = None) -> DecklistVersion:
+                    preconstructed_deck: int | None = None,
+                    deck_format: str | None = None) -> DecklistVersion:
     """Change a list: a new version (the old ones are kept). Registrations in events whose
-    decklist deadline has not passed move to the new version; the others keep theirs."""
+    decklist deadline has not passed move to the new version; the others keep theirs.
+    `deck_format` moves a list of a game with several formats (The Spoils) to another."""
     from tournaments.models import Registration
 
     decklist = Decklist.objects.select_for_update().get(pk=decklist.pk)
@@ -143,15 +162,29 @@ def decklist_update(*, decklist: Decklist, user: AbstractBaseUser, now: datetime
     new_cards = list(cards) if cards is not None else current.cards
     new_deck = preconstructed_deck if preconstructed_deck is not None else (
         current.preconstructed_deck)
+    new_format = deck_format if deck_format is not None else (decklist.deck_format or None)
     _check(decklist_problems(user=user, kind=decklist.kind, cards=new_cards,
-                             preconstructed_deck=new_deck, name=name, game=decklist.game))
+                             preconstructed_deck=new_deck, name=name, game=decklist.game,
+                             deck_format=new_format))
+    following = Registration.objects.filter(decklist_version__decklist=decklist).filter(
+        Q(event__decklist_deadline__isnull=True) | Q(event__decklist_deadline__gt=now))
+    if game_rules.has_rules_module(decklist.game):
+        # The registrations follow the change, so it must stay legal in the events' format
+        # (a Spoils list moved to Limited may be too small for a Constructed event).
+        events = sorted({r.event.name for r in following.select_related("event")})
+        broken = game_rules.deck_problems(game=decklist.game, cards=new_cards) if events else []
+        if broken:
+            problems = [f"{p}: the list is registered in {', '.join(events)}, which takes "
+                        f"it as it changes" for p in broken]
+            raise DomainError("breaks_registration", "; ".join(problems), problems=problems)
     if name is not None:
         decklist.name = name.strip()
-        decklist.save(update_fields=["name"])
+    if deck_format is not None:
+        decklist.deck_format = deck_format
+    if name is not None or deck_format is not None:
+        decklist.save(update_fields=["name", "deck_format"])
     version = DecklistVersion.objects.create(
         decklist=decklist, number=current.number + 1, created_at=now,
         **_contents(decklist.kind, new_cards, new_deck))
-    Registration.objects.filter(decklist_version__decklist=decklist).filter(
-        Q(event__decklist_deadline__isnull=True) | Q(event__decklist_deadline__gt=now)
-    ).update(decklist_version=version)
+    following.update(decklist_version=version)
     return version

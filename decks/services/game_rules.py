@@ -18,6 +18,12 @@ from engine.spoils import deck as spoils_deck
 
 SPOILS, BERSERK = "spoils", "berserk"
 GAME_NAMES = {SPOILS: "The Spoils", BERSERK: "Berserk"}
+# The deck formats a game's lists choose from (S-8); a game not listed has one format.
+DECK_FORMATS = {SPOILS: {spoils_deck.CONSTRUCTED: "Constructed: at least 75 cards besides "
+                                                  "the faction",
+                         spoils_deck.LIMITED: "Limited (sealed or draft): at least 45 cards "
+                                              "besides the faction"}}
+RULES = {SPOILS: "S-8", BERSERK: "B-6"}
 
 
 def other_game(slug: str) -> Game:
@@ -35,10 +41,30 @@ def engine_plays(game: Game) -> bool:
     return not has_rules_module(game)
 
 
-def deck_problems(*, game: Game, cards: Sequence[str],
-                  fmt: str = spoils_deck.CONSTRUCTED) -> list[str]:
+def format_problems(*, game: Game, deck_format: str | None) -> list[str]:
+    """Why `deck_format` is not one of `game`'s deck formats (None: the game's default)."""
+    formats = DECK_FORMATS.get(game.slug, {})
+    if deck_format is None or (deck_format == "" and not formats):
+        return []
+    if not formats:
+        return [f"{game.name} has one deck format: leave the format empty"]
+    if deck_format not in formats:
+        return [f"choose the format of the list: {' or '.join(formats)} "
+                f"({RULES[game.slug]})"]
+    return []
+
+
+def default_format(game: Game) -> str:
+    """The format a list of `game` is checked in when none is given: The Spoils' events are
+    Constructed."""
+    return spoils_deck.CONSTRUCTED if game.slug in DECK_FORMATS else ""
+
+
+def deck_problems(*, game: Game, cards: Sequence[str], fmt: str | None = None) -> list[str]:
     """Every reason the list of card names (one name per copy) is not a legal deck of
-    `game`, in the players' words with the rule named. `fmt` is The Spoils' format."""
+    `game`, in the players' words with the rule named. `fmt` is The Spoils' format
+    (Constructed when None)."""
+    fmt = fmt or default_format(game)
     names = [str(c) for c in cards]
     kinds = dict(Card.objects.filter(card_set__game=game, name__in=set(names))
                  .values_list("name", "kind"))

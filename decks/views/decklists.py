@@ -14,13 +14,16 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clash.domain import Conflict, DomainError
-from decks.forms import DecklistForm
-from decks.models import Decklist, DecklistKind
+from decks.forms import DecklistForm, GameDecklistForm
+from decks.models import Decklist, DecklistKind, Game
 from decks.page_selectors import (
+    buildable_games,
     cards_by_name,
     collection_cards,
     decklists_of,
+    game_cards,
     latest_version,
+    other_game_by_slug,
     own_decklist,
     preconstructed_decks,
     registrations_of,
@@ -28,12 +31,85 @@ from decks.page_selectors import (
 )
 from decks.services.builder import decklist_save
 from decks.services.decklists import CONSTRUCTED_SIZE, decklist_create
+from decks.services.game_rules import DECK_FORMATS, has_rules_module
 
 
 @login_required
 @require_GET
 def decklist_index(request: HttpRequest) -> HttpResponse:
-    return render(request, "decks/decklist_index.html", {"decklists": decklists_of(request.user)})
+    return render(request, "decks/decklist_index.html", {
+        "decklists": decklists_of(request.user), "games": buildable_games()})
+
+
+# The Spoils and Berserk: copies of the game's cards, checked by its rules module ----------
+
+def _game_form(request: HttpRequest, game: Game, *, decklist: Decklist | None = None,
+               data=None, initial: dict | None = None) -> GameDecklistForm:  # noqa: ANN001
+    return GameDecklistForm(data, user=request.user, game=game, cards=game_cards(game),
+                            editing=decklist is not None, initial=initial)
+
+
+def _game_builder(request: HttpRequest, form: GameDecklistForm, *,
+                  decklist: Decklist | None = None, status: int = 200) -> HttpResponse:
+    picked = form.picked() if form.is_bound else list(form.initial.get("cards", []))
+    known = {card.name for card in form.card_rows}
+    return render(request, "decks/game_builder.html", {
+        "form": form, "decklist": decklist, "game": form.game, "picked_count": len(picked),
+        "unknown": sorted({n for n in picked if n not in known}),
+        "formats": DECK_FORMATS.get(form.game.slug, {}),
+    }, status=status)
+
+
+def _game_new(request: HttpRequest, game: Game) -> HttpResponse:
+    if request.method != "POST":
+        initial = {"deck_format": next(iter(DECK_FORMATS.get(game.slug, {})), None)}
+        return _game_builder(request, _game_form(request, game, initial=initial))
+    form = _game_form(request, game, data=request.POST)
+    if form.is_valid():
+        try:
+            decklist = decklist_create(user=request.user, kind=DecklistKind.CONSTRUCTED,
+                                       now=timezone.now(), game=game, **form.save_arguments())
+        except DomainError as exc:
+            form.add_domain_error(exc)
+        else:
+            messages.success(request, f"Saved “{decklist.name}” (version 1).")
+            return redirect("decks:decklist", pk=decklist.pk)
+    messages.error(request, "The list was not saved: fix the problems shown below.")
+    return _game_builder(request, form, status=400)
+
+
+def _game_edit(request: HttpRequest, decklist: Decklist) -> HttpResponse:
+    current = latest_version(decklist)
+    if request.method != "POST":
+        form = _game_form(request, decklist.game, decklist=decklist, initial={
+            "name": decklist.name, "cards": current.cards, "base_version": current.number,
+            "deck_format": decklist.deck_format})
+        return _game_builder(request, form, decklist=decklist)
+    form = _game_form(request, decklist.game, decklist=decklist, data=request.POST)
+    if form.is_valid():
+        try:
+            version, made = decklist_save(
+                decklist=decklist, user=request.user, now=timezone.now(),
+                base_version=form.cleaned_data["base_version"], **form.save_arguments())
+        except Conflict as exc:
+            # Keep the player's copies, now based on the current version, so saving again is
+            # a deliberate choice.
+            data = request.POST.copy()
+            data["base_version"] = str(latest_version(decklist).number)
+            form = _game_form(request, decklist.game, decklist=decklist, data=data)
+            form.is_valid()
+            form.add_error(None, f"{exc.message[0].upper()}{exc.message[1:]}.")
+            messages.error(request, "The list was not saved: it changed elsewhere.")
+            return _game_builder(request, form, decklist=decklist, status=409)
+        except DomainError as exc:
+            form.add_domain_error(exc)
+        else:
+            messages.success(request, f"Saved “{version.decklist.name}” as version "
+                                      f"{version.number}." if made else
+                             f"Already saved as version {version.number}.")
+            return redirect("decks:decklist", pk=decklist.pk)
+    messages.error(request, "The list was not saved: fix the problems shown below.")
+    return _game_builder(request, form, decklist=decklist, status=400)
 
 
 def _builder(request: HttpRequest, form: DecklistForm, *, decklist: Decklist | None = None,
@@ -55,6 +131,7 @@ def _builder(request: HttpRequest, form: DecklistForm, *, decklist: Decklist | N
         "form": form, "decklist": decklist, "kind": kind, "options": options, "picked": picked,
         "unknown": [n for n in missing if n not in known_missing], "owned_count": len(owned),
         "decks": preconstructed_decks(), "needed": CONSTRUCTED_SIZE,
+        "games": buildable_games() if decklist is None else [],
         "deck_value": str(form["preconstructed_deck"].value() or "")
         if "preconstructed_deck" in form.fields else "",
     }, status=status)
@@ -63,6 +140,11 @@ def _builder(request: HttpRequest, form: DecklistForm, *, decklist: Decklist | N
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def decklist_new(request: HttpRequest) -> HttpResponse:
+    """The builder of Clash of Decks, or with `?game=spoils` (or a posted `game`) the
+    builder of that game."""
+    game = other_game_by_slug(request.POST.get("game") or request.GET.get("game"))
+    if game is not None:
+        return _game_new(request, game)
     if request.method != "POST":
         form = DecklistForm(user=request.user, initial={"kind": DecklistKind.CONSTRUCTED})
         return _builder(request, form)
@@ -86,6 +168,8 @@ def decklist_edit(request: HttpRequest, pk: int) -> HttpResponse:
     decklist = own_decklist(request.user, pk)
     if decklist is None:
         raise Http404("No such decklist.")
+    if has_rules_module(decklist.game):
+        return _game_edit(request, decklist)
     current = latest_version(decklist)
     if request.method != "POST":
         form = DecklistForm(user=request.user, kind=decklist.kind, initial={
@@ -134,11 +218,18 @@ def decklist_validate(request: HttpRequest) -> JsonResponse:
     if not request.user.is_authenticated:
         return JsonResponse({"error": {"code": "not_signed_in",
                                        "message": "sign in to build a decklist"}}, status=403)
+    game = other_game_by_slug(request.POST.get("game"))
+    if game is not None:
+        game_form = _game_form(request, game, data=request.POST)
+        valid = game_form.is_valid()
+        return JsonResponse({
+            "valid": valid, "errors": _json_errors(game_form),
+            "problems": [m for ms in _json_errors(game_form).values() for m in ms],
+            "picked": len(game_form.picked()), "needed": None,
+        })
     form = DecklistForm(request.POST, user=request.user)
     valid = form.is_valid()
-    errors = {field: [e["message"] for e in field_errors]
-              for field, field_errors in form.errors.get_json_data().items()
-              if field != "base_version"}
+    errors = _json_errors(form)
     kind = form.kind_value
     return JsonResponse({
         "valid": valid,
@@ -147,6 +238,12 @@ def decklist_validate(request: HttpRequest) -> JsonResponse:
         "picked": len(form.picked()),
         "needed": CONSTRUCTED_SIZE if kind == DecklistKind.CONSTRUCTED else None,
     })
+
+
+def _json_errors(form) -> dict[str, list[str]]:  # noqa: ANN001
+    return {field: [e["message"] for e in field_errors]
+            for field, field_errors in form.errors.get_json_data().items()
+            if field != "base_version"}
 
 
 def decklist_detail(request: HttpRequest, pk: int) -> HttpResponse:
@@ -158,13 +255,26 @@ def decklist_detail(request: HttpRequest, pk: int) -> HttpResponse:
     current = history[-1]
     decklist = current.version.decklist
     is_owner = request.user.is_authenticated and decklist.owner_id == request.user.pk
-    faces = cards_by_name(current.version.cards)
+    other_game = has_rules_module(decklist.game)
+    faces = cards_by_name(current.version.cards, decklist.game if other_game else None)
     return render(request, "decks/decklist_detail.html", {
         "decklist": decklist,
         "current": current.version,
-        "faces": [faces.get(name) or name for name in current.version.cards],
+        "other_game": other_game,
+        "faces": [] if other_game else [faces.get(name) or name
+                                        for name in current.version.cards],
+        "copies": _copies(current.version.cards, faces) if other_game else [],
         "history": list(reversed(history)),
         "is_owner": is_owner,
         "registrations": registrations_of(decklist) if is_owner else [],
     })
+
+
+def _copies(cards: list[str], faces: dict) -> list[tuple[str, int, object]]:
+    """(name, copies, card or None) in the list's order: a list of The Spoils or Berserk
+    names each card once per copy."""
+    counts: dict[str, int] = {}
+    for name in cards:
+        counts[name] = counts.get(name, 0) + 1
+    return [(name, count, faces.get(name)) for name, count in counts.items()]
 

@@ -36,11 +36,16 @@ class Card:
 
 
 def deck_problems(names: Sequence[str]) -> list[str]:
-    """Every way a deck, given as one card name per card, breaks B-6."""
+    """Every way a deck, given as one card name per card, breaks B-6, with what to change."""
     problems = []
     for name, count in Counter(names).items():
         if count > MAX_COPIES:
-            problems.append(f"{count} copies of {name}: at most {MAX_COPIES}")
-    if not DECK_MIN <= len(names) <= DECK_MAX:
-        problems.append(f"{len(names)} cards: a deck has {DECK_MIN} to {DECK_MAX}")
+            problems.append(f"{count} copies of {name}: at most {MAX_COPIES}: remove "
+                            f"{count - MAX_COPIES}")
+    if len(names) < DECK_MIN:
+        problems.append(f"{len(names)} cards: a deck has {DECK_MIN} to {DECK_MAX}: add "
+                        f"{DECK_MIN - len(names)}")
+    elif len(names) > DECK_MAX:
+        problems.append(f"{len(names)} cards: a deck has {DECK_MIN} to {DECK_MAX}: remove "
+                        f"{len(names) - DECK_MAX}")
     return problems

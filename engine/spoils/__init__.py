@@ -1,4 +1,4 @@
-"""The Spoils (rules S-1 to S-8): party combat by speed, deck checks and threshold.
+"""The Spoils (rules S-1 to S-8): party combat by speed, deck checks, threshold, the opening.
 
 Pure Python like the rest of `engine`: plain objects in, plain objects out.
 
@@ -6,4 +6,6 @@ Pure Python like the rest of `engine`: plain objects in, plain objects out.
   and the command `python -m engine.spoils.combat FILE.json` (format in docs/spoils.md).
 - `policy`: the default damage assignment, used for every step a player did not assign.
 - `deck`: deck construction (S-8), threshold and cost against the resources in play (S-2, S-3).
+- `opening`: the zones (S-5) and the opening hand: the faction in play (S-1), the starting
+  draw (S-8) and the one mulligan (S-5).
 """

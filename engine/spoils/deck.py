@@ -62,18 +62,21 @@ class Problem:
 
 
 def deck_problems(entries: Sequence[DeckEntry], *, fmt: str = CONSTRUCTED) -> list[Problem]:
-    """Every way the deck breaks S-8 in format `fmt` ("constructed" or "limited")."""
+    """Every way the deck breaks S-8 in format `fmt` ("constructed" or "limited"), each
+    message ending with what to change."""
     if fmt not in MINIMUM_CARDS:
         raise ValueError(f"a format is {' or '.join(MINIMUM_CARDS)}, not {fmt!r}")
     problems: list[Problem] = []
     factions = [e for e in entries if e.type == FACTION]
     faction_cards = sum(e.count for e in factions)
     if faction_cards == 0:
-        problems.append(Problem("no_faction", "no faction card: a deck has exactly one"))
+        problems.append(Problem("no_faction", "no faction card: a deck has exactly one: add "
+                                              "one"))
     elif faction_cards > 1:
         names = ", ".join(f"{e.count} x {e.name}" if e.count > 1 else e.name for e in factions)
         problems.append(Problem("several_factions", f"{faction_cards} faction cards ({names}): "
-                                                    "a deck has exactly one"))
+                                                    "a deck has exactly one: keep one of "
+                                                    "them"))
     copies: Counter[str] = Counter()
     staple: dict[str, bool] = {}
     for e in entries:
@@ -83,11 +86,13 @@ def deck_problems(entries: Sequence[DeckEntry], *, fmt: str = CONSTRUCTED) -> li
     for name, count in copies.items():
         if count > MAX_COPIES and not staple[name]:
             problems.append(Problem("too_many_copies", f"{count} copies of {name}: at most "
-                                    f"{MAX_COPIES} (only the staple resources are unlimited)"))
+                                    f"{MAX_COPIES} (only the staple resources are unlimited): "
+                                    f"remove {count - MAX_COPIES}"))
     others, least = sum(copies.values()), MINIMUM_CARDS[fmt]
     if others < least:
         problems.append(Problem("too_few_cards", f"{others} cards besides the faction: "
-                                f"{fmt.capitalize()} needs at least {least}"))
+                                f"{fmt.capitalize()} needs at least {least}: add "
+                                f"{least - others}"))
     return problems
 
 

@@ -1,7 +1,8 @@
 // The deck builder checks the list as the player picks. The server is the judge: every change
 // posts the form to the validate view, which runs the same checks as saving
 // (decklist_problems) and answers the problems per field. Without this script the page
-// still works: the problems are shown when the form is submitted.
+// still works: the problems are shown when the form is submitted. A list of The Spoils or
+// Berserk (data-game) counts copies instead of picks; its rules module is the judge.
 (function () {
   "use strict";
 
@@ -11,11 +12,15 @@
   }
   var url = form.getAttribute("data-validate-url");
   var needed = parseInt(form.getAttribute("data-needed"), 10);
+  var game = form.getAttribute("data-game");
   var status = document.getElementById("builder-status");
   var sequence = 0;
   var timer = null;
 
   function kind() {
+    if (game) {
+      return "game";
+    }
     var fixed = form.querySelector("input[type=hidden][name=kind]");
     if (fixed) {
       return fixed.value;
@@ -25,6 +30,15 @@
   }
 
   function pickedCount() {
+    if (game) {
+      var total = 0;
+      var inputs = form.querySelectorAll("input[data-copies]");
+      for (var i = 0; i < inputs.length; i++) {
+        var copies = parseInt(inputs[i].value, 10);
+        total += isNaN(copies) || copies < 0 ? 0 : copies;
+      }
+      return total;
+    }
     return form.querySelectorAll("input[name=cards]:checked").length;
   }
 
@@ -51,6 +65,8 @@
     var parts = [];
     if (kind() === "constructed") {
       parts.push(pickedCount() + " of " + needed + " picked");
+    } else if (game) {
+      parts.push(pickedCount() + (pickedCount() === 1 ? " card" : " cards"));
     }
     if (problems === null) {
       setText(status, parts.join(" · "));
@@ -133,7 +149,7 @@
 
   form.addEventListener("change", changed);
   form.addEventListener("input", function (event) {
-    if (event.target.name === "name") {
+    if (event.target.name === "name" || event.target.hasAttribute("data-copies")) {
       changed();
     }
   });

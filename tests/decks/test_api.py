@@ -385,7 +385,7 @@ def test_an_update_is_a_new_version_and_the_old_one_stays(player):
 
 
 @pytest.mark.parametrize(("body", "code", "problems"), [
-    ({}, "invalid", ["send at least one of name, cards, preconstructed_deck"]),
+    ({}, "invalid", ["send at least one of name, cards, preconstructed_deck, deck_format"]),
     ({"cards": LIST_A[:9]}, "invalid_decklist", ["9 cards, 10 needed"]),
     ({"preconstructed_deck": 2}, "invalid",
      ["preconstructed_deck: a constructed list takes cards, not a deck number"]),

@@ -216,10 +216,10 @@ def test_a_berserk_deck_is_checked_by_b6():
                              game=game) == []
     problems = decklist_problems(user=user, kind="constructed",
                                  cards=berserk_deck(29) + ["Road Scout"] * 3, game=game)
-    assert problems == ["6 copies of Road Scout: at most 3 (B-6)"]
+    assert problems == ["6 copies of Road Scout: at most 3: remove 3 (B-6)"]
     assert decklist_problems(user=user, kind="constructed", cards=berserk_deck(29),
-                             game=game) == ["29 cards: a deck has 30 to 50 (B-6)"]
-    assert "51 cards: a deck has 30 to 50 (B-6)" in decklist_problems(
+                             game=game) == ["29 cards: a deck has 30 to 50: add 1 (B-6)"]
+    assert "51 cards: a deck has 30 to 50: remove 1 (B-6)" in decklist_problems(
         user=user, kind="constructed", cards=berserk_deck(51), game=game)
 
 

@@ -42,7 +42,7 @@ def busy_player(client):
 @pytest.mark.parametrize(("page", "queries"), [
     ("decks:gallery", 3),  # the cards
     ("decks:collection", 6),  # entries with their cards, the Starter Kit and its size
-    ("decks:decklists", 4),  # the lists, their versions
+    ("decks:decklists", 5),  # the lists, their versions, the other games to build for
     ("decks:bans", 6),  # the sessions, the start form's two lists of lists
 ])
 def test_list_pages_make_a_fixed_number_of_queries(client, busy_player,

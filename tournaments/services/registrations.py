@@ -4,7 +4,9 @@ drops, and the organizer adding or removing players.
 The decklist a format needs (issue: registration):
 - preconstructed: one of the player's preconstructed lists, or a deck number (a preconstructed
   list is then made for the player, or their existing one for that deck reused);
-- constructed: one of the player's own constructed lists, valid now (cards they own, rule C-2.5);
+- constructed: one of the player's own constructed lists of the event's game, valid now: for
+  Clash of Decks cards they own (rule C-2.5); for The Spoils and Berserk a legal deck by the
+  game's rules module in the event's format (S-8 Constructed, B-6);
 - draft: none; the pod builds the decks later.
 
 Every service here locks the event row first, like pairing does, so a registration or a drop

@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clash.domain import DomainError
+from decks.services.game_rules import engine_plays
 from tournaments.forms import EventForm, RegistrationForm
 from tournaments.models import Event, EventFormat, EventStatus
 from tournaments.page_selectors import events_listed, registration_of, seats_of
@@ -32,7 +33,7 @@ EVENTS_PER_PAGE = 20
 @require_GET
 def event_list(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/event_list.html", {
-        "page": page_of(request, events_listed(), EVENTS_PER_PAGE)})
+        "page": page_of(request, events_listed().select_related("game"), EVENTS_PER_PAGE)})
 
 
 @login_required
@@ -78,6 +79,7 @@ def _event_page(request: HttpRequest, event: Event, *, form: RegistrationForm | 
                        and not form.fields["decklist"].queryset.exists()),
         "seats": page_of(request, seats_of(event)),
         "registration_open": is_open,
+        "other_game": not engine_plays(event.game),
     })
     return render(request, "tournaments/event_detail.html", context, status=status)
 

@@ -41,7 +41,7 @@ def test_s8_a_constructed_deck_is_one_faction_and_at_least_75_other_cards():
 def test_s8_a_limited_deck_needs_at_least_45_other_cards():
     assert deck_problems([FACTION, *filler(45)], fmt=LIMITED) == []
     [problem] = deck_problems([FACTION, *filler(44)], fmt=LIMITED)
-    assert problem.message == "44 cards besides the faction: Limited needs at least 45"
+    assert problem.message == "44 cards besides the faction: Limited needs at least 45: add 1"
 
 
 def test_s8_a_deck_has_exactly_one_faction():

@@ -1,0 +1,70 @@
+"""Checking a Berserk squad and its placement against a decklist (rules B-4, B-5).
+
+At the table a player is dealt 15 cards of their deck, recruits a squad paying crystals and
+places it (B-3 to B-5). Given the deal as card names of a registered list, this use case makes
+the engine's cards from the catalogue (cost, elite, element), checks the deal is cards of
+that list, and runs `engine.berserk.squad_check` on the squad and placement. Nothing is
+written: it answers every problem at once.
+
+Input (a JSON object, the squad file of docs/berserk.md with the deal given by name):
+`player` ("first" or "second"), optional `edition` and `crystals`, `deal` (card names, a name
+once per copy dealt), `squad` (in recruitment order, a card named as in the deal; the second
+copy of a name dealt is "Name #2"), optional gold/silver splits, `placement` and `blocked`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from clash.domain import DomainError
+from decks.models import Card, DecklistVersion
+from decks.services.game_rules import BERSERK
+from engine.berserk.squad_check import SquadReport, squad_check
+from engine.berserk.squad_file import SquadFileError, load_squad
+
+
+def deal_ids(names: list[str]) -> list[str]:
+    """The id of each card dealt: its name, and "Name #2", "#3" for further copies."""
+    seen: Counter[str] = Counter()
+    ids = []
+    for name in names:
+        seen[name] += 1
+        ids.append(name if seen[name] == 1 else f"{name} #{seen[name]}")
+    return ids
+
+
+def squad_check_for_list(*, version: DecklistVersion, data: Any) -> SquadReport:
+    """Every B-4/B-5 problem of the squad and placement in `data`, dealt from `version`.
+
+    DomainError `bad_squad_file` when `data` is malformed (naming the field), and
+    `deal_not_from_list` when the deal holds cards the list does not (every one named)."""
+    if version.decklist.game.slug != BERSERK:
+        raise DomainError("not_berserk", "a squad is checked against a Berserk list only")
+    if not isinstance(data, Mapping):
+        raise DomainError("bad_squad_file", "the squad must be a JSON object with player, "
+                                            "deal, squad and placement")
+    deal = data.get("deal")
+    if not isinstance(deal, list) or not all(isinstance(n, str) for n in deal):
+        raise DomainError("bad_squad_file", "deal: a list of the names of the cards dealt")
+    in_list, dealt = Counter(version.cards), Counter(deal)
+    problems = [f"{name}: {count} dealt, the list holds {in_list[name]}"
+                for name, count in dealt.items() if count > in_list[name]]
+    if problems:
+        raise DomainError("deal_not_from_list", "; ".join(problems), problems=problems)
+    cards = {c.name: c for c in Card.objects.filter(card_set__game=version.decklist.game,
+                                                     name__in=list(dealt))}
+    missing = [name for name in dealt if name not in cards]
+    if missing:
+        problems = [f"{name} is no longer a card of Berserk" for name in missing]
+        raise DomainError("deal_not_from_list", "; ".join(problems), problems=problems)
+    engine_deal = [{"id": cid, "name": name, "cost": cards[name].cost or 0,
+                    "elite": bool(cards[name].data.get("elite")),
+                    "element": cards[name].data.get("element")}
+                   for cid, name in zip(deal_ids(deal), deal, strict=True)]
+    try:
+        arguments = load_squad({**data, "deal": engine_deal})
+    except SquadFileError as exc:
+        raise DomainError("bad_squad_file", str(exc)) from None
+    return squad_check(**arguments)

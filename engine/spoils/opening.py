@@ -1,0 +1,130 @@
+"""The zones (rule S-5) and the opening hand: the faction in play (S-1), the starting draw
+(S-8) and the one mulligan (S-5).
+
+A card is named by its own id (one id per physical card, so copies can be told apart). A zone
+is a tuple of ids; the deck's first id is its top card. Every step checks everything before it
+changes anything: a refused step raises IllegalOpening with a stable `reason` and leaves the
+opening exactly as it was (`snapshot()` is equal).
+
+Randomness comes from the `Rng` the caller passes (e.g. `Rng.stream(seed, "spoils-shuffle-A")`),
+so the same seed gives the same opening.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine.clash.errors import IllegalAction
+from engine.clash.rng import Rng
+
+from .deck import STARTING_DRAW
+
+# S-5: the six zones.
+DECK, HAND, BEING_PLAYED, IN_PLAY, DISCARD, OUT_OF_GAME = (
+    "deck", "hand", "being_played", "in_play", "discard", "out_of_game")
+ZONES = (DECK, HAND, BEING_PLAYED, IN_PLAY, DISCARD, OUT_OF_GAME)
+
+DRAWING, DONE = "drawing", "done"
+
+
+class IllegalOpening(IllegalAction):
+    """A mulligan or a move the rules refuse; the opening is unchanged after it is raised."""
+
+    def to_json(self) -> dict[str, str]:
+        return {"code": self.code, "reason": self.reason, "message": self.message}
+
+
+@dataclass(frozen=True)
+class Zones:
+    """Where every card of one player is (S-5). `deck` is top first."""
+
+    deck: tuple[str, ...] = ()
+    hand: tuple[str, ...] = ()
+    being_played: tuple[str, ...] = ()
+    in_play: tuple[str, ...] = ()
+    discard: tuple[str, ...] = ()
+    out_of_game: tuple[str, ...] = ()
+
+    def zone_of(self, card: str) -> str | None:
+        return next((z for z in ZONES if card in getattr(self, z)), None)
+
+    def move(self, card: str, to: str, *, bottom: bool = False) -> Zones:
+        """`card` from the zone it is in to `to` (last of it; the deck's top unless
+        `bottom`)."""
+        if to not in ZONES:
+            raise IllegalOpening("no_such_zone", f"{to!r} is no zone: the zones are "
+                                                 f"{', '.join(ZONES)} (S-5)")
+        source = self.zone_of(card)
+        if source is None:
+            raise IllegalOpening("no_such_card", f"{card} is in none of the zones")
+        rest = tuple(c for c in getattr(self, source) if c != card)
+        moved = replace(self, **{source: rest})
+        target = getattr(moved, to)
+        if to == DECK and not bottom:
+            return replace(moved, deck=(card, *target))
+        return replace(moved, **{to: (*target, card)})
+
+    def draw(self, count: int) -> Zones:
+        """The top `count` cards of the deck to the hand (fewer if the deck runs out)."""
+        drawn, rest = self.deck[:count], self.deck[count:]
+        return replace(self, deck=rest, hand=(*self.hand, *drawn))
+
+    def to_json(self) -> dict[str, list[str]]:
+        return {z: list(getattr(self, z)) for z in ZONES}
+
+
+class Opening:
+    """One player's opening: shuffle, the faction in play, the starting draw, one mulligan.
+
+    `faction` is the id of the deck's one faction card, which starts in play (S-1); `cards`
+    are the ids of the other cards. `position` is "first" or "second": the starting draw is 8
+    going first, 9 going second (S-8).
+    """
+
+    def __init__(self, *, faction: str, cards: Sequence[str], position: str,
+                 rng: Rng) -> None:
+        if position not in STARTING_DRAW:
+            raise ValueError(f"a position is {' or '.join(STARTING_DRAW)}, not {position!r}")
+        repeated = [c for c, n in Counter([faction, *cards]).items() if n > 1]
+        if repeated:
+            raise ValueError(f"every card needs its own id: {', '.join(repeated)} repeats")
+        deck = list(cards)
+        rng.shuffle(deck)
+        self.position = position
+        self.status = DRAWING
+        self.mulligan_taken = False
+        self.zones = Zones(deck=tuple(deck), in_play=(faction,)).draw(STARTING_DRAW[position])
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"position": self.position, "status": self.status,
+                "mulligan_taken": self.mulligan_taken, "zones": self.zones.to_json()}
+
+    def mulligan(self, put_back: Sequence[str]) -> None:
+        """Put any number of the opening cards on the bottom of the deck, in the order given,
+        and draw as many (S-5). A player has one mulligan; it ends the opening."""
+        if self.status != DRAWING:
+            raise IllegalOpening("mulligan_used", "one mulligan only, and only of the opening "
+                                                  "hand: the opening is over (S-5)")
+        repeated = [c for c, n in Counter(put_back).items() if n > 1]
+        if repeated:
+            raise IllegalOpening("same_card_twice", f"{', '.join(repeated)} is put back "
+                                                    "twice: name each card once")
+        missing = [c for c in put_back if c not in self.zones.hand]
+        if missing:
+            raise IllegalOpening("not_in_hand", f"{', '.join(missing)}: only cards of the "
+                                                "opening hand go back (S-5)")
+        zones = self.zones
+        for card in put_back:
+            zones = zones.move(card, DECK, bottom=True)
+        self.zones = zones.draw(len(put_back))
+        self.mulligan_taken = bool(put_back)
+        self.status = DONE
+
+    def keep(self) -> None:
+        """Keep the opening hand: the mulligan is not taken and the opening is over."""
+        if self.status != DRAWING:
+            raise IllegalOpening("mulligan_used", "the opening is over (S-5)")
+        self.status = DONE
