@@ -20,6 +20,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 from clash.domain import DomainError
 from decks.forms import AccessibleForm
 from decks.models import Decklist
+from decks.services.catalogue import CLASH
+from decks.services.game_rules import engine_plays
 from engine.clash.ai import LEVELS
 from engine.clash.cards import load_catalogue
 from tournaments.models import LabRun, LabRunStatus
@@ -46,8 +48,9 @@ class LabForm(AccessibleForm):
     def __init__(self, *args, user, **kwargs) -> None:  # noqa: ANN001, ANN002, ANN003
         super().__init__(*args, **kwargs)
         numbers = load_catalogue().deck_numbers
-        self.decklists = {f"list-{d.pk}": d for d in Decklist.objects.filter(owner=user)
-                          .prefetch_related("versions")}
+        # Only Clash of Decks lists: the engine plays no other game.
+        self.decklists = {f"list-{d.pk}": d for d in Decklist.objects.filter(
+            owner=user, game__slug=CLASH).prefetch_related("versions")}
         self.fields["deck"].choices = (
             [(f"pre-{n}", f"Preconstructed deck {n}") for n in numbers]
             + [(key, f"My list: {d.name}") for key, d in self.decklists.items()])
@@ -146,6 +149,8 @@ def match_records(request: HttpRequest, pk: int, match: int) -> HttpResponse:
     found = match_in_event(event, match)
     if found is None:
         raise Http404("No such match in this event.")
+    if not engine_plays(event.game):
+        raise Http404(f"{event.game.name} has no engine records: its results are reported.")
     context = event_context(request, event, "pairings")
     players = {found.player_a.player_id, found.player_b.player_id if found.player_b else None}
     if request.user.pk not in players and not context["is_organizer"]:

@@ -18,6 +18,7 @@ from tournaments.services.ai_seats import ai_seat_add
 from tournaments.services.events import event_create, event_start
 from tournaments.services.registrations import registration_create
 from tournaments.services.results import result_report
+from tournaments.services.verification import game_record_upload
 
 pytestmark = pytest.mark.django_db
 
@@ -140,3 +141,33 @@ def test_a_berserk_event_through_the_pages(client):
     assert standings.status_code == 200 and "ann" in standings.content.decode()
     event.refresh_from_db()
     assert event.status == EventStatus.RUNNING and not MatchJob.objects.exists()
+
+
+@pytest.mark.parametrize("slug", [SPOILS, BERSERK])
+def test_a_match_of_another_game_offers_no_engine_record_upload(client, slug):
+    # No engine plays these games: their matches are reported, never replayed from a record.
+    event = new_event(slug)
+    ana, ben = register(event, slug, "ana ben")
+    event_start(event_id=event.pk, by=organizer_of(event), now=now())
+    match = pair(event).matches.get()
+    client.force_login(ana)
+    page = client.get(reverse("tournaments:match", args=[event.pk, match.pk]))
+    assert page.status_code == 200
+    assert "Game records" not in page.content.decode()
+    assert client.get(reverse("tournaments:match_records",
+                              args=[event.pk, match.pk])).status_code == 404
+    result_report(match_id=match.pk, by=ana, a_wins=2, b_wins=0, now=now())
+    with pytest.raises(DomainError) as err:
+        game_record_upload(match_id=match.pk, by=ana, text="{}", now=now())
+    assert err.value.code == "no_engine"
+
+
+def test_the_deck_lab_offers_only_clash_lists(client):
+    load(SPOILS)
+    player = UserFactory(username="labber")
+    spoils = list_of(player, SPOILS).decklist
+    client.force_login(player)
+    page = client.get(reverse("tournaments:lab"))
+    assert page.status_code == 200
+    assert 'value="pre-1"' in page.content.decode()
+    assert f'value="list-{spoils.pk}"' not in page.content.decode()

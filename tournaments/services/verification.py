@@ -27,6 +27,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from clash.domain import Conflict, DomainError
+from decks.services.game_rules import engine_plays
 from engine.clash.cards import load_catalogue
 from engine.clash.errors import EngineError
 from engine.clash.record import GameRecord, parse_json, replay
@@ -120,6 +121,9 @@ def game_record_upload(*, match_id: int, by: AbstractBaseUser, text: str | bytes
                                             "organizers upload its game records", status=403)
     if match.bye:
         raise Conflict("bye", "a bye has no games")
+    if not engine_plays(event.game):
+        raise Conflict("no_engine", f"{event.game.name} has no engine records: its results "
+                                    f"are reported")
     if event.status == EventStatus.COMPLETE:
         raise Conflict("event_complete", f"{event} is complete: its results are final")
     if match.status not in OPEN:

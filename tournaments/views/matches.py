@@ -19,6 +19,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
 from clash.domain import DomainError
+from decks.services.game_rules import engine_plays
 from tournaments.forms import ResultForm, ResultSetForm
 from tournaments.models import Event, EventStatus, Match, MatchStatus, RoundStage
 from tournaments.page_selectors import (
@@ -84,6 +85,7 @@ def _page(request: HttpRequest, event: Event, match: Match, context: dict, *,
         "set_form": set_form if can_set else None,
         "changes": history_rows(match),
         "online": match_online_summary(match, event, request.user) if not match.bye else None,
+        "engine_records": engine_plays(event.game) and not match.bye,
         "next": request.POST.get("next") or request.GET.get("next", ""),
     })
     return render(request, "tournaments/match.html", context, status=status)
