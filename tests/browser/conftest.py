@@ -52,3 +52,23 @@ def open_as(browser, live_server) -> Iterator[Callable]:  # noqa: ANN001
     yield open_page
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def eager_ai(settings) -> Iterator[None]:  # noqa: ANN001
+    """An AI seat's replies (tasks sent once the transaction commits) run in the live server's
+    request, as under the local settings, instead of waiting for a worker. The app reads the
+    Django-namespaced keys (CELERY_...), so those are the ones that count; both are set and
+    both are put back."""
+    from clash.celery import app
+
+    keys = ("CELERY_TASK_ALWAYS_EAGER", "CELERY_TASK_EAGER_PROPAGATES",
+            "task_always_eager", "task_eager_propagates")
+    before = {key: app.conf.get(key) for key in keys}
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    settings.CELERY_TASK_EAGER_PROPAGATES = True
+    app.conf.update(dict.fromkeys(keys, True))
+    try:
+        yield
+    finally:
+        app.conf.update(before)

@@ -1,19 +1,35 @@
 """A draft pod in the browser: the organizer starts a draft event, a player drafts their 8
-cards against an AI seat one pick at a time (rule C-2.4), and round 1 of the pod is paired."""
+cards against an AI seat one pick at a time (rule C-2.4), and round 1 of the pod is paired;
+the player facing the AI seat then plays their match online from the match page, and the
+engine records the result."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.db.models import Q
+from playwright.sync_api import expect
 
 from decks.models import Decklist, DecklistKind
-from tests.browser.helpers import screenshot
+from tests.browser.helpers import TIMEOUT_MS, screenshot
 from tests.factories import UserFactory, starter_kit
 from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
 from tests.tournaments.pods_play import draft_all
-from tournaments.models import DraftStatus, Match, PodSeat
+from tournaments.models import (
+    DraftStatus,
+    EngineGame,
+    GameMode,
+    Match,
+    MatchLength,
+    MatchStatus,
+    PodSeat,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# A game ends well before this (the engine's turn cap); a stuck page fails instead.
+MAX_MOVES = 1500
 
 
 @pytest.fixture
@@ -78,9 +94,104 @@ def test_a_player_drafts_against_an_ai_seat_and_is_paired_in_their_pod(open_as, 
     assert f"You play at table {match.table} against {opponent.name}" in table
 
 
-@pytest.mark.skip(reason="needs playing a match game against an AI seat online from the match "
-                         "page (tournaments/views/matches.py), which is not built yet")
-def test_a_player_plays_their_match_game_against_the_ai_seat_to_the_end(open_as, draft_event):
-    """Once the match page offers the game: the player of the pair above opens their match
-    against the AI seat, plays it to the end by clicking legal moves, and the match page
-    shows the result the engine verified."""
+@pytest.fixture
+def draft_event_best_of_1(draft_event):  # noqa: ANN001, ANN201
+    """The same pod playing best of 1: a game in the browser takes some seconds, and one game
+    shows the whole way from the match page to the result."""
+    draft_event.match_length = MatchLength.BEST_OF_1
+    draft_event.save(update_fields=["match_length"])
+    return draft_event
+
+
+def test_a_player_plays_their_match_game_against_the_ai_seat_to_the_end(
+        open_as, draft_event_best_of_1, eager_ai):
+    """The pod drafts and round 1 is paired; the player facing the AI seat opens their match
+    from the pairings page, plays each game online by clicking legal moves until the match is
+    decided, and the match page and the standings show the result the engine verified."""
+    event = draft_event_best_of_1
+    org = open_as(event.organizers.get())
+    org.goto(f"/events/{event.pk}/manage/")
+    org.get_by_role("button", name="Start the event").click()
+    assert "has started" in org.get_by_role("status").first.inner_text()
+    draft_all(event)  # the draft itself is the journey above
+    org.reload()
+    org.get_by_role("button", name="Pair round 1").click()
+    assert "Round 1 is paired" in org.get_by_role("status").first.inner_text()
+
+    match = Match.objects.select_related("player_a__player", "player_b__player").get(
+        Q(player_a__is_ai=True) | Q(player_b__is_ai=True), round__event=event, round__number=1)
+    me, ai = ((match.player_b, match.player_a) if match.player_a.is_ai
+              else (match.player_a, match.player_b))
+    assert not me.is_ai and ai.is_ai
+    page = open_as(me.player)
+    page.goto(f"/events/{event.pk}/pairings/")
+    assert f"against {ai.name}" in page.locator(".your-table").inner_text()
+    page.locator(".your-table").get_by_role("link", name="Report the result").click()
+    page.get_by_role("heading", name="Play online").wait_for()
+
+    page.get_by_role("button", name="Start game 1 online").wait_for()
+    games = 0
+    while page.get_by_role("button", name=re.compile(r"^(Start|Resume) game \d+ online$")).count():
+        games += 1
+        assert games <= event.match_length, "a game was offered after the match was decided"
+        page.get_by_role("button", name=f"Start game {games} online").click()
+        page.get_by_role("heading", name=f"{event.name}: game {games} online").wait_for()
+        assert "Against the AI player" in page.locator(".page-header").inner_text()
+        play_to_the_end(page, shot=games == 1)
+        page.get_by_role("link", name="Back to the match").click()
+        page.get_by_role("heading", name="Play online").wait_for()
+
+    # The match is decided: every game is a verified engine game, the result is confirmed.
+    assert games == 1 if event.match_length == 1 else 2 <= games <= 3
+    match.refresh_from_db()
+    played = list(EngineGame.objects.filter(match=match).order_by("number"))
+    assert [g.number for g in played] == list(range(1, games + 1))
+    assert all(g.verified and g.mode == GameMode.ONLINE for g in played)
+    winners = [g.winner for g in played]
+    a_wins, b_wins, draws = winners.count("A"), winners.count("B"), winners.count("draw")
+    assert (match.a_wins, match.b_wins, match.draws) == (a_wins, b_wins, draws)
+    assert match.status == MatchStatus.CONFIRMED and match.engine_verified
+    facts = page.locator("dl.facts")
+    status = facts.locator("div").filter(has_text="Status").locator("dd").inner_text()
+    assert status == "Confirmed (by the engine)"
+    score = f"{a_wins}-{b_wins}" + (f"-{draws}" if draws else "")
+    result = facts.locator("div").filter(has_text="Result").locator("dd").inner_text()
+    assert result == f"{match.player_a.name} {score} {match.player_b.name}"
+    replays = page.get_by_role("link", name=re.compile(r"^Game \d+: replay$"))
+    assert replays.count() == games
+    assert page.get_by_role("button", name=re.compile(r"game \d+ online")).count() == 0
+    screenshot(page, "match-verified")
+
+    # The round's standings count it: a win is 3 points, a loss 0, a draw 1.
+    mine, theirs = (a_wins, b_wins) if me == match.player_a else (b_wins, a_wins)
+    outcome = "won" if mine > theirs else "lost" if mine < theirs else "drawn"
+    expected = {"won": ((3, "1-0-0"), (0, "0-1-0")), "lost": ((0, "0-1-0"), (3, "1-0-0")),
+                "drawn": ((1, "0-0-1"), (1, "0-0-1"))}[outcome]
+    page.get_by_role("link", name="Standings").click()
+    page.get_by_role("heading", name="After round 1").wait_for()
+    for seat, (points, record) in zip((me, ai), expected, strict=True):
+        row = page.get_by_role("row").filter(
+            has=page.get_by_role("link", name=seat.name, exact=True))
+        assert row.get_by_role("cell").nth(2).inner_text() == str(points)
+        assert row.locator(".record-inline").inner_text() == record
+
+
+def play_to_the_end(page, *, shot: bool = False) -> None:  # noqa: ANN001
+    """Click the first legal move the game page offers until the game is over, waiting after
+    each for the player's turn to come back (the page polls while the AI seat is thinking)."""
+    status = page.locator(".play-status")
+    turn_or_over = re.compile(r"^\s*(Your turn|You won|You lost|A draw)")
+    moves = 0
+    while True:
+        expect(status).to_have_text(turn_or_over, timeout=TIMEOUT_MS)
+        if page.get_by_role("link", name="Watch the replay").count():
+            break
+        assert moves < MAX_MOVES, "the game did not end"
+        if shot and moves == 6:
+            screenshot(page, "pod-game")
+        with page.expect_navigation():
+            page.locator('form.play-form button[name="action"]').first.click()
+        errors = page.locator(".errors-form")
+        assert errors.count() == 0, errors.inner_text()
+        moves += 1
+    assert status.inner_text().strip().startswith(("You won!", "You lost", "A draw"))
