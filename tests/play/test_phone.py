@@ -11,7 +11,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from play.services import solo_start
+from play.models import GameStatus
+from play.services import online_game_act, position_of, solo_start
 from tests.factories import UserFactory
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -94,3 +95,28 @@ def test_mana_stays_in_sight_with_the_moves_on_a_phone(phone):
     box = bar.bounding_box()
     assert box["y"] + box["height"] <= PHONE["height"] + 1  # the bar is on the screen
     assert re.search(r"\d+ mana left", bar.inner_text())
+
+
+def a_crowded_solo_game(user):
+    """A solo game whose automaton has at least three creatures in its top lane: the player
+    only ends turns, so the automaton's creatures pile up (C-8.3)."""
+    game = solo_start(player=user, fmt="solo-preconstructed", deck=1, level=0, options={},
+                      seed=11, now=timezone.now())
+    while True:
+        lanes = position_of(game).game.players[1].lanes
+        if len(lanes[0]) >= 3 or game.status == GameStatus.FINISHED:
+            break
+        online_game_act(game_id=game.pk, user=user, token="E", seen=len(game.actions),
+                        now=timezone.now())
+        game.refresh_from_db()
+    assert len(lanes[0]) >= 3
+    return game
+
+
+def test_a_crowded_lane_scrolls_inside_itself_not_the_whole_page(phone):
+    page, user = phone
+    game = a_crowded_solo_game(user)
+    page.goto(reverse("play:game", args=[game.pk]))
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    line = page.locator(".play-line-opponent").first
+    assert line.evaluate("el => el.scrollWidth > el.clientWidth")  # it scrolls sideways
