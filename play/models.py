@@ -99,12 +99,14 @@ class OnlineGame(models.Model):
 class InvitationStatus(models.TextChoices):
     OPEN = "open", "Waiting for an opponent"
     TAKEN = "taken", "Taken"
+    CANCELLED = "cancelled", "Cancelled"
 
 
 class Invitation(models.Model):
     """A duel between two persons, offered by link: its creator chose a preconstructed deck;
     the first other player who opens it picks theirs and the game starts (open -> taken,
-    once: joining locks this row)."""
+    once: joining locks this row). Its creator may cancel it while it is open
+    (open -> cancelled, under the same lock, so a join and a cancel never both happen)."""
 
     code = models.CharField(max_length=32, unique=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
@@ -116,12 +118,14 @@ class Invitation(models.Model):
                                 related_name="invitation")
     created_at = models.DateTimeField()
     taken_at = models.DateTimeField(null=True, blank=True)
+    cancelled_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-pk"]
         constraints = [
             models.CheckConstraint(
                 condition=Q(status="open", game__isnull=True)
+                | Q(status="cancelled", game__isnull=True)
                 | Q(status="taken", game__isnull=False),
                 name="a_taken_invitation_has_its_game"),
         ]

@@ -280,6 +280,8 @@ def board(game: Game, seat: int, *, reveal: bool = False) -> dict[str, Any]:
         "opponent": {"seat": foe, "health": view["opponent"]["health"],
                      "fort": view["opponent"]["fort"],
                      "hand_size": view["opponent"]["hand_size"],
+                     # The cards besides the Bastion/Fort, which the hand includes (C-1.4).
+                     "hand_cards": view["opponent"]["hand_size"] - 1,
                      "lanes": _lanes(catalogue, view["opponent"]["lanes"], foe, granted[foe])},
     }
     data["rows"] = [{"name": LANES[i], "opponent": data["opponent"]["lanes"][i]["creatures"],

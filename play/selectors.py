@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, Q, QuerySet
 
+from engine.clash.solo import LEVELS
 from play.models import GameStatus, Invitation, InvitationStatus, OnlineGame, SoloResult
 from tournaments.models import EngineGame
 from tournaments.services.access import is_organizer
@@ -77,8 +78,13 @@ def may_watch_engine_game(game: EngineGame, user: AbstractBaseUser) -> bool:
 
 
 def solo_record_of(user: AbstractBaseUser) -> list[dict]:
-    """The player's solo results by level (0: quick game): played, won."""
+    """The player's solo results by level (0: quick game): its name, played, won."""
     rows = (SoloResult.objects.filter(player=user).values("level")
             .annotate(played=Count("pk"), won=Count("pk", filter=Q(won=True)))
             .order_by("level"))
-    return list(rows)
+    return [{**row, "name": LEVELS.get(row["level"], "Quick game")} for row in rows]
+
+
+def solo_results_of(user: AbstractBaseUser) -> QuerySet[SoloResult]:
+    """The player's finished solo games, newest first."""
+    return SoloResult.objects.filter(player=user).order_by("-finished_at", "-pk")

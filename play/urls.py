@@ -12,6 +12,8 @@ urlpatterns = [
     path("invitations/", invitations.invitation_find, name="invitation_find"),
     path("invitations/new/", invitations.invitation_new, name="invitation_new"),
     path("invitations/<str:code>/", invitations.invitation_page, name="invitation"),
+    path("invitations/<str:code>/cancel/", invitations.invitation_cancel_page,
+         name="invitation_cancel"),
     path("<int:pk>/", games.game_page, name="game"),
     path("<int:pk>/board/", games.game_fragment, name="board"),
     path("match/<int:match_pk>/", matches.match_game, name="match_game"),

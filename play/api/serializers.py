@@ -7,6 +7,8 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from engine.clash.ai import LEVELS as AI_LEVELS
+from engine.clash.solo import LEVELS, QUICK, SOLO_DRAFT, SOLO_PRECONSTRUCTED
+from engine.clash.solo.options import CHOICES
 
 DECKS = [1, 2, 3, 4]
 
@@ -14,6 +16,43 @@ DECKS = [1, 2, 3, 4]
 class DuelIn(serializers.Serializer):
     deck = serializers.ChoiceField(choices=DECKS, help_text="your preconstructed deck")
     ai_level = serializers.ChoiceField(choices=list(AI_LEVELS), default="greedy")
+
+
+class SoloOptionsIn(serializers.Serializer):
+    """The automaton's options (rule C-8.9); an option left out takes its 0-point choice."""
+
+    fixed_mana = serializers.ChoiceField(choices=[c for c, _ in CHOICES["fixed_mana"]],
+                                         required=False, help_text="6 (0), 7 (+1) ... 10 (+4)")
+    mana_per_creature = serializers.ChoiceField(
+        choices=[c for c, _ in CHOICES["mana_per_creature"]], required=False,
+        help_text="per creature of yours: 1 (0) or 2 (+2)")
+    first = serializers.ChoiceField(choices=[c for c, _ in CHOICES["first"]], required=False,
+                                    help_text="player (0) or ai (+1)")
+    endurance = serializers.ChoiceField(choices=[c for c, _ in CHOICES["endurance"]],
+                                        required=False, help_text="bastion (0) or fort (-1)")
+    resistance = serializers.BooleanField(required=False,
+                                          help_text="each attack on the AI deals 1 less (+2)")
+    ability = serializers.ChoiceField(
+        choices=[c for c, _ in CHOICES["ability"] if c is not None], required=False,
+        allow_null=True, help_text="given to every AI creature (+1), or null (0)")
+
+
+class SoloIn(serializers.Serializer):
+    fmt = serializers.ChoiceField(choices=[SOLO_DRAFT, SOLO_PRECONSTRUCTED],
+                                  default=SOLO_DRAFT,
+                                  help_text="the solo draft (keep 1 of each 4 revealed) or a "
+                                            "preconstructed deck (rule C-8.1)")
+    deck = serializers.ChoiceField(choices=DECKS, required=False, allow_null=True,
+                                   help_text="your deck, for preconstructed solo")
+    level = serializers.ChoiceField(choices=[QUICK, *LEVELS], default=QUICK,
+                                    help_text="0: a quick game; 1-5: a custom game whose "
+                                              "options add up to exactly the level")
+    options = SoloOptionsIn(required=False, help_text="the custom game's options")
+
+
+class SoloPickIn(serializers.Serializer):
+    card = serializers.CharField(max_length=60, help_text="one of the four revealed cards")
+    seen = serializers.IntegerField(min_value=0, help_text="the `seen` count (picks so far)")
 
 
 class InvitationIn(serializers.Serializer):
@@ -63,6 +102,21 @@ class BansOut(serializers.Serializer):
         child=serializers.ListField(child=serializers.CharField()))
 
 
+class SoloOut(serializers.Serializer):
+    format = serializers.CharField()
+    deck = serializers.IntegerField(allow_null=True)
+    level = serializers.IntegerField(help_text="0: a quick game")
+    level_name = serializers.CharField()
+    options = serializers.JSONField()
+
+
+class DraftOut(serializers.Serializer):
+    pick = serializers.IntegerField(help_text="the pick to make, 1 to 8")
+    revealed = serializers.ListField(child=serializers.JSONField(),
+                                     help_text="the four cards to choose from")
+    picks = serializers.ListField(child=serializers.CharField(), help_text="kept so far")
+
+
 class GameStateOut(GameBriefOut):
     seen = serializers.IntegerField(help_text="send it back with your action")
     your_turn = serializers.BooleanField()
@@ -70,7 +124,30 @@ class GameStateOut(GameBriefOut):
     board = serializers.JSONField(allow_null=True, help_text="the position from your seat")
     moves = MoveOut(many=True, help_text="your legal actions (empty when not your turn)")
     bans = BansOut(allow_null=True, help_text="the ban-two step of a constructed match game")
+    solo = SoloOut(allow_null=True, help_text="a solo game's format, level and options")
+    draft = DraftOut(allow_null=True, help_text="the solo draft's pick step, while drafting")
     log = serializers.ListField(child=serializers.CharField(), help_text="latest events last")
+
+
+class SoloLevelOut(serializers.Serializer):
+    level = serializers.IntegerField(help_text="0: a quick game")
+    name = serializers.CharField()
+    played = serializers.IntegerField()
+    won = serializers.IntegerField()
+
+
+class SoloResultOut(serializers.Serializer):
+    game = serializers.IntegerField()
+    level = serializers.IntegerField()
+    won = serializers.BooleanField()
+    result = serializers.CharField(help_text='"A" (you), "B" (the automaton) or "draw"')
+    turns = serializers.IntegerField()
+    finished_at = serializers.DateTimeField()
+
+
+class SoloRecordOut(serializers.Serializer):
+    by_level = SoloLevelOut(many=True)
+    results = SoloResultOut(many=True, help_text="your latest solo games, newest first")
 
 
 class InvitationOut(serializers.Serializer):

@@ -17,15 +17,24 @@ from rest_framework.views import APIView
 
 from decks.api.views import errors, valid
 from engine.clash.actions import decode, describe
+from engine.clash.solo import LEVELS
 from engine.clash.state import SEATS
 from play.api import serializers as s
-from play.models import GameStatus, Invitation, OnlineGame
-from play.positions import board, legal_moves_of, to_move
-from play.selectors import game_for, games_of, invitation_by_code
+from play.models import GameKind, GameStatus, Invitation, OnlineGame
+from play.positions import board, card_info, legal_moves_of, to_move
+from play.selectors import (
+    game_for,
+    games_of,
+    invitation_by_code,
+    solo_record_of,
+    solo_results_of,
+)
 from play.services import (
     ai_seat,
     ban_state,
+    draft_of,
     duel_start,
+    invitation_cancel,
     invitation_create,
     invitation_join,
     online_game_act,
@@ -33,6 +42,8 @@ from play.services import (
     online_game_ban,
     position_of,
     seat_of,
+    solo_draft_pick,
+    solo_start,
 )
 from play.views.games import seat_name
 from tournaments.services.online_games import match_online_game_start
@@ -47,9 +58,18 @@ def _brief(game: OnlineGame, seat: int) -> dict:
             "winner": game.winner, "last_activity_at": game.last_activity_at}
 
 
+def _solo(game: OnlineGame) -> dict | None:
+    if game.kind != GameKind.SOLO:
+        return None
+    level = game.level or 0
+    return {"format": game.solo_format, "deck": game.solo_deck, "level": level,
+            "level_name": LEVELS.get(level, "Quick game"), "options": game.options or {}}
+
+
 def game_state(game: OnlineGame, seat: int) -> dict:
     data = {**_brief(game, seat), "your_turn": False, "ai_thinking": False, "board": None,
-            "moves": [], "bans": None, "log": [], "seen": len(game.actions)}
+            "moves": [], "bans": None, "log": [], "seen": len(game.actions),
+            "solo": _solo(game), "draft": None}
     if game.status == GameStatus.BANNING:
         state = ban_state(game)
         view = state.view()
@@ -60,7 +80,11 @@ def game_state(game: OnlineGame, seat: int) -> dict:
                           "remaining": {k: list(v) for k, v in view.remaining.items()}})
         return data
     if game.status == GameStatus.DRAFTING:
-        data["seen"] = len(game.picks)
+        draft = draft_of(game)
+        data.update(seen=len(game.picks), your_turn=True,
+                    draft={"pick": len(draft.picks) + 1,
+                           "revealed": [card_info(n) for n in draft.revealed],
+                           "picks": list(draft.picks)})
         return data
     position = position_of(game)
     state = position.game
@@ -152,6 +176,45 @@ class GameBanView(APIView):
         return state_response(request, pk)
 
 
+class GamePickView(APIView):
+    @extend_schema(tags=["play"], request=s.SoloPickIn,
+                   responses={200: s.GameStateOut, **errors(400, 404, 409)})
+    def post(self, request: Request, pk: int) -> Response:
+        """Keep one of the four revealed cards of the solo draft (rule C-8.1); the automaton
+        gets the other three. After the eighth pick the game starts. 409 when `seen` is stale
+        or the draft is over, 400 for a card that is not among the four."""
+        mine_or_404(request, pk)
+        data = valid(s.SoloPickIn, request.data)
+        solo_draft_pick(game_id=pk, user=request.user, card=data["card"], seen=data["seen"],
+                        now=timezone.now())
+        return state_response(request, pk)
+
+
+class SoloGameView(APIView):
+    @extend_schema(tags=["play"], request=s.SoloIn,
+                   responses={201: s.GameStateOut, **errors(400)})
+    def post(self, request: Request) -> Response:
+        """Start a solo game against the automaton (rule C-8): a quick game (level 0) or a
+        custom level 1-5 whose options add up to it (C-8.9; the 400 says what would fit),
+        from the solo draft (the game starts with its pick step) or a preconstructed deck."""
+        data = valid(s.SoloIn, request.data)
+        game = solo_start(player=request.user, fmt=data["fmt"], level=data["level"],
+                          options=dict(data.get("options") or {}), deck=data.get("deck"),
+                          seed=secrets.randbelow(2**62), now=timezone.now())
+        return state_response(request, game.pk, status.HTTP_201_CREATED)
+
+
+class SoloRecordView(APIView):
+    @extend_schema(tags=["play"], responses={200: s.SoloRecordOut})
+    def get(self, request: Request) -> Response:
+        """Your solo record: played and won by level, and your latest solo games."""
+        results = [{"game": r.game_id, "level": r.level, "won": r.won, "result": r.result,
+                    "turns": r.turns, "finished_at": r.finished_at}
+                   for r in solo_results_of(request.user)[:100]]
+        return Response(s.SoloRecordOut({"by_level": solo_record_of(request.user),
+                                         "results": results}).data)
+
+
 class InvitationListView(APIView):
     @extend_schema(tags=["play"], request=s.InvitationIn,
                    responses={201: s.InvitationOut, **errors(400)})
@@ -176,6 +239,17 @@ class InvitationDetailView(APIView):
     @extend_schema(tags=["play"], responses={200: s.InvitationOut, **errors(404)})
     def get(self, request: Request, code: str) -> Response:
         """An invitation by its code; its game's id only for the game's two players."""
+        return Response(s.InvitationOut(invitation_out(invitation_or_404(code),
+                                                       request.user)).data)
+
+
+class InvitationCancelView(APIView):
+    @extend_schema(tags=["play"], request=None,
+                   responses={200: s.InvitationOut, **errors(404, 409)})
+    def post(self, request: Request, code: str) -> Response:
+        """Cancel your open invitation: nobody can join it any more. 404 unless it is yours,
+        409 once someone has taken it."""
+        invitation_cancel(code=code, player=request.user, now=timezone.now())
         return Response(s.InvitationOut(invitation_out(invitation_or_404(code),
                                                        request.user)).data)
 

@@ -20,11 +20,12 @@ from .games import (
     solo_draft_pick,
     solo_start,
 )
-from .invitations import invitation_create, invitation_join
+from .invitations import invitation_cancel, invitation_create, invitation_join
 
 __all__ = [
     "AI_REPLY_OWED_AFTER", "MAX_AI_ACTIONS", "ai_reply_owed", "ai_seat", "ban_state",
-    "draft_of", "duel_start", "game_begin", "invitation_create", "invitation_join",
+    "draft_of", "duel_start", "game_begin", "invitation_cancel", "invitation_create",
+    "invitation_join",
     "online_game_act", "online_game_ai_move", "online_game_ai_nudge", "online_game_ban",
     "opponent_deck", "position_of", "seat_of", "setup_of", "solo_draft_pick", "solo_start",
 ]

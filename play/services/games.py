@@ -126,8 +126,11 @@ def solo_start(*, player: AbstractBaseUser, fmt: str, level: int, options: dict[
     except SoloOptionsError as exc:
         raise DomainError("solo_options", exc.message) from None
     if fmt == SOLO_PRECONSTRUCTED:
-        if deck not in load_catalogue().deck_numbers:
-            raise DomainError("bad_deck", f"there is no preconstructed deck {deck}")
+        numbers = load_catalogue().deck_numbers
+        if deck not in numbers:
+            shown = "no deck was chosen" if deck is None else f"there is no deck {deck}"
+            raise DomainError("bad_deck", f"preconstructed solo needs one of the decks "
+                                          f"{', '.join(map(str, numbers))}: {shown}")
     elif fmt != SOLO_DRAFT:
         raise DomainError("bad_format", "solo is a solo draft or preconstructed solo "
                                         "(rule C-2.2: never constructed)")

@@ -2,7 +2,8 @@
 
 The creator picks a deck and gets a code; another logged-in player opens the link, picks
 theirs and joins: the game starts with the creator in seat A. Joining locks the invitation
-row, so a taken invitation is never joined twice; nobody joins their own.
+row, so a taken invitation is never joined twice; nobody joins their own. Its creator may
+cancel it while it is open, under the same lock: a cancel and a join never both succeed.
 """
 
 from __future__ import annotations
@@ -47,6 +48,8 @@ def invitation_join(*, code: str, player: AbstractBaseUser, deck: int, seed: int
         if invitation.game.player_b_id == player.pk:
             return invitation.game
         raise Conflict("taken", "another player has already taken this invitation")
+    if invitation.status == InvitationStatus.CANCELLED:
+        raise Conflict("cancelled", "its creator has cancelled this invitation")
     _check_deck(deck)
     catalogue = load_catalogue()
     game = OnlineGame(kind=GameKind.DUEL, player_a_id=invitation.created_by_id, player_b=player,
@@ -59,3 +62,22 @@ def invitation_join(*, code: str, player: AbstractBaseUser, deck: int, seed: int
     invitation.taken_at = now
     invitation.save(update_fields=["status", "game", "taken_at"])
     return game
+
+
+@transaction.atomic
+def invitation_cancel(*, code: str, player: AbstractBaseUser, now: datetime) -> Invitation:
+    """Its creator withdraws an open invitation (open -> cancelled): nobody can join it any
+    more. Only the creator (anyone else is told there is no such invitation to cancel) and
+    only while it is open (a taken one has its game; cancelling twice changes nothing)."""
+    invitation = Invitation.objects.select_for_update().filter(code=code).first()
+    if invitation is None or invitation.created_by_id != player.pk:
+        raise DomainError("no_invitation", "you have no invitation with this code", status=404)
+    if invitation.status == InvitationStatus.CANCELLED:
+        return invitation
+    if invitation.status == InvitationStatus.TAKEN:
+        raise Conflict("taken", "this invitation was already taken: the duel has started, "
+                                "so it cannot be cancelled")
+    invitation.status = InvitationStatus.CANCELLED
+    invitation.cancelled_at = now
+    invitation.save(update_fields=["status", "cancelled_at"])
+    return invitation

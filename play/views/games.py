@@ -18,7 +18,6 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clash.domain import DomainError
-from engine.clash.solo import LEVELS
 from engine.clash.state import SEATS
 from play.forms import DuelForm, InvitationForm, SoloForm
 from play.models import GameKind, GameStatus, OnlineGame
@@ -50,8 +49,6 @@ def _index(request: HttpRequest, *, duel: DuelForm | None = None, solo: SoloForm
         game.outcome = ("draw" if game.winner == "draw" else
                         "won" if game.winner == SEATS[seat] else "lost")
     record = solo_record_of(request.user)
-    for row in record:
-        row["name"] = LEVELS.get(row["level"], "Quick game")
     return render(request, "play/index.html", {
         "current": [g for g in games if g.status != GameStatus.FINISHED],
         "finished": [g for g in games if g.status == GameStatus.FINISHED],

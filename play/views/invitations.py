@@ -3,6 +3,7 @@
 The creator's invitation page shows the link and reloads itself until someone joins, then
 goes to the game. Anyone else logged in who opens the link picks a deck and joins. A taken
 invitation is shown as taken (409) to everyone but its two players, who go to their game.
+Its creator may cancel it while it is open; a cancelled one is shown as such (409).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from clash.domain import DomainError
 from play.forms import InvitationForm
 from play.models import InvitationStatus
 from play.selectors import invitation_by_code
-from play.services import invitation_create, invitation_join
+from play.services import invitation_cancel, invitation_create, invitation_join
 
 from .games import _index
 
@@ -81,7 +82,27 @@ def invitation_page(request: HttpRequest, code: str) -> HttpResponse:
             status = 400
     if invitation.status == InvitationStatus.TAKEN and not error:
         error, status = "another player has already taken this invitation", 409
+    if invitation.status == InvitationStatus.CANCELLED and not error:
+        error = ("you cancelled this invitation" if mine
+                 else "its creator has cancelled this invitation")
+        status = 200 if mine else 409
     return render(request, "play/invitation.html", {
         "invitation": invitation, "mine": mine, "form": form, "error": error,
         "link": request.build_absolute_uri(request.path),
     }, status=status)
+
+
+@login_required
+@require_POST
+def invitation_cancel_page(request: HttpRequest, code: str) -> HttpResponse:
+    """Its creator withdraws an open invitation; back to the play page."""
+    try:
+        invitation = invitation_cancel(code=code, player=request.user, now=timezone.now())
+    except DomainError as exc:
+        if exc.status == 404:
+            raise Http404("You have no invitation with this code.") from None
+        messages.error(request, f"Not cancelled: {exc.message}.")
+        return redirect("play:invitation", code=code)
+    messages.success(request, f"Invitation {invitation.code} is cancelled: nobody can join it "
+                              f"any more.")
+    return redirect("play:index")

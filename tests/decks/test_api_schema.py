@@ -55,9 +55,13 @@ ENDPOINTS = {
     "/api/play/games/{id}/": {"get"},
     "/api/play/games/{id}/actions/": {"post"},
     "/api/play/games/{id}/bans/": {"post"},
+    "/api/play/games/{id}/picks/": {"post"},
+    "/api/play/solo/games/": {"post"},
+    "/api/play/solo/record/": {"get"},
     "/api/play/invitations/": {"post"},
     "/api/play/invitations/{code}/": {"get"},
     "/api/play/invitations/{code}/join/": {"post"},
+    "/api/play/invitations/{code}/cancel/": {"post"},
     "/api/play/matches/{id}/game/": {"post"},
 }
 

@@ -1,0 +1,122 @@
+"""The play pages on a phone (390x844) in a real browser: what a player must read is readable.
+Django's live server and a headless Chromium (Playwright, Debian's /usr/bin/chromium)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from play.models import GameStatus
+from play.services import online_game_act, position_of, solo_start
+from tests.factories import UserFactory
+
+CHROMIUM = Path("/usr/bin/chromium")
+PHONE = {"width": 390, "height": 844}
+PASSWORD = "pw-for-tests-1"  # UserFactory's
+
+pytestmark = [pytest.mark.django_db(transaction=True),
+              pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium")]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator:
+    from playwright.sync_api import sync_playwright
+
+    with pytest.MonkeyPatch.context() as patch:
+        # Playwright's sync API runs an asyncio loop in this thread; the test's own database
+        # calls are plain synchronous code.
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        with sync_playwright() as playwright:
+            chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True)
+            yield chromium
+            chromium.close()
+
+
+@pytest.fixture
+def phone(browser, live_server):
+    user = UserFactory(username="alice")
+    context = browser.new_context(viewport=PHONE, base_url=live_server.url)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill("alice")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.get_by_role("button", name="Log out (alice)").wait_for()
+    yield page, user
+    context.close()
+
+
+def rgb(colour: str) -> tuple[int, ...]:
+    return tuple(int(n) for n in re.findall(r"\d+", colour)[:3])
+
+
+def luminance(colour: tuple[int, ...]) -> float:
+    def channel(c: int) -> float:
+        c = c / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_the_solo_drafts_cards_show_their_names_and_values(phone):
+    page, user = phone
+    game = solo_start(player=user, fmt="solo-draft", level=0, options={}, seed=5,
+                      now=timezone.now())
+    page.goto(reverse("play:game", args=[game.pk]))
+    card = page.locator("button[name=pick]").first
+    for part in (".play-card-name", ".play-card-stats"):
+        text, background = card.evaluate(
+            """(button, part) => [getComputedStyle(button.querySelector(part)).color,
+                                  getComputedStyle(button).backgroundColor]""", part)
+        assert contrast(rgb(text), rgb(background)) >= 4.5, (part, text, background)
+    assert card.locator(".play-card-name").is_visible()
+
+
+def test_mana_stays_in_sight_with_the_moves_on_a_phone(phone):
+    page, user = phone
+    # Solo: the player takes the first turn (C-8.1), with no worker needed.
+    game = solo_start(player=user, fmt="solo-preconstructed", deck=1, level=0, options={},
+                      seed=2, now=timezone.now())
+    page.goto(reverse("play:game", args=[game.pk]))
+    page.locator(".play-hand").scroll_into_view_if_needed()
+    bar = page.locator(".play-moves")
+    box = bar.bounding_box()
+    assert box["y"] + box["height"] <= PHONE["height"] + 1  # the bar is on the screen
+    assert re.search(r"\d+ mana left", bar.inner_text())
+
+
+def a_crowded_solo_game(user):
+    """A solo game whose automaton has at least three creatures in its top lane: the player
+    only ends turns, so the automaton's creatures pile up (C-8.3)."""
+    game = solo_start(player=user, fmt="solo-preconstructed", deck=1, level=0, options={},
+                      seed=11, now=timezone.now())
+    while True:
+        lanes = position_of(game).game.players[1].lanes
+        if len(lanes[0]) >= 3 or game.status == GameStatus.FINISHED:
+            break
+        online_game_act(game_id=game.pk, user=user, token="E", seen=len(game.actions),
+                        now=timezone.now())
+        game.refresh_from_db()
+    assert len(lanes[0]) >= 3
+    return game
+
+
+def test_a_crowded_lane_scrolls_inside_itself_not_the_whole_page(phone):
+    page, user = phone
+    game = a_crowded_solo_game(user)
+    page.goto(reverse("play:game", args=[game.pk]))
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    line = page.locator(".play-line-opponent").first
+    assert line.evaluate("el => el.scrollWidth > el.clientWidth")  # it scrolls sideways
