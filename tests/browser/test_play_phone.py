@@ -1,11 +1,8 @@
-"""The play pages on a phone (390x844) in a real browser: what a player must read is readable.
-Django's live server and a headless Chromium (Playwright, Debian's /usr/bin/chromium)."""
+"""The play pages on a phone (390x844) in a real browser: what a player must read is readable."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -13,43 +10,16 @@ from django.utils import timezone
 
 from play.models import GameStatus
 from play.services import online_game_act, position_of, solo_start
+from tests.browser.helpers import PHONE
 from tests.factories import UserFactory
 
-CHROMIUM = Path("/usr/bin/chromium")
-PHONE = {"width": 390, "height": 844}
-PASSWORD = "pw-for-tests-1"  # UserFactory's
-
-pytestmark = [pytest.mark.django_db(transaction=True),
-              pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium")]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator:
-    from playwright.sync_api import sync_playwright
-
-    with pytest.MonkeyPatch.context() as patch:
-        # Playwright's sync API runs an asyncio loop in this thread; the test's own database
-        # calls are plain synchronous code.
-        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-        with sync_playwright() as playwright:
-            chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True)
-            yield chromium
-            chromium.close()
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def phone(browser, live_server):
+def phone(open_as):  # noqa: ANN001, ANN201
     user = UserFactory(username="alice")
-    context = browser.new_context(viewport=PHONE, base_url=live_server.url)
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill("alice")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.get_by_role("button", name="Log out (alice)").wait_for()
-    yield page, user
-    context.close()
+    return open_as(user), user
 
 
 def rgb(colour: str) -> tuple[int, ...]:
