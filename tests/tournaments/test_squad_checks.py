@@ -19,6 +19,7 @@ from decks.services.game_rules import BERSERK, SPOILS, other_game
 from tests.decks.test_berserk_squad_check import LEGAL
 from tests.decks.test_other_games import berserk_deck, load
 from tests.factories import UserFactory, starter_kit
+from tournaments.forms import EventForm
 from tournaments.models import Event, Match, MatchStatus, SquadCheck
 from tournaments.services.events import event_start
 from tournaments.services.registrations import registration_create
@@ -302,3 +303,21 @@ def test_a_match_page_of_an_event_without_squad_checks_has_no_squad_section(clie
     assert refused.status_code == 409
     assert "does not check squads" in refused.content.decode()
     assert not SquadCheck.objects.exists()
+
+
+def test_the_event_form_offers_the_option_and_puts_its_refusal_next_to_it():
+    load(SPOILS)
+    data = {"name": "Spoils Cup", "game": SPOILS, "format": "constructed", "match_length": 3,
+            "top_cut": 0, "late_entry_until_round": 0, "check_squads": "on"}
+    assert "check_squads" not in EventForm(data).fields  # a page that cannot create it
+    form = EventForm(data, squad_checks=True)
+    assert form.is_valid(), form.errors
+    assert form.service_arguments()["check_squads"] is True
+    with pytest.raises(DomainError) as err:
+        event_create_checking_squads(by=UserFactory(), now=timezone.now(), seed=1,
+                                     **form.service_arguments())
+    form.add_domain_error(err.value)
+    assert form.errors["check_squads"] == [
+        "squad checks are for Berserk events only: The Spoils has no squads to check "
+        "(rules B-4, B-5)"]
+    assert not Event.objects.exists()
