@@ -9,7 +9,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth import get_user_model
 
-from decks.forms import AccessibleForm
+from decks.forms import AccessibleForm, SquadCheckForm
 from decks.models import Decklist, DecklistKind, Game
 from decks.services.catalogue import CLASH
 from decks.services.game_rules import GAME_NAMES
@@ -51,9 +51,16 @@ class EventForm(AccessibleForm):
         required=False)
     fill_with_ai = forms.BooleanField(
         label="Fill an odd seat with an AI player instead of giving a bye", required=False)
+    check_squads = forms.BooleanField(
+        label="Check squads: before reporting, each player submits the squad and placement "
+              "of each game for the rules check (rules B-4, B-5)", required=False)
 
-    def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003
+    def __init__(self, *args, squad_checks: bool = False, **kwargs) -> None:  # noqa: ANN002, ANN003
         super().__init__(*args, **kwargs)
+        # The squad-check option needs `tournaments.services.squads.event_create_checking_squads`
+        # to create the event: offered only where the page creates events with it.
+        if not squad_checks:
+            del self.fields["check_squads"]
         # Clash of Decks and the games whose decklists a rules module checks.
         games = Game.objects.filter(slug__in=[CLASH, *GAME_NAMES]).order_by("id")
         self.fields["game"].queryset = games
@@ -67,6 +74,8 @@ class EventForm(AccessibleForm):
         arguments = {key: data[key] for key in (
             "name", "format", "match_length", "rounds", "top_cut", "late_entry_until_round",
             "check_in_required", "fill_with_ai")}
+        if "check_squads" in self.fields:
+            arguments["check_squads"] = data["check_squads"]
         return {**arguments, "game": data.get("game")}
 
     def add_domain_error(self, error, field: str | None = None) -> None:  # noqa: ANN001
@@ -74,7 +83,9 @@ class EventForm(AccessibleForm):
         where = {"name": "name", "format": "format", "matches": "match_length",
                  "an event needs at least": "rounds", "the top cut": "top_cut",
                  "late entry": "late_entry_until_round"}
-        inside = {"events are constructed": "format", "has no AI players": "fill_with_ai"}
+        inside = {"events are constructed": "format", "has no AI players": "fill_with_ai",
+                  "squad checks are": "check_squads" if "check_squads" in self.fields
+                  else None}
         for problem in error.problems or [error.message]:
             target = field or next((f for start, f in where.items()
                                     if problem.startswith(start)), None) or next(
@@ -221,6 +232,28 @@ class ResultSetForm(ResultForm):
     note = forms.CharField(label="Note for the record", max_length=200, required=False,
                            help_text="Why the result is set or corrected, e.g. 'both players "
                                      "agreed at the table'.")
+
+
+class SquadSubmitForm(SquadCheckForm):
+    """A player's squad and placement for one game of a match of a Berserk event that checks
+    squads; the deal is given by card name, from the list they registered."""
+
+    game_number = forms.TypedChoiceField(label="Game", coerce=int, choices=[])
+
+    field_order = ["game_number", "squad"]
+
+    def __init__(self, *args, games: int, **kwargs) -> None:  # noqa: ANN002, ANN003
+        super().__init__(*args, prefix="squad", **kwargs)
+        self.fields["game_number"].choices = [(n, f"Game {n}") for n in range(1, games + 1)]
+
+    def service_arguments(self) -> dict:
+        return {"game_number": self.cleaned_data["game_number"],
+                "data": self.cleaned_data["squad"]}
+
+    def add_domain_error(self, error, field: str | None = None) -> None:  # noqa: ANN001
+        target = field or ("game_number" if error.code == "no_such_game" else "squad")
+        for problem in error.problems or [error.message]:
+            self.add_error(target, problem)
 
 
 class RoundNumberForm(forms.Form):

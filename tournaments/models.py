@@ -76,6 +76,9 @@ class Event(models.Model):
     check_in_required = models.BooleanField(default=False)  # no check-in: dropped at start
     fill_with_ai = models.BooleanField(default=False)  # an AI seat instead of a bye
     exclude_ai_from_ratings = models.BooleanField(default=True)
+    # Berserk only: before reporting, each player submits their squad of each game for the
+    # rules check (B-4, B-5); see SquadCheck.
+    check_squads = models.BooleanField(default=False)
     # Metric names of tournaments.swiss.standings.METRICS, in the order they decide.
     tiebreakers = models.JSONField(default=default_tiebreakers)
     seed = models.BigIntegerField(default=0)
@@ -235,6 +238,33 @@ class Match(models.Model):
     @property
     def bye(self) -> bool:
         return self.player_b_id is None
+
+
+class SquadCheck(models.Model):
+    """The squad a player recruited and placed for one game of a match of a Berserk event
+    that checks squads, and what the rules check (B-4, B-5) found in it. A player may
+    resubmit while the match is open: the row is replaced, never duplicated."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="squad_checks")
+    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+")
+    game_number = models.PositiveSmallIntegerField()  # 1, 2, 3
+    squad = models.JSONField()  # as submitted: player, deal (names), squad, placement
+    # [{"code", "where", "message"}] from engine.berserk.squad_check; [] when ok.
+    problems = models.JSONField(default=list, blank=True)
+    ok = models.BooleanField()
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["match", "game_number", "registration"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "registration", "game_number"],
+                                    name="one_squad_check_per_game_and_player"),
+            models.CheckConstraint(condition=Q(game_number__gte=1, game_number__lte=3),
+                                   name="squad_check_game_1_to_3"),
+        ]
+
+    def __str__(self) -> str:
+        return f"squad of {self.registration} for game {self.game_number} of {self.match}"
 
 
 class ResultAction(models.TextChoices):

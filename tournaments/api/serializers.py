@@ -95,6 +95,9 @@ class EventCreateIn(serializers.Serializer):
     fill_with_ai = serializers.BooleanField(default=False,
                                             help_text="an AI seat instead of a bye")
     exclude_ai_from_ratings = serializers.BooleanField(default=True)
+    check_squads = serializers.BooleanField(
+        default=False, help_text="Berserk only: each player submits the squad of each game "
+                                 "for the rules check (B-4, B-5) before reporting")
     tiebreakers = serializers.ListField(
         child=serializers.ChoiceField(choices=list(METRICS)), required=False, min_length=1,
         max_length=len(METRICS), help_text="metric names in the order they decide")
@@ -127,6 +130,7 @@ class EventOut(serializers.Serializer):
     check_in_required = serializers.BooleanField()
     fill_with_ai = serializers.BooleanField()
     exclude_ai_from_ratings = serializers.BooleanField()
+    check_squads = serializers.BooleanField(help_text="Berserk: squads are checked")
     tiebreakers = serializers.ListField(child=serializers.CharField())
     created_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True)

@@ -30,6 +30,7 @@ from tournaments.services.registrations import (
     registration_remove,
 )
 from tournaments.services.rounds import round_pair
+from tournaments.services.squads import matches_with_squad_problems, squads_by_match
 from tournaments.services.topcut import topcut_advance, topcut_start
 
 from .common import event_context, event_or_404, organizer_action, page_of
@@ -40,8 +41,15 @@ def _dashboard(request: HttpRequest, event: Event, *, status: int = 200,
                organizer_form: OrganizerAddForm | None = None) -> HttpResponse:
     context = event_context(request, event, "manage")
     seats = seats_of(event)
+    board = dashboard_for(event)
+    # Events that check squads: each open match says whether each player's squads were
+    # checked and legal, and every match with squad problems (confirmed ones too) is listed.
+    squads = squads_by_match(event, board.open_matches)
+    for match in board.open_matches:
+        match.squads = squads.get(match.pk)
     context.update({
-        "board": dashboard_for(event),
+        "board": board,
+        "squad_problems": matches_with_squad_problems(event),
         "seats": page_of(request, seats),
         "counts": {
             "players": sum(1 for s in seats if not s.is_ai),

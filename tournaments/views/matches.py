@@ -3,11 +3,18 @@ everyone who may see the page sees every change (who, when, before and after). A
 a Clash of Decks match against an AI seat or another person may play its games online
 (play.views.matches starts them; the engine then records the result).
 
+In a Berserk event that checks squads, each player submits on this page (a POST to the page
+itself) the squad and placement of each game for the rules check (B-4, B-5); the page shows
+a player their own checks, the organizers all of them, and both players both squads once the
+match is confirmed. A match whose squads are missing or illegal is flagged for the organizer.
+
 Only the match's two players and the event's organizers see it: anonymous visitors are sent
 to log in, anyone else gets a 403.
 """
 
 from __future__ import annotations
+
+import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -16,11 +23,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
-from clash.domain import DomainError
+from clash.domain import Conflict, DomainError
 from decks.services.game_rules import engine_plays
-from tournaments.forms import ResultForm, ResultSetForm
+from tournaments.forms import ResultForm, ResultSetForm, SquadSubmitForm
 from tournaments.models import Event, EventStatus, Match, MatchStatus, RoundStage
 from tournaments.page_selectors import (
     history_rows,
@@ -31,6 +38,7 @@ from tournaments.page_selectors import (
 )
 from tournaments.services.online_games import match_online_summary
 from tournaments.services.results import result_report, result_set
+from tournaments.services.squads import match_squads, squad_check_submit, squad_checks_seen
 
 from .common import event_context, event_or_404
 
@@ -60,9 +68,31 @@ def _initial(match: Match, side: str | None) -> dict:
     return report or match.report_a or match.report_b or {"draws": 0}
 
 
+def _squads(request: HttpRequest, event: Event, match: Match, context: dict,
+            squad_form: SquadSubmitForm | None, can_report: bool) -> dict:
+    """What the page shows of the squad checks (none unless the event checks squads): the
+    checks the viewer may see, whether each player's squads were checked and ok (the
+    organizers see both players', a player their own), and a player's form."""
+    if not event.check_squads or match.bye:
+        return {"squads": None}
+    side = context["side"]
+    summary = match_squads(match, match.squad_checks.all())
+    if not context["is_organizer"]:
+        mine = match.player_a if side == "a" else match.player_b
+        summary.players = [p for p in summary.players if p.registration_id == mine.pk]
+    if can_report and squad_form is None:
+        squad_form = SquadSubmitForm(games=event.match_length)
+    return {"squads": {
+        "checks": [{"check": c, "text": json.dumps(c.squad, indent=1, ensure_ascii=False)}
+                   for c in squad_checks_seen(match, event, request.user)],
+        "summary": summary,
+        "form": squad_form if can_report else None,
+    }}
+
+
 def _page(request: HttpRequest, event: Event, match: Match, context: dict, *,
           report_form: ResultForm | None = None, set_form: ResultSetForm | None = None,
-          status: int = 200) -> HttpResponse:
+          squad_form: SquadSubmitForm | None = None, status: int = 200) -> HttpResponse:
     a, b = _names(match)
     side = context["side"]
     open_ = event.status != EventStatus.COMPLETE and not match.bye
@@ -72,6 +102,7 @@ def _page(request: HttpRequest, event: Event, match: Match, context: dict, *,
         report_form = ResultForm(initial=_initial(match, side), a=a, b=b, prefix="report")
     if can_set and set_form is None:
         set_form = ResultSetForm(initial=_initial(match, None), a=a, b=b, prefix="set")
+    context.update(_squads(request, event, match, context, squad_form, can_report))
     rnd = match.round
     context.update({
         "a": a, "b": b,
@@ -92,10 +123,50 @@ def _page(request: HttpRequest, event: Event, match: Match, context: dict, *,
 
 
 @login_required
-@require_GET
+@require_http_methods(["GET", "HEAD", "POST"])
 def match_page(request: HttpRequest, pk: int, match: int) -> HttpResponse:
+    """The page; a POST submits the player's squad of a game (events that check squads)."""
     event, found, context = _load(request, pk, match)
+    if request.method == "POST":
+        return _squad_submit(request, event, found, context)
     return _page(request, event, found, context)
+
+
+def _squad_submit(request: HttpRequest, event: Event, match: Match,
+                  context: dict) -> HttpResponse:
+    side = context["side"]
+    if side is None:
+        raise PermissionDenied("Only the two players of a match submit their squads.")
+    mine = match.player_a if side == "a" else match.player_b
+    form = SquadSubmitForm(request.POST, games=event.match_length)
+    if form.is_valid():
+        try:
+            check = squad_check_submit(match_id=match.pk, registration_id=mine.pk,
+                                       by=request.user, now=timezone.now(),
+                                       **form.service_arguments())
+        except Conflict as exc:
+            # Not now (the match is confirmed, the event checks no squads): the page offers
+            # no form to put it on.
+            messages.error(request, f"Your squad was not recorded: {exc.message}.")
+            match.refresh_from_db()
+            return _page(request, event, match, context, status=exc.status)
+        except DomainError as exc:
+            form.add_domain_error(exc)
+        else:
+            if check.ok:
+                messages.success(request, f"Your squad for game {check.game_number} is legal "
+                                          f"and recorded.")
+            else:
+                count = len(check.problems)
+                messages.warning(request, f"Your squad for game {check.game_number} is "
+                                          f"recorded with {count} problem"
+                                          f"{'s' if count != 1 else ''}: the organizers see "
+                                          f"them. Fix it and send it again if it was a "
+                                          f"mistake.")
+            return redirect("tournaments:match", pk=event.pk, match=match.pk)
+    messages.error(request, "Your squad was not recorded: see the problem below.")
+    match.refresh_from_db()
+    return _page(request, event, match, context, squad_form=form, status=400)
 
 
 @login_required

@@ -1,0 +1,219 @@
+"""Squad checks of Berserk events (rules B-4, B-5): the event option, a player's squad of each
+game checked against their registered list, and who sees what.
+
+When an event checks squads, each player of a match submits, for each game, the squad they
+recruited and its placement (the squad file of docs/berserk.md with the deal given by card
+name, as `decks.services.squads.squad_check_for_list` takes it). The check runs against the
+decklist version the player is registered with and is stored, problems and all, one row per
+match, player and game: a resubmission replaces it while the match is open.
+
+A missing or illegal squad does not stop a report: the match is flagged "squad problems" on
+its page and on the organizer's dashboard, and the organizer settles it (docs/berserk.md).
+
+A squad is hidden information until the game: a player sees their own checks, the organizers
+see all of them, and once the match is confirmed both players see both squads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import transaction
+
+from clash.domain import Conflict, DomainError
+from decks.models import Game
+from decks.services.catalogue import clash_game
+from decks.services.game_rules import BERSERK
+from decks.services.squads import squad_check_for_list
+from tournaments.models import (
+    Event,
+    EventStatus,
+    Match,
+    MatchStatus,
+    Registration,
+    SquadCheck,
+)
+
+from .access import is_organizer, lock_match
+from .events import event_create
+
+SQUAD_CHECKS_ONLY_BERSERK = "squad checks are for Berserk events only"
+
+
+def squad_option_problem(*, game: Game, check_squads: bool) -> str | None:
+    """Why the event cannot check squads, or None."""
+    if check_squads and game.slug != BERSERK:
+        return (f"{SQUAD_CHECKS_ONLY_BERSERK}: {game.name} has no squads to check "
+                f"(rules B-4, B-5)")
+    return None
+
+
+@transaction.atomic
+def event_create_checking_squads(*, check_squads: bool = False,
+                                 **arguments: Any) -> Event:  # noqa: ANN401
+    """`event_create` with the squad-check option: refused, with the other problems of the
+    settings and nothing written, for an event of another game than Berserk."""
+    game = arguments.get("game") or clash_game()
+    problem = squad_option_problem(game=game, check_squads=check_squads)
+    try:
+        event = event_create(**arguments)
+    except DomainError as exc:
+        if problem is None:
+            raise
+        problems = [*(exc.problems or [exc.message]), problem]
+        raise DomainError(exc.code, "; ".join(problems), problems=problems,
+                          status=exc.status) from None
+    if problem:
+        # Raised inside the transaction: the event just made is rolled back.
+        raise DomainError("invalid_event", problem, problems=[problem])
+    if check_squads:
+        event.check_squads = True
+        event.save(update_fields=["check_squads"])
+    return event
+
+
+def _registration_of(match: Match, registration_id: int) -> Registration:
+    for registration in (match.player_a, match.player_b):
+        if registration is not None and registration.pk == registration_id:
+            return registration
+    raise DomainError("not_in_match", f"registration {registration_id} does not play this "
+                                      f"match", status=403)
+
+
+@transaction.atomic
+def squad_check_submit(*, match_id: int, registration_id: int, by: AbstractBaseUser,
+                       game_number: int, data: Any, now: datetime) -> SquadCheck:  # noqa: ANN401
+    """A player's squad and placement for one game of their match, checked against the list
+    they are registered with and stored with the problems found. Only the match's players
+    submit, each only their own squad; while the match is open a new submission for the same
+    game replaces the old one. A malformed squad, or a deal with cards the list does not
+    hold, is refused and nothing is stored."""
+    rnd, match = lock_match(match_id)
+    match = (Match.objects.select_related("player_a__player", "player_b__player",
+                                          "player_a__decklist_version__decklist__game",
+                                          "player_b__decklist_version__decklist__game")
+             .get(pk=match.pk))
+    event = Event.objects.select_related("game").get(pk=rnd.event_id)
+    if not event.check_squads:
+        raise Conflict("squad_checks_off", f"{event} does not check squads")
+    registration = _registration_of(match, registration_id)
+    if registration.player_id is None or registration.player_id != by.pk:
+        raise DomainError("not_your_squad", "each player submits only their own squad",
+                          status=403)
+    if match.bye:
+        raise Conflict("bye", "a bye has no games: there is no squad to check")
+    if event.status == EventStatus.COMPLETE or match.status == MatchStatus.CONFIRMED:
+        raise Conflict("match_closed", f"table {match.table} is confirmed: its squads can no "
+                                       f"longer change")
+    if (not isinstance(game_number, int) or isinstance(game_number, bool)
+            or not 1 <= game_number <= event.match_length):
+        raise DomainError("no_such_game", f"the game is 1 to {event.match_length} in a best "
+                                          f"of {event.match_length}, not {game_number!r}")
+    version = registration.decklist_version
+    if version is None:
+        raise Conflict("no_decklist", f"{registration.name} is registered without a list")
+    report = squad_check_for_list(version=version, data=data)
+    check, _ = SquadCheck.objects.update_or_create(
+        match=match, registration=registration, game_number=game_number,
+        defaults={"squad": data, "problems": [p.to_json() for p in report.problems],
+                  "ok": report.valid, "created_at": now})
+    return check
+
+
+# Reading ---------------------------------------------------------------------------------
+
+
+def squad_checks_seen(match: Match, event: Event,
+                      user: AbstractBaseUser | AnonymousUser | None) -> list[SquadCheck]:
+    """The checks of the match `user` may see: the organizers all of them, a player their own
+    until the match is confirmed, then both players' (a squad is hidden until the game)."""
+    checks = list(SquadCheck.objects.filter(match=match).select_related("registration"))
+    if is_organizer(event, user):
+        return checks
+    if user is None or not user.is_authenticated:
+        return []
+    players = {r.player_id for r in (match.player_a, match.player_b) if r is not None}
+    if user.pk not in players:
+        return []
+    if match.status == MatchStatus.CONFIRMED:
+        return checks
+    return [c for c in checks if c.registration.player_id == user.pk]
+
+
+def games_played(match: Match) -> int:
+    """How many games the match had, by its result or else the largest report; 0 before."""
+    results = ([{"a_wins": match.a_wins, "b_wins": match.b_wins, "draws": match.draws}]
+               if match.status == MatchStatus.CONFIRMED else [match.report_a, match.report_b])
+    return max((sum(r.get(k) or 0 for k in ("a_wins", "b_wins", "draws"))
+                for r in results if r), default=0)
+
+
+@dataclass
+class PlayerSquads:
+    """One player's squad checks in a match, game by game, for the organizer."""
+
+    registration_id: int
+    name: str
+    checked: list[int] = field(default_factory=list)  # game numbers checked ok
+    illegal: list[int] = field(default_factory=list)  # checked with problems
+    missing: list[int] = field(default_factory=list)  # played, reported, never submitted
+
+    @property
+    def ok(self) -> bool:
+        return not self.illegal and not self.missing
+
+
+@dataclass
+class MatchSquads:
+    players: list[PlayerSquads]
+
+    @property
+    def problems(self) -> bool:
+        return any(not p.ok for p in self.players)
+
+
+def match_squads(match: Match, checks: Iterable[SquadCheck]) -> MatchSquads:
+    """Whether each (human) player's squads were checked and ok, game by game. A game counts
+    as missing once a report or the result says it was played and no squad came for it."""
+    played = games_played(match)
+    players = []
+    for registration in (match.player_a, match.player_b):
+        if registration is None or registration.is_ai:
+            continue
+        mine = {c.game_number: c for c in checks if c.registration_id == registration.pk}
+        summary = PlayerSquads(registration.pk, registration.name)
+        for number in sorted(set(mine) | set(range(1, played + 1))):
+            check = mine.get(number)
+            if check is None:
+                summary.missing.append(number)
+            elif check.ok:
+                summary.checked.append(number)
+            else:
+                summary.illegal.append(number)
+        players.append(summary)
+    return MatchSquads(players)
+
+
+def squads_by_match(event: Event, matches: Iterable[Match]) -> dict[int, MatchSquads]:
+    """`match_squads` of each match (by id), in one query; {} when the event checks none."""
+    matches = [m for m in matches if not m.bye]
+    if not event.check_squads or not matches:
+        return {}
+    checks: dict[int, list[SquadCheck]] = {m.pk: [] for m in matches}
+    for check in SquadCheck.objects.filter(match__in=matches):
+        checks[check.match_id].append(check)
+    return {m.pk: match_squads(m, checks[m.pk]) for m in matches}
+
+
+def matches_with_squad_problems(event: Event) -> list[tuple[Match, MatchSquads]]:
+    """Every match of the event, in any round, whose squads are missing or illegal."""
+    if not event.check_squads:
+        return []
+    matches = list(Match.objects.filter(round__event=event, player_b__isnull=False)
+                   .select_related("round", "player_a__player", "player_b__player"))
+    squads = squads_by_match(event, matches)
+    return [(m, squads[m.pk]) for m in matches if squads[m.pk].problems]
