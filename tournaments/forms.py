@@ -55,12 +55,8 @@ class EventForm(AccessibleForm):
         label="Check squads: before reporting, each player submits the squad and placement "
               "of each game for the rules check (rules B-4, B-5)", required=False)
 
-    def __init__(self, *args, squad_checks: bool = False, **kwargs) -> None:  # noqa: ANN002, ANN003
+    def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003
         super().__init__(*args, **kwargs)
-        # The squad-check option needs `tournaments.services.squads.event_create_checking_squads`
-        # to create the event: offered only where the page creates events with it.
-        if not squad_checks:
-            del self.fields["check_squads"]
         # Clash of Decks and the games whose decklists a rules module checks.
         games = Game.objects.filter(slug__in=[CLASH, *GAME_NAMES]).order_by("id")
         self.fields["game"].queryset = games
@@ -73,9 +69,7 @@ class EventForm(AccessibleForm):
         data = self.cleaned_data
         arguments = {key: data[key] for key in (
             "name", "format", "match_length", "rounds", "top_cut", "late_entry_until_round",
-            "check_in_required", "fill_with_ai")}
-        if "check_squads" in self.fields:
-            arguments["check_squads"] = data["check_squads"]
+            "check_in_required", "fill_with_ai", "check_squads")}
         return {**arguments, "game": data.get("game")}
 
     def add_domain_error(self, error, field: str | None = None) -> None:  # noqa: ANN001
@@ -84,8 +78,7 @@ class EventForm(AccessibleForm):
                  "an event needs at least": "rounds", "the top cut": "top_cut",
                  "late entry": "late_entry_until_round"}
         inside = {"events are constructed": "format", "has no AI players": "fill_with_ai",
-                  "squad checks are": "check_squads" if "check_squads" in self.fields
-                  else None}
+                  "squad checks are": "check_squads"}
         for problem in error.problems or [error.message]:
             target = field or next((f for start, f in where.items()
                                     if problem.startswith(start)), None) or next(

@@ -19,14 +19,12 @@ from decks.services.game_rules import BERSERK, SPOILS, other_game
 from tests.decks.test_berserk_squad_check import LEGAL
 from tests.decks.test_other_games import berserk_deck, load
 from tests.factories import UserFactory, starter_kit
-from tournaments.forms import EventForm
 from tournaments.models import Event, Match, MatchStatus, SquadCheck
-from tournaments.services.events import event_start
+from tournaments.services.events import event_create, event_start
 from tournaments.services.registrations import registration_create
 from tournaments.services.results import result_report, result_set
 from tournaments.services.rounds import round_pair
 from tournaments.services.squads import (
-    event_create_checking_squads,
     matches_with_squad_problems,
     squad_check_submit,
 )
@@ -40,7 +38,7 @@ MISPLACED = {**LEGAL, "placement": {**LEGAL["placement"], "Moss Archer": "r1c1"}
 
 def berserk_event(organizer, **options) -> Event:  # noqa: ANN001, ANN003
     load(BERSERK)
-    return event_create_checking_squads(
+    return event_create(
         by=organizer, name="Berserk Cup", format="constructed", seed=3, now=timezone.now(),
         game=other_game(BERSERK), match_length=3, rounds=1, **options)
 
@@ -96,7 +94,7 @@ def test_only_berserk_events_check_squads(slug):
         load(SPOILS)
         game = other_game(SPOILS)
     with pytest.raises(DomainError) as err:
-        event_create_checking_squads(by=UserFactory(), name="Cup", format="constructed",
+        event_create(by=UserFactory(), name="Cup", format="constructed",
                                      seed=1, now=timezone.now(), game=game,
                                      check_squads=True)
     assert err.value.problems == [f"squad checks are for Berserk events only: {game.name} has "
@@ -107,7 +105,7 @@ def test_only_berserk_events_check_squads(slug):
 def test_the_squad_option_is_named_with_the_other_problems_of_the_settings():
     load(SPOILS)
     with pytest.raises(DomainError) as err:
-        event_create_checking_squads(by=UserFactory(), name=" ", format="draft", seed=1,
+        event_create(by=UserFactory(), name=" ", format="draft", seed=1,
                                      now=timezone.now(), game=other_game(SPOILS),
                                      check_squads=True)
     assert err.value.problems == [
@@ -305,19 +303,20 @@ def test_a_match_page_of_an_event_without_squad_checks_has_no_squad_section(clie
     assert not SquadCheck.objects.exists()
 
 
-def test_the_event_form_offers_the_option_and_puts_its_refusal_next_to_it():
+def test_the_event_page_offers_the_option_and_puts_its_refusal_next_to_it(client):
     load(SPOILS)
-    data = {"name": "Spoils Cup", "game": SPOILS, "format": "constructed", "match_length": 3,
+    load(BERSERK)
+    client.force_login(UserFactory(username="olga"))
+    data = {"name": "Cup", "game": SPOILS, "format": "constructed", "match_length": 3,
             "top_cut": 0, "late_entry_until_round": 0, "check_squads": "on"}
-    assert "check_squads" not in EventForm(data).fields  # a page that cannot create it
-    form = EventForm(data, squad_checks=True)
-    assert form.is_valid(), form.errors
-    assert form.service_arguments()["check_squads"] is True
-    with pytest.raises(DomainError) as err:
-        event_create_checking_squads(by=UserFactory(), now=timezone.now(), seed=1,
-                                     **form.service_arguments())
-    form.add_domain_error(err.value)
-    assert form.errors["check_squads"] == [
+    form = client.get(reverse("tournaments:event_new")).content.decode()
+    assert 'name="check_squads"' in form
+    refused = client.post(reverse("tournaments:event_new"), data)
+    assert refused.status_code == 400
+    assert refused.context["form"].errors["check_squads"] == [
         "squad checks are for Berserk events only: The Spoils has no squads to check "
         "(rules B-4, B-5)"]
     assert not Event.objects.exists()
+    made = client.post(reverse("tournaments:event_new"), {**data, "game": BERSERK})
+    assert made.status_code == 302
+    assert Event.objects.get().check_squads

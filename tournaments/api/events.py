@@ -30,7 +30,7 @@ from tournaments.api_selectors import (
     viewer_of,
 )
 from tournaments.models import Event, Registration
-from tournaments.services.events import event_complete, event_start, organizer_add
+from tournaments.services.events import event_complete, event_create, event_start, organizer_add
 from tournaments.services.registrations import (
     registration_add,
     registration_check_in,
@@ -38,7 +38,6 @@ from tournaments.services.registrations import (
     registration_drop,
     registration_remove,
 )
-from tournaments.services.squads import event_create_checking_squads
 
 
 def event_or_404(pk: int) -> Event:
@@ -108,7 +107,7 @@ class EventListView(ListAPIView):
         number of Swiss rounds comes from the player count when it starts."""
         data = valid(s.EventCreateIn, request.data)
         seed = data.pop("seed")
-        event = event_create_checking_squads(
+        event = event_create(
             by=request.user, now=timezone.now(),
             seed=secrets.randbits(62) if seed is None else seed, **data)
         return event_response(request, event.pk, status.HTTP_201_CREATED)

@@ -12,7 +12,7 @@ from django.db import transaction
 from clash.domain import Conflict, DomainError
 from decks.models import Game
 from decks.services.catalogue import clash_game
-from decks.services.game_rules import engine_plays
+from decks.services.game_rules import BERSERK, engine_plays
 from tournaments.models import (
     Event,
     EventFormat,
@@ -80,7 +80,7 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, seed: int, now
                  decklist_deadline: datetime | None = None, late_entry_until_round: int = 0,
                  check_in_required: bool = False, fill_with_ai: bool = False,
                  exclude_ai_from_ratings: bool = True,
-                 tiebreakers: Sequence[str] | None = None) -> Event:
+                 tiebreakers: Sequence[str] | None = None, check_squads: bool = False) -> Event:
     """A new event in registration, organized by `by`. `rounds` None: the number of Swiss
     rounds comes from the player count when the event starts. `seed` drives every pairing
     draw, so the event can be replayed."""
@@ -96,6 +96,9 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, seed: int, now
             problems.append(f"{game.name} events are constructed: players bring their lists")
         if fill_with_ai:
             problems.append(f"{game.name} has no AI players: an odd count gets a bye")
+    if check_squads and game.slug != BERSERK:
+        problems.append(f"squad checks are for Berserk events only: {game.name} has no squads "
+                        f"to check (rules B-4, B-5)")
     if problems:
         raise DomainError("invalid_event", "; ".join(problems), problems=problems)
     event = Event.objects.create(
@@ -104,7 +107,7 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, seed: int, now
         registration_closes=registration_closes, decklist_deadline=decklist_deadline,
         late_entry_until_round=late_entry_until_round, check_in_required=check_in_required,
         fill_with_ai=fill_with_ai, exclude_ai_from_ratings=exclude_ai_from_ratings,
-        tiebreakers=order, seed=seed, created_at=now)
+        tiebreakers=order, check_squads=check_squads, seed=seed, created_at=now)
     event.organizers.add(by)
     return event
 

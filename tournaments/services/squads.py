@@ -25,9 +25,6 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 
 from clash.domain import Conflict, DomainError
-from decks.models import Game
-from decks.services.catalogue import clash_game
-from decks.services.game_rules import BERSERK
 from decks.services.squads import squad_check_for_list
 from tournaments.models import (
     Event,
@@ -39,41 +36,6 @@ from tournaments.models import (
 )
 
 from .access import is_organizer, lock_match
-from .events import event_create
-
-SQUAD_CHECKS_ONLY_BERSERK = "squad checks are for Berserk events only"
-
-
-def squad_option_problem(*, game: Game, check_squads: bool) -> str | None:
-    """Why the event cannot check squads, or None."""
-    if check_squads and game.slug != BERSERK:
-        return (f"{SQUAD_CHECKS_ONLY_BERSERK}: {game.name} has no squads to check "
-                f"(rules B-4, B-5)")
-    return None
-
-
-@transaction.atomic
-def event_create_checking_squads(*, check_squads: bool = False,
-                                 **arguments: Any) -> Event:  # noqa: ANN401
-    """`event_create` with the squad-check option: refused, with the other problems of the
-    settings and nothing written, for an event of another game than Berserk."""
-    game = arguments.get("game") or clash_game()
-    problem = squad_option_problem(game=game, check_squads=check_squads)
-    try:
-        event = event_create(**arguments)
-    except DomainError as exc:
-        if problem is None:
-            raise
-        problems = [*(exc.problems or [exc.message]), problem]
-        raise DomainError(exc.code, "; ".join(problems), problems=problems,
-                          status=exc.status) from None
-    if problem:
-        # Raised inside the transaction: the event just made is rolled back.
-        raise DomainError("invalid_event", problem, problems=[problem])
-    if check_squads:
-        event.check_squads = True
-        event.save(update_fields=["check_squads"])
-    return event
 
 
 def _registration_of(match: Match, registration_id: int) -> Registration:
