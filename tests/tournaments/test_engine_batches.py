@@ -17,7 +17,11 @@ from tournaments.models import (
     RoundStatus,
 )
 from tournaments.services.engine_jobs import ai_level, decks_for_match, match_job_run
-from tournaments.services.match_batches import jobs_for_round_batched, match_jobs_run_batch
+from tournaments.services.match_batches import (
+    guided_batches,
+    jobs_for_round_batched,
+    match_jobs_run_batch,
+)
 from tournaments.tasks import match_jobs_run_batch_task
 
 pytestmark = pytest.mark.django_db
@@ -83,3 +87,21 @@ def test_bench_matches_refuses_a_database_or_broker_the_workers_cannot_share(
     settings.CELERY_BROKER_URL = "memory://"
     with pytest.raises(CommandError, match="needs the Redis broker"):
         call_command("bench_matches", "--matches", "2")
+
+
+def test_batches_shrink_towards_the_end_so_no_worker_idles_on_a_long_last_task():
+    ids = list(range(2000))
+    batches = guided_batches(ids, 100)
+    sizes = [len(b) for b in batches]
+    assert [i for b in batches for i in b] == ids  # every job once, in order
+    assert max(sizes) == 100 and sizes == sorted(sizes, reverse=True)
+    # Each batch is at most an eighth of what was left when it was cut (or the smallest).
+    left = len(ids)
+    for size in sizes:
+        assert size <= max(5, -(-left // 8)) and size <= left
+        left -= size
+    assert sizes[-1] <= 5
+    assert [len(b) for b in guided_batches(list(range(7)), 3)] == [3, 3, 1]
+    assert guided_batches([], 10) == []
+    with pytest.raises(ValueError):
+        guided_batches(ids, 0)

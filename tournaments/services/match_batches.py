@@ -40,7 +40,29 @@ from .audit import snapshot
 from .engine_jobs import ai_level, decks_for_match, job_seed
 from .results import result_problems
 
-DEFAULT_BATCH = 25
+# The largest batch: about 15 queries a batch whatever its size, so bigger batches cost less
+# per match; the tail gets smaller ones (guided_batches) so no worker idles at the end.
+DEFAULT_BATCH = 100
+SMALLEST_BATCH = 5
+# Each batch is at most this fraction of the jobs still to send: with W workers the last
+# batches are small enough that they finish at about the same time.
+TAIL_SPLIT = 8
+
+
+def guided_batches(ids: list[int], largest: int, smallest: int = SMALLEST_BATCH,
+                   ) -> list[list[int]]:
+    """`ids` cut in order into batches of at most `largest`, shrinking towards the end
+    (guided scheduling): each batch takes an eighth of what is left, never more than
+    `largest` nor fewer than `smallest` (or what is left)."""
+    if largest < 1:
+        raise ValueError("a batch has at least one job")
+    batches, start = [], 0
+    while start < len(ids):
+        left = len(ids) - start
+        size = min(largest, max(smallest, -(-left // TAIL_SPLIT)), left)
+        batches.append(ids[start:start + size])
+        start += size
+    return batches
 
 
 def _enqueue(batches: list[list[int]], queue: str | None) -> None:
@@ -58,8 +80,9 @@ def _enqueue(batches: list[list[int]], queue: str | None) -> None:
 def jobs_for_round_batched(*, round_id: int, now: datetime, batch: int = DEFAULT_BATCH,
                            queue: str | None = None) -> list[list[int]]:
     """`jobs_for_round` for large rounds: a job for every AI-against-AI match still open
-    (created with one insert), queued in tasks of `batch` jobs after the commit. Idempotent:
-    a match has one job. Returns the batches of job ids queued."""
+    (created with one insert), queued after the commit in tasks of at most `batch` jobs, the
+    last ones smaller (guided_batches). Idempotent: a match has one job. Returns the batches
+    of job ids queued."""
     if batch < 1:
         raise DomainError("invalid_batch", "a batch has at least one job")
     rnd = Round.objects.select_for_update().get(pk=round_id)
@@ -71,7 +94,7 @@ def jobs_for_round_batched(*, round_id: int, now: datetime, batch: int = DEFAULT
         ignore_conflicts=True)
     ids = list(MatchJob.objects.filter(match__in=matches, status=JobStatus.QUEUED)
                .order_by("id").values_list("id", flat=True))
-    batches = [ids[i:i + batch] for i in range(0, len(ids), batch)]
+    batches = guided_batches(ids, batch)
     _enqueue(batches, queue)
     return batches
 

@@ -45,7 +45,7 @@ from tournaments.models import (
     RoundStatus,
 )
 from tournaments.services.engine_jobs import decks_for_match, job_seed
-from tournaments.services.match_batches import jobs_for_round_batched
+from tournaments.services.match_batches import DEFAULT_BATCH, jobs_for_round_batched
 
 REPO = Path(__file__).resolve().parents[3]
 BENCH_NAME = "Benchmark (bench_matches): deleted when the run ends"
@@ -59,7 +59,8 @@ class Command(BaseCommand):
         parser.add_argument("--matches", type=int, default=2000)
         parser.add_argument("--ai", default=None,
                             help="the AI level (default: the CLASH_AI_SEAT_LEVEL setting)")
-        parser.add_argument("--batch", type=int, default=25, help="match jobs per task")
+        parser.add_argument("--batch", type=int, default=DEFAULT_BATCH,
+                            help="the most match jobs per task (the last tasks get fewer)")
         parser.add_argument("--workers", default="1,2",
                             help="worker process counts to measure (default 1,2)")
         parser.add_argument("--seed", type=int, default=1)
@@ -78,7 +79,8 @@ class Command(BaseCommand):
         except ValueError:
             raise CommandError("--workers is a comma-separated list of numbers") from None
         self.stdout.write(f"bench_matches: {count} best-of-3 matches, AI level {level}, "
-                          f"{batch} jobs per task, database {connection.settings_dict['NAME']}"
+                          f"at most {batch} jobs per task, database "
+                          f"{connection.settings_dict['NAME']}"
                           f", broker {urlsplit(app.conf.broker_url).netloc}, "
                           f"{os.cpu_count()} CPUs")
         through, raws = {}, {}
