@@ -23,14 +23,24 @@ demo: $(INSTALL_STAMP)
 test: $(INSTALL_STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
-	$(PY) -m pytest -q
 	@if $(PY) -c "import socket; socket.create_connection(('$(POSTGRES_HOST)', $(POSTGRES_PORT)), 2)" \
 			2>/dev/null; then \
-		echo "PostgreSQL run: DATABASE_URL=$(POSTGRES_TEST_URL) (tests/engine needs no database;" \
-			"tests/browser drives the same pages as in the first run)"; \
+		echo "Two passes side by side, one core each: SQLite (the embedded default; its log is" \
+			"printed when it ends) and PostgreSQL (DATABASE_URL=$(POSTGRES_TEST_URL))."; \
+		echo "tests/integration (real workers, Redis) runs in the PostgreSQL pass only, and the" \
+			"SQLite pass uses an in-memory broker so the Redis restart test cannot disturb it;"; \
+		echo "tests/engine needs no database and tests/browser drives the same pages: SQLite pass"; \
+		log=$$(mktemp); \
+		CELERY_BROKER_URL=memory:// $(PY) -m pytest -q --ignore=tests/integration >$$log 2>&1 & \
+		sqlite=$$!; \
 		DATABASE_URL=$(POSTGRES_TEST_URL) $(PY) -m pytest -q tests --ignore=tests/engine \
-			--ignore=tests/browser; \
+			--ignore=tests/browser; pg=$$?; \
+		wait $$sqlite; lite=$$?; \
+		echo; echo "SQLite pass:"; cat $$log; rm -f $$log; \
+		echo "PostgreSQL pass exit $$pg, SQLite pass exit $$lite"; \
+		[ $$pg -eq 0 ] && [ $$lite -eq 0 ]; \
 	else \
+		$(PY) -m pytest -q || exit 1; \
 		echo "PostgreSQL not reachable: PostgreSQL run skipped"; \
 		if [ "$${CLASH_REQUIRE_SERVICES:-}" = "1" ]; then \
 			echo "CLASH_REQUIRE_SERVICES=1: PostgreSQL is required"; exit 1; \
