@@ -146,6 +146,24 @@ def test_a_deck_lab_run_is_split_over_the_workers_and_adds_up(queue):
     assert data == lab_chunk(deck, field, 3, 0, 2000, "random").to_json()
 
 
+def test_the_deck_lab_command_names_each_field_deck_as_given(queue):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    out = StringIO()
+    worker = Worker(queue, concurrency=2)
+    try:
+        call_command("deck_lab", "--deck", "1", "--field", "3,4", "--games", "400", "--ai",
+                     "random", "--chunk", "200", "--seed", "2", stdout=out)
+    finally:
+        worker.stop()
+    text = out.getvalue()
+    assert "400 games in" in text
+    assert "against deck 3: " in text and "against deck 4: " in text
+    assert "over 200 games" in text
+
+
 def test_a_draft_event_of_eight_seats_with_three_ai_seats_runs_to_final_standings(queue):
     from tests.tournaments.play import organizer_of, pair, settle
     from tests.tournaments.pods_play import draft_all, draft_event

@@ -43,7 +43,8 @@ class Command(BaseCommand):
         if options["games"] < 1 or options["chunk"] < 1 or options["seed"] < 0:
             raise CommandError("--games and --chunk must be at least 1, --seed at least 0")
         deck = parse_deck(options["deck"])
-        field = [parse_deck(d) for d in options["field"].split(",") if d.strip()]
+        names = [d.strip() for d in options["field"].split(",") if d.strip()]
+        field = [parse_deck(d) for d in names]
         started = time.perf_counter()
         try:
             result = lab_start(deck=deck, field=field, games=options["games"],
@@ -73,7 +74,8 @@ class Command(BaseCommand):
         for index, (w, losses, d) in sorted(
                 (int(k), v) for k, v in data["by_opponent"].items()):
             n = w + losses + d
-            self.stdout.write(f"  against field deck {index + 1}: {(w + d / 2) / n:.3f} "
+            label = f"deck {names[index]}" if names[index].isdigit() else f"list {index + 1}"
+            self.stdout.write(f"  against {label}: {(w + d / 2) / n:.3f} "
                               f"over {n} games")
 
     def _progress(self, done: int, total: int) -> None:
