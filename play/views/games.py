@@ -38,6 +38,10 @@ from play.services import (
 )
 
 LOG_LINES = 60
+# Both forms share the /play/ page and have a `deck` field: distinct ids keep each label on
+# its own field.
+DUEL_IDS = "duel_%s"
+SOLO_IDS = "solo_%s"
 
 
 def _index(request: HttpRequest, *, duel: DuelForm | None = None, solo: SoloForm | None = None,
@@ -54,7 +58,8 @@ def _index(request: HttpRequest, *, duel: DuelForm | None = None, solo: SoloForm
         "finished": [g for g in games if g.status == GameStatus.FINISHED],
         "solo_record": record,
         "invitations": list(open_invitations_of(request.user)),
-        "duel_form": duel or DuelForm(), "solo_form": solo or SoloForm(),
+        "duel_form": duel or DuelForm(auto_id=DUEL_IDS),
+        "solo_form": solo or SoloForm(auto_id=SOLO_IDS),
         "invite_form": invite or InvitationForm(prefix="invite"),
     }, status=status)
 
@@ -68,7 +73,7 @@ def index(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def duel_new(request: HttpRequest) -> HttpResponse:
-    form = DuelForm(request.POST)
+    form = DuelForm(request.POST, auto_id=DUEL_IDS)
     if form.is_valid():
         try:
             game = duel_start(player=request.user, deck=form.cleaned_data["deck"],
@@ -85,7 +90,7 @@ def duel_new(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def solo_new(request: HttpRequest) -> HttpResponse:
-    form = SoloForm(request.POST)
+    form = SoloForm(request.POST, auto_id=SOLO_IDS)
     if form.is_valid():
         data = form.cleaned_data
         try:

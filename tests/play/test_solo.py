@@ -104,3 +104,14 @@ def test_a_preconstructed_solo_game_starts_at_once(client, player):
     assert game.status == GameStatus.PLAYING and game.solo_deck == 2
     text = html(client.get(response.url))
     assert "OGRE" in text or "SHAMAN" in text
+
+
+def test_each_deck_label_on_the_play_page_names_its_own_field(client, player):
+    # The duel and solo forms both have a deck choice; one id for both would point the solo
+    # form's label at the duel's field.
+    client.force_login(player)
+    html = client.get("/play/").content.decode()
+    ids = re.findall(r'<select[^>]* id="([^"]+)"', html)
+    assert len(ids) == len(set(ids))
+    for field_id in ids:
+        assert f'for="{field_id}"' in html
