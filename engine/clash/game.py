@@ -81,12 +81,22 @@ def play_game(decks: Sequence[Sequence[str]], seed: int, agents: Sequence, *,
 
 
 def run_to_end(game: Game, agents: Sequence, *,
-               after_action: Callable[[Game], None] | None = None,
+               after_action: Callable[[Game], None] | None = None, recorded: bool = True,
                ) -> tuple[list[str], list[str]]:
     """Let the agents play `game` to its end: each decision goes to the seat the game waits
     for, through that seat's observation. Returns the record's turns (one token string per
-    turn) and the state hash after each. `after_action(game)` runs after every action."""
+    turn) and the state hash after each. `after_action(game)` runs after every action.
+    With `recorded=False` (simulations that keep only the winner) nothing is encoded and
+    both lists are empty."""
     views = (Observation(game, 0), Observation(game, 1))
+    if not recorded:
+        while game.winner is None:
+            pending = game.pending
+            seat = game.active if pending is None else pending[0]
+            game.apply(agents[seat].act(views[seat]))
+            if after_action is not None:
+                after_action(game)
+        return [], []
     turns: list[str] = []
     hashes: list[str] = []
     current: list[str] = []

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from .ai import LEVELS, make_agent
 from .cards import load_catalogue
 from .errors import SetupError
-from .game import deck_problems, play_game
+from .game import deck_problems, new_game, run_to_end
 from .rng import Rng
 
 
@@ -82,7 +82,8 @@ def lab_chunk(deck: Sequence[str], field_decks: Sequence[Sequence[str]], seed: i
         decks[mine] = deck
         decks[mine ^ 1] = field_decks[opponent]
         agents = (make_agent(ai, game_seed), make_agent(ai, game_seed + 1))
-        game, _ = play_game(decks, game_seed, agents, catalogue=catalogue)
+        game = new_game(decks, game_seed, catalogue=catalogue)
+        run_to_end(game, agents, recorded=False)  # only the winner counts here
         slot = result.by_opponent.setdefault(opponent, [0, 0, 0])
         result.games += 1
         if game.winner == mine:

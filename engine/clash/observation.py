@@ -16,6 +16,36 @@ from .rules import Game
 from .state import LANES, PHASES, SEATS
 
 
+class PublicSide:
+    """The opponent as a seat sees them: lanes, Bastion/Fort position and face, hand size.
+    It has no `cards`: the hidden hand is not reachable through it."""
+
+    __slots__ = ("lanes", "bpos", "fort", "hand_size")
+
+    def __init__(self, lanes: list, bpos: int, fort: bool, hand_size: int) -> None:
+        self.lanes = lanes
+        self.bpos = bpos
+        self.fort = fort
+        self.hand_size = hand_size
+
+    @property
+    def health(self) -> int:
+        return self.hand_size - self.bpos
+
+
+class SeatView:
+    """A cheap look at the game for rule-of-thumb players (`ai.scripted.choose`): the
+    catalogue, this seat's own player and the opponent's `PublicSide`, indexed by seat like
+    `Game.players`. Nothing is copied, so it is read-only by contract: the tests check that
+    agents reading it leave the game unchanged."""
+
+    __slots__ = ("catalogue", "players")
+
+    def __init__(self, catalogue: Catalogue, players: tuple) -> None:
+        self.catalogue = catalogue
+        self.players = players
+
+
 class Observation:
     __slots__ = ("__game", "seat")
 
@@ -97,6 +127,16 @@ class Observation:
         game = self.__game.copy()
         game.hide(self.seat, rng)
         return game
+
+    def seat_view(self) -> SeatView:
+        """What `determinize` gives a player that never simulates, without copying the game:
+        this seat's own hand and lanes as they are, the opponent's public side only."""
+        game = self.__game
+        me = game.players[self.seat]
+        foe = game.players[self.seat ^ 1]
+        public = PublicSide(foe.lanes, foe.bpos, foe.fort, len(foe.cards))
+        players = (me, public) if self.seat == 0 else (public, me)
+        return SeatView(game.catalogue, players)
 
     def legal_actions(self) -> list[Action]:
         """The legal actions, when this seat is to move (otherwise none)."""

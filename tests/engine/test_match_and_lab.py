@@ -2,11 +2,14 @@
 
 import pytest
 
+from engine.clash.ai import make_agent
 from engine.clash.cards import load_catalogue
 from engine.clash.errors import SetupError
+from engine.clash.game import new_game, play_game, run_to_end
 from engine.clash.lab import LabResult, chunks, lab_chunk
 from engine.clash.match import game_seed, play_match
 from engine.clash.record import replay
+from engine.clash.rng import Rng
 
 CAT = load_catalogue()
 
@@ -49,3 +52,32 @@ def test_lab_input_is_checked_with_every_problem_named():
     assert "the deck: 1 cards, 8 needed" in message
     assert "field deck 2: NOPE" in message
     assert "unknown AI level 'genius'" in message
+
+
+@pytest.mark.parametrize("level", ["random", "scripted", "greedy"])
+def test_an_unrecorded_game_ends_exactly_as_the_recorded_one(level):
+    for seed in range(4):
+        decks = (CAT.deck(seed % 4 + 1), CAT.deck((seed + 1) % 4 + 1))
+        agents = (make_agent(level, seed), make_agent(level, seed + 1))
+        recorded, record = play_game(decks, seed, agents, catalogue=CAT)
+        game = new_game(decks, seed, catalogue=CAT)
+        agents = (make_agent(level, seed), make_agent(level, seed + 1))
+        assert run_to_end(game, agents, recorded=False) == ([], [])
+        assert game.state_hash() == recorded.state_hash() == record.hashes[-1]
+
+
+def test_a_lab_game_counts_the_winner_its_recorded_game_has():
+    """Game k of a lab run: field deck (k // 2) mod n, the tested deck in seat A when k is
+    even, the seed from (seed, k) (engine.clash.lab)."""
+    deck, field = CAT.deck(1), [CAT.deck(2), CAT.deck(3)]
+    for k in range(6):
+        part = lab_chunk(deck, field, 11, k, 1, "scripted")
+        seed = Rng.stream(11, f"lab-{k}").next_u64() >> 1
+        mine = k % 2
+        decks = [field[(k // 2) % 2]] * 2
+        decks[mine] = deck
+        _, record = play_game(decks, seed, (make_agent("scripted", seed),
+                                            make_agent("scripted", seed + 1)), catalogue=CAT)
+        expected = ("wins" if record.result == "AB"[mine] else
+                    "draws" if record.result == "draw" else "losses")
+        assert getattr(part, expected) == 1 == part.games

@@ -3,6 +3,7 @@ and the Bastion/Fort position and face."""
 
 import json
 
+from engine.clash.actions import RETURN_ORDER
 from engine.clash.ai import RandomAgent
 from engine.clash.cards import load_catalogue
 from engine.clash.game import new_game
@@ -42,3 +43,43 @@ def test_an_observation_exposes_no_game_object_and_no_moves_out_of_turn():
     assert not hasattr(waiting, "game")
     assert waiting.legal_actions() == []
     assert Observation(game, game.active).legal_actions()
+
+
+def _positions(seed: int, moves: int = 80):
+    """Positions of a game between random players, each with the seat to move."""
+    game = new_game((CAT.deck(1), CAT.deck(2)), seed=seed)
+    agents = (RandomAgent(seed), RandomAgent(seed + 1))
+    for _ in range(moves):
+        if game.winner is not None:
+            return
+        yield game, game.to_move
+        game.apply(agents[game.to_move].act(Observation(game, game.to_move)))
+
+
+def test_the_seat_view_reaches_no_hidden_card():
+    for game, seat in _positions(5):
+        view = Observation(game, seat).seat_view()
+        foe = view.players[seat ^ 1]
+        assert not hasattr(foe, "cards")
+        assert foe.hand_size == len(game.players[seat ^ 1].cards)
+        assert foe.health == game.players[seat ^ 1].health
+        assert (foe.bpos, foe.fort) == (game.players[seat ^ 1].bpos, game.players[seat ^ 1].fort)
+        assert view.players[seat].cards == game.players[seat].cards
+        assert len(view.players) == 2 and not hasattr(view, "copy")
+
+
+def test_the_scripted_player_chooses_on_the_seat_view_as_on_a_determinized_copy():
+    from engine.clash.ai.scripted import ScriptedAgent, choose
+
+    checked = 0
+    for seed in range(1, 9):
+        for game, seat in _positions(seed):
+            obs = Observation(game, seat)
+            legal = obs.legal_actions()
+            before = game.state_hash()
+            via_view = ScriptedAgent(seed).act(obs)
+            assert game.state_hash() == before  # reading the view changed nothing
+            assert via_view == (legal[0] if legal[0][0] == RETURN_ORDER
+                                else choose(obs.determinize(None), seat, legal))
+            checked += 1
+    assert checked > 300

@@ -1,5 +1,5 @@
 """Engine-decided matches in batches: one task plays several match jobs and writes all their
-rows in one transaction with bulk inserts, so the database work per match stays small next to
+rows in one transaction with bulk inserts (COPY on PostgreSQL: clash.bulk), so the database work per match stays small next to
 the engine's (bench_matches measures it).
 
 The guarantees are `engine_jobs`' own: the job rows are the truth, a run locks them, plays the
@@ -18,6 +18,7 @@ from datetime import datetime
 from django.db import transaction
 from django.db.models import F
 
+from clash.bulk import insert_rows
 from clash.domain import DomainError
 from engine.clash.match import game_seed, play_match
 from tournaments.models import (
@@ -165,7 +166,10 @@ def _record(jobs: list[MatchJob], played: dict, now: Callable[[], datetime]) -> 
             changes.append(ResultChange(match=match, by=None, action=ResultAction.ENGINE,
                                         before=before, after=snapshot(match), at=at))
         done.append(job.pk)
-    EngineGame.objects.bulk_create(games, ignore_conflicts=True)
+    # A game row already there stays as it is (as the single-job run's get_or_create does).
+    existing = set(EngineGame.objects.filter(match_id__in=[g.match_id for g in games])
+                   .values_list("match_id", "number"))
+    insert_rows(EngineGame, [g for g in games if (g.match_id, g.number) not in existing])
     # A handful of distinct scores: one UPDATE per score, not a CASE per match.
     by_score = defaultdict(list)
     for match in changed:
@@ -174,7 +178,7 @@ def _record(jobs: list[MatchJob], played: dict, now: Callable[[], datetime]) -> 
         Match.objects.filter(pk__in=ids).update(
             status=MatchStatus.CONFIRMED, a_wins=a_wins, b_wins=b_wins, draws=draws,
             confirmed_at=at, engine_verified=True)
-    ResultChange.objects.bulk_create(changes)
+    insert_rows(ResultChange, changes)
     MatchJob.objects.filter(pk__in=done).update(status=JobStatus.DONE, finished_at=at,
                                                 error="")
     for job_id, error in failed:

@@ -26,11 +26,15 @@ class ScriptedAgent:
         legal = obs.legal_actions()
         if legal and legal[0][0] == RETURN_ORDER:
             return legal[0]
-        return choose(obs.determinize(None), obs.seat, legal, self.keep_health)
+        # choose reads only this seat's hand and the lanes: the seat view serves it without
+        # copying the game (the same choice as on a determinized copy; tests compare them).
+        return choose(obs.seat_view(), obs.seat, legal, self.keep_health)
 
 
 def choose(game, seat: int, legal: list[Action], keep_health: int = 2) -> Action:  # noqa: ANN001
-    """The scripted choice on a game seen by `seat` (used by the search player's rollouts)."""
+    """The scripted choice for `seat` on a game (the search player's rollouts pass their
+    determinized copies) or on an `Observation.seat_view`: it reads the catalogue, the seat's
+    own cards, Bastion/Fort and lanes, and the opponent's lanes only."""
     me = game.players[seat]
     foe = game.players[seat ^ 1]
     defs = game.catalogue.cards
