@@ -3,7 +3,8 @@
 Plays random-vs-random duels between the preconstructed decks (every pairing in turn, a
 record kept for each), then replays every record. Prints games per second, the average turns
 per game, the average record size, and record verifications per second; then greedy-vs-greedy
-games per second (games/20 of them) and the search player's playouts per second.
+games per second (games/20 of them), the deck lab's scripted games per second (games/4) and
+the search player's playouts per second.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import time
 from .ai import GreedyAgent, RandomAgent, SearchAgent
 from .cards import load_catalogue
 from .game import play_game
+from .lab import lab_chunk
 from .record import GameRecord, replay
 
 
@@ -67,6 +69,16 @@ def run(games: int, seed: int, out=sys.stdout) -> dict[str, float]:
     figures["greedy_games_per_s"] = greedy_games / (time.perf_counter() - start)
     print(f"greedy-vs-greedy: {figures['greedy_games_per_s']:.0f} games/s "
           f"({greedy_games} games)", file=out)
+
+    # The deck lab's games (scripted players, unrecorded): what one worker process can give
+    # a deck-lab run (the issue's target: 100,000 games in under a minute on two processes).
+    lab_games = max(1, games // 4)
+    deck_a, deck_b = pairings[0]
+    start = time.perf_counter()
+    lab = lab_chunk(deck_a, [deck_b], seed, 0, lab_games, "scripted")
+    figures["lab_games_per_s"] = lab.games / (time.perf_counter() - start)
+    print(f"deck lab (scripted, unrecorded): {figures['lab_games_per_s']:.0f} games/s "
+          f"({lab_games} games)", file=out)
 
     # The search player's playouts per second, over a few whole games against greedy.
     search_games = max(1, games // 1000)

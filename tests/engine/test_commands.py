@@ -14,10 +14,11 @@ def test_the_bench_prints_every_figure():
     figures = bench.run(40, 3, out=out)
     text = out.getvalue()
     for line in ("games/s:", "average turns per game:", "record verifications/s:",
-                 "greedy-vs-greedy:", "search player:"):
+                 "greedy-vs-greedy:", "deck lab (scripted, unrecorded):", "search player:"):
         assert line in text
     assert figures["failures"] == 0
     assert figures["avg_turns"] > 1
+    assert figures["lab_games_per_s"] > 0
 
 
 def test_the_viewer_prints_a_game_turn_by_turn_and_its_record_replays(tmp_path):

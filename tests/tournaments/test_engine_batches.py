@@ -9,6 +9,7 @@ from engine.clash.match import play_match
 from tests.tournaments.engine_scene import ai_round
 from tournaments.models import (
     EngineGame,
+    GameMode,
     JobStatus,
     MatchJob,
     MatchStatus,
@@ -69,6 +70,21 @@ def test_a_batch_delivered_again_changes_nothing():
     assert set(MatchJob.objects.values_list("status", flat=True)) == {JobStatus.DONE}
 
 
+def test_a_game_row_already_there_is_kept_and_the_others_are_written():
+    rnd = ai_round(tables=2, seed=6)
+    [ids] = jobs_for_round_batched(round_id=rnd.pk, now=timezone.now(), batch=10)
+    first = MatchJob.objects.get(pk=ids[0])
+    kept = EngineGame.objects.create(match_id=first.match_id, number=1, mode=GameMode.REPORTED,
+                                     seed=1, record=None, created_at=timezone.now())
+    assert match_jobs_run_batch(job_ids=ids, now=timezone.now) == 2
+    games = EngineGame.objects.filter(match_id=first.match_id).order_by("number")
+    assert games[0].pk == kept.pk and games[0].mode == GameMode.REPORTED
+    assert [g.number for g in games] == list(range(1, len(games) + 1)) and len(games) >= 2
+    assert all(g.mode == GameMode.AUTO for g in games[1:])
+    other = EngineGame.objects.filter(match_id=MatchJob.objects.get(pk=ids[1]).match_id)
+    assert other.count() >= 2 and all(g.mode == GameMode.AUTO for g in other)
+
+
 def test_bench_matches_refuses_a_database_or_broker_the_workers_cannot_share(
         monkeypatch, settings):
     from django.core.management import CommandError, call_command
@@ -95,12 +111,12 @@ def test_batches_shrink_towards_the_end_so_no_worker_idles_on_a_long_last_task()
     sizes = [len(b) for b in batches]
     assert [i for b in batches for i in b] == ids  # every job once, in order
     assert max(sizes) == 100 and sizes == sorted(sizes, reverse=True)
-    # Each batch is at most an eighth of what was left when it was cut (or the smallest).
+    # Each batch is at most a quarter of what was left when it was cut (or the smallest).
     left = len(ids)
     for size in sizes:
-        assert size <= max(5, -(-left // 8)) and size <= left
+        assert size <= max(20, -(-left // 4)) and size <= left
         left -= size
-    assert sizes[-1] <= 5
+    assert sizes[-1] <= 20 and len(sizes) < 30
     assert [len(b) for b in guided_batches(list(range(7)), 3)] == [3, 3, 1]
     assert guided_batches([], 10) == []
     with pytest.raises(ValueError):

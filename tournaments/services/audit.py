@@ -9,11 +9,14 @@ from django.contrib.auth.models import AbstractBaseUser
 
 from tournaments.models import Match, ResultChange
 
+# What a ResultChange's before and after hold of a match (`Match.objects.values(*...)` reads a
+# snapshot without loading the model).
+SNAPSHOT_FIELDS = ("status", "a_wins", "b_wins", "draws", "report_a", "report_b",
+                   "engine_verified")
+
 
 def snapshot(match: Match) -> dict:
-    return {"status": match.status, "a_wins": match.a_wins, "b_wins": match.b_wins,
-            "draws": match.draws, "report_a": match.report_a, "report_b": match.report_b,
-            "engine_verified": match.engine_verified}
+    return {field: getattr(match, field) for field in SNAPSHOT_FIELDS}
 
 
 def change_record(*, match: Match, by: AbstractBaseUser | None, action: str, before: dict,

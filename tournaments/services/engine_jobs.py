@@ -84,24 +84,35 @@ def deck_for(registration: Registration, event: Event) -> list[str]:
     seat's 8 drafted cards in a draft pod, else a preconstructed deck chosen from the event's
     seed."""
     version = registration.decklist_version
-    if version is not None:
-        return list(version.cards)
     seat = getattr(registration, "pod_seat", None)
-    if seat is not None and seat.cards:
-        return list(seat.cards)
+    return deck_from(registration.pk, event, version_cards=version and version.cards,
+                     seat_cards=seat and seat.cards)
+
+
+def deck_from(registration_id: int, event: Event, *, version_cards: list[str] | None,
+              seat_cards: list[str] | None) -> list[str]:
+    """`deck_for` from the values alone (batches read them without loading the rows as
+    models): the registration's decklist version's cards, or its pod seat's, or None."""
+    if version_cards is not None:
+        return list(version_cards)
+    if seat_cards:
+        return list(seat_cards)
     catalogue = load_catalogue()
     if event.format == EventFormat.CONSTRUCTED:  # a list of 10 different cards (C-2.5)
         names = [card.name for card in catalogue.cards]
-        Rng.stream(event.seed, f"ai-list-{registration.pk}").shuffle(names)
+        Rng.stream(event.seed, f"ai-list-{registration_id}").shuffle(names)
         return sorted(names[:10])
     numbers = catalogue.deck_numbers
-    pick = Rng.stream(event.seed, f"ai-deck-{registration.pk}").below(len(numbers))
+    pick = Rng.stream(event.seed, f"ai-deck-{registration_id}").below(len(numbers))
     return catalogue.deck(numbers[pick])
 
 
 def decks_for_match(match: Match, event: Event, seed: int) -> tuple[list[str], list[str]]:
-    a = deck_for(match.player_a, event)
-    b = deck_for(match.player_b, event)
+    return match_decks(deck_for(match.player_a, event), deck_for(match.player_b, event), seed)
+
+
+def match_decks(a: list[str], b: list[str], seed: int) -> tuple[list[str], list[str]]:
+    """The two seats' decks as they play: constructed lists of 10 after the ban-two step."""
     if len(a) == 10 and len(b) == 10:  # constructed: the ban-two procedure first (C-2.5)
         policy = ValuePolicy.from_file()
         state = run_bans(a, b, seed, (policy, policy))

@@ -1,6 +1,6 @@
 """Engine-decided matches in batches: one task plays several match jobs and writes all their
-rows in one transaction with bulk inserts (COPY on PostgreSQL: clash.bulk), so the database work per match stays small next to
-the engine's (bench_matches measures it).
+rows in one transaction with bulk inserts (COPY on PostgreSQL: clash.bulk), so the database
+work per match stays small next to the engine's (bench_matches measures it).
 
 The guarantees are `engine_jobs`' own: the job rows are the truth, a run locks them, plays the
 matches outside any transaction (deterministic from each job's seed), then locks them again and
@@ -11,14 +11,13 @@ a batch one by one, as it does any job.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Callable
 from datetime import datetime
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import Exists, F, OuterRef
 
-from clash.bulk import insert_rows
+from clash.bulk import insert_rows, update_rows
 from clash.domain import DomainError
 from engine.clash.match import game_seed, play_match
 from tournaments.models import (
@@ -37,23 +36,29 @@ from tournaments.models import (
     RoundStatus,
 )
 
-from .audit import snapshot
-from .engine_jobs import ai_level, decks_for_match, job_seed
+from .audit import SNAPSHOT_FIELDS
+from .engine_jobs import ai_level, deck_from, job_seed, match_decks
 from .results import result_problems
 
-# The largest batch: about 15 queries a batch whatever its size, so bigger batches cost less
+# The largest batch: about 15 queries a batch whatever its size (some 40 ms on the 2-core
+# development machine, the time of four or five greedy matches), so bigger batches cost less
 # per match; the tail gets smaller ones (guided_batches) so no worker idles at the end.
 DEFAULT_BATCH = 100
-SMALLEST_BATCH = 5
-# Each batch is at most this fraction of the jobs still to send: with W workers the last
-# batches are small enough that they finish at about the same time.
-TAIL_SPLIT = 8
+# The tail's batches: at 20 matches the fixed cost is a fifth of the batch, and the worker
+# that draws the last one finishes at most 20 matches after the others.
+SMALLEST_BATCH = 20
+# Each batch is at most this fraction of the jobs still to send: with a few worker processes
+# the last batches are small enough that they finish at about the same time.
+TAIL_SPLIT = 4
+# The columns a batch writes of each game.
+GAME_FIELDS = ("match_id", "number", "mode", "seed", "record", "winner", "verified",
+               "created_at")
 
 
 def guided_batches(ids: list[int], largest: int, smallest: int = SMALLEST_BATCH,
                    ) -> list[list[int]]:
     """`ids` cut in order into batches of at most `largest`, shrinking towards the end
-    (guided scheduling): each batch takes an eighth of what is left, never more than
+    (guided scheduling): each batch takes a quarter of what is left, never more than
     `largest` nor fewer than `smallest` (or what is left)."""
     if largest < 1:
         raise ValueError("a batch has at least one job")
@@ -101,84 +106,82 @@ def jobs_for_round_batched(*, round_id: int, now: datetime, batch: int = DEFAULT
 
 
 def match_jobs_run_batch(*, job_ids: list[int], now: Callable[[], datetime]) -> int:
-    """Run the jobs of a batch; returns how many results this call recorded."""
+    """Run the jobs of a batch; returns how many results this call recorded.
+
+    The rows are read as values, not models: a hundred matches with their players, decks and
+    events loaded as model instances cost about as much Python time as the database work."""
     with transaction.atomic():
         jobs = list(MatchJob.objects.select_for_update().filter(pk__in=job_ids)
-                    .exclude(status__in=(JobStatus.DONE, JobStatus.FAILED)).order_by("id"))
+                    .exclude(status__in=(JobStatus.DONE, JobStatus.FAILED)).order_by("id")
+                    .values_list("id", "match_id", "seed"))
         if not jobs:
             return 0
         # One UPDATE for the batch (bulk_update's CASE per row costs more than the engine).
-        MatchJob.objects.filter(pk__in=[j.pk for j in jobs]).update(
+        MatchJob.objects.filter(pk__in=[job_id for job_id, _, _ in jobs]).update(
             status=JobStatus.RUNNING, attempts=F("attempts") + 1, started_at=now())
-        matches = {m.pk: m for m in Match.objects.select_related(
-            "round__event", "player_a__decklist_version", "player_b__decklist_version",
-            "player_a__pod_seat", "player_b__pod_seat").filter(
-            pk__in=[j.match_id for j in jobs])}
+        # Each match with what its two seats play: (id, round, then per seat: registration,
+        # decklist version's cards, pod seat's cards).
+        matches = {row[0]: row for row in Match.objects.filter(
+            pk__in=[match_id for _, match_id, _ in jobs]).values_list(
+            "id", "round_id", *(f"player_{side}{path}" for side in "ab" for path in (
+                "_id", "__decklist_version__cards", "__pod_seat__cards")))}
+        rounds = {r.pk: r for r in Round.objects.select_related("event").filter(
+            pk__in={row[1] for row in matches.values()})}
     level = ai_level()
     played = {}
-    for job in jobs:
-        match = matches[job.match_id]
-        event = match.round.event
-        decks = decks_for_match(match, event, job.seed)
-        played[job.pk] = play_match(decks, job.seed, (level, level), best_of=event.match_length)
-    return _record(jobs, played, now)
+    for job_id, match_id, seed in jobs:
+        row = matches[match_id]
+        event = rounds[row[1]].event
+        decks = match_decks(*(deck_from(reg, event, version_cards=version, seat_cards=seat)
+                              for reg, version, seat in (row[2:5], row[5:8])), seed)
+        played[job_id] = (match_id, seed, play_match(decks, seed, (level, level),
+                                                     best_of=event.match_length))
+    return _record(played, sorted(rounds), now)
 
 
 @transaction.atomic
-def _record(jobs: list[MatchJob], played: dict, now: Callable[[], datetime]) -> int:
+def _record(played: dict, round_ids: list[int], now: Callable[[], datetime]) -> int:
+    """Write what `played` ({job id: (match id, seed, MatchResult)}) decided, under the locks
+    of the services' order: rounds, then matches, then the jobs."""
     at = now()
-    # The locks in the services' order: rounds, then matches, then the jobs.
-    round_ids = sorted({r for r in Match.objects.filter(pk__in=[j.match_id for j in jobs])
-                        .values_list("round_id", flat=True)})
-    rounds = {r.pk: r for r in Round.objects.select_for_update().filter(pk__in=round_ids)
-              .order_by("id")}
-    matches = {m.pk: m for m in Match.objects.select_for_update().filter(
-        pk__in=[j.match_id for j in jobs]).order_by("id")}
-    current = {j.pk: j for j in MatchJob.objects.select_for_update().filter(
-        pk__in=[j.pk for j in jobs]).order_by("id")}
-    events = {e.pk: e for e in Event.objects.filter(
-        pk__in={r.event_id for r in rounds.values()})}
-    games, changes, done, failed, changed = [], [], [], [], []
-    for job_id, result in played.items():
-        job = current[job_id]
-        if job.status in (JobStatus.DONE, JobStatus.FAILED):
+    rounds = {r.pk: r for r in Round.objects.select_for_update(of=("self",))
+              .select_related("event").filter(pk__in=round_ids).order_by("id")}
+    match_ids = [match_id for match_id, _, _ in played.values()]
+    matches = {row["id"]: row for row in Match.objects.select_for_update(of=("self",)).filter(
+        pk__in=match_ids).order_by("id").annotate(
+        has_games=Exists(EngineGame.objects.filter(match=OuterRef("pk")))).values(
+        "id", "round_id", "table", "has_games", *SNAPSHOT_FIELDS)}
+    status = dict(MatchJob.objects.select_for_update().filter(pk__in=list(played))
+                  .order_by("id").values_list("id", "status"))
+    with_games = [match_id for match_id, row in matches.items() if row["has_games"]]
+    existing = set(EngineGame.objects.filter(match_id__in=with_games)
+                   .values_list("match_id", "number")) if with_games else set()
+    games, changes, done, failed, scores = [], [], [], [], []
+    for job_id, (match_id, seed, result) in played.items():
+        if status[job_id] in (JobStatus.DONE, JobStatus.FAILED):
             continue  # another attempt finished it meanwhile
-        match = matches[job.match_id]
-        rnd = rounds[match.round_id]
-        event = events[rnd.event_id]
+        match = matches[match_id]
+        rnd = rounds[match["round_id"]]
         score = {"a_wins": result.a_wins, "b_wins": result.b_wins, "draws": result.draws}
-        error = _refusal(match, rnd, event, score)
+        error = _refusal(match, rnd, rnd.event, score)
         if error:
-            failed.append((job.pk, error))
+            failed.append((job_id, error))
             continue
-        games += [EngineGame(match_id=match.pk, number=i + 1, mode=GameMode.AUTO,
-                             seed=game_seed(job.seed, i), record=record.to_json(),
-                             winner=record.result or "", verified=True, created_at=at)
-                  for i, record in enumerate(result.games)]
-        if match.status != MatchStatus.CONFIRMED:
-            before = snapshot(match)
-            match.status = MatchStatus.CONFIRMED  # open -> confirmed: always legal
-            match.a_wins, match.b_wins, match.draws = (score["a_wins"], score["b_wins"],
-                                                       score["draws"])
-            match.confirmed_at = at
-            match.engine_verified = True
-            changed.append(match)
-            changes.append(ResultChange(match=match, by=None, action=ResultAction.ENGINE,
-                                        before=before, after=snapshot(match), at=at))
-        done.append(job.pk)
-    # A game row already there stays as it is (as the single-job run's get_or_create does).
-    existing = set(EngineGame.objects.filter(match_id__in=[g.match_id for g in games])
-                   .values_list("match_id", "number"))
-    insert_rows(EngineGame, [g for g in games if (g.match_id, g.number) not in existing])
-    # A handful of distinct scores: one UPDATE per score, not a CASE per match.
-    by_score = defaultdict(list)
-    for match in changed:
-        by_score[(match.a_wins, match.b_wins, match.draws)].append(match.pk)
-    for (a_wins, b_wins, draws), ids in by_score.items():
-        Match.objects.filter(pk__in=ids).update(
-            status=MatchStatus.CONFIRMED, a_wins=a_wins, b_wins=b_wins, draws=draws,
-            confirmed_at=at, engine_verified=True)
-    insert_rows(ResultChange, changes)
+        # A game row already there stays as it is (as the single-job run's get_or_create).
+        games += [(match_id, i + 1, GameMode.AUTO, game_seed(seed, i), record.to_json(),
+                   record.result or "", True, at)
+                  for i, record in enumerate(result.games) if (match_id, i + 1) not in existing]
+        if match["status"] != MatchStatus.CONFIRMED:
+            before = {field: match[field] for field in SNAPSHOT_FIELDS}
+            # open -> confirmed: always legal
+            after = {**before, "status": MatchStatus.CONFIRMED, **score, "engine_verified": True}
+            changes.append((match_id, ResultAction.ENGINE, before, after, at))
+            scores.append((match_id, result.a_wins, result.b_wins, result.draws))
+        done.append(job_id)
+    insert_rows(EngineGame, GAME_FIELDS, games)
+    update_rows(Match, ("a_wins", "b_wins", "draws"), scores, status=MatchStatus.CONFIRMED,
+                confirmed_at=at, engine_verified=True)
+    insert_rows(ResultChange, ("match_id", "action", "before", "after", "at"), changes)
     MatchJob.objects.filter(pk__in=done).update(status=JobStatus.DONE, finished_at=at,
                                                 error="")
     for job_id, error in failed:
@@ -189,19 +192,20 @@ def _record(jobs: list[MatchJob], played: dict, now: Callable[[], datetime]) -> 
                 status=MatchStatus.CONFIRMED).exists():
             rnd.status, rnd.completed_at = RoundStatus.COMPLETE, at
             rnd.save(update_fields=["status", "completed_at"])
-    return len(changed)
+    return len(scores)
 
 
-def _refusal(match: Match, rnd: Round, event: Event, score: dict) -> str:
-    """Why the engine's result cannot be recorded (what `result_record_engine` refuses)."""
+def _refusal(match: dict, rnd: Round, event: Event, score: dict) -> str:
+    """Why the engine's result cannot be recorded (what `result_record_engine` refuses);
+    `match` holds the match's table and SNAPSHOT_FIELDS."""
     if event.status == EventStatus.COMPLETE:
         return f"{event} is complete: its results are final"
     problems = result_problems(match_length=event.match_length,
                                top_cut=rnd.stage == RoundStage.TOP_CUT, **score)
     if problems:
         return "; ".join(problems)
-    if match.status == MatchStatus.CONFIRMED and score != {
-            "a_wins": match.a_wins, "b_wins": match.b_wins, "draws": match.draws}:
-        return (f"table {match.table} was confirmed as {match.a_wins}-{match.b_wins} "
+    if match["status"] == MatchStatus.CONFIRMED and score != {
+            "a_wins": match["a_wins"], "b_wins": match["b_wins"], "draws": match["draws"]}:
+        return (f"table {match['table']} was confirmed as {match['a_wins']}-{match['b_wins']} "
                 f"meanwhile: an organizer settles it")
     return ""

@@ -5,7 +5,10 @@ It needs the real thing: the configured PostgreSQL database and Redis broker. It
 throwaway benchmark event (2 x N AI seats, one round of N best-of-3 matches), starts its own
 worker processes (`celery -A clash worker -c N -Q <its own queue>`), and measures:
 
-- the engine's raw speed: the same matches played in-process, no database, no broker;
+- the engine's raw speed: the same matches played in-process, no database, no broker, once
+  before and once after the workers' run (the mean is the reference: on a shared virtual
+  machine the speed drifts by tens of percent within minutes, and one reading taken before
+  would credit or charge the workers with that drift);
 - matches/s through one worker process and through two (from queueing to the last result);
 - the overhead against the raw speed, and the speed-up from one process to two.
 
@@ -85,11 +88,12 @@ class Command(BaseCommand):
                           f"{os.cpu_count()} CPUs")
         through, raws = {}, {}
         for n in processes:
-            raw, through[n] = self._through_workers(count, level, options["seed"], batch, n,
-                                                    options["timeout"])
-            raws[n] = raw
+            (before, after), through[n] = self._through_workers(
+                count, level, options["seed"], batch, n, options["timeout"])
+            raws[n] = raw = (before + after) / 2
             self.stdout.write(f"engine alone, the same {count} matches in this process with no "
-                              f"database: {raw:.1f} matches/s")
+                              f"database: {raw:.1f} matches/s ({before:.1f} before the "
+                              f"workers' run, {after:.1f} after)")
             overhead = 1 - through[n] / raw
             self.stdout.write(f"through {n} worker process{'es' if n > 1 else ''}: "
                               f"{through[n]:.1f} matches/s ({overhead:+.1%} overhead against "
@@ -139,8 +143,9 @@ class Command(BaseCommand):
     # Through the workers -------------------------------------------------------------------
 
     def _through_workers(self, count: int, level: str, seed: int, batch: int, processes: int,
-                         timeout: float) -> tuple[float, float]:
-        """(the engine alone, through the workers) in matches/s, over one fresh event."""
+                         timeout: float) -> tuple[tuple[float, float], float]:
+        """((the engine alone before, after), through the workers) in matches/s, over one
+        fresh event."""
         queue = f"clash-bench-{uuid.uuid4().hex[:10]}"
         worker = self._start_worker(queue, processes, level)
         rnd = None
@@ -161,13 +166,14 @@ class Command(BaseCommand):
                     raise CommandError(f"the workers did not finish in {timeout:.0f} s")
                 time.sleep(0.05)
             seconds = time.perf_counter() - started
+            after = self._raw(rnd, level)
         finally:
             self._stop(worker)
             with app.connection_for_write() as conn:
                 conn.default_channel.queue_delete(queue)
             if rnd is not None:
                 self._delete(rnd.event_id)
-        return raw, count / seconds
+        return (raw, after), count / seconds
 
     def _start_worker(self, queue: str, processes: int, level: str) -> subprocess.Popen:
         s = connection.settings_dict
