@@ -222,3 +222,22 @@ def test_a_lab_run_from_the_page_reports_its_chunks_and_keeps_its_result(queue):
     assert run.status == LabRunStatus.DONE
     assert run.result == lab_chunk(cat.deck(1), [cat.deck(2), cat.deck(3)], run.seed, 0,
                                    10_000, "random").to_json()
+
+
+def test_bench_matches_runs_through_its_own_worker_and_prints_its_figures():
+    """The benchmark of the issue, small: its own worker process on its own queue, the
+    figures printed, and its throwaway event gone afterwards."""
+    import io
+
+    from django.core.management import call_command
+
+    from tournaments.models import Event
+
+    out = io.StringIO()
+    call_command("bench_matches", "--matches", "6", "--workers", "1", "--batch", "4",
+                 stdout=out)
+    text = out.getvalue()
+    assert "engine alone, the same 6 matches" in text
+    assert "through 1 worker process:" in text
+    assert "overhead of one worker process:" in text
+    assert not Event.objects.exists() and not MatchJob.objects.exists()
