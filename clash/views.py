@@ -1,18 +1,43 @@
-"""The site around the apps: the home page and the health endpoint."""
+"""The site around the apps: the home page, a person's own page and the health endpoint."""
 
+from django.contrib.auth.decorators import login_required
 from django.db import Error as DatabaseError
 from django.db import connection
+from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from decks.models import BanSession, CollectionEntry, Decklist
 from engine.clash.cards import load_catalogue
+from play.selectors import solo_record_of
+from tournaments.models import Rating
+from tournaments.selectors import events_organized_by, registrations_of
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html")
+
+
+@login_required
+@require_GET
+def me(request: HttpRequest) -> HttpResponse:
+    """A person's own page: their events (with this round's table while one runs), the events
+    they organize, their decks, collection and ban sessions, solo record and ratings. Only
+    ever the signed-in person's own things."""
+    user = request.user
+    return render(request, "me.html", {
+        "seats": registrations_of(user),
+        "organized": list(events_organized_by(user).order_by("-created_at")[:30]),
+        "decklists": Decklist.objects.filter(owner=user).count(),
+        "cards": sum(CollectionEntry.objects.filter(owner=user).values_list("count", flat=True)),
+        "ban_sessions": BanSession.objects.filter(Q(player_a=user) | Q(player_b=user)).count(),
+        "solo_record": solo_record_of(user),
+        "ratings": list(Rating.objects.filter(player=user).select_related("game")
+                        .order_by("-ordinal")),
+    })
 
 
 def database_status() -> str:

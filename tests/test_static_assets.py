@@ -86,6 +86,7 @@ def main_pages(event) -> list[tuple[str | None, str]]:
         ("alice", reverse("decks:bans")),
         ("alice", reverse("tournaments:lab")),
         ("alice", reverse("play:index")),
+        ("alice", reverse("me")),
         ("olga", reverse("tournaments:dashboard", args=[event.pk])),
         ("olga", reverse("tournaments:event_new")),
     ]

@@ -15,6 +15,7 @@ from django.db.models import Q, QuerySet
 from tournaments.bridge import named, swiss_view
 from tournaments.models import (
     Event,
+    EventStatus,
     Match,
     MatchStatus,
     Registration,
@@ -122,3 +123,21 @@ def result_history(match: Match) -> QuerySet[ResultChange]:
     `at` is the time each request came with, and two racing requests can arrive the other way
     round."""
     return ResultChange.objects.filter(match=match).select_related("by").order_by("id")
+
+
+def registrations_of(user: AbstractBaseUser, limit: int = 30) -> list[Registration]:
+    """The player's seats in events, newest event first, each with `current`: their match of
+    the event's latest round they play in while the event runs (None otherwise)."""
+    seats = list(Registration.objects.filter(player=user).select_related("event__game")
+                 .order_by("-event__created_at", "-event_id")[:limit])
+    running = [s.event_id for s in seats
+               if s.event.status in (EventStatus.RUNNING, EventStatus.TOP_CUT)]
+    latest: dict[int, Match] = {}
+    for match in (Match.objects.filter(round__event_id__in=running)
+                  .filter(Q(player_a__player=user) | Q(player_b__player=user))
+                  .select_related("round", "player_a__player", "player_b__player")
+                  .order_by("round__event_id", "-round__number")):
+        latest.setdefault(match.round.event_id, match)
+    for seat in seats:
+        seat.current = latest.get(seat.event_id)
+    return seats

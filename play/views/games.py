@@ -110,6 +110,9 @@ def seat_name(game: OnlineGame, seat: int) -> str:
     if game.kind == GameKind.SOLO and seat == 1:
         return "the automaton"
     if ai_seat(game) == seat:
+        if game.match_id is not None:  # an event's AI seat: the name its match page shows
+            match = game.match
+            return (match.player_a if seat == 0 else match.player_b).name
         return f"the AI player ({game.ai_level})"
     return (game.player_a if seat == 0 else game.player_b).get_username()
 

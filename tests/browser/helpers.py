@@ -22,7 +22,7 @@ def log_in(page, base_url: str, username: str, password: str = PASSWORD) -> None
     page.get_by_label("Username").fill(username)
     page.get_by_label("Password").fill(password)
     page.get_by_role("button", name="Log in").click()
-    page.get_by_role("button", name=f"Log out ({username})").wait_for()
+    page.get_by_role("link", name=f"Me ({username})").wait_for()
 
 
 def screenshot(page, name: str) -> None:  # noqa: ANN001

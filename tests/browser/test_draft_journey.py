@@ -136,7 +136,7 @@ def test_a_player_plays_their_match_game_against_the_ai_seat_to_the_end(
         assert games <= event.match_length, "a game was offered after the match was decided"
         page.get_by_role("button", name=f"Start game {games} online").click()
         page.get_by_role("heading", name=f"{event.name}: game {games} online").wait_for()
-        assert "Against the AI player" in page.locator(".page-header").inner_text()
+        assert f"Against {ai.name}" in page.locator(".page-header").inner_text()
         play_to_the_end(page, shot=games == 1)
         page.get_by_role("link", name="Back to the match").click()
         page.get_by_role("heading", name="Play online").wait_for()

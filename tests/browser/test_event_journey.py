@@ -145,6 +145,7 @@ def test_an_organizer_runs_a_constructed_event_with_a_top_cut_to_a_champion(open
 
     # The deck pages the players used to get here.
     ada = pages["ada"]
+    ada.get_by_role("link", name="Me (ada)").click()
     ada.get_by_role("link", name="My decks").click()
     ada.get_by_role("link", name="New decklist").click()
     ada.get_by_label("Name").wait_for()

@@ -90,3 +90,14 @@ def test_a_crowded_lane_scrolls_inside_itself_not_the_whole_page(phone):
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     line = page.locator(".play-line-opponent").first
     assert line.evaluate("el => el.scrollWidth > el.clientWidth")  # it scrolls sideways
+
+
+def test_the_signed_in_navigation_is_one_row_on_a_phone(open_as):
+    page = open_as(UserFactory(username="a-rather-long-player-name-from-the-league"))
+    page.goto(reverse("me"))
+    tops = page.locator(".nav-links > li").evaluate_all(
+        "items => items.map(li => Math.round(li.getBoundingClientRect().top))")
+    assert len(tops) == 5 and len(set(tops)) == 1, tops
+    page.get_by_role("link", name=re.compile(r"^Me \(")).click()
+    page.get_by_role("link", name="My decks").click()
+    page.get_by_role("heading", name="My decks").wait_for()

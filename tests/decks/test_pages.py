@@ -538,7 +538,12 @@ def test_the_navigation_follows_the_sign_in(client, kit):
     assert "Log in" in page and "My collection" not in page
     client.force_login(UserFactory(username="carol"))
     page = html(client.get(reverse("decks:gallery")))
-    assert "My collection" in page and "My decks" in page and "Log out" in page
+    nav = page[page.index('<ul class="nav-links">'):page.index("</ul>")]
+    assert 'href="/me/"' in nav and "Me <span class=\"nav-user\">(carol)</span>" in nav
+    assert "Log in" not in nav
+    # A person's own pages are one tap away, on Me.
+    page = html(client.get(reverse("me")))
+    assert "My collection" in page and "My decks" in page and "Log out (carol)" in page
 
 
 ASSET = re.compile(r'<(?:script|link|img|iframe|source)\b[^>]*\b(?:src|href)="(https?:)?//',

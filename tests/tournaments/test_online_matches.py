@@ -140,6 +140,8 @@ def test_a_player_plays_game_1_against_an_ai_seat_and_the_engine_confirms_the_ma
     assert game.game_number == 1 and game.player_a == player and game.player_b is None
     page = as_user(player).get(response.url).content.decode()
     assert f"{match.round.event.name}: game 1 online" in page and "The match" in page
+    # The AI seat goes by the name its match page gives it.
+    assert match.player_b.name in page and "the AI player (" not in page
     event = match.round.event
     assert game.seed == online_game_seed(event, match, 1)
     assert game.decks == {"A": load_catalogue().deck(1), "B": deck_for(match.player_b, event)}
@@ -156,6 +158,11 @@ def test_a_player_plays_game_1_against_an_ai_seat_and_the_engine_confirms_the_ma
     assert ResultChange.objects.filter(match=match, action=ResultAction.ENGINE).count() == 1
     match.round.refresh_from_db()
     assert match.round.status == RoundStatus.COMPLETE
+    # Nobody reported: the match page says none was needed rather than "nothing yet".
+    page = as_user(player).get(reverse("tournaments:match", args=[event.pk, match.pk]))
+    text = page.content.decode()
+    assert "none needed: the engine played or replayed the games" in text
+    assert "nothing yet" not in text
 
 
 def test_the_seeds_are_the_events_match_and_game_number():
