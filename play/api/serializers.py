@@ -156,3 +156,31 @@ class InvitationOut(serializers.Serializer):
     deck = serializers.IntegerField()
     status = serializers.CharField()
     game = serializers.IntegerField(allow_null=True, help_text="for its two players")
+
+
+class ReplayIn(serializers.Serializer):
+    step = serializers.IntegerField(min_value=0, default=0, help_text=(
+        "entries of the record applied: 0 is the setup; past the last, the last"))
+
+
+class VerificationOut(serializers.Serializer):
+    ok = serializers.BooleanField(help_text="the engine's replay of the whole record agrees")
+    result = serializers.CharField(allow_null=True, help_text="the outcome the replay reached")
+    turn = serializers.IntegerField(allow_null=True, help_text="the first turn that differs")
+    reason = serializers.CharField(allow_blank=True)
+
+
+class ReplayOut(serializers.Serializer):
+    title = serializers.CharField()
+    names = serializers.DictField(child=serializers.CharField(), help_text="seat A and B")
+    step = serializers.IntegerField()
+    total = serializers.IntegerField(help_text="the record's entries (turns)")
+    previous = serializers.IntegerField(allow_null=True)
+    next = serializers.IntegerField(allow_null=True)
+    solo = serializers.BooleanField()
+    tokens = serializers.CharField(allow_blank=True, help_text="this step's action tokens")
+    board = serializers.JSONField(help_text="the position after this step, both hands shown")
+    log = serializers.ListField(child=serializers.CharField(), help_text="what this step did")
+    error = serializers.CharField(allow_blank=True)
+    verification = VerificationOut()
+    record = serializers.JSONField(help_text="the game record (engine format)")

@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from play.api import views
+from play.api import replays, views
 
 urlpatterns = [
     path("play/games/", views.GameListView.as_view(), name="play-games"),
@@ -22,4 +22,8 @@ urlpatterns = [
     path("play/invitations/<str:code>/cancel/", views.InvitationCancelView.as_view(),
          name="play-invitation-cancel"),
     path("play/matches/<int:pk>/game/", views.MatchGameView.as_view(), name="play-match-game"),
+    path("play/replays/online/<int:pk>/", replays.OnlineReplayView.as_view(),
+         name="play-replay-online"),
+    path("play/replays/engine/<int:pk>/", replays.EngineReplayView.as_view(),
+         name="play-replay-engine"),
 ]

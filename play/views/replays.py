@@ -30,43 +30,50 @@ def _step(request: HttpRequest) -> int:
         return 0
 
 
-def _replay(request: HttpRequest, record: dict[str, Any], context: dict[str, Any],
-            ) -> HttpResponse:
+def replay_context(record: dict[str, Any], step: int) -> dict[str, Any]:
+    """The position after `step` entries of a finished game's record, both hands shown, with
+    the engine's verification of the whole record (the page's and the API's content).
+    Raises Http404 for a record the engine cannot replay."""
     try:
-        step = replay_step(record, _step(request))
+        at = replay_step(record, step)
     except (RecordError, KeyError, TypeError, ValueError) as exc:
         raise Http404(f"This record cannot be replayed: {exc}") from None
     total = len(record.get("turns", []))
-    check = verify(record)
-    solo = is_solo_record(record)
-    state = step.game
+    return {
+        "step": at.entries, "total": total, "solo": is_solo_record(record),
+        "prev": at.entries - 1 if at.entries > 0 else None,
+        "next": at.entries + 1 if at.entries < total else None,
+        "view": board(at.game, 0, reveal=True), "log": at.log, "error": at.error,
+        "check": verify(record), "tokens": record["turns"][at.entries - 1] if at.entries else "",
+    }
+
+
+def _replay(request: HttpRequest, record: dict[str, Any], context: dict[str, Any],
+            ) -> HttpResponse:
+    data = replay_context(record, _step(request))
     return render(request, "play/replay.html", {
-        **context,
-        "record": record, "solo": solo, "step": step.entries, "total": total,
-        "steps": range(total + 1),
-        "prev": step.entries - 1 if step.entries > 0 else None,
-        "next": step.entries + 1 if step.entries < total else None,
-        "view": board(state, 0, reveal=True), "log": step.log, "error": step.error,
-        "check": check, "tokens": record["turns"][step.entries - 1] if step.entries else "",
-    })
+        **context, **data, "record": record, "steps": range(data["total"] + 1)})
 
 
-@require_GET
-def replay_online(request: HttpRequest, pk: int) -> HttpResponse:
+def online_replay_target(pk: int, user: Any) -> tuple[Any, str, dict[str, str]]:
+    """A finished online game the user may watch, its title and its seats' names; 404
+    otherwise (as for a game that does not exist)."""
     game = finished_game(pk)
-    if game is None or not may_watch(game, request.user):
+    if game is None or not may_watch(game, user):
         raise Http404("No finished game with this number.")
     names = {"A": seat_name(game, 0), "B": seat_name(game, 1)}
     title = f"{game.get_kind_display()} game {game.pk}"
     if game.match_id is not None:
         title = f"{game.match.round.event.name}, game {game.game_number} online"
-    return _replay(request, game.record, {"title": title, "names": names, "online": game})
+    return game, title, names
 
 
-@require_GET
-def replay_engine(request: HttpRequest, pk: int) -> HttpResponse:
+def engine_replay_target(pk: int, user: Any) -> tuple[Any, str, dict[str, str]]:
+    """A finished tournament game the user may watch, its title and its seats' names; 404
+    otherwise. A person's list stays with the match's players and the organizers until the
+    event publishes its lists."""
     game = finished_engine_game(pk)
-    if game is None or not may_watch_engine_game(game, request.user):
+    if game is None or not may_watch_engine_game(game, user):
         raise Http404("No finished tournament game with this number.")
     match = game.match
 
@@ -78,8 +85,18 @@ def replay_engine(request: HttpRequest, pk: int) -> HttpResponse:
         return registration.player.get_username() if registration.player else "?"
 
     event = match.round.event
-    return _replay(request, game.record, {
-        "title": f"{event.name}, round {match.round.number}, table {match.table}, "
-                 f"game {game.number}",
-        "names": {"A": name(match.player_a), "B": name(match.player_b)},
-        "engine_game": game})
+    title = (f"{event.name}, round {match.round.number}, table {match.table}, "
+             f"game {game.number}")
+    return game, title, {"A": name(match.player_a), "B": name(match.player_b)}
+
+
+@require_GET
+def replay_online(request: HttpRequest, pk: int) -> HttpResponse:
+    game, title, names = online_replay_target(pk, request.user)
+    return _replay(request, game.record, {"title": title, "names": names, "online": game})
+
+
+@require_GET
+def replay_engine(request: HttpRequest, pk: int) -> HttpResponse:
+    game, title, names = engine_replay_target(pk, request.user)
+    return _replay(request, game.record, {"title": title, "names": names, "engine_game": game})

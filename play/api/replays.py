@@ -1,0 +1,61 @@
+"""The replay viewer's API: a finished game's position after any step of its record, both
+hands shown, with the engine's verification. The same access as the pages: an online game for
+its players, a tournament game for the match's players and the organizers until the event
+publishes its lists (a game between AI seats for anyone); 404 for everyone else."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.exceptions import NotFound
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from decks.api.views import errors, valid
+from play.api import serializers as s
+from play.views.replays import engine_replay_target, online_replay_target, replay_context
+
+STEP = OpenApiParameter("step", int, description="0 (the setup) up to the record's length")
+
+
+def _answer(request: Request, target: Any, pk: int) -> Response:
+    step = valid(s.ReplayIn, request.query_params)["step"]
+    try:
+        game, title, names = target(pk, request.user)
+        data = replay_context(game.record, step)
+    except Http404 as exc:
+        raise NotFound(str(exc)) from None
+    check = data["check"]
+    return Response(s.ReplayOut({
+        "title": title, "names": names, "step": data["step"], "total": data["total"],
+        "previous": data["prev"], "next": data["next"], "solo": data["solo"],
+        "tokens": data["tokens"], "board": data["view"], "log": data["log"],
+        "error": data["error"], "record": game.record,
+        "verification": {"ok": check.ok, "result": check.result, "turn": check.turn,
+                         "reason": check.reason},
+    }).data)
+
+
+class OnlineReplayView(APIView):
+    permission_classes = [AllowAny]  # access is per game: online_replay_target
+
+    @extend_schema(tags=["play"], parameters=[STEP],
+                   responses={200: s.ReplayOut, **errors(400, 404)})
+    def get(self, request: Request, pk: int) -> Response:
+        """A finished online game of yours, after `step` entries of its record."""
+        return _answer(request, online_replay_target, pk)
+
+
+class EngineReplayView(APIView):
+    permission_classes = [AllowAny]  # access is per game: engine_replay_target
+
+    @extend_schema(tags=["play"], parameters=[STEP],
+                   responses={200: s.ReplayOut, **errors(400, 404)})
+    def get(self, request: Request, pk: int) -> Response:
+        """A finished tournament game (played online, by the workers or replayed from an
+        uploaded record), after `step` entries of its record."""
+        return _answer(request, engine_replay_target, pk)
