@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 from django.utils import timezone
-from rest_framework.test import APIClient
 
 from engine.clash.ai import RandomAgent
 from engine.clash.cards import load_catalogue
@@ -18,17 +17,11 @@ from tests.factories.tournaments import (
     RoundFactory,
     SeatFactory,
 )
+from tests.play.test_api import api
 from tests.play.test_replay import finished_duel
 from tournaments.models import EngineGame, GameMode
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager")]
-
-
-def api(user=None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 def engine_game(player_a, player_b, event, seed=77):
