@@ -63,6 +63,8 @@ ENDPOINTS = {
     "/api/play/invitations/{code}/join/": {"post"},
     "/api/play/invitations/{code}/cancel/": {"post"},
     "/api/play/matches/{id}/game/": {"post"},
+    "/api/play/replays/online/{id}/": {"get"},
+    "/api/play/replays/engine/{id}/": {"get"},
 }
 
 
