@@ -92,7 +92,8 @@ def deck_for(registration: Registration, event: Event) -> list[str]:
 def deck_from(registration_id: int, event: Event, *, version_cards: list[str] | None,
               seat_cards: list[str] | None) -> list[str]:
     """`deck_for` from the values alone (batches read them without loading the rows as
-    models): the registration's decklist version's cards, or its pod seat's, or None."""
+    models): the decklist version's cards when it has one (`version_cards`), else the pod
+    seat's drafted cards, else a list or deck chosen from the event's seed."""
     if version_cards is not None:
         return list(version_cards)
     if seat_cards:
