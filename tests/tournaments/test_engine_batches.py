@@ -121,3 +121,24 @@ def test_batches_shrink_towards_the_end_so_no_worker_idles_on_a_long_last_task()
     assert guided_batches([], 10) == []
     with pytest.raises(ValueError):
         guided_batches(ids, 0)
+
+
+def test_pairing_a_round_of_many_ai_matches_queues_them_in_batches(
+        django_capture_on_commit_callbacks):
+    """jobs_for_round, which pairing calls: a task each below BATCH_FROM matches, batches
+    from there on; either way every match is played once."""
+    from tournaments.services.engine_jobs import BATCH_FROM, jobs_for_round
+
+    small = ai_round(tables=BATCH_FROM - 1, match_length=1)
+    with django_capture_on_commit_callbacks() as callbacks:
+        assert len(jobs_for_round(round_id=small.pk, now=timezone.now())) == BATCH_FROM - 1
+    assert len(callbacks) == BATCH_FROM - 1
+
+    rnd = ai_round(tables=BATCH_FROM + 2, match_length=1, seed=8)
+    with django_capture_on_commit_callbacks() as callbacks:
+        jobs = jobs_for_round(round_id=rnd.pk, now=timezone.now())
+    assert len(jobs) == BATCH_FROM + 2 and len(callbacks) < len(jobs)
+    assert jobs_for_round(round_id=rnd.pk, now=timezone.now()) == []  # idempotent
+    ids = sorted(job.pk for job in jobs)
+    assert match_jobs_run_batch(job_ids=ids, now=timezone.now) == BATCH_FROM + 2
+    assert not rnd.matches.exclude(status=MatchStatus.CONFIRMED).exists()

@@ -38,6 +38,9 @@ from tournaments.models import (
 
 from .results import result_record_engine
 
+# A round with at least this many AI-against-AI matches to queue sends them in batches
+# (match_batches: a task plays up to 100 and writes them together), not a task each.
+BATCH_FROM = 10
 STUCK_AFTER = timedelta(minutes=5)
 MAX_ATTEMPTS = 5
 
@@ -61,13 +64,19 @@ def job_seed(rnd: Round, match: Match) -> int:
 
 @transaction.atomic
 def jobs_for_round(*, round_id: int, now: datetime) -> list[MatchJob]:
-    """A job for every match of the round between two AI seats (idempotent: one per match)."""
+    """A job for every match of the round between two AI seats (idempotent: one per match),
+    queued a task each, or in batches from BATCH_FROM matches on."""
     rnd = Round.objects.select_for_update().select_related("event__game").get(pk=round_id)
     if not engine_plays(rnd.event.game):
         return []  # only Clash of Decks matches are played by the engine
     matches = (Match.objects.filter(round=rnd, player_b__isnull=False,
                                     player_a__is_ai=True, player_b__is_ai=True)
                .exclude(status=MatchStatus.CONFIRMED))
+    if matches.filter(job__isnull=True).count() >= BATCH_FROM:
+        from .match_batches import jobs_for_round_batched  # it builds on this module
+
+        batches = jobs_for_round_batched(round_id=rnd.pk, now=now)
+        return list(MatchJob.objects.filter(pk__in=[i for b in batches for i in b]))
     jobs = []
     for match in matches:
         job, created = MatchJob.objects.get_or_create(
