@@ -3,7 +3,8 @@
 from django.contrib.auth.decorators import login_required
 from django.db import Error as DatabaseError
 from django.db import connection
-from django.db.models import Q
+from django.db.models import Q, Sum
+from django.db.models.functions import Coalesce
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
@@ -32,7 +33,8 @@ def me(request: HttpRequest) -> HttpResponse:
         "seats": registrations_of(user),
         "organized": list(events_organized_by(user).order_by("-created_at")[:30]),
         "decklists": Decklist.objects.filter(owner=user).count(),
-        "cards": sum(CollectionEntry.objects.filter(owner=user).values_list("count", flat=True)),
+        "cards": CollectionEntry.objects.filter(owner=user).aggregate(
+            cards=Coalesce(Sum("count"), 0))["cards"],
         "ban_sessions": BanSession.objects.filter(Q(player_a=user) | Q(player_b=user)).count(),
         "solo_record": solo_record_of(user),
         "ratings": list(Rating.objects.filter(player=user).select_related("game")
