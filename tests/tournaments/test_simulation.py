@@ -46,3 +46,21 @@ def test_the_command_refuses_bad_sizes_with_a_message():
     with pytest.raises(CommandError, match="at least 2 players"):
         call_command("simulate_event", "--players", "1", "--ai", "0", "--password", "x-9-y",
                      stdout=io.StringIO())
+
+
+def test_a_top_cut_the_players_cannot_fill_is_refused_before_anything_is_written():
+    """AI seats do not make the cut: 4 players among 24 AI seats cannot fill a top 8."""
+    from django.contrib.auth import get_user_model
+
+    from tournaments.models import Event
+
+    with pytest.raises(CommandError, match="a top 8 needs 8 players.*allow a top cut of 4"):
+        call_command("simulate_event", "--players", "4", "--ai", "24", "--top-cut", "8",
+                     "--password", "x-9-y", stdout=io.StringIO())
+    assert not Event.objects.exists() and not get_user_model().objects.exists()
+
+
+def test_the_default_top_cut_is_one_the_players_can_fill():
+    event, _ = event_simulate(players=4, ai_seats=12, fmt="preconstructed", seed=2,
+                              now=timezone.now)
+    assert event.status == "complete" and event.top_cut == 4

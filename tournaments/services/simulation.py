@@ -101,14 +101,20 @@ def event_simulate(*, players: int, ai_seats: int, fmt: str, seed: int,
         raise DomainError("bad_format", "simulate a preconstructed or constructed event")
     if players < 2 or ai_seats < 0 or players + ai_seats > 512:
         raise DomainError("bad_size", "at least 2 players, at most 512 seats in all")
+    size = players + ai_seats
+    # AI seats never make the cut (topcut_start): the players alone must fill it.
+    if top_cut is None:
+        top_cut = next((n for n in (8, 4) if size >= 2 * n and players >= n), 0)
+    elif top_cut > players:
+        fits = next((n for n in (8, 4) if players >= n), 0)
+        raise DomainError("bad_top_cut", f"a top {top_cut} needs {top_cut} players, and AI "
+                                         f"seats do not make the cut: {players} players "
+                                         f"allow a top cut of {fits or 'none (0)'}")
     catalogue_load(now=now())
     kit = CardSet.objects.get(code="starter-kit")
     accounts = demo_accounts(players=players, password=password)
     users = get_user_model()
     organizer = users.objects.get(username=accounts.organizer)
-    size = players + ai_seats
-    if top_cut is None:
-        top_cut = 8 if size >= 16 else (4 if size >= 8 else 0)
     event = event_create(by=organizer, name=name or f"Demo {fmt} event", format=fmt,
                          seed=seed, now=now(), top_cut=top_cut)
     for username in accounts.players:
