@@ -265,11 +265,11 @@ def test_the_dashboard_before_the_start_counts_players_and_offers_the_start(clie
 def test_the_organizer_adds_and_removes_players_before_the_start(client, event, organizer):
     UserFactory(username="zoe")
     client.force_login(organizer)
-    response = client.post(url("player_add", event.pk), {"add-player": "zoe",
-                                                          "add-preconstructed_deck": 1},
-                           follow=True)
-    assert "zoe is registered." in html(response)
+    response = client.post(url("player_add", event.pk), {"add-player": "zoe"}, follow=True)
+    assert ("zoe is registered. The seat has no list until they attach their own on the "
+            "event&#x27;s page.") in html(response)
     seat = Registration.objects.get(event=event)
+    assert seat.decklist_version is None
     response = client.post(url("player_remove", event.pk, seat.pk), follow=True)
     assert "zoe is no longer registered" in html(response)
     assert not Registration.objects.exists()
@@ -277,8 +277,7 @@ def test_the_organizer_adds_and_removes_players_before_the_start(client, event, 
 
 def test_adding_an_unknown_player_shows_the_error_next_to_the_field(client, event, organizer):
     client.force_login(organizer)
-    response = client.post(url("player_add", event.pk), {"add-player": "nobody",
-                                                          "add-preconstructed_deck": 1})
+    response = client.post(url("player_add", event.pk), {"add-player": "nobody"})
     assert response.status_code == 400
     assert re.search(r'id="id_add-player-errors"[^>]*><li>There is no player called',
                      html(response))
