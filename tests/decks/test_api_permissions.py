@@ -261,7 +261,7 @@ def test_a_started_events_organizer_never_sees_a_later_edit(world):
     assert edit.status_code == 200, edit.content
     seen = call(world.users["organizer"], "get", f"/api/decklists/{world.listed.pk}/versions/",
                 None).json()
-    numbers = [v["number"] for v in (seen["results"] if "results" in seen else seen)]
+    numbers = [v["number"] for v in seen]  # not paginated: a list has a few versions
     assert numbers == [1]
     assert "ZOMBIE" not in call(world.users["organizer"], "get",
                                 f"/api/decklists/{world.listed.pk}/", None).content.decode()

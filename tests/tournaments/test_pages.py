@@ -120,6 +120,27 @@ def test_a_player_registers_with_a_preconstructed_deck(client, event):
     assert "registered with <a" in html(response) and "preconstructed deck 3" in html(response)
 
 
+def test_the_event_page_says_whether_edits_still_follow_and_offers_another_list_until_fixed(
+        client, event):
+    alice = UserFactory(username="alice")
+    client.force_login(alice)
+    client.post(url("register", event.pk), {"preconstructed_deck": 3})
+    page = html(client.get(url("event", event.pk)))
+    assert "Your edits to this list follow until the event starts" in page
+    assert "Register another of your lists" in page
+    response = client.post(url("decklist_attach", event.pk), {"preconstructed_deck": 2},
+                           follow=True)
+    assert "Your list is registered" in html(response)
+    seats(event, "bob")
+    start(event)
+    page = html(client.get(url("event", event.pk)))
+    assert "This version is fixed" in page and "Register another of your lists" not in page
+    refused = client.post(url("decklist_attach", event.pk), {"preconstructed_deck": 4})
+    assert refused.status_code == 409 and "are fixed" in html(refused)
+    seat = Registration.objects.get(event=event, player=alice)
+    assert seat.decklist_version.preconstructed_deck == 2
+
+
 def test_registering_without_a_deck_says_so_next_to_the_deck_choice(client, event):
     client.force_login(UserFactory())
     response = client.post(url("register", event.pk), {})
