@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Prefetch
@@ -218,12 +219,17 @@ def visible_history(user: AbstractBaseUser | AnonymousUser,
     return history
 
 
-def registrations_of(decklist: Decklist) -> list:
-    """Where the owner's versions are registered (shown to the owner only)."""
+def registrations_of(decklist: Decklist, now: datetime) -> list:
+    """Where the owner's versions are registered (shown to the owner only), each with `fixed`:
+    whether that event has fixed its lists, so an edit no longer reaches it."""
     from tournaments.models import Registration
 
-    return list(Registration.objects.filter(decklist_version__decklist=decklist)
-                .select_related("event", "decklist_version").order_by("event__name"))
+    registrations = list(Registration.objects.filter(decklist_version__decklist=decklist,
+                                                     player_id=decklist.owner_id)
+                         .select_related("event", "decklist_version").order_by("event__name"))
+    for registration in registrations:
+        registration.fixed = registration.event.lists_fixed(now)
+    return registrations
 
 
 def constructed_decklists_of(user: AbstractBaseUser):  # noqa: ANN201

@@ -1,24 +1,30 @@
 """Who may see what: decklists are hidden by default (issue: hidden decklists never leak).
 
 A decklist version is visible to its owner; to the organizers of an event it is registered
-in; and to everyone once that event has published its lists. Nothing else sees it, and the
-API answers 404 (not 403) for what a user cannot see, so its existence does not leak either.
+in; and to everyone once that event has published its lists. Registered means the version
+its owner's own seat holds there (the registration services let only the player attach a
+list, so a seat made by an organizer never carries one): a seat of someone else holding the
+version opens nothing. Nothing else sees it, and the API answers 404 (not 403) for what a
+user cannot see, so its existence does not leak either.
 """
 
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet
 
 from decks.models import BanSession, Decklist, DecklistVersion
 
 
 def visible_versions(user: AbstractBaseUser | AnonymousUser) -> QuerySet[DecklistVersion]:
-    published = Q(registrations__event__lists_published=True)
+    # One filter() call, so both conditions of a branch hold for the same registration.
+    owners_seat = Q(registrations__player=F("decklist__owner"))
+    published = owners_seat & Q(registrations__event__lists_published=True)
     if not user.is_authenticated:
         return DecklistVersion.objects.filter(published).distinct()
     return DecklistVersion.objects.filter(
-        Q(decklist__owner=user) | Q(registrations__event__organizers=user) | published
+        Q(decklist__owner=user) | (owners_seat & Q(registrations__event__organizers=user))
+        | published
     ).distinct()
 
 

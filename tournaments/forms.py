@@ -95,8 +95,8 @@ class RegistrationForm(AccessibleForm):
     decklist = forms.ModelChoiceField(
         label="Your constructed list", queryset=Decklist.objects.none(),
         empty_label="Choose a list", widget=forms.RadioSelect,
-        help_text="You play its current version; edits before the decklist deadline "
-                  "follow.")
+        help_text="You play its current version; your edits follow until the event starts "
+                  "or its decklist deadline passes, whichever comes first.")
 
     def __init__(self, *args, event: Event, user, **kwargs) -> None:  # noqa: ANN001, ANN002, ANN003
         super().__init__(*args, **kwargs)
@@ -137,57 +137,25 @@ class UsernameField(forms.CharField):
 
 
 class PlayerAddForm(AccessibleForm):
-    """The organizer enters a player with the decklist the format needs."""
+    """The organizer enters a player by username, without a list: a person's list enters an
+    event only when they attach it themselves, so this form asks for none (and says nothing
+    about the lists a player has)."""
 
-    player = UsernameField(label="Player's username", max_length=150)
-    preconstructed_deck = forms.TypedChoiceField(
-        label="Deck", coerce=int, choices=DECK_NUMBERS)
-    decklist_name = forms.CharField(
-        label="The player's constructed list", max_length=100, required=False,
-        help_text="Its name; leave empty for the list the player made last.")
+    player = UsernameField(
+        label="Player's username", max_length=150,
+        help_text="The player is added without a list: they attach their own on the "
+                  "event's page (a draft needs none).")
 
     def __init__(self, *args, event: Event, **kwargs) -> None:  # noqa: ANN002, ANN003
         super().__init__(*args, prefix="add", **kwargs)
         self.event = event
-        if event.format != EventFormat.PRECONSTRUCTED:
-            del self.fields["preconstructed_deck"]
-        if event.format != EventFormat.CONSTRUCTED:
-            del self.fields["decklist_name"]
-
-    def clean(self) -> dict:
-        data = super().clean()
-        player = data.get("player")
-        if "decklist_name" in self.fields and player is not None:
-            lists = Decklist.objects.filter(owner=player, kind=DecklistKind.CONSTRUCTED,
-                                            game_id=self.event.game_id)
-            if data.get("decklist_name"):
-                lists = lists.filter(name=data["decklist_name"])
-            decklist = lists.order_by("-created_at", "-id").first()
-            if decklist is None:
-                self.add_error("decklist_name", f"{player.get_username()} has no such "
-                                                f"constructed {self.event.game} list.")
-            else:
-                data["decklist_version_id"] = (decklist.versions.order_by("-number")
-                                               .values_list("pk", flat=True).first())
-        return data
 
     def service_arguments(self) -> dict:
-        data = self.cleaned_data
-        arguments = {"player": data["player"]}
-        if "preconstructed_deck" in data:
-            arguments["preconstructed_deck"] = data["preconstructed_deck"]
-        if "decklist_version_id" in data:
-            arguments["decklist_version_id"] = data["decklist_version_id"]
-        return arguments
+        return {"player": self.cleaned_data["player"]}
 
     def add_domain_error(self, error, field: str | None = None) -> None:  # noqa: ANN001
-        target = field or ("decklist_name" if "decklist_name" in self.fields else
-                           "preconstructed_deck" if "preconstructed_deck" in self.fields
-                           else "player")
-        if error.code in ("already_registered", "dropped"):
-            target = "player"
         for problem in error.problems or [error.message]:
-            self.add_error(target, problem)
+            self.add_error(field or "player", problem)
 
 
 class OrganizerAddForm(AccessibleForm):

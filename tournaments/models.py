@@ -3,7 +3,8 @@
 - An `Event` runs one format with its own organizers; its status moves registration ->
   running -> top_cut -> complete (or running -> complete without a top cut). The legal moves
   are `EVENT_TRANSITIONS`; services/ has one function per move.
-- A `Registration` is a seat: a player with the decklist the format needs, or an AI seat
+- A `Registration` is a seat: a player with the decklist the format needs (only ever the
+  player's own, attached by the player: an organizer adds a seat without one), or an AI seat
   (`is_ai`, no player) that fills an odd count when the event asks for it.
 - A `Round` is one Swiss or top-cut round; its `Match`es carry both players' reports and the
   confirmed result. A `ResultChange` keeps who changed a result, when, and what it was before
@@ -11,6 +12,8 @@
 """
 
 from __future__ import annotations
+
+from datetime import datetime
 
 from django.conf import settings
 from django.db import models
@@ -100,6 +103,21 @@ class Event(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def lists_fixed(self, now: datetime) -> bool:
+        """Whether the registered decklist versions are fixed: from the start, or from the
+        decklist deadline when that comes first. Until then a registration follows its
+        player's edits; after, an edit makes a version this event never sees."""
+        return self.status != EventStatus.REGISTRATION or (
+            self.decklist_deadline is not None and self.decklist_deadline <= now)
+
+
+def lists_open(now: datetime, *, via: str = "event__") -> Q:
+    """`Event.lists_fixed` as a filter, negated: the events (reached through `via`) whose
+    registrations still follow their players' edits."""
+    return Q(**{f"{via}status": EventStatus.REGISTRATION}) & (
+        Q(**{f"{via}decklist_deadline__isnull": True})
+        | Q(**{f"{via}decklist_deadline__gt": now}))
+
 
 class Registration(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
@@ -108,8 +126,9 @@ class Registration(models.Model):
                                on_delete=models.CASCADE, related_name="registrations")
     is_ai = models.BooleanField(default=False)
     ai_name = models.CharField(max_length=60, blank=True)
-    # The decklist version the player plays; before the deadline it follows their edits.
-    # None in draft events (the pod builds the deck) and for AI seats.
+    # The decklist version the player plays; it follows their edits until the event fixes
+    # its lists (Event.lists_fixed). None in draft events (the pod builds the deck), for AI
+    # seats, and for a seat an organizer added until its player attaches their list.
     decklist_version = models.ForeignKey("decks.DecklistVersion", null=True, blank=True,
                                          on_delete=models.PROTECT, related_name="registrations")
     dropped = models.BooleanField(default=False)

@@ -10,6 +10,7 @@ urlpatterns: list = [
     path("new/", events.event_new, name="event_new"),
     path("<int:pk>/", events.event_detail, name="event"),
     path("<int:pk>/register/", events.register, name="register"),
+    path("<int:pk>/decklist/", events.decklist_attach, name="decklist_attach"),
     path("<int:pk>/check-in/", events.check_in, name="check_in"),
     path("<int:pk>/drop/", events.drop, name="drop"),
     path("<int:pk>/pairings/", rounds.pairings, name="pairings"),

@@ -1,8 +1,9 @@
 """Decklists: validation, creation, and changes that make a new version.
 
-A registered version is locked once its event's decklist deadline has passed: a later change
-makes a new version and the registration keeps the old one. Before the deadline, the
-registration follows the player's latest version.
+A registered version is fixed once its event starts or its decklist deadline passes, whichever
+comes first (`Event.lists_fixed`): a later change makes a new version that the registration,
+and so the event's organizers, never see. Until then the registration follows the player's
+latest version.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Q
 
 from clash.domain import DomainError
 from decks.models import (
@@ -148,10 +148,11 @@ def decklist_update(*, decklist: Decklist, user: AbstractBaseUser, now: datetime
                     name: str | None = None, cards: Sequence[str] | None = None,
                     preconstructed_deck: int | None = None,
                     deck_format: str | None = None) -> DecklistVersion:
-    """Change a list: a new version (the old ones are kept). Registrations in events whose
-    decklist deadline has not passed move to the new version; the others keep theirs.
+    """Change a list: a new version (the old ones are kept). The owner's registrations in
+    events that have not fixed their lists yet (not started, deadline not passed) move to the
+    new version; the others keep theirs, so a finished event keeps what was played.
     `deck_format` moves a list of a game with several formats (The Spoils) to another."""
-    from tournaments.models import Registration
+    from tournaments.models import Registration, lists_open
 
     decklist = Decklist.objects.select_for_update().get(pk=decklist.pk)
     if decklist.owner_id != user.pk:
@@ -166,8 +167,8 @@ def decklist_update(*, decklist: Decklist, user: AbstractBaseUser, now: datetime
     _check(decklist_problems(user=user, kind=decklist.kind, cards=new_cards,
                              preconstructed_deck=new_deck, name=name, game=decklist.game,
                              deck_format=new_format))
-    following = Registration.objects.filter(decklist_version__decklist=decklist).filter(
-        Q(event__decklist_deadline__isnull=True) | Q(event__decklist_deadline__gt=now))
+    following = Registration.objects.filter(decklist_version__decklist=decklist,
+                                            player_id=decklist.owner_id).filter(lists_open(now))
     if game_rules.has_rules_module(decklist.game):
         # The registrations follow the change, so it must stay legal in the events' format
         # (a Spoils list moved to Limited may be too small for a Constructed event).

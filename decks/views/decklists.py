@@ -266,7 +266,7 @@ def decklist_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "copies": _copies(current.version.cards, faces) if other_game else [],
         "history": list(reversed(history)),
         "is_owner": is_owner,
-        "registrations": registrations_of(decklist) if is_owner else [],
+        "registrations": registrations_of(decklist, timezone.now()) if is_owner else [],
     })
 
 

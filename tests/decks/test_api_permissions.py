@@ -8,6 +8,10 @@ runs another event; the stranger is just another player.
 Every cell is a request by one user. A forbidden cell answers 403 (seen but not yours, or not
 logged in) or 404 (not seen) and changes nothing; an allowed cell succeeds and changes only
 the caller's own things. No response a user gets ever contains a list they may not see.
+
+The attacker's path: a brand-new account with an event of its own enters the owner by username
+with the hidden list's version id, or seats itself on it by hand; neither opens the list. And a
+started event's organizer never sees an edit made after the start.
 """
 
 from __future__ import annotations
@@ -219,6 +223,48 @@ def test_an_organizer_of_another_event_sees_only_what_everyone_sees(world):
     world.event.save()
     listed = call(world.users["other_organizer"], "get", "/api/decklists/", None).json()
     assert sorted(d["name"] for d in listed["results"]) == ["Registered", "Theirs"]
+
+
+def test_a_new_accounts_own_event_does_not_open_someone_elses_hidden_list(world):
+    attacker = UserFactory(username="attacker")
+    created = call(attacker, "post", "/api/events/", {"name": "Mine", "format": "constructed"})
+    assert created.status_code == 201
+    url = f"/api/events/{created.json()['id']}/registrations/"
+    hidden = world.hidden.versions.get().pk
+    entered = call(attacker, "post", url, {"player": "owner", "decklist_version": hidden})
+    assert entered.status_code == 400 and entered.json()["error"]["code"] == "list_by_player"
+    assert call(attacker, "post", url, {"player": "owner"}).status_code == 201
+    for suffix in ("", "versions/"):
+        assert call(attacker, "get", f"/api/decklists/{world.hidden.pk}/{suffix}",
+                    None).status_code == 404
+    assert call(attacker, "get", "/api/decklists/", None).json()["count"] == 0
+
+
+def test_a_seat_of_someone_else_holding_a_list_opens_nothing(world):
+    """Only the owner's own seat registers a list: a row that puts the list on another
+    account's seat (by hand, or from before consent was required) shows it to no one."""
+    attacker = UserFactory(username="attacker")
+    event = EventFactory(organizers=[attacker], lists_published=True)
+    RegistrationFactory(event=event, player=attacker,
+                        decklist_version=world.hidden.versions.get())
+    for user in (attacker, None):
+        response = call(user, "get", f"/api/decklists/{world.hidden.pk}/", None)
+        assert response.status_code == 404
+        assert SECRET_NAME not in response.content.decode()
+
+
+def test_a_started_events_organizer_never_sees_a_later_edit(world):
+    world.event.status = "running"
+    world.event.save()
+    edit = call(world.users["owner"], "patch", f"/api/decklists/{world.listed.pk}/",
+                {"cards": LIST_A[:9] + ["ZOMBIE"]})
+    assert edit.status_code == 200, edit.content
+    seen = call(world.users["organizer"], "get", f"/api/decklists/{world.listed.pk}/versions/",
+                None).json()
+    numbers = [v["number"] for v in seen]  # not paginated: a list has a few versions
+    assert numbers == [1]
+    assert "ZOMBIE" not in call(world.users["organizer"], "get",
+                                f"/api/decklists/{world.listed.pk}/", None).content.decode()
 
 
 # Authentication -------------------------------------------------------------------------

@@ -34,6 +34,7 @@ ENDPOINTS = {
     "/api/events/{id}/registrations/{registration_id}/": {"get", "delete"},
     "/api/events/{id}/registrations/{registration_id}/drop/": {"post"},
     "/api/events/{id}/registrations/{registration_id}/check-in/": {"post"},
+    "/api/events/{id}/registrations/{registration_id}/decklist/": {"post"},
     "/api/events/{id}/rounds/": {"get", "post"},
     "/api/events/{id}/rounds/{number}/": {"get"},
     "/api/events/{id}/rounds/{number}/pairings/csv/": {"get"},

@@ -4,10 +4,14 @@ The owner's constructed list "Secret Ogre Rush" is registered in an event (its o
 see it) and played in a ban session of that event against an AI seat. For every page and
 method, each kind of visitor gets an expected answer; a forbidden one (403, 404, or the login
 page for anonymous visitors) changes nothing and never shows the hidden list's name or cards.
+
+The attacker's path ends here too: a brand-new account that made its own event and added the
+owner by username, guessing the list's name, still gets the 404 a missing list gets.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import pytest
@@ -25,6 +29,7 @@ from tests.factories import (
     give_starter_kit,
     starter_kit,
 )
+from tournaments.models import Event, Registration
 
 pytestmark = pytest.mark.django_db
 
@@ -257,3 +262,56 @@ def test_organizers_and_everyone_later_see_only_the_registered_version(client, w
     page = client.get(url).content.decode()
     assert "Version 2" in page and "ZOMBIE" in page
     assert "Registered in" in page
+
+
+def test_once_the_event_starts_its_organizer_never_sees_a_later_edit(client, world):
+    """No deadline: the event's start fixes the registered version (the champion's record of
+    what they played stays too)."""
+    event = world.users["organizer"].organized_events.get()
+    assert event.decklist_deadline is None
+    event.status, event.started_at = "running", timezone.now()
+    event.save()
+    decklist_update(decklist=world.secret, user=world.users["owner"], now=timezone.now(),
+                    cards=SECRET_CARDS[:9] + ["ZOMBIE"])
+    assert world.secret.versions.count() == 2
+    client.force_login(world.users["organizer"])
+    page = client.get(reverse("decks:decklist", args=[world.secret.pk])).content.decode()
+    assert "version 1" in page and "Version 2" not in page and "ZOMBIE" not in page
+    event.status = "complete"
+    event.save()
+    decklist_update(decklist=world.secret, user=world.users["owner"], now=timezone.now(),
+                    cards=SECRET_CARDS)
+    assert list(Registration.objects.filter(event=event).values_list(
+        "decklist_version__number", flat=True)) == [1]
+
+
+def test_the_deck_page_says_per_event_which_version_is_registered_and_if_it_is_fixed(
+        client, world):
+    owner = world.users["owner"]
+    running = EventFactory(name="Started Open", status="running", started_at=timezone.now())
+    RegistrationFactory(event=running, player=owner, decklist_version=world.secret.current)
+    client.force_login(owner)
+    page = client.get(reverse("decks:decklist", args=[world.secret.pk])).content.decode()
+    assert re.search(r"Started Open: version 1, fixed", page)
+    assert re.search(r"Event \d+: version 1, follows your edits until the event starts", page)
+
+
+def test_a_new_accounts_own_event_does_not_open_someone_elses_list(client, world):
+    client.force_login(UserFactory(username="attacker"))
+    assert client.post(reverse("tournaments:event_new"), {
+        "name": "Mine", "format": "constructed", "match_length": 3, "top_cut": 0,
+        "late_entry_until_round": 0}).status_code == 302
+    event = Event.objects.latest("pk")
+    for guess in (SECRET_NAME, "Practice", ""):
+        Registration.objects.filter(event=event).delete()
+        client.post(reverse("tournaments:player_add", args=[event.pk]),
+                    {"add-player": "owner", "add-decklist_name": guess})
+    missing = client.get(reverse("decks:decklist", args=[world.practice.pk + 1000]))
+    for decklist in (world.secret, world.practice):
+        response = client.get(reverse("decks:decklist", args=[decklist.pk]))
+        assert response.status_code == 404
+        assert response.content == missing.content.replace(
+            str(world.practice.pk + 1000).encode(), str(decklist.pk).encode())
+    listing = client.get(reverse("decks:decklists")).content.decode()
+    assert SECRET_NAME not in listing and "Practice" not in listing
+

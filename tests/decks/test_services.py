@@ -106,6 +106,25 @@ def test_a_registered_list_follows_edits_until_the_deadline_then_stays():
     assert list(decklist.versions.values_list("number", flat=True)) == [1, 2]
 
 
+@pytest.mark.parametrize("status", ["running", "top_cut", "complete"])
+def test_a_registered_list_is_fixed_once_its_event_starts_even_without_a_deadline(status):
+    """The start fixes the lists when it comes before the deadline (or there is none): a
+    finished event keeps the version its players, the champion too, played."""
+    user = UserFactory()
+    give_starter_kit(user)
+    now = timezone.now()
+    decklist = decklist_create(user=user, name="Mine", kind="constructed", cards=LIST_A, now=now)
+    v1 = decklist.versions.get()
+    started = RegistrationFactory(event=EventFactory(status=status), player=user,
+                                  decklist_version=v1)
+    waiting = RegistrationFactory(event=EventFactory(), player=user, decklist_version=v1)
+    v2 = decklist_update(decklist=decklist, user=user, now=now, cards=LIST_A[:9] + ["ZOMBIE"])
+    started.refresh_from_db()
+    waiting.refresh_from_db()
+    assert started.decklist_version == v1
+    assert waiting.decklist_version == v2
+
+
 def test_hidden_lists_are_seen_by_owner_and_organizers_until_published():
     owner, organizer, other_organizer, stranger = UserFactory.create_batch(4)
     give_starter_kit(owner)

@@ -307,9 +307,9 @@ def test_an_organizer_adds_and_removes_a_player_and_drops_one_once_it_runs():
     organizer = client_for(organizer_of(event))
     UserFactory(username="carol")
     added = organizer.post(f"/api/events/{event.pk}/registrations/",
-                           {"player": "carol", "preconstructed_deck": 1}, format="json")
+                           {"player": "carol"}, format="json")
     assert added.status_code == 201, added.content
-    assert added.json()["name"] == "carol"
+    assert added.json()["name"] == "carol" and added.json()["decklist"] is None
     carol = added.json()["id"]
     removed = organizer.delete(f"/api/events/{event.pk}/registrations/{carol}/")
     assert removed.status_code == 204 and not Registration.objects.filter(pk=carol).exists()

@@ -120,6 +120,27 @@ def test_a_player_registers_with_a_preconstructed_deck(client, event):
     assert "registered with <a" in html(response) and "preconstructed deck 3" in html(response)
 
 
+def test_the_event_page_says_whether_edits_still_follow_and_offers_another_list_until_fixed(
+        client, event):
+    alice = UserFactory(username="alice")
+    client.force_login(alice)
+    client.post(url("register", event.pk), {"preconstructed_deck": 3})
+    page = html(client.get(url("event", event.pk)))
+    assert "Your edits to this list follow until the event starts" in page
+    assert "Register another of your lists" in page
+    response = client.post(url("decklist_attach", event.pk), {"preconstructed_deck": 2},
+                           follow=True)
+    assert "Your list is registered" in html(response)
+    seats(event, "bob")
+    start(event)
+    page = html(client.get(url("event", event.pk)))
+    assert "This version is fixed" in page and "Register another of your lists" not in page
+    refused = client.post(url("decklist_attach", event.pk), {"preconstructed_deck": 4})
+    assert refused.status_code == 409 and "are fixed" in html(refused)
+    seat = Registration.objects.get(event=event, player=alice)
+    assert seat.decklist_version.preconstructed_deck == 2
+
+
 def test_registering_without_a_deck_says_so_next_to_the_deck_choice(client, event):
     client.force_login(UserFactory())
     response = client.post(url("register", event.pk), {})
@@ -265,11 +286,11 @@ def test_the_dashboard_before_the_start_counts_players_and_offers_the_start(clie
 def test_the_organizer_adds_and_removes_players_before_the_start(client, event, organizer):
     UserFactory(username="zoe")
     client.force_login(organizer)
-    response = client.post(url("player_add", event.pk), {"add-player": "zoe",
-                                                          "add-preconstructed_deck": 1},
-                           follow=True)
-    assert "zoe is registered." in html(response)
+    response = client.post(url("player_add", event.pk), {"add-player": "zoe"}, follow=True)
+    assert ("zoe is registered. The seat has no list until they attach their own on the "
+            "event&#x27;s page.") in html(response)
     seat = Registration.objects.get(event=event)
+    assert seat.decklist_version is None
     response = client.post(url("player_remove", event.pk, seat.pk), follow=True)
     assert "zoe is no longer registered" in html(response)
     assert not Registration.objects.exists()
@@ -277,8 +298,7 @@ def test_the_organizer_adds_and_removes_players_before_the_start(client, event, 
 
 def test_adding_an_unknown_player_shows_the_error_next_to_the_field(client, event, organizer):
     client.force_login(organizer)
-    response = client.post(url("player_add", event.pk), {"add-player": "nobody",
-                                                          "add-preconstructed_deck": 1})
+    response = client.post(url("player_add", event.pk), {"add-player": "nobody"})
     assert response.status_code == 400
     assert re.search(r'id="id_add-player-errors"[^>]*><li>There is no player called',
                      html(response))

@@ -1,17 +1,28 @@
 """An organizer manages only their own events: an organizer of another event (or a player)
-asking for an organizer's action gets a 403 and nothing changes."""
+asking for an organizer's action gets a 403 and nothing changes. And organizing an event is no
+way into a player's hidden list: anyone can create an event, so an organizer's addition never
+carries a list, and only the player attaches theirs."""
 
 import pytest
 
 from clash.domain import DomainError
-from tests.factories import UserFactory
+from decks.models import Decklist
+from decks.selectors import visible_versions
+from decks.services.decklists import decklist_create, decklist_update
+from tests.factories import UserFactory, give_starter_kit
 from tests.factories.tournaments import OrganizedEventFactory
 from tests.tournaments.play import now, pair, seats, start
 from tournaments.models import Event, Match, Registration, ResultChange, Round
-from tournaments.services.events import event_complete, event_start, organizer_add
+from tournaments.services.events import (
+    event_complete,
+    event_create,
+    event_start,
+    organizer_add,
+)
 from tournaments.services.registrations import (
     registration_add,
     registration_check_in,
+    registration_decklist_attach,
     registration_drop,
     registration_remove,
 )
@@ -81,3 +92,79 @@ def test_an_unknown_event_is_a_404():
     with pytest.raises(DomainError) as err:
         round_pair(event_id=987654, by=UserFactory(), now=now())
     assert err.value.status == 404
+
+
+# The attacker's path: a brand-new account, an event of its own, someone else's username and
+# guessed version ids.
+
+SECRET = ["ANNIHILATION", "BARON", "BOOM!", "BRUTE", "CARAPACE", "PARTISAN", "REVENANT",
+          "TROLL", "OGRE", "ALPHA"]
+
+
+def victims_lists():
+    """The victim's hidden constructed list and a preconstructed one, neither registered."""
+    victim = UserFactory(username="victim")
+    give_starter_kit(victim)
+    secret = decklist_create(user=victim, name="Secret", kind="constructed", cards=SECRET,
+                             now=now())
+    precon = decklist_create(user=victim, name="P", kind="preconstructed",
+                             preconstructed_deck=2, now=now())
+    return victim, secret, precon
+
+
+@pytest.mark.parametrize("fmt", ["constructed", "preconstructed"])
+def test_a_new_accounts_own_event_never_takes_someone_elses_list(fmt):
+    victim, secret, precon = victims_lists()
+    attacker = UserFactory(username="attacker")
+    event = event_create(by=attacker, name="Totally real event", format=fmt, seed=1,
+                         now=now())
+    real = {secret.current.pk, precon.current.pk}
+    answers = set()
+    # Every version id there is, and some that are not.
+    for guess in range(1, max(real) + 20):
+        with pytest.raises(DomainError) as err:
+            registration_add(event_id=event.pk, by=attacker, player=victim, now=now(),
+                             decklist_version_id=guess)
+        answers.add((err.value.code, err.value.message, err.value.status))
+    for deck in (1, 2, 3):
+        with pytest.raises(DomainError) as err:
+            registration_add(event_id=event.pk, by=attacker, player=victim, now=now(),
+                             preconstructed_deck=deck)
+        answers.add((err.value.code, err.value.message, err.value.status))
+    assert len(answers) == 1, "the answers tell a real version from a guessed one"
+    assert not Registration.objects.filter(event=event).exists()
+    assert Decklist.objects.filter(owner=victim).count() == 2
+
+    # The seat it may make has no list, cannot be given one by the attacker, and shows nothing
+    # of the victim's lists, however the victim edits them.
+    seat = registration_add(event_id=event.pk, by=attacker, player=victim, now=now())
+    assert seat.decklist_version is None
+    with pytest.raises(DomainError) as err:
+        registration_decklist_attach(registration_id=seat.pk, by=attacker, now=now(),
+                                     decklist_version_id=secret.current.pk)
+    assert err.value.status == 403
+    decklist_update(decklist=secret, user=victim, now=now(), name="Secret, improved")
+    assert not visible_versions(attacker).exists()
+    seat.refresh_from_db()
+    assert seat.decklist_version is None
+
+
+def test_the_organizer_sees_the_list_the_player_attached_and_only_its_registered_version():
+    victim, secret, _ = victims_lists()
+    organizer = UserFactory(username="organizer")
+    event = event_create(by=organizer, name="Real event", format="constructed", seed=1,
+                         now=now())
+    seat = registration_add(event_id=event.pk, by=organizer, player=victim, now=now())
+    registration_decklist_attach(registration_id=seat.pk, by=victim, now=now(),
+                                 decklist_version_id=secret.current.pk)
+    assert list(visible_versions(organizer)) == [secret.current]
+    followed = decklist_update(decklist=secret, user=victim, now=now(),
+                               cards=SECRET[:9] + ["ZOMBIE"])  # before the start: followed
+    assert list(visible_versions(organizer)) == [followed]
+    for name in ("alice", "bob"):
+        registration_add(event_id=event.pk, by=organizer, player=UserFactory(username=name),
+                         now=now())
+    event_start(event_id=event.pk, by=organizer, now=now())
+    decklist_update(decklist=secret, user=victim, now=now(), cards=SECRET)  # fixed: unseen
+    assert list(visible_versions(organizer)) == [followed]
+

@@ -17,6 +17,7 @@ from tournaments.services.registrations import (
     registration_add,
     registration_check_in,
     registration_create,
+    registration_decklist_attach,
     registration_drop,
     registration_remove,
 )
@@ -252,16 +253,17 @@ def test_the_organizer_drops_a_player():
 
 # The organizer adds and removes players ---------------------------------------------------
 
-def test_the_organizer_adds_a_player_outside_the_window_with_the_same_decklist_rules():
+def test_the_organizer_adds_a_player_outside_the_window_and_the_player_attaches_the_list():
     event = OrganizedEventFactory(format="constructed", registration_closes=T0)
     alice = UserFactory(username="alice")
     version = constructed_list(alice)
-    with pytest.raises(DomainError, match="register with a constructed list"):
-        registration_add(event_id=event.pk, by=organizer_of(event), player=alice,
-                         now=T0 + timedelta(hours=1))
     added = registration_add(event_id=event.pk, by=organizer_of(event), player=alice,
-                             decklist_version_id=version.pk, now=T0 + timedelta(hours=1))
-    assert added.decklist_version == version
+                             now=T0 + timedelta(hours=1))
+    assert added.decklist_version is None  # a seat without a list
+    attached = registration_decklist_attach(registration_id=added.pk, by=alice,
+                                            decklist_version_id=version.pk,
+                                            now=T0 + timedelta(hours=2))
+    assert attached.decklist_version == version
 
 
 def test_the_organizer_adds_a_player_after_late_entry_closed_but_not_after_the_swiss():
@@ -270,9 +272,8 @@ def test_the_organizer_adds_a_player_after_late_entry_closed_but_not_after_the_s
     start(event)
     settle(pair(event))
     organizer = organizer_of(event)
-    erin = registration_add(event_id=event.pk, by=organizer, player=UserFactory(), now=now(),
-                            preconstructed_deck=1)
-    assert erin.late_entry
+    erin = registration_add(event_id=event.pk, by=organizer, player=UserFactory(), now=now())
+    assert erin.late_entry and erin.decklist_version is None
     settle(pair(event))
     with pytest.raises(Conflict, match="all 2 Swiss rounds .* are paired"):
         registration_add(event_id=event.pk, by=organizer, player=UserFactory(), now=now())
@@ -286,3 +287,113 @@ def test_the_organizer_removes_a_player_before_the_start_and_drops_them_after():
     start(event)
     with pytest.raises(Conflict, match="has started: drop alice instead"):
         registration_remove(registration_id=alice.pk, by=organizer_of(event))
+
+
+# A person's list enters an event only with their consent ------------------------------------
+
+def organizer_adds(event, player):
+    return registration_add(event_id=event.pk, by=organizer_of(event), player=player,
+                            now=now())
+
+
+@pytest.mark.parametrize("their_list", ["decklist_version_id", "preconstructed_deck"])
+def test_an_organizer_cannot_enter_a_players_list_or_deck_for_them(their_list):
+    event = OrganizedEventFactory(format="preconstructed")
+    alice = UserFactory(username="alice")
+    precon = decklist_create(user=alice, name="P", kind="preconstructed",
+                             preconstructed_deck=2, now=now()).versions.get()
+    value = precon.pk if their_list == "decklist_version_id" else 2
+    with pytest.raises(DomainError) as err:
+        registration_add(event_id=event.pk, by=organizer_of(event), player=alice, now=now(),
+                         **{their_list: value})
+    assert err.value.code == "list_by_player"
+    assert not Registration.objects.exists()
+    assert Decklist.objects.filter(owner=alice).count() == 1
+
+
+def test_the_refusal_of_a_guessed_version_reads_the_same_whether_it_exists_or_not():
+    """An organizer trying the victim's real version and a made-up id learns nothing."""
+    event = OrganizedEventFactory(format="constructed")
+    alice = UserFactory(username="alice")
+    real = constructed_list(alice).pk
+    answers = []
+    for guess in (real, real + 1000):
+        with pytest.raises(DomainError) as err:
+            registration_add(event_id=event.pk, by=organizer_of(event), player=alice,
+                             now=now(), decklist_version_id=guess)
+        answers.append((err.value.code, err.value.message, err.value.status))
+    assert answers[0] == answers[1]
+    assert not Registration.objects.exists()
+
+
+def test_a_player_attaching_someone_elses_version_hears_what_a_missing_one_gets():
+    event = OrganizedEventFactory(format="constructed")
+    seat = organizer_adds(event, UserFactory(username="bob"))
+    theirs = constructed_list(UserFactory(username="alice")).pk
+    answers = []
+    for guess in (theirs, theirs + 1000):
+        with pytest.raises(DomainError) as err:
+            registration_decklist_attach(registration_id=seat.pk, by=seat.player, now=now(),
+                                         decklist_version_id=guess)
+        answers.append((err.value.code, err.value.message.replace(str(guess), "N")))
+    assert answers[0] == answers[1] == ("unknown_decklist", "bob has no decklist version N")
+    seat.refresh_from_db()
+    assert seat.decklist_version is None
+
+
+@pytest.mark.parametrize("who", ["organizer", "another player"])
+def test_only_the_seats_player_attaches_a_list_to_it(who):
+    event = OrganizedEventFactory(format="constructed")
+    alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
+    seat = organizer_adds(event, alice)
+    by = organizer_of(event) if who == "organizer" else bob
+    version = constructed_list(by)
+    with pytest.raises(DomainError) as err:
+        registration_decklist_attach(registration_id=seat.pk, by=by, now=now(),
+                                     decklist_version_id=version.pk)
+    assert err.value.status == 403 and err.value.code == "not_your_registration"
+    seat.refresh_from_db()
+    assert seat.decklist_version is None
+
+
+def test_a_seat_without_a_list_takes_its_players_list_once_the_event_runs_then_keeps_it():
+    event = OrganizedEventFactory(format="preconstructed")
+    seats(event, "bob carol")
+    alice = organizer_adds(event, UserFactory(username="alice"))
+    start(event)
+    attached = registration_decklist_attach(registration_id=alice.pk, by=alice.player,
+                                            now=now(), preconstructed_deck=3)
+    assert attached.decklist_version.preconstructed_deck == 3
+    with pytest.raises(Conflict) as err:
+        registration_decklist_attach(registration_id=alice.pk, by=alice.player, now=now(),
+                                     preconstructed_deck=4)
+    assert err.value.code == "lists_fixed"
+    alice.refresh_from_db()
+    assert alice.decklist_version == attached.decklist_version
+
+
+def test_before_the_lists_are_fixed_a_player_registers_another_of_their_lists():
+    event = OrganizedEventFactory(format="preconstructed",
+                                  decklist_deadline=T0 + timedelta(days=1))
+    alice = register(event, UserFactory(username="alice"), preconstructed_deck=1)
+    other = registration_decklist_attach(registration_id=alice.pk, by=alice.player, now=T0,
+                                         preconstructed_deck=2)
+    assert other.decklist_version.preconstructed_deck == 2
+    with pytest.raises(Conflict, match="are fixed"):
+        registration_decklist_attach(registration_id=alice.pk, by=alice.player,
+                                     now=T0 + timedelta(days=1), preconstructed_deck=3)
+
+
+def test_a_dropped_player_and_a_draft_seat_attach_nothing():
+    event = OrganizedEventFactory(format="preconstructed")
+    alice = organizer_adds(event, UserFactory(username="alice"))
+    registration_drop(registration_id=alice.pk, by=alice.player, now=now())
+    with pytest.raises(Conflict, match="has dropped"):
+        registration_decklist_attach(registration_id=alice.pk, by=alice.player, now=now(),
+                                     preconstructed_deck=1)
+    draft = OrganizedEventFactory(format="draft")
+    bob = organizer_adds(draft, UserFactory(username="bob"))
+    with pytest.raises(DomainError) as err:
+        registration_decklist_attach(registration_id=bob.pk, by=bob.player, now=now())
+    assert err.value.code == "no_decklist_for_draft"
+

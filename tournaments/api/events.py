@@ -35,6 +35,7 @@ from tournaments.services.registrations import (
     registration_add,
     registration_check_in,
     registration_create,
+    registration_decklist_attach,
     registration_drop,
     registration_remove,
 )
@@ -172,9 +173,11 @@ class RegistrationListView(APIView):
                    responses={201: s.RegistrationOut, **errors(400, 403, 404, 409)})
     def post(self, request: Request, pk: int) -> Response:
         """Enter the event yourself (in the registration window, or as a late entry), or as
-        an organizer enter `player`. Preconstructed: `preconstructed_deck` or a
-        preconstructed `decklist_version` of the player; constructed: a constructed
-        `decklist_version` of the player, valid now; draft: neither."""
+        an organizer enter `player` WITHOUT a list (400 `list_by_player` if one is given):
+        only the player attaches their own (`.../registrations/{id}/decklist/`).
+        Preconstructed: `preconstructed_deck` or a preconstructed `decklist_version` of
+        yours; constructed: a constructed `decklist_version` of yours, valid now; draft:
+        neither."""
         event = event_or_404(pk)
         data = valid(s.RegistrationIn, request.data)
         decklist = {"decklist_version_id": data["decklist_version"],
@@ -230,4 +233,22 @@ class RegistrationCheckInView(APIView):
         seat_of(event, registration_id)
         registration_check_in(registration_id=registration_id, by=request.user,
                               now=timezone.now())
+        return registration_response(request, event, registration_id)
+
+
+class RegistrationDecklistView(APIView):
+    @extend_schema(tags=["registrations"], request=s.RegistrationDecklistIn,
+                   responses={200: s.RegistrationOut, **errors(400, 403, 404, 409)})
+    def post(self, request: Request, pk: int, registration_id: int) -> Response:
+        """The seat's player only: attach your own list to your seat (one an organizer added
+        without a list), or register another of yours until the event fixes its lists (its
+        start or its decklist deadline, whichever comes first). Someone else's version is
+        refused exactly like a missing one."""
+        event = event_or_404(pk)
+        seat_of(event, registration_id)
+        data = valid(s.RegistrationDecklistIn, request.data)
+        registration_decklist_attach(registration_id=registration_id, by=request.user,
+                                     now=timezone.now(),
+                                     decklist_version_id=data["decklist_version"],
+                                     preconstructed_deck=data["preconstructed_deck"])
         return registration_response(request, event, registration_id)

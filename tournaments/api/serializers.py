@@ -169,17 +169,36 @@ class OrganizerAddIn(serializers.Serializer):
 
 
 class RegistrationIn(serializers.Serializer):
-    """Register yourself, or (organizers) `player`. Preconstructed events take a deck number
-    or one of the player's preconstructed list versions; constructed events one of the
-    player's constructed list versions; draft events nothing."""
+    """Register yourself, or (organizers) `player`, who gets a seat without a list and
+    attaches their own (`.../decklist/`). Preconstructed events take a deck number or one of
+    your preconstructed list versions; constructed events one of your constructed list
+    versions; draft events nothing."""
 
     player = _player_field(required=False, allow_null=True, default=None,
-                           help_text="organizers: the player to enter; empty: yourself")
+                           help_text="organizers: the player to enter, without a list (the "
+                                     "player attaches their own); empty: yourself")
     preconstructed_deck = serializers.IntegerField(min_value=1, max_value=99, required=False,
                                                    allow_null=True, default=None)
     decklist_version = serializers.IntegerField(min_value=1, required=False, allow_null=True,
                                                 default=None,
                                                 help_text="a decklist version id")
+
+    def validate(self, attrs: dict) -> dict:
+        if attrs["preconstructed_deck"] is not None and attrs["decklist_version"] is not None:
+            raise serializers.ValidationError(
+                {"decklist_version": "give a decklist version or a deck number, not both"})
+        return attrs
+
+
+class RegistrationDecklistIn(serializers.Serializer):
+    """Your own list for your seat: a deck number or one of your preconstructed list versions
+    (preconstructed events), one of your constructed list versions (constructed events)."""
+
+    preconstructed_deck = serializers.IntegerField(min_value=1, max_value=99, required=False,
+                                                   allow_null=True, default=None)
+    decklist_version = serializers.IntegerField(min_value=1, required=False, allow_null=True,
+                                                default=None,
+                                                help_text="one of your decklist version ids")
 
     def validate(self, attrs: dict) -> dict:
         if attrs["preconstructed_deck"] is not None and attrs["decklist_version"] is not None:

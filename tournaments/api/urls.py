@@ -20,6 +20,8 @@ urlpatterns: list = [
     path(SEAT + "drop/", events.RegistrationDropView.as_view(), name="event-registration-drop"),
     path(SEAT + "check-in/", events.RegistrationCheckInView.as_view(),
          name="event-registration-check-in"),
+    path(SEAT + "decklist/", events.RegistrationDecklistView.as_view(),
+         name="event-registration-decklist"),
     path(EVENT + "rounds/", rounds.RoundListView.as_view(), name="event-rounds"),
     path(ROUND, rounds.RoundDetailView.as_view(), name="event-round"),
     path(ROUND + "pairings/csv/", rounds.RoundPairingsCSVView.as_view(),

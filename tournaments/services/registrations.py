@@ -9,6 +9,12 @@ The decklist a format needs (issue: registration):
   game's rules module in the event's format (S-8 Constructed, B-6);
 - draft: none; the pod builds the decks later.
 
+A person's list enters an event only with that person's consent: they register with it
+themselves, or an organizer adds them by username WITHOUT a list and they attach their own
+(`registration_decklist_attach`). No service takes a list for someone else, and every refusal
+reads the same whether the list or version is missing or someone else's. (A walk-in guest
+without an account, whose list the organizer enters, will be the one exception.)
+
 Every service here locks the event row first, like pairing does, so a registration or a drop
 is either before a round's pairing or after it, never half-way through.
 """
@@ -55,8 +61,11 @@ def registration_create(*, event_id: int, by: AbstractBaseUser, now: datetime,
         _check_late_entry(event)
     else:
         raise Conflict("registration_over", f"{event} is past its Swiss rounds: no more entries")
-    return _register(event=event, player=by, now=now, decklist_version_id=decklist_version_id,
-                     preconstructed_deck=preconstructed_deck)
+    _check_not_registered(event, by)
+    version = _decklist_for(event=event, player=by, now=now,
+                            decklist_version_id=decklist_version_id,
+                            preconstructed_deck=preconstructed_deck)
+    return _register(event=event, player=by, now=now, version=version)
 
 
 @transaction.atomic
@@ -64,18 +73,54 @@ def registration_add(*, event_id: int, by: AbstractBaseUser, player: AbstractBas
                      now: datetime, decklist_version_id: int | None = None,
                      preconstructed_deck: int | None = None) -> Registration:
     """An organizer enters `player`, outside the registration window too and, while the event
-    runs, until its last Swiss round is paired. The decklist rules are the same."""
+    runs, until its last Swiss round is paired. The seat has no list: the player attaches
+    their own (`registration_decklist_attach`). A list or deck number given here is refused
+    before anything is looked up, so the answer never tells whether it exists."""
     event = lock_event(event_id)
     require_organizer(event, by)
+    if decklist_version_id is not None or preconstructed_deck is not None:
+        raise DomainError("list_by_player", "an organizer adds a player without a list: the "
+                                            "player attaches their own, on the event's page "
+                                            "or through the API")
     if event.status == EventStatus.RUNNING:
         if next_swiss_round(event) > event.rounds:
             raise Conflict("registration_over",
                            f"all {event.rounds} Swiss rounds of {event} are paired")
     elif event.status != EventStatus.REGISTRATION:
         raise Conflict("registration_over", f"{event} is past its Swiss rounds: no more entries")
-    return _register(event=event, player=player, now=now,
-                     decklist_version_id=decklist_version_id,
-                     preconstructed_deck=preconstructed_deck)
+    return _register(event=event, player=player, now=now, version=None)
+
+
+@transaction.atomic
+def registration_decklist_attach(*, registration_id: int, by: AbstractBaseUser, now: datetime,
+                                 decklist_version_id: int | None = None,
+                                 preconstructed_deck: int | None = None) -> Registration:
+    """The player attaches their own list to their seat, by the same decklist rules as
+    registering: to a seat without one (an organizer added them) while the event takes
+    entries or runs, or in place of the one they registered until the event fixes its lists
+    (`Event.lists_fixed`). Only the seat's player may: not an organizer."""
+    event, registration = lock_registration(registration_id)
+    if registration.player_id is None or registration.player_id != by.pk:
+        raise DomainError("not_your_registration", "only the player attaches a list to "
+                                                   "their seat", status=403)
+    if registration.dropped:
+        raise Conflict("dropped", f"{registration.name} has dropped from {event}")
+    if event.status not in (EventStatus.REGISTRATION, EventStatus.RUNNING):
+        raise Conflict("registration_over", f"{event} is past its Swiss rounds: its lists "
+                                            f"are fixed")
+    if registration.decklist_version_id is not None and event.lists_fixed(now):
+        raise Conflict("lists_fixed", f"the lists of {event} are fixed (it has started or its "
+                                      f"decklist deadline has passed): you play the version "
+                                      f"you registered")
+    version = _decklist_for(event=event, player=by, now=now,
+                            decklist_version_id=decklist_version_id,
+                            preconstructed_deck=preconstructed_deck)
+    if version is None:  # a draft: the pod builds the deck
+        raise DomainError("no_decklist_for_draft", "a draft event takes no decklist: the pods "
+                                                   "build the decks")
+    registration.decklist_version = version
+    registration.save(update_fields=["decklist_version"])
+    return registration
 
 
 @transaction.atomic
@@ -155,9 +200,7 @@ def _check_late_entry(event: Event) -> None:
                        f"{event.late_entry_until_round} was paired")
 
 
-def _register(*, event: Event, player: AbstractBaseUser, now: datetime,
-              decklist_version_id: int | None,
-              preconstructed_deck: int | None) -> Registration:
+def _check_not_registered(event: Event, player: AbstractBaseUser) -> None:
     existing = Registration.objects.filter(event=event, player=player).first()
     if existing is not None:
         if existing.dropped:
@@ -165,9 +208,12 @@ def _register(*, event: Event, player: AbstractBaseUser, now: datetime,
                                       f"cannot enter it again")
         raise Conflict("already_registered", f"{player.get_username()} is already "
                                               f"registered for {event}")
-    version = _decklist_for(event=event, player=player, now=now,
-                            decklist_version_id=decklist_version_id,
-                            preconstructed_deck=preconstructed_deck)
+
+
+def _register(*, event: Event, player: AbstractBaseUser, now: datetime,
+              version: DecklistVersion | None) -> Registration:
+    """The seat, with `version` already checked to be `player`'s own (or None)."""
+    _check_not_registered(event, player)
     late = event.status == EventStatus.RUNNING
     # A late entry arrives in person, so it counts as checked in.
     return Registration.objects.create(event=event, player=player, decklist_version=version,

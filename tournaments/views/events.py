@@ -1,5 +1,6 @@
 """The event list, creating an event, and the event page where players register (with the
-decklist the format needs), check in and drop."""
+decklist the format needs), attach their own list to a seat an organizer made for them (or
+register another before the lists are fixed), check in and drop."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from tournaments.services.registrations import (
     next_swiss_round,
     registration_check_in,
     registration_create,
+    registration_decklist_attach,
     registration_drop,
 )
 
@@ -64,18 +66,33 @@ def registration_open(event: Event) -> bool:
             and next_swiss_round(event) <= min(event.late_entry_until_round, event.rounds or 0))
 
 
+def may_attach(event: Event, mine, now) -> bool:  # noqa: ANN001
+    """Whether the page offers the player to attach a list to their seat: one without a list
+    while the event takes entries or runs, or another one until the lists are fixed (the
+    service has the last word)."""
+    if mine is None or mine.dropped or event.format == EventFormat.DRAFT:
+        return False
+    if event.status not in (EventStatus.REGISTRATION, EventStatus.RUNNING):
+        return False
+    return mine.decklist_version_id is None or not event.lists_fixed(now)
+
+
 def _event_page(request: HttpRequest, event: Event, *, form: RegistrationForm | None = None,
                 status: int = 200) -> HttpResponse:
     mine = registration_of(event, request.user)
     is_open = registration_open(event)
     can_register = request.user.is_authenticated and mine is None and is_open
-    if can_register and form is None:
+    now = timezone.now()
+    can_attach = may_attach(event, mine, now)
+    if (can_register or can_attach) and form is None:
         form = RegistrationForm(event=event, user=request.user)
     context = event_context(request, event, "event")
     context.update({
         "mine": mine,
+        "mine_fixed": event.lists_fixed(now),
         "form": form if can_register else None,
-        "needs_list": (can_register and event.format == EventFormat.CONSTRUCTED
+        "attach_form": form if can_attach else None,
+        "needs_list": ((can_register or can_attach) and event.format == EventFormat.CONSTRUCTED
                        and not form.fields["decklist"].queryset.exists()),
         "seats": page_of(request, seats_of(event)),
         "registration_open": is_open,
@@ -106,6 +123,32 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
                                 and event.status == EventStatus.REGISTRATION else ""))
             return redirect("tournaments:event", pk=event.pk)
     messages.error(request, "You are not registered: see the problem below.")
+    return _event_page(request, event, form=form, status=400)
+
+
+@login_required
+@require_POST
+def decklist_attach(request: HttpRequest, pk: int) -> HttpResponse:
+    """The player attaches their own list to their seat."""
+    event = event_or_404(pk)
+    mine = registration_of(event, request.user)
+    if mine is None:
+        messages.error(request, f"You are not registered for {event.name}.")
+        return _event_page(request, event, status=409)
+    form = RegistrationForm(request.POST, event=event, user=request.user)
+    if form.is_valid():
+        try:
+            registration_decklist_attach(registration_id=mine.pk, by=request.user,
+                                         now=timezone.now(), **form.service_arguments())
+        except DomainError as exc:
+            if exc.status != 400:  # not now (the lists are fixed, the player dropped)
+                messages.error(request, f"{exc.message[0].upper()}{exc.message[1:]}.")
+                return _event_page(request, event, status=exc.status)
+            form.add_domain_error(exc)
+        else:
+            messages.success(request, f"Your list is registered for {event.name}.")
+            return redirect("tournaments:event", pk=event.pk)
+    messages.error(request, "Your list was not registered: see the problem below.")
     return _event_page(request, event, form=form, status=400)
 
 

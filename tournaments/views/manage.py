@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET
 
 from clash.domain import DomainError
 from tournaments.forms import OrganizerAddForm, PlayerAddForm, RoundNumberForm
-from tournaments.models import Event, EventStatus, Registration
+from tournaments.models import Event, EventFormat, EventStatus, Registration
 from tournaments.page_selectors import dashboard_for, label_for, seats_of
 from tournaments.services.access import is_organizer
 from tournaments.services.events import event_complete, event_start, organizer_add
@@ -176,7 +176,10 @@ def player_add(request: HttpRequest, event: Event) -> HttpResponse:
             form.add_domain_error(exc)
         else:
             messages.success(request, f"{seat.name} is registered"
-                             + (" as a late entry." if seat.late_entry else "."))
+                             + (" as a late entry." if seat.late_entry else ".")
+                             + ("" if event.format == EventFormat.DRAFT else
+                                " The seat has no list until they attach their own on the "
+                                "event's page."))
             return _back(event)
     messages.error(request, "The player was not added: see the form below.")
     return _dashboard(request, event, add_form=form, status=400)
