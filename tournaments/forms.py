@@ -13,6 +13,7 @@ from decks.forms import AccessibleForm, SquadCheckForm
 from decks.models import Decklist, DecklistKind, Game
 from decks.services.catalogue import CLASH
 from decks.services.game_rules import GAME_NAMES
+from engine.clash.match_rules import MatchFormat
 from tournaments.models import Event, EventFormat, MatchLength, TopCut
 from tournaments.services.events import MAX_NAME
 
@@ -165,21 +166,40 @@ class OrganizerAddForm(AccessibleForm):
         super().__init__(*args, prefix="org", **kwargs)
 
 
-GAMES = [(n, str(n)) for n in range(4)]
+def _games(most: int) -> list[tuple[int, str]]:
+    return [(n, str(n)) for n in range(most + 1)]
+
+
+# The most games of a match of any length the events offer (the cap of rule C-7.5b).
+GAMES = _games(max(MatchFormat(best_of=n).max_games for n in MatchLength.values))
 
 
 class ResultForm(AccessibleForm):
-    """Games from player A's side, as the services store them; the labels name the players."""
+    """Games from player A's side, as the services store them; the labels name the players.
+    With the match's `fmt`, the counts offered go up to its cap on games and a score it does
+    not allow is refused here with the services' reasons (engine.clash.match_rules)."""
 
     a_wins = forms.TypedChoiceField(label="Games won by A", coerce=int, choices=GAMES)
     b_wins = forms.TypedChoiceField(label="Games won by B", coerce=int, choices=GAMES)
     draws = forms.TypedChoiceField(label="Drawn games", coerce=int, choices=GAMES, initial=0)
 
-    def __init__(self, *args, a: str, b: str, **kwargs) -> None:  # noqa: ANN002, ANN003
+    def __init__(self, *args, a: str, b: str, fmt: MatchFormat | None = None, **kwargs) -> None:  # noqa: ANN002, ANN003
         super().__init__(*args, **kwargs)
+        self.fmt = fmt
         # The bound fields were made (and their labels copied) by AccessibleForm already.
         for name, player in (("a_wins", a), ("b_wins", b)):
             self.fields[name].label = self[name].label = f"Games won by {player}"
+        if fmt is not None:
+            for name in ("a_wins", "b_wins", "draws"):
+                self.fields[name].choices = _games(fmt.max_games)
+
+    def clean(self) -> dict:
+        data = super().clean()
+        counts = [data.get(k) for k in ("a_wins", "b_wins", "draws")]
+        if self.fmt is not None and None not in counts:
+            for problem in self.fmt.problems(*counts):
+                self.add_error(None, problem)
+        return data
 
     def service_arguments(self) -> dict:
         return {k: self.cleaned_data[k] for k in ("a_wins", "b_wins", "draws")}

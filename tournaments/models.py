@@ -199,12 +199,15 @@ class Round(models.Model):
 class MatchStatus(models.TextChoices):
     PENDING = "pending", "Pending"  # no report yet
     REPORTED = "reported", "Reported"  # one report, waiting for the other side
-    DISPUTED = "disputed", "Disputed"  # the two reports disagree: the organizer settles it
+    # The two reports disagree, or the engine's result was refused: the organizer settles it.
+    DISPUTED = "disputed", "Disputed"
     CONFIRMED = "confirmed", "Confirmed"
 
 
 MATCH_TRANSITIONS: dict[str, tuple[str, ...]] = {
-    MatchStatus.PENDING: (MatchStatus.REPORTED, MatchStatus.CONFIRMED),
+    # pending -> disputed: the engine's result of online games was refused (a top-cut match
+    # level at the cap on games, rule C-7.5b): the organizer settles it.
+    MatchStatus.PENDING: (MatchStatus.REPORTED, MatchStatus.CONFIRMED, MatchStatus.DISPUTED),
     MatchStatus.REPORTED: (MatchStatus.REPORTED, MatchStatus.CONFIRMED, MatchStatus.DISPUTED),
     MatchStatus.DISPUTED: (MatchStatus.DISPUTED, MatchStatus.CONFIRMED),
     # Only the organizer changes a confirmed result (a correction stays confirmed).

@@ -10,12 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 
 from tournaments.models import (
     Event,
     EventStatus,
+    JobStatus,
     Match,
+    MatchJob,
     MatchStatus,
     Registration,
     ResultChange,
@@ -168,6 +170,11 @@ def history_rows(match: Match) -> list[ChangeRow]:
             for c in result_history(match)]
 
 
+def engine_job_of(match: Match) -> MatchJob | None:
+    """The engine's job of an AI-against-AI match (None if it has none)."""
+    return MatchJob.objects.filter(match=match).first()
+
+
 def match_in_event(event: Event, match_id: int) -> Match | None:
     return (Match.objects.filter(pk=match_id, round__event=event)
             .select_related("round", "player_a__player", "player_b__player").first())
@@ -193,6 +200,8 @@ class Dashboard:
 
     rounds: list[Round]
     last: Round | None
+    # The last round's results to confirm, each with `job_error` (why its engine job failed,
+    # or None) and `last_note` (the note of its last change: why the engine disputed it).
     open_matches: list[Match] = field(default_factory=list)
     next_number: int = 1
     can_pair: bool = False
@@ -209,8 +218,14 @@ def dashboard_for(event: Event) -> Dashboard:
     if last is not None:
         # Disputed first: they wait for the organizer; then one report, then none.
         order = {MatchStatus.DISPUTED: 0, MatchStatus.REPORTED: 1, MatchStatus.PENDING: 2}
-        open_ = sorted((m for m in matches_for_round(last)
-                        if m.status != MatchStatus.CONFIRMED),
+        # Why a match waits for the organizer, read with it: the reason its engine job
+        # failed (a refused result), the note of its last change (why it is disputed).
+        reasons = matches_for_round(last).annotate(
+            job_error=Subquery(MatchJob.objects.filter(
+                match=OuterRef("pk"), status=JobStatus.FAILED).values("error")[:1]),
+            last_note=Subquery(ResultChange.objects.filter(match=OuterRef("pk"))
+                               .order_by("-id").values("note")[:1]))
+        open_ = sorted((m for m in reasons if m.status != MatchStatus.CONFIRMED),
                        key=lambda m: (order[m.status], m.table or 0))
     board = Dashboard(rounds=rounds, last=last, open_matches=open_,
                       next_number=(last.number if last else 0) + 1)

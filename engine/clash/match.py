@@ -1,7 +1,9 @@
-"""A match: best of 1 or 3 games between two decks, each game seeded from the match's seed.
+"""A match: best of N games (1, 3, ...) between two decks, each game seeded from the match's seed.
 
 Used wherever the engine decides a match (AI seats, auto-played matches, the deck lab). Game i
 takes the seed `Rng.stream(seed, f"game-{i}")`, so a match replays game by game from its seed.
+When the match ends is `match_rules.MatchFormat.play_out` (rule C-7.5b): the first to win the
+match's majority, drawn games not counted, within a cap on games played.
 """
 
 from __future__ import annotations
@@ -11,8 +13,8 @@ from dataclasses import dataclass, field
 
 from .ai import make_agent
 from .cards import Catalogue, load_catalogue
-from .errors import SetupError
 from .game import play_game
+from .match_rules import MatchFormat
 from .record import GameRecord
 from .rng import Rng
 
@@ -43,25 +45,24 @@ def play_match(decks: Sequence[Sequence[str]], seed: int, levels: Sequence[str],
                keep_records: bool = True) -> MatchResult:
     """Play a match between two AI players of `levels` (seat A plays decks[0]).
 
-    Best of 3 ends when a player has 2 wins or after 3 games (a drawn game counts as played);
-    best of 1 is one game."""
-    if best_of not in (1, 3):
-        raise SetupError(f"a match is best of 1 or 3, not {best_of}")
+    A best of 3 ends when a player has won 2 games; drawn games do not count toward its
+    length, so it plays on after one, up to the cap of `MatchFormat.max_games` games (rule
+    C-7.5b). The loop is the same in Swiss and in the top cut, where it plays on until a
+    player has won; a top-cut match level at the cap is the organizer's (`MatchFormat.problems`
+    refuses it as a top-cut result). An even `best_of` is a SetupError."""
+    fmt = MatchFormat(best_of=best_of)
     catalogue = catalogue or load_catalogue()
-    needed = best_of // 2 + 1
     result = MatchResult()
-    for index in range(best_of):
-        gseed = game_seed(seed, index)
-        agents = (make_agent(levels[0], gseed ^ 0x5A5A), make_agent(levels[1], gseed ^ 0xA5A5))
-        game, record = play_game(decks, gseed, agents, catalogue=catalogue)
-        if keep_records:
-            result.games.append(record)
-        if game.winner == 0:
-            result.a_wins += 1
-        elif game.winner == 1:
-            result.b_wins += 1
-        else:
-            result.draws += 1
-        if max(result.a_wins, result.b_wins) >= needed:
-            break
+
+    def games():  # noqa: ANN202 (a generator: each game is played when the loop asks)
+        for index in range(fmt.max_games):
+            gseed = game_seed(seed, index)
+            agents = (make_agent(levels[0], gseed ^ 0x5A5A),
+                      make_agent(levels[1], gseed ^ 0xA5A5))
+            game, record = play_game(decks, gseed, agents, catalogue=catalogue)
+            if keep_records:
+                result.games.append(record)
+            yield {0: "A", 1: "B"}.get(game.winner, "draw")
+
+    result.a_wins, result.b_wins, result.draws = fmt.play_out(games())
     return result

@@ -10,7 +10,15 @@ import factory
 from django.utils import timezone
 
 from tests.factories import EventFactory, RegistrationFactory, UserFactory
-from tournaments.models import Match, MatchStatus, Round, RoundStatus
+from tournaments.models import (
+    EngineGame,
+    GameMode,
+    Match,
+    MatchJob,
+    MatchStatus,
+    Round,
+    RoundStatus,
+)
 
 
 class OrganizedEventFactory(EventFactory):
@@ -62,3 +70,26 @@ class ConfirmedMatchFactory(factory.django.DjangoModelFactory):
     b_wins = 0
     draws = 0
     confirmed_at = factory.LazyFunction(timezone.now)
+
+
+class MatchJobFactory(factory.django.DjangoModelFactory):
+    """A queued engine job; give `match=` (the simulation gives any match one)."""
+
+    class Meta:
+        model = MatchJob
+
+    seed = factory.Sequence(lambda n: 7000 + n)
+    queued_at = factory.LazyFunction(timezone.now)
+
+
+class EngineGameFactory(factory.django.DjangoModelFactory):
+    """A verified game of a match with its outcome; give `match=`, `number=` and `winner=`
+    ("A", "B" or "draw")."""
+
+    class Meta:
+        model = EngineGame
+
+    mode = GameMode.ONLINE
+    seed = factory.Sequence(lambda n: 9000 + n)
+    verified = True
+    created_at = factory.LazyFunction(timezone.now)

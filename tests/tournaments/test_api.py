@@ -491,8 +491,10 @@ def test_different_reports_dispute_the_match_and_the_organizer_settles_it_with_a
     ({"a_wins": 2}, 400, "invalid"),
     ({"a_wins": "two", "b_wins": 0}, 400, "invalid"),
     ({"a_wins": -1, "b_wins": 0}, 400, "invalid"),
-    ({"a_wins": 1, "b_wins": 0}, 400, "invalid_result"),
+    ({"a_wins": 6, "b_wins": 0}, 400, "invalid"),  # more than any match's cap on games
+    ({"a_wins": 3, "b_wins": 0}, 400, "invalid_result"),
     ({"a_wins": 2, "b_wins": 2}, 400, "invalid_result"),
+    ({"a_wins": 2, "b_wins": 1, "draws": 3}, 400, "invalid_result"),
 ])
 def test_a_bad_report_is_refused_and_changes_nothing(body, status, code):
     _, rnd = running()

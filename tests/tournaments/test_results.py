@@ -175,19 +175,22 @@ def test_results_of_a_complete_event_are_final():
         result_set(match_id=match.pk, by=organizer_of(event), a_wins=0, b_wins=2, now=now())
 
 
-# Game counts against the match length -----------------------------------------------------
+# Game counts against the match length (rule C-7.5b) -------------------------------------
 
 @pytest.mark.parametrize("score", [(2, 0, 0), (2, 1, 0), (0, 2, 1), (1, 1, 1), (1, 1, 0),
-                                   (0, 0, 3), (0, 0, 1), (2, 0, 1)])
-def test_best_of_three_results_that_can_happen(score):
+                                   (0, 0, 3), (0, 0, 1), (2, 0, 1), (1, 0, 0), (1, 0, 2),
+                                   (2, 1, 1), (2, 1, 2), (1, 1, 3), (0, 0, 5)])
+def test_best_of_three_results_that_can_happen_drawn_games_not_counted(score):
     assert result_problems(match_length=3, top_cut=False, a_wins=score[0], b_wins=score[1],
                            draws=score[2]) == []
 
 
 @pytest.mark.parametrize(("score", "problem"), [
-    ((1, 0, 0), "the winner of a best-of-3 match has won 2 games"),
-    ((3, 0, 0), "a best-of-3 match ends when a player has won 2 games"),
-    ((2, 1, 1), "a best-of-3 match has at most 3 games, not 4"),
+    ((3, 0, 0), "a best-of-3 match ends when a player has won 2 games: nobody wins more"),
+    ((2, 2, 0), "a best-of-3 match ends when a player has won 2 games: only one player can "
+                "have 2"),
+    ((2, 1, 3), "a best-of-3 match has at most 5 games, drawn games included (rule C-7.5b), "
+                "not 6"),
     ((0, 0, 0), "a match has at least one game"),
     ((-1, 2, 0), "a_wins must be a whole number of games (0 or more), not -1"),
 ])
@@ -197,9 +200,11 @@ def test_best_of_three_results_that_cannot(score, problem):
 
 
 @pytest.mark.parametrize(("score", "ok"), [((1, 0, 0), True), ((0, 1, 0), True),
-                                           ((0, 0, 1), True), ((2, 0, 0), False),
-                                           ((1, 1, 0), False), ((0, 0, 0), False)])
-def test_best_of_one_is_one_game_won_or_drawn(score, ok):
+                                           ((0, 0, 1), True), ((1, 0, 2), True),
+                                           ((0, 0, 3), True), ((2, 0, 0), False),
+                                           ((1, 1, 0), False), ((0, 0, 0), False),
+                                           ((1, 0, 3), False)])
+def test_best_of_one_is_won_by_one_game_drawn_games_not_counted(score, ok):
     problems = result_problems(match_length=1, top_cut=False, a_wins=score[0], b_wins=score[1],
                                draws=score[2])
     assert (problems == []) == ok
@@ -210,8 +215,8 @@ def test_an_impossible_report_is_refused_with_the_reason_and_changes_nothing():
     with pytest.raises(DomainError) as err:
         report(match, "a", 2, 0)
     assert err.value.code == "invalid_result"
-    assert err.value.problems == ["a best-of-1 match is one game (1-0, 0-1 or a drawn game "
-                                  "0-0-1), not 2 games"]
+    assert err.value.problems == ["a best-of-1 match ends when a player has won 1 game: "
+                                  "nobody wins more"]
     assert report(match, "a", 1, 0).status == MatchStatus.REPORTED
 
 

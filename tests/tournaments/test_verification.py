@@ -179,5 +179,6 @@ def test_only_the_players_and_organizers_upload_and_only_for_reported_results():
     assert refused.value.status == 403
     organizer = match.round.event.organizers.first()
     assert upload(match, organizer, record).number == 1
-    with pytest.raises(DomainError, match="games 1 to 3"):
-        upload(match, player, played.games[-1].to_json(), number=4)
+    # Drawn games do not count toward the length: a best of 3 may play up to 5 (rule C-7.5b).
+    with pytest.raises(DomainError, match="games 1 to 5, drawn games included"):
+        upload(match, player, played.games[-1].to_json(), number=6)

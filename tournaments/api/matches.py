@@ -16,11 +16,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from decks.api.views import errors, valid
+from engine.clash.match_rules import MatchFormat
 from tournaments.api import serializers as s
 from tournaments.api_selectors import match_seen, may_see_history
 from tournaments.models import Match
 from tournaments.selectors import result_history
-from tournaments.services.results import result_report, result_set
+from tournaments.services.results import match_format, result_report, result_set
 
 
 def match_or_404(pk: int) -> Match:
@@ -28,6 +29,10 @@ def match_or_404(pk: int) -> Match:
     if match is None:
         raise NotFound(f"no match {pk}")
     return match
+
+
+def _format(match: Match) -> MatchFormat:
+    return match_format(match.round.event, match.round)
 
 
 def match_response(pk: int) -> Response:
@@ -49,8 +54,8 @@ class MatchReportView(APIView):
         """The two players only: report the games from player A's side. The second
         matching report confirms the match, a different one disputes it for the organizer;
         you may change your report until the match is confirmed."""
-        match_or_404(pk)
-        data = valid(s.ResultIn, request.data)
+        match = match_or_404(pk)
+        data = valid(s.ResultIn, request.data, format=_format(match))
         result_report(match_id=pk, by=request.user, now=timezone.now(), **data)
         return match_response(pk)
 
@@ -61,8 +66,8 @@ class MatchResultView(APIView):
     def put(self, request: Request, pk: int) -> Response:
         """Organizers only: enter or correct the result (confirmed at once, whatever the
         reports said), with a note for the history."""
-        match_or_404(pk)
-        data = valid(s.ResultSetIn, request.data)
+        match = match_or_404(pk)
+        data = valid(s.ResultSetIn, request.data, format=_format(match))
         result_set(match_id=pk, by=request.user, now=timezone.now(), **data)
         return match_response(pk)
 

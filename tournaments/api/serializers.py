@@ -2,7 +2,9 @@
 
 Inputs (`...In`) check the shape of a request: types, ranges, which fields go together, that
 a named player or game exists. The rules (who may do what, in which state, which decklist a
-format takes, what a legal result is) live in the services, which answer with domain errors.
+format takes) live in the services, which answer with domain errors. A result's game counts
+are checked here too, against the match's format (`ResultIn`, given it as context), with the
+services' own check and error (`results.score_check`: rule C-7.5b).
 Outputs (`...Out`) only present what the selectors let the user see.
 """
 
@@ -16,6 +18,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from decks.models import DecklistKind, Game
+from engine.clash.match_rules import MatchFormat
 from tournaments.models import (
     EventFormat,
     EventStatus,
@@ -27,10 +30,13 @@ from tournaments.models import (
     TopCut,
 )
 from tournaments.selectors import round_explanation, round_label
+from tournaments.services.results import score_check
 from tournaments.swiss.standings import METRICS
 
 MAX_SEED = 2**62
-MAX_GAMES = 3  # per side: a best-of-3 has at most 3 games; the services name the exact rule
+# Per count: the most games a match of any length the events offer plays (the cap of rule
+# C-7.5b); the match's own format is checked in ResultIn.validate.
+MAX_GAMES = max(MatchFormat(best_of=n).max_games for n in MatchLength.values)
 MAX_NOTE = 200
 
 
@@ -306,11 +312,19 @@ class RoundDetailOut(RoundOut):
 
 
 class ResultIn(serializers.Serializer):
-    """Games from player A's side, whoever sends them."""
+    """Games from player A's side, whoever sends them. With the match's `format` (a
+    MatchFormat) in the context, a score it does not allow is refused with the services' error
+    (code invalid_result, every reason in its problems)."""
 
     a_wins = serializers.IntegerField(min_value=0, max_value=MAX_GAMES)
     b_wins = serializers.IntegerField(min_value=0, max_value=MAX_GAMES)
     draws = serializers.IntegerField(min_value=0, max_value=MAX_GAMES, default=0)
+
+    def validate(self, data: dict) -> dict:
+        fmt = self.context.get("format")
+        if fmt is not None:
+            score_check(fmt, **{k: data[k] for k in ("a_wins", "b_wins", "draws")})
+        return data
 
 
 class ResultSetIn(ResultIn):

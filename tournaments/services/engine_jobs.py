@@ -18,6 +18,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 
+from clash.domain import DomainError
 from decks.services.game_rules import engine_plays
 from engine.clash.cards import load_catalogue
 from engine.clash.formats import ValuePolicy, run_bans
@@ -132,7 +133,9 @@ def match_decks(a: list[str], b: list[str], seed: int) -> tuple[list[str], list[
 
 def match_job_run(*, job_id: int, now: Callable[[], datetime]) -> bool:
     """Run one job; True if this call recorded the result, False if there was nothing to do
-    (already done or failed, or another attempt finished first)."""
+    (already done or failed, or another attempt finished first) or if the result writer
+    refused the engine's result: then the job fails at once with the reason (it would compute
+    the same games again), and the organizer sets the result."""
     with transaction.atomic():
         job = MatchJob.objects.select_for_update().get(pk=job_id)
         if job.status in (JobStatus.DONE, JobStatus.FAILED):
@@ -153,19 +156,33 @@ def match_job_run(*, job_id: int, now: Callable[[], datetime]) -> bool:
         if job.status == JobStatus.DONE:
             return False  # another attempt recorded it meanwhile
         at = now()
+        score = {"a_wins": result.a_wins, "b_wins": result.b_wins, "draws": result.draws}
+        try:
+            result_record_engine(match_id=job.match_id, now=at, **score)
+        except DomainError as refusal:  # it wrote nothing; another run computes the same
+            job.status, job.finished_at = JobStatus.FAILED, at
+            job.error = refusal_text(score, refusal)
+            job.save(update_fields=["status", "finished_at", "error"])
+            return False
         for index, record in enumerate(result.games):
             EngineGame.objects.get_or_create(
                 match_id=job.match_id, number=index + 1,
                 defaults={"mode": GameMode.AUTO, "seed": game_seed(seed, index),
                           "record": record.to_json(), "winner": record.result or "",
                           "verified": True, "created_at": at})
-        result_record_engine(match_id=job.match_id, a_wins=result.a_wins, b_wins=result.b_wins,
-                             draws=result.draws, now=at)
         job.status = JobStatus.DONE
         job.finished_at = at
         job.error = ""
         job.save(update_fields=["status", "finished_at", "error"])
     return True
+
+
+def refusal_text(score: dict, refusal: DomainError) -> str:
+    """Why a job failed, for the organizer: the engine's score and the writer's refusal."""
+    text = f"{score['a_wins']}-{score['b_wins']}" + (f"-{score['draws']}" if score["draws"]
+                                                     else "")
+    return (f"the engine's result {text} was not recorded: {refusal.message}. Set the "
+            f"result by hand.")
 
 
 @transaction.atomic

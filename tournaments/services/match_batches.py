@@ -17,28 +17,22 @@ from datetime import datetime
 from django.db import transaction
 from django.db.models import Exists, F, OuterRef
 
-from clash.bulk import insert_rows, update_rows
+from clash.bulk import insert_rows
 from clash.domain import DomainError
 from engine.clash.match import game_seed, play_match
 from tournaments.models import (
     EngineGame,
-    Event,
-    EventStatus,
     GameMode,
     JobStatus,
     Match,
     MatchJob,
     MatchStatus,
-    ResultAction,
-    ResultChange,
     Round,
-    RoundStage,
-    RoundStatus,
 )
 
 from .audit import SNAPSHOT_FIELDS
-from .engine_jobs import ai_level, deck_from, job_seed, match_decks
-from .results import result_problems
+from .engine_jobs import ai_level, deck_from, job_seed, match_decks, refusal_text
+from .results import engine_write, results_write
 
 # The largest batch: about 15 queries a batch whatever its size (some 40 ms on the 2-core
 # development machine, the time of four or five greedy matches), so bigger batches cost less
@@ -142,70 +136,54 @@ def match_jobs_run_batch(*, job_ids: list[int], now: Callable[[], datetime]) -> 
 @transaction.atomic
 def _record(played: dict, round_ids: list[int], now: Callable[[], datetime]) -> int:
     """Write what `played` ({job id: (match id, seed, MatchResult)}) decided, under the locks
-    of the services' order: rounds, then matches, then the jobs."""
+    of the services' order: rounds, then matches, then the jobs. The results go through the
+    one writer (`results.results_write`, all in one call); a job whose result it refuses fails
+    at once with the reason, and its games are not written."""
     at = now()
     rounds = {r.pk: r for r in Round.objects.select_for_update(of=("self",))
               .select_related("event").filter(pk__in=round_ids).order_by("id")}
     match_ids = [match_id for match_id, _, _ in played.values()]
-    matches = {row["id"]: row for row in Match.objects.select_for_update(of=("self",)).filter(
+    # Only the columns the writer reads and sets (and `has_games`): no players, no reports'
+    # neighbours, so a hundred of them cost little to build.
+    matches = {m.pk: m for m in Match.objects.select_for_update(of=("self",)).filter(
         pk__in=match_ids).order_by("id").annotate(
-        has_games=Exists(EngineGame.objects.filter(match=OuterRef("pk")))).values(
-        "id", "round_id", "table", "has_games", *SNAPSHOT_FIELDS)}
+        has_games=Exists(EngineGame.objects.filter(match=OuterRef("pk")))).only(
+        "id", "round", "table", "player_b", *SNAPSHOT_FIELDS)}
     status = dict(MatchJob.objects.select_for_update().filter(pk__in=list(played))
                   .order_by("id").values_list("id", "status"))
-    with_games = [match_id for match_id, row in matches.items() if row["has_games"]]
+    with_games = [match_id for match_id, m in matches.items() if m.has_games]
     existing = set(EngineGame.objects.filter(match_id__in=with_games)
                    .values_list("match_id", "number")) if with_games else set()
-    games, changes, done, failed, scores = [], [], [], [], []
+    writes, failed, to_record = [], {}, {}
     for job_id, (match_id, seed, result) in played.items():
         if status[job_id] in (JobStatus.DONE, JobStatus.FAILED):
             continue  # another attempt finished it meanwhile
         match = matches[match_id]
-        rnd = rounds[match["round_id"]]
+        rnd = rounds[match.round_id]
         score = {"a_wins": result.a_wins, "b_wins": result.b_wins, "draws": result.draws}
-        error = _refusal(match, rnd, rnd.event, score)
-        if error:
-            failed.append((job_id, error))
+        try:
+            write = engine_write(event=rnd.event, rnd=rnd, match=match, score=score, now=at)
+        except DomainError as refusal:
+            failed[job_id] = refusal_text(score, refusal)
+            continue
+        if write is not None:
+            writes.append(write)
+        to_record[job_id] = (match_id, seed, result, score)
+    refused = results_write(writes, now=at, raise_refusal=False)
+    games, done = [], []
+    for job_id, (match_id, seed, result, score) in to_record.items():
+        if match_id in refused:
+            failed[job_id] = refusal_text(score, refused[match_id])
             continue
         # A game row already there stays as it is (as the single-job run's get_or_create).
         games += [(match_id, i + 1, GameMode.AUTO, game_seed(seed, i), record.to_json(),
                    record.result or "", True, at)
                   for i, record in enumerate(result.games) if (match_id, i + 1) not in existing]
-        if match["status"] != MatchStatus.CONFIRMED:
-            before = {field: match[field] for field in SNAPSHOT_FIELDS}
-            # open -> confirmed: always legal
-            after = {**before, "status": MatchStatus.CONFIRMED, **score, "engine_verified": True}
-            changes.append((match_id, ResultAction.ENGINE, before, after, at))
-            scores.append((match_id, result.a_wins, result.b_wins, result.draws))
         done.append(job_id)
     insert_rows(EngineGame, GAME_FIELDS, games)
-    update_rows(Match, ("a_wins", "b_wins", "draws"), scores, status=MatchStatus.CONFIRMED,
-                confirmed_at=at, engine_verified=True)
-    insert_rows(ResultChange, ("match_id", "action", "before", "after", "at"), changes)
     MatchJob.objects.filter(pk__in=done).update(status=JobStatus.DONE, finished_at=at,
                                                 error="")
-    for job_id, error in failed:
+    for job_id, error in failed.items():
         MatchJob.objects.filter(pk=job_id).update(status=JobStatus.FAILED, finished_at=at,
                                                   error=error)
-    for rnd in rounds.values():
-        if rnd.status == RoundStatus.PLAYING and not rnd.matches.exclude(
-                status=MatchStatus.CONFIRMED).exists():
-            rnd.status, rnd.completed_at = RoundStatus.COMPLETE, at
-            rnd.save(update_fields=["status", "completed_at"])
-    return len(scores)
-
-
-def _refusal(match: dict, rnd: Round, event: Event, score: dict) -> str:
-    """Why the engine's result cannot be recorded (what `result_record_engine` refuses);
-    `match` holds the match's table and SNAPSHOT_FIELDS."""
-    if event.status == EventStatus.COMPLETE:
-        return f"{event} is complete: its results are final"
-    problems = result_problems(match_length=event.match_length,
-                               top_cut=rnd.stage == RoundStage.TOP_CUT, **score)
-    if problems:
-        return "; ".join(problems)
-    if match["status"] == MatchStatus.CONFIRMED and score != {
-            "a_wins": match["a_wins"], "b_wins": match["b_wins"], "draws": match["draws"]}:
-        return (f"table {match['table']} was confirmed as {match['a_wins']}-{match['b_wins']} "
-                f"meanwhile: an organizer settles it")
-    return ""
+    return len(writes) - len(refused)

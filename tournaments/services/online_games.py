@@ -9,13 +9,16 @@ the ban-two procedure (rule C-2.5) comes first, on the game page; like the auto-
 matches, the match keeps the decks its bans left for its later games.
 
 When an online game ends, its EngineGame (mode online, verified) is written; once the games
-decide the match (best of 1, or best of 3: 2 wins or 3 games), the result is confirmed
-through `result_record_engine`. The match row lock (round, then match) makes a double click
-start one game and a result be recorded once.
+end the match (as the engine's match loop ends one: `MatchFormat.over`, rule C-7.5b), the
+result is confirmed through `result_record_engine`. A result the writer refuses (a top-cut
+match level at the cap on games) is not dropped: the match is disputed with the reason in
+its history, for the organizer to set. The match row lock (round, then match) makes a double
+click start one game and a result be recorded once.
 """
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -25,6 +28,7 @@ from django.db import transaction
 from clash.domain import Conflict, DomainError
 from decks.services.game_rules import engine_plays
 from engine.clash.match import game_seed
+from engine.clash.match_rules import MatchFormat
 from engine.clash.rng import Rng
 from play.models import GameKind, GameStatus, OnlineGame
 from play.services import game_begin
@@ -38,12 +42,15 @@ from tournaments.models import (
     Match,
     MatchStatus,
     Registration,
-    RoundStage,
+    ResultAction,
+    Round,
 )
 
 from .access import lock_match
 from .engine_jobs import ai_level, deck_for
-from .results import result_problems, result_record_engine
+from .results import ResultWrite, match_format, result_record_engine, results_write
+
+logger = logging.getLogger(__name__)
 
 OPEN_EVENT = (EventStatus.RUNNING, EventStatus.TOP_CUT)
 
@@ -55,7 +62,7 @@ class Tally:
     a_wins: int
     b_wins: int
     draws: int
-    best_of: int
+    format: MatchFormat
 
     @property
     def games(self) -> int:
@@ -63,17 +70,17 @@ class Tally:
 
     @property
     def decided(self) -> bool:
-        """As `engine.clash.match.play_match` plays a match: best of 3 ends at 2 wins or
-        after 3 games (a drawn game counts as played); best of 1 is one game."""
-        return (max(self.a_wins, self.b_wins) >= self.best_of // 2 + 1
-                or self.games >= self.best_of)
+        """As the engine's match loop ends a match (`MatchFormat.over`): a player has won
+        the match, or the games reached the cap (drawn games do not count toward the
+        length, rule C-7.5b)."""
+        return self.format.over(self.a_wins, self.b_wins, self.draws)
 
 
-def match_tally(match: Match, best_of: int) -> Tally:
+def match_tally(match: Match, fmt: MatchFormat) -> Tally:
     winners = list(EngineGame.objects.filter(match=match, verified=True)
                    .exclude(winner="").values_list("winner", flat=True))
     return Tally(a_wins=winners.count("A"), b_wins=winners.count("B"),
-                 draws=winners.count("draw"), best_of=best_of)
+                 draws=winners.count("draw"), format=fmt)
 
 
 def match_seed(event: Event, match: Match) -> int:
@@ -151,7 +158,7 @@ def match_online_game_start(*, match_id: int, user: AbstractBaseUser,
     game = current_online_game(match)
     if game is not None:
         return game
-    tally = match_tally(match, event.match_length)
+    tally = match_tally(match, match_format(event, rnd))
     if tally.decided:
         raise Conflict("match_decided", f"the match is decided ({tally.a_wins}-{tally.b_wins}"
                                         f"{f'-{tally.draws}' if tally.draws else ''}): no "
@@ -184,15 +191,29 @@ def match_game_finished(*, game: OnlineGame, now: datetime) -> None:
         match=match, number=game.game_number,
         defaults={"mode": GameMode.ONLINE, "seed": game.seed, "record": game.record,
                   "winner": game.winner, "verified": True, "created_at": now})
-    tally = match_tally(match, event.match_length)
+    tally = match_tally(match, match_format(event, rnd))
     if not tally.decided or match.status == MatchStatus.CONFIRMED:
         return  # another game to play, or an organizer set the result meanwhile
-    if event.status not in OPEN_EVENT or result_problems(
-            match_length=event.match_length, top_cut=rnd.stage == RoundStage.TOP_CUT,
-            a_wins=tally.a_wins, b_wins=tally.b_wins, draws=tally.draws):
-        return  # e.g. a drawn top-cut match: the organizer settles it
-    result_record_engine(match_id=match.pk, a_wins=tally.a_wins, b_wins=tally.b_wins,
-                         draws=tally.draws, now=now)
+    if event.status not in OPEN_EVENT:
+        return
+    try:
+        result_record_engine(match_id=match.pk, a_wins=tally.a_wins, b_wins=tally.b_wins,
+                             draws=tally.draws, now=now)
+    except DomainError as refusal:
+        # The game itself ended as the rules say: refusing it would undo the last move. The
+        # match goes to the organizer, the reason in its history, and the log says so.
+        _refused(event, rnd, match, tally, refusal, now)
+
+
+def _refused(event: Event, rnd: Round, match: Match, tally: Tally, refusal: DomainError,
+             now: datetime) -> None:
+    score = f"{tally.a_wins}-{tally.b_wins}" + (f"-{tally.draws}" if tally.draws else "")
+    note = f"the online games' result {score} was not recorded: {refusal.message}"
+    logger.warning("match %s: %s", match.pk, note)
+    if match.status == MatchStatus.DISPUTED:
+        return  # already waiting for the organizer
+    results_write([ResultWrite(event=event, rnd=rnd, match=match, action=ResultAction.ENGINE,
+                               changes={"status": MatchStatus.DISPUTED}, note=note)], now=now)
 
 
 def match_online_summary(match: Match, event: Event, user: AbstractBaseUser) -> dict:
@@ -201,7 +222,7 @@ def match_online_summary(match: Match, event: Event, user: AbstractBaseUser) -> 
     problem = online_play_problem(match, event)
     games = list(OnlineGame.objects.filter(match=match).order_by("game_number"))
     current = next((g for g in games if g.status != GameStatus.FINISHED), None)
-    tally = match_tally(match, event.match_length)
+    tally = match_tally(match, match_format(event, match.round))
     if not problem and current is None and tally.decided:
         problem = "the match is decided"
     return {

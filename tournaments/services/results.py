@@ -3,9 +3,17 @@ dispute the match for the organizer; the organizer enters or corrects any result
 confirms the games it decided. Every change leaves a `ResultChange` (who, when, before, after).
 
 Results are always written from player A's side (A's game wins, B's game wins, drawn games),
-whoever sends them. Game counts are checked against the match length: best of 3, the winner
-has won 2 games and at most 3 games were played; best of 1, one game (won or drawn). A top-cut
-match needs a winner.
+whoever sends them. Which scores a match may have is `engine.clash.match_rules.MatchFormat`
+(rule C-7.5b: the first to win the majority of the match's length, drawn games not counted,
+at most the length + 2 games; a Swiss match may end drawn or at time; a top-cut match needs a
+winner), the same definition the engine's match loop stops by.
+
+One writer, `results_write`, makes every change of a match's result or reports, whatever the
+path: a player's report and the confirmation it brings, the organizer's result, the engine's
+(a single job, a batch of jobs, an online game, a replayed record). It checks every score the
+change sets and that the event's results are open, and refuses an illegal score with one
+error, `ResultRefused` (code "invalid_result"); the forms and the API raise the same error
+before it (`score_check`).
 
 A player against the AI seat has no opponent to agree with: their report waits for the engine
 (`result_record_engine`) or the organizer (`result_set`) to confirm it.
@@ -17,56 +25,174 @@ confirmation of a round sees all the others.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
+from clash.bulk import insert_rows, update_rows
 from clash.domain import Conflict, DomainError
+from engine.clash.match_rules import MatchFormat
 from tournaments.models import (
     Event,
     EventStatus,
     Match,
-    MatchLength,
     MatchStatus,
     Registration,
     ResultAction,
+    ResultChange,
     Round,
     RoundStage,
     RoundStatus,
 )
 
 from .access import lock_event, lock_match, require_organizer
-from .audit import change_record, snapshot
+from .audit import snapshot
 from .states import match_move
+
+SCORE_FIELDS = ("a_wins", "b_wins", "draws")
+
+
+class ResultRefused(DomainError):
+    """A score the rules do not allow for the match (rule C-7.5b), with every reason."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("invalid_result", "; ".join(problems), problems=problems)
+
+
+def match_format(event: Event, rnd: Round) -> MatchFormat:
+    """The length and stage a match of `rnd` is played in."""
+    return MatchFormat(best_of=event.match_length, top_cut=rnd.stage == RoundStage.TOP_CUT)
 
 
 def result_problems(*, match_length: int, top_cut: bool, a_wins: int, b_wins: int,
                     draws: int) -> list[str]:
     """Every reason the game counts cannot be a result of such a match."""
-    values = {"a_wins": a_wins, "b_wins": b_wins, "draws": draws}
-    problems = [f"{name} must be a whole number of games (0 or more), not {v!r}"
-                for name, v in values.items()
-                if not isinstance(v, int) or isinstance(v, bool) or v < 0]
+    return MatchFormat(best_of=match_length, top_cut=top_cut).problems(a_wins, b_wins, draws)
+
+
+def score_check(fmt: MatchFormat, *, a_wins: int, b_wins: int, draws: int) -> dict:
+    """The score as the services store it, or `ResultRefused` if `fmt` does not allow it."""
+    problems = fmt.problems(a_wins, b_wins, draws)
     if problems:
-        return problems
-    games = a_wins + b_wins + draws
-    if match_length == MatchLength.BEST_OF_1:
-        if games != 1:
-            problems.append(f"a best-of-1 match is one game (1-0, 0-1 or a drawn game 0-0-1), "
-                            f"not {games} games")
-    else:
-        if max(a_wins, b_wins) > 2:
-            problems.append("a best-of-3 match ends when a player has won 2 games")
-        elif a_wins != b_wins and max(a_wins, b_wins) != 2:
-            problems.append("the winner of a best-of-3 match has won 2 games")
-        if games > 3:
-            problems.append(f"a best-of-3 match has at most 3 games, not {games}")
-        elif games == 0:
-            problems.append("a match has at least one game")
-    if top_cut and a_wins == b_wins:
-        problems.append("a top-cut match needs a winner: it cannot end in a draw")
-    return problems
+        raise ResultRefused(problems)
+    return {"a_wins": a_wins, "b_wins": b_wins, "draws": draws}
+
+
+# The one writer ------------------------------------------------------------------------------
+
+@dataclass
+class ResultWrite:
+    """One change of a match's result or reports. `match` is locked by the caller (its
+    round, then the match: `lock_match`) and `rnd` is its round, `event` the round's event;
+    `changes` are the match's new values (of audit.SNAPSHOT_FIELDS and `confirmed_at`)."""
+
+    event: Event
+    rnd: Round
+    match: Match
+    action: str  # ResultAction
+    changes: dict
+    by: AbstractBaseUser | None = None
+    note: str = ""
+
+
+def results_write(writes: Sequence[ResultWrite], *, now: datetime,
+                  raise_refusal: bool = True) -> dict[int, DomainError]:
+    """Make the changes, each with its `ResultChange`, and complete the rounds whose last
+    result they confirm. Every path that changes a match's result or reports comes here.
+
+    A change is refused when the event is complete (Conflict "event_complete") or when a score
+    it sets (the confirmed result, a player's report) is not one the match's format allows
+    (`ResultRefused`); a refused change writes nothing. With `raise_refusal` the first refusal
+    is raised before anything is written; without it (a batch of engine jobs) the others are
+    written and the refusals returned by match id."""
+    refused: dict[int, DomainError] = {}
+    for write in writes:
+        try:
+            _write_check(write)
+        except DomainError as refusal:
+            if raise_refusal:
+                raise
+            refused[write.match.pk] = refusal
+    accepted = [w for w in writes if w.match.pk not in refused]
+    rows = []
+    for write in accepted:
+        match = write.match
+        before = snapshot(match)
+        if "status" in write.changes:
+            match_move(match, write.changes["status"])
+        for name, value in write.changes.items():
+            setattr(match, name, value)
+        rows.append((match.pk, write.by.pk if write.by is not None else None, write.action,
+                     before, snapshot(match), write.note[:200], now))
+    _save(accepted)
+    insert_rows(ResultChange, ("match_id", "by_id", "action", "before", "after", "note", "at"),
+                rows)
+    for rnd in {w.rnd.pk: w.rnd for w in accepted}.values():
+        round_complete_if_done(rnd, now)
+    return refused
+
+
+def _write_check(write: ResultWrite) -> None:
+    _require_results_open(write.event)
+    fmt = match_format(write.event, write.rnd)
+    after = {**snapshot(write.match), **write.changes}
+    scores = [after[side] for side in ("report_a", "report_b")
+              if side in write.changes and after[side] is not None]
+    if (after["status"] == MatchStatus.CONFIRMED and not write.match.bye
+            and {"status", *SCORE_FIELDS} & write.changes.keys()):
+        scores.append({name: after[name] for name in SCORE_FIELDS})
+    for score in scores:
+        score_check(fmt, **score)
+
+
+def _save(writes: list[ResultWrite]) -> None:
+    """One UPDATE per set of changed columns (a batch's confirmations are one statement:
+    the shared values set once, the scores per row)."""
+    groups: dict[tuple[str, ...], list[ResultWrite]] = {}
+    for write in writes:
+        groups.setdefault(tuple(sorted(write.changes)), []).append(write)
+    for names, group in groups.items():
+        first = group[0].changes
+        if len(group) == 1 or any(isinstance(w.changes[n], dict | list)
+                                  for w in group for n in names):
+            for write in group:
+                Match.objects.filter(pk=write.match.pk).update(**write.changes)
+            continue
+        same = {n: first[n] for n in names if all(w.changes[n] == first[n] for w in group)}
+        varying = [n for n in names if n not in same]
+        if varying:
+            update_rows(Match, varying, [(w.match.pk, *(w.changes[n] for n in varying))
+                                         for w in group], **same)
+        else:
+            Match.objects.filter(pk__in=[w.match.pk for w in group]).update(**same)
+
+
+def confirmation(score: dict, now: datetime, **more: object) -> dict:
+    """The changes that confirm `score`."""
+    return {"status": MatchStatus.CONFIRMED, **score, "confirmed_at": now, **more}
+
+
+def engine_write(*, event: Event, rnd: Round, match: Match, score: dict,
+                 now: datetime) -> ResultWrite | None:
+    """What the engine's `score` does to the match: the write that confirms it (marked
+    `engine_verified`), None if the match is confirmed with that score already, and a refusal
+    (DomainError) if it cannot be recorded: a bye, a complete event, a score the match's
+    format does not allow, a match confirmed with another score (an organizer settles it)."""
+    if match.bye:
+        raise Conflict("bye", "a bye is a 2-0 win: it has no games to record")
+    _require_results_open(event)
+    result = score_check(match_format(event, rnd), **score)
+    if match.status == MatchStatus.CONFIRMED:
+        if result == _confirmed(match):
+            return None
+        raise Conflict("already_confirmed",
+                       f"table {match.table} is confirmed as {_score(_confirmed(match))}, the "
+                       f"engine recorded {_score(result)}: an organizer settles it")
+    return ResultWrite(event=event, rnd=rnd, match=match, action=ResultAction.ENGINE,
+                       changes=confirmation(result, now, engine_verified=True))
 
 
 @transaction.atomic
@@ -94,18 +220,15 @@ def result_report(*, match_id: int, by: AbstractBaseUser, a_wins: int, b_wins: i
     field = f"report_{side}"
     if getattr(match, field) == result:
         return match
-    before = snapshot(match)
-    setattr(match, field, result)
     other = match.report_b if side == "a" else match.report_a
     if other is None:
-        match_move(match, MatchStatus.REPORTED)
+        changes = {field: result, "status": MatchStatus.REPORTED}
     elif other == result:
-        _confirm(match, result, now)
+        changes = {field: result, **confirmation(result, now)}
     else:
-        match_move(match, MatchStatus.DISPUTED)
-    match.save()
-    change_record(match=match, by=by, action=ResultAction.REPORT, before=before, now=now)
-    round_complete_if_done(rnd, now)
+        changes = {field: result, "status": MatchStatus.DISPUTED}
+    results_write([ResultWrite(event=event, rnd=rnd, match=match, action=ResultAction.REPORT,
+                               changes=changes, by=by)], now=now)
     return match
 
 
@@ -136,13 +259,9 @@ def result_set(*, match_id: int, by: AbstractBaseUser, a_wins: int, b_wins: int,
             and Round.objects.filter(event=event, number__gt=rnd.number).exists()):
         raise Conflict("bracket_moved_on", f"the winner of table {match.table} already plays "
                                            f"the next round: the winner cannot change now")
-    before = snapshot(match)
-    _confirm(match, result, now)
-    match.engine_verified = False
-    match.save()
-    change_record(match=match, by=by, action=ResultAction.ORGANIZER, before=before, now=now,
-                  note=note[:200])
-    round_complete_if_done(rnd, now)
+    results_write([ResultWrite(event=event, rnd=rnd, match=match, action=ResultAction.ORGANIZER,
+                               changes=confirmation(result, now, engine_verified=False),
+                               by=by, note=note)], now=now)
     return match
 
 
@@ -154,22 +273,10 @@ def result_record_engine(*, match_id: int, a_wins: int, b_wins: int, draws: int 
     match already confirmed is a Conflict (the organizer settles it)."""
     rnd, match = lock_match(match_id)
     event = Event.objects.get(pk=rnd.event_id)
-    if match.bye:
-        raise Conflict("bye", "a bye is a 2-0 win: it has no games to record")
-    _require_results_open(event)
-    result = _checked(event, rnd, a_wins, b_wins, draws)
-    if match.status == MatchStatus.CONFIRMED:
-        if result == _confirmed(match):
-            return match
-        raise Conflict("already_confirmed",
-                       f"table {match.table} is confirmed as {_score(_confirmed(match))}, the "
-                       f"engine recorded {_score(result)}: an organizer settles it")
-    before = snapshot(match)
-    _confirm(match, result, now)
-    match.engine_verified = True
-    match.save()
-    change_record(match=match, by=None, action=ResultAction.ENGINE, before=before, now=now)
-    round_complete_if_done(rnd, now)
+    write = engine_write(event=event, rnd=rnd, match=match,
+                         score={"a_wins": a_wins, "b_wins": b_wins, "draws": draws}, now=now)
+    if write is not None:
+        results_write([write], now=now)
     return match
 
 
@@ -201,22 +308,11 @@ def _require_results_open(event: Event) -> None:
 
 
 def _checked(event: Event, rnd: Round, a_wins: int, b_wins: int, draws: int) -> dict:
-    problems = result_problems(match_length=event.match_length,
-                               top_cut=rnd.stage == RoundStage.TOP_CUT, a_wins=a_wins,
-                               b_wins=b_wins, draws=draws)
-    if problems:
-        raise DomainError("invalid_result", "; ".join(problems), problems=problems)
-    return {"a_wins": a_wins, "b_wins": b_wins, "draws": draws}
+    return score_check(match_format(event, rnd), a_wins=a_wins, b_wins=b_wins, draws=draws)
 
 
 def _confirmed(match: Match) -> dict:
     return {"a_wins": match.a_wins, "b_wins": match.b_wins, "draws": match.draws}
-
-
-def _confirm(match: Match, result: dict, now: datetime) -> None:
-    match_move(match, MatchStatus.CONFIRMED)
-    match.a_wins, match.b_wins, match.draws = result["a_wins"], result["b_wins"], result["draws"]
-    match.confirmed_at = now
 
 
 def _winner(result: dict) -> str | None:

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
 
 from clash.domain import DomainError
 from decks.models import CardSet
@@ -22,7 +21,7 @@ from decks.services.collections import collection_add_set
 from decks.services.decklists import decklist_create
 from engine.clash.cards import load_catalogue
 from engine.clash.rng import Rng
-from tournaments.models import Event, EventFormat, MatchJob, MatchStatus, Round
+from tournaments.models import Event, EventFormat, JobStatus, MatchJob, MatchStatus, Round
 from tournaments.selectors import round_label
 
 from .ai_seats import ai_seat_add
@@ -79,14 +78,14 @@ def _play_round(rnd: Round, now: Callable[[], datetime], progress: Progress | No
             job, _ = MatchJob.objects.get_or_create(
                 match=match, defaults={"seed": job_seed(rnd, match), "queued_at": now()})
             for attempt in range(10):
-                try:
-                    match_job_run(job_id=job.pk, now=now)
+                if match_job_run(job_id=job.pk, now=now) or not MatchJob.objects.filter(
+                        pk=job.pk, status=JobStatus.FAILED).exists():
                     break
-                except DomainError:
-                    # A top-cut match needs a winner: a drawn match is played again.
-                    with transaction.atomic():
-                        MatchJob.objects.filter(pk=job.pk).update(
-                            seed=Rng.stream(job.seed, f"again-{attempt}").next_u64() >> 1)
+                # Refused (a top-cut match level at the cap on games needs a winner): the
+                # stand-in players play it again from another seed.
+                MatchJob.objects.filter(pk=job.pk).update(
+                    status=JobStatus.QUEUED, error="",
+                    seed=Rng.stream(job.seed, f"again-{attempt}").next_u64() >> 1)
         done += 1
         if progress is not None:
             progress(round_label(rnd), done, total)

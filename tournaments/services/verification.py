@@ -40,14 +40,13 @@ from tournaments.models import (
     Match,
     MatchStatus,
     ResultAction,
+    Round,
     UploadStatus,
 )
 
 from .access import is_organizer, lock_match
-from .audit import change_record, snapshot
 from .engine_jobs import deck_for
-from .results import result_record_engine
-from .states import match_move
+from .results import ResultWrite, match_format, result_record_engine, results_write
 
 MAX_RECORD_BYTES = 200_000
 OPEN = (MatchStatus.REPORTED, MatchStatus.DISPUTED)
@@ -149,9 +148,10 @@ def game_record_upload(*, match_id: int, by: AbstractBaseUser, text: str | bytes
     games = {g.number: g for g in EngineGame.objects.select_for_update().filter(match=match)}
     if number is None:
         number = max(games, default=0) + 1
-    if not 1 <= number <= event.match_length:
+    most = match_format(event, rnd).max_games  # drawn games do not count (rule C-7.5b)
+    if not 1 <= number <= most:
         raise DomainError("invalid_game_number", f"a best-of-{event.match_length} match has "
-                                                 f"games 1 to {event.match_length}")
+                                                 f"games 1 to {most}, drawn games included")
     game = games.get(number)
     fields = {"mode": GameMode.REPORTED, "seed": record.seed, "record": record.to_json(),
               "winner": record.result, "verified": False, "divergent_turn": None}
@@ -183,6 +183,7 @@ def game_record_verify(*, game_id: int, now: datetime) -> bool:
     if match_id is None:
         return False  # the match was deleted meanwhile
     rnd, match = lock_match(match_id)  # round, match, then the game: the services' order
+    event = Event.objects.get(pk=rnd.event_id)
     game = EngineGame.objects.select_for_update().get(pk=game_id)
     upload = GameUpload.objects.select_for_update().filter(game=game).first()
     if upload is None or upload.status != UploadStatus.PENDING:
@@ -195,7 +196,7 @@ def game_record_verify(*, game_id: int, now: datetime) -> bool:
         game.divergent_turn = turn
         game.save(update_fields=["divergent_turn"])
         _finish(upload, UploadStatus.DIVERGENT, note, now)
-        _dispute(match, note, now)
+        _dispute(event, rnd, match, note, now)
         return True
     game.verified = True
     game.save(update_fields=["verified"])
@@ -205,12 +206,11 @@ def game_record_verify(*, game_id: int, now: datetime) -> bool:
         note = (f"game {game.number}'s record is confirmed ({_winner_text(game.winner)}), but "
                 f"no report allows that game")
         _finish(upload, UploadStatus.VERIFIED, note, now)
-        _dispute(match, note, now)
+        _dispute(event, rnd, match, note, now)
         return True
     _finish(upload, UploadStatus.VERIFIED, f"game {game.number}'s record is confirmed", now)
     for report in reports:
         if tally == {k: report[k] for k in tally}:
-            event = Event.objects.get(pk=rnd.event_id)
             if event.status != EventStatus.COMPLETE:
                 result_record_engine(match_id=match.pk, now=now, **tally)
             break
@@ -236,17 +236,14 @@ def _finish(upload: GameUpload, status: str, note: str, now: datetime) -> None:
     upload.save(update_fields=["status", "note", "checked_at"])
 
 
-def _dispute(match: Match, note: str, now: datetime) -> None:
+def _dispute(event: Event, rnd: Round, match: Match, note: str, now: datetime) -> None:
     """reported/disputed -> disputed, with what the replay found in the audit trail (the
     caller holds the round's and the match's locks)."""
-    if match.status not in OPEN:
-        return  # confirmed meanwhile by the organizer: their result stands
-    before = snapshot(match)
-    match_move(match, MatchStatus.DISPUTED)
-    match.engine_verified = False
-    match.save(update_fields=["status", "engine_verified"])
-    change_record(match=match, by=None, action=ResultAction.ENGINE, before=before, now=now,
-                  note=note[:200])
+    if match.status not in OPEN or event.status == EventStatus.COMPLETE:
+        return  # confirmed meanwhile by the organizer, or final: their result stands
+    results_write([ResultWrite(event=event, rnd=rnd, match=match, action=ResultAction.ENGINE,
+                               changes={"status": MatchStatus.DISPUTED,
+                                        "engine_verified": False}, note=note)], now=now)
 
 
 def uploads_for(match: Match) -> list[GameUpload]:

@@ -27,9 +27,11 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from clash.domain import Conflict, DomainError
 from decks.services.game_rules import engine_plays
+from engine.clash.match_rules import MatchFormat
 from tournaments.forms import ResultForm, ResultSetForm, SquadSubmitForm
 from tournaments.models import Event, EventStatus, Match, MatchStatus, RoundStage
 from tournaments.page_selectors import (
+    engine_job_of,
     history_rows,
     label_for,
     match_in_event,
@@ -37,7 +39,7 @@ from tournaments.page_selectors import (
     side_of,
 )
 from tournaments.services.online_games import match_online_summary
-from tournaments.services.results import result_report, result_set
+from tournaments.services.results import match_format, result_report, result_set
 from tournaments.services.squads import match_squads, squad_check_submit, squad_checks_seen
 
 from .common import event_context, event_or_404
@@ -58,6 +60,10 @@ def _load(request: HttpRequest, pk: int, match_pk: int) -> tuple[Event, Match, d
 
 def _names(match: Match) -> tuple[str, str]:
     return match.player_a.name, match.player_b.name if match.player_b_id else "bye"
+
+
+def _format(event: Event, match: Match) -> MatchFormat:
+    return match_format(event, match.round)
 
 
 def _initial(match: Match, side: str | None) -> dict:
@@ -99,9 +105,11 @@ def _page(request: HttpRequest, event: Event, match: Match, context: dict, *,
     can_report = open_ and side is not None and match.status != MatchStatus.CONFIRMED
     can_set = open_ and context["is_organizer"]
     if can_report and report_form is None:
-        report_form = ResultForm(initial=_initial(match, side), a=a, b=b, prefix="report")
+        report_form = ResultForm(initial=_initial(match, side), a=a, b=b, prefix="report",
+                                 fmt=_format(event, match))
     if can_set and set_form is None:
-        set_form = ResultSetForm(initial=_initial(match, None), a=a, b=b, prefix="set")
+        set_form = ResultSetForm(initial=_initial(match, None), a=a, b=b, prefix="set",
+                                 fmt=_format(event, match))
     context.update(_squads(request, event, match, context, squad_form, can_report))
     rnd = match.round
     context.update({
@@ -117,6 +125,10 @@ def _page(request: HttpRequest, event: Event, match: Match, context: dict, *,
         "changes": history_rows(match),
         "online": match_online_summary(match, event, request.user) if not match.bye else None,
         "engine_records": engine_plays(event.game) and not match.bye,
+        # The organizers see the match's engine job: why it failed, if it did (its result
+        # was refused, or it gave up), so they set the result by hand.
+        "job": engine_job_of(match) if context["is_organizer"] else None,
+        "format": _format(event, match),
         "next": request.POST.get("next") or request.GET.get("next", ""),
     })
     return render(request, "tournaments/match.html", context, status=status)
@@ -176,7 +188,7 @@ def match_report(request: HttpRequest, pk: int, match: int) -> HttpResponse:
     if context["side"] is None:
         raise PermissionDenied("Only the two players of a match report its result.")
     a, b = _names(found)
-    form = ResultForm(request.POST, a=a, b=b, prefix="report")
+    form = ResultForm(request.POST, a=a, b=b, prefix="report", fmt=_format(event, found))
     if form.is_valid():
         try:
             after = result_report(match_id=found.pk, by=request.user, now=timezone.now(),
@@ -209,7 +221,7 @@ def match_set(request: HttpRequest, pk: int, match: int) -> HttpResponse:
     if not context["is_organizer"]:
         raise PermissionDenied("Only the organizers set results.")
     a, b = _names(found)
-    form = ResultSetForm(request.POST, a=a, b=b, prefix="set")
+    form = ResultSetForm(request.POST, a=a, b=b, prefix="set", fmt=_format(event, found))
     if form.is_valid():
         before = found.status, found.a_wins, found.b_wins, found.draws
         try:
