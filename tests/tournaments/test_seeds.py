@@ -68,7 +68,7 @@ CATALOGUE = load_catalogue()
 # What a draft deals -----------------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def deal(seed: int) -> tuple[tuple[str, ...], ...]:
     """The four reveals a draft with this seed deals, in order (the pile's order does not
     depend on which cards are picked, so taking the first revealed card is enough)."""
@@ -189,17 +189,22 @@ def urls_for(event: Event) -> list[str]:
     for route in site_routes():
         params = PARAM.findall(route)
         for combo in product(*(values(route, conv, name) for conv, name in params)):
-            url, it = route, iter(combo)
-            url = PARAM.sub(lambda _m: str(next(it)), url)
-            urls.append("/" + url)
+            parts = PARAM.split(route)  # text, conv, name, text, conv, name, ..., text
+            filled = "".join(part + (str(combo[i]) if i < len(combo) else "")
+                             for i, part in enumerate(parts[::3]))
+            urls.append("/" + filled)
     return urls
 
 
-def everything_seen(client: Client, event: Event) -> set[int]:
+def everything_seen(client: Client, event: Event) -> tuple[set[int], dict[str, int]]:
+    """The integers in every answer (whatever its status) and the status of each URL."""
     seen: set[int] = set()
+    statuses = {}
     for url in urls_for(event):
-        seen |= integers_in(url + "\n" + shown(client.get(url)))
-    return seen
+        response = client.get(url)
+        statuses[url] = response.status_code
+        seen |= integers_in(url + "\n" + shown(response))
+    return seen, statuses
 
 
 # The draft ------------------------------------------------------------------------------
@@ -237,7 +242,15 @@ def test_no_integer_a_viewer_sees_during_a_draft_predicts_the_next_reveal(drafti
     assert [(p.number, p.current) for p in pairs] == (
         [(1, 0), (2, 0), (3, 1)] if viewer == "player" else [(1, 0), (2, 0), (3, 0)])
 
-    seen |= everything_seen(client, event)
+    crawled, statuses = everything_seen(client, event)
+    seen |= crawled
+    mine = seats[5] if viewer == "player" else seats[1]
+    for url in (f"/events/{event.pk}/", f"/events/{event.pk}/pods/", f"/api/events/{event.pk}/",
+                f"/api/events/{event.pk}/pods/", f"/api/pod-seats/{mine.pk}/draft/",
+                f"/api/events/{event.pk}/registrations/", f"/events/{event.pk}/manage/"
+                if viewer == "organizer" else f"/events/{event.pk}/draft/",
+                f"/api/events/{event.pk}/draft/" if viewer == "player" else "/api/schema/"):
+        assert statuses[url] == 200, url
 
     # The harness would catch a leak: the pair's seed and the event's seed predict.
     real = DraftPair.objects.get(pod__event=event, number=3).seed
@@ -286,16 +299,18 @@ def test_the_new_event_form_takes_no_seed_and_the_server_draws_62_bits():
             "name": name, "format": "preconstructed", "match_length": 3, "top_cut": 0,
             "late_entry_until_round": 0, "seed": "7", "seed_nonce": "0" * 32})
         assert response.status_code == 302
+    from_form = list(Event.objects.values_list("seed", flat=True))
     api = APIClient()
     api.force_login(UserFactory())
-    assert api.post("/api/events/", {"name": "Four", "format": "draft"},
-                    format="json").status_code == 201
-    seeds = list(Event.objects.values_list("seed", flat=True))
-    assert 7 not in seeds and len(set(seeds)) == 4
-    assert all(0 <= s < 2**62 for s in seeds)
+    for name in ("Four", "Five"):
+        assert api.post("/api/events/", {"name": name, "format": "draft"},
+                        format="json").status_code == 201
+    from_api = list(Event.objects.exclude(seed__in=from_form).values_list("seed", flat=True))
+    assert 7 not in from_form and len(set(from_form + from_api)) == 5
+    assert all(0 <= s < 2**62 for s in from_form + from_api)
     # Too many to try one by one: 2**31 seeds were a few minutes' search from a draft's
-    # first reveal. Four draws all below 2**40 would happen once in 2**88.
-    assert any(s >= 2**40 for s in seeds)
+    # first reveal. Three draws of 62 bits all below 2**40 would happen once in 2**66.
+    assert any(s >= 2**40 for s in from_form) and any(s >= 2**40 for s in from_api)
 
 
 def test_a_practice_ban_session_is_seeded_with_62_bits():
@@ -441,7 +456,7 @@ def test_running_the_generator_back_works_on_a_stream_seed():
     # The attack the one-way seeds stop: the engine's own streams give the parent away.
     child = Rng.stream(SEED, "anything").next_u64() >> 1
     assert SEED in run_back(child, "anything", 1)
-    assert SEED in run_back(game_seed(SEED, 0) , "game-0", 1)
+    assert SEED in run_back(game_seed(SEED, 0), "game-0", 1)
 
 
 def test_a_finished_procedures_seed_gives_away_neither_the_event_seed_nor_the_next_game():
