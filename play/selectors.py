@@ -8,7 +8,7 @@ from django.db.models import Count, Q, QuerySet
 
 from engine.clash.solo import LEVELS
 from play.models import GameStatus, Invitation, InvitationStatus, OnlineGame, SoloResult
-from tournaments.models import EngineGame
+from tournaments.models import EngineGame, GameMode, MatchStatus
 from tournaments.services.access import is_organizer
 
 
@@ -42,12 +42,20 @@ def finished_game(pk: int) -> OnlineGame | None:
             .filter(pk=pk, status=GameStatus.FINISHED, record__isnull=False).first())
 
 
+def match_over(match) -> bool:  # noqa: ANN001
+    """Whether a tournament match's games may be replayed: a game's record holds its seed,
+    and the records of a match still being played stay on the server until it ends."""
+    return match.status == MatchStatus.CONFIRMED
+
+
 def may_watch(game: OnlineGame, user: AbstractBaseUser) -> bool:
     """Who may watch a finished game's replay: anyone, except for a tournament match's game
     (its decks are the players' lists), which only its players and the event's organizers
-    see."""
+    see, once the match is over."""
     if game.match_id is None:
         return True
+    if not match_over(game.match):
+        return False
     if user.pk is not None and user.pk in (game.player_a_id, game.player_b_id):
         return True
     return is_organizer(game.match.round.event, user)
@@ -64,8 +72,12 @@ def may_watch_engine_game(game: EngineGame, user: AbstractBaseUser) -> bool:
     """Who may replay a tournament game: its record holds both decks, so a person's list is
     shown only where the list itself may be seen: once the event publishes its lists, to the
     match's players (who saw each other's lists in the ban-two step) and to the organizers.
-    A game between two AI seats holds no person's list."""
+    A game between two AI seats holds no person's list. A game the server seeded (played
+    online or by the workers) waits until its match is over; a record a player uploaded
+    holds the seed their own engine chose, and is there for the organizer to settle."""
     match = game.match
+    if game.mode != GameMode.REPORTED and not match_over(match):
+        return False
     if match.player_a.is_ai and (match.player_b is None or match.player_b.is_ai):
         return True
     event = match.round.event

@@ -35,7 +35,8 @@ class EventAdmin(admin.ModelAdmin):
     list_filter = ("status", "format", "game")
     search_fields = ("name",)
     filter_horizontal = ("organizers",)
-    readonly_fields = ("status", "seed", "started_at", "completed_at")
+    readonly_fields = ("status", "seed", "seed_nonce", "seed_hash", "started_at",
+                       "completed_at")
     inlines = [RegistrationInline]
 
 

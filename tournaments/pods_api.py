@@ -45,7 +45,8 @@ def _pods():  # noqa: ANN202
     return Pod.objects.prefetch_related(
         Prefetch("seats", PodSeat.objects.select_related("registration__player", "pair")
                  .order_by("number")),
-        Prefetch("pairs", DraftPair.objects.order_by("number"))).order_by("number")
+        Prefetch("pairs", DraftPair.objects.select_related("pod__event").order_by("number"))
+    ).order_by("number")
 
 
 @extend_schema(tags=["draft pods"], responses={200: s.PodOut(many=True), **errors(404)})

@@ -11,7 +11,7 @@ from rest_framework import serializers
 
 from decks.models import Game
 from tournaments.models import DraftPair, EventFormat, Pod, PodSeat, Rating
-from tournaments.services.pods import pair_to_pick
+from tournaments.services.pods import pair_seed_shown, pair_to_pick
 
 MAX_NAME = 100
 
@@ -48,10 +48,16 @@ class DraftPairOut(serializers.ModelSerializer):
     status = serializers.CharField(help_text="picking or done")
     picks_made = serializers.SerializerMethodField()
     to_pick = serializers.SerializerMethodField(help_text="the side to pick, A or B")
+    seed = serializers.SerializerMethodField(
+        help_text="the seed of the pair's shuffle: null until the event is complete")
 
     class Meta:
         model = DraftPair
         fields = ["number", "status", "seed", "picks_made", "to_pick"]
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_seed(self, pair: DraftPair) -> int | None:
+        return pair_seed_shown(pair, pair.pod.event)
 
     def get_picks_made(self, pair: DraftPair) -> int:
         return len(pair.record.get("picks", []))
@@ -112,7 +118,9 @@ class DraftStateOut(serializers.Serializer):
     picks_made = serializers.IntegerField()
     order = serializers.ListField(child=serializers.CharField(),
                                   help_text="who takes each card of this reveal (C-2.4)")
-    record = DraftRecordOut(help_text="the engine's draft record: replays the draft")
+    record = DraftRecordOut(allow_null=True, help_text=(
+        "the engine's draft record (it replays the draft): null until the pair's draft is "
+        "done, as its seed would tell the cards still to be revealed"))
     decklist_version = serializers.IntegerField(allow_null=True,
                                                 help_text="the drafted decklist, once done")
 

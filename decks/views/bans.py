@@ -7,8 +7,6 @@ for anyone else it does not exist (404).
 
 from __future__ import annotations
 
-import secrets
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -17,6 +15,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clash.domain import DomainError
+from clash.seeds import new_seed
 from decks.forms import BanSessionStartForm
 from decks.models import BanSession, BanStatus
 from decks.page_selectors import (
@@ -53,7 +52,7 @@ def ban_start(request: HttpRequest) -> HttpResponse:
                 version_a=latest_version(form.cleaned_data["list_a"]),
                 version_b=latest_version(form.cleaned_data["list_b"]),
                 player_a=request.user, player_b=None, now=timezone.now(),
-                seed=secrets.randbelow(2**31))
+                seed=new_seed())
         except DomainError as exc:
             form.add_domain_error(exc)
         else:

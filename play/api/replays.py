@@ -1,7 +1,8 @@
 """The replay viewer's API: a finished game's position after any step of its record, both
 hands shown, with the engine's verification. The same access as the pages: an online game for
 its players, a tournament game for the match's players and the organizers until the event
-publishes its lists (a game between AI seats for anyone); 404 for everyone else."""
+publishes its lists (a game between AI seats for anyone), once the match is over for a game
+the server seeded; 404 for everyone else."""
 
 from __future__ import annotations
 

@@ -2,7 +2,8 @@
 script needed), each position re-simulated from the record by the engine, with the record's
 verification (`replay(record).ok`). The game is over, so both hands are shown. A tournament
 game's record holds the players' lists: it is watched only by the match's players and the
-event's organizers until the event publishes its lists (a game between AI seats by anyone)."""
+event's organizers until the event publishes its lists (a game between AI seats by anyone),
+and it holds the game's seed: a game the server seeded waits until its match is over."""
 
 from __future__ import annotations
 

@@ -40,6 +40,7 @@ class EventFactory(factory.django.DjangoModelFactory):
     name = factory.Sequence(lambda n: f"Event {n}")
     game = factory.LazyFunction(clash_game)
     format = "constructed"
+    seed = 0  # the server draws one for a real event; tests keep theirs fixed
     created_at = factory.LazyFunction(timezone.now)
 
     @factory.post_generation

@@ -101,12 +101,14 @@ def test_a_logged_in_user_creates_an_event_and_becomes_its_organizer():
     alice = UserFactory(username="alice")
     response = client_for(alice).post("/api/events/", {
         "name": "Friday Clash", "format": "preconstructed", "match_length": 1, "top_cut": 4,
-        "tiebreakers": ["match_points", "gw", "omw", "ogw"], "seed": 42}, format="json")
+        "tiebreakers": ["match_points", "gw", "omw", "ogw"]}, format="json")
     assert response.status_code == 201, response.content
     body = response.json()
     assert body["organizers"] == ["alice"] and body["status"] == "registration"
     assert body["you"] == {"organizer": True, "registration": None}
-    assert body["seed"] == 42 and body["rounds"] is None and body["match_length"] == 1
+    assert body["rounds"] is None and body["match_length"] == 1
+    # Nobody sees the seed before the event is complete, its organizer neither.
+    assert body["seed"] is None and body["seed_hash"] is None
     assert body["tiebreakers"] == ["match_points", "gw", "omw", "ogw"]
     event = Event.objects.get(pk=body["id"])
     assert list(event.organizers.all()) == [alice] and event.game.slug == "clash"
@@ -115,11 +117,12 @@ def test_a_logged_in_user_creates_an_event_and_becomes_its_organizer():
     assert seen_by_bob["you"] == {"organizer": False, "registration": None}
 
 
-def test_an_event_without_a_seed_gets_a_random_one():
+def test_an_event_gets_a_seed_drawn_by_the_server():
     response = client_for(UserFactory()).post("/api/events/", {
         "name": "Random", "format": "draft"}, format="json")
     assert response.status_code == 201
-    assert isinstance(response.json()["seed"], int)
+    assert response.json()["seed"] is None
+    assert 0 <= Event.objects.get(pk=response.json()["id"]).seed < 2**62
 
 
 @pytest.mark.parametrize(("body", "field"), [
@@ -132,6 +135,7 @@ def test_an_event_without_a_seed_gets_a_random_one():
     ({"name": "X", "format": "draft", "tiebreakers": []}, "tiebreakers"),
     ({"name": "X", "format": "draft", "game": "chess"}, "game"),
     ({"name": "X", "format": "draft", "seed": -1}, "seed"),
+    ({"name": "X", "format": "draft", "seed": 42}, "seed"),
     ({"name": "X", "format": "draft", "registration_opens": "soon"}, "registration_opens"),
 ])
 def test_bad_event_settings_are_a_400_naming_the_field_and_make_nothing(body, field):

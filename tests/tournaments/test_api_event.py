@@ -10,6 +10,7 @@ import io
 import pytest
 from rest_framework.test import APIClient
 
+from clash.seeds import seed_commitment
 from tests.factories import UserFactory
 from tournaments.models import Event, EventStatus, Match, Registration, Round
 from tournaments.selectors import standings_for_event
@@ -78,11 +79,13 @@ def report_round(players: dict, rnd: dict, dispute_table: int | None = None,
             assert confirmed["status"] == "confirmed" and confirmed["result"] == result
 
 
-def test_an_event_runs_start_to_finish_through_the_api():
+def test_an_event_runs_start_to_finish_through_the_api(monkeypatch):
+    # The server draws the seed; the test fixes the draw so the run is the same every time.
+    monkeypatch.setattr("tournaments.services.events.new_seed", lambda: 7)
     organizer_user = UserFactory(username="organizer")
     organizer = client_for(organizer_user)
     created = ok(organizer.post("/api/events/", {
-        "name": "Spring Clash", "format": "preconstructed", "top_cut": 4, "seed": 7},
+        "name": "Spring Clash", "format": "preconstructed", "top_cut": 4},
         format="json"), 201)
     event_id = created["id"]
     players = {name: Table(name) for name in NAMES}
@@ -170,7 +173,9 @@ def test_an_event_runs_start_to_finish_through_the_api():
 
     done = ok(organizer.post(f"/api/events/{event_id}/complete/"))
     assert done["status"] == "complete" and done["completed_at"]
-    assert ok(APIClient().get(f"/api/events/{event_id}/"))["seed"] == 7  # public once over
+    revealed = ok(APIClient().get(f"/api/events/{event_id}/"))  # the seed: public once over
+    assert revealed["seed"] == 7
+    assert revealed["seed_hash"] == seed_commitment(7, revealed["seed_nonce"])
     # The top cut never changes the Swiss standings.
     assert ok(APIClient().get(f"/api/events/{event_id}/standings/")) == standings
     assert Event.objects.get(pk=event_id).status == EventStatus.COMPLETE

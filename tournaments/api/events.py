@@ -8,8 +8,6 @@ seat of another event is a 404 like a missing one.
 
 from __future__ import annotations
 
-import secrets
-
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
@@ -107,10 +105,7 @@ class EventListView(ListAPIView):
         """A new event in registration; you become its organizer. Without `rounds` the
         number of Swiss rounds comes from the player count when it starts."""
         data = valid(s.EventCreateIn, request.data)
-        seed = data.pop("seed")
-        event = event_create(
-            by=request.user, now=timezone.now(),
-            seed=secrets.randbits(62) if seed is None else seed, **data)
+        event = event_create(by=request.user, now=timezone.now(), **data)
         return event_response(request, event.pk, status.HTTP_201_CREATED)
 
 

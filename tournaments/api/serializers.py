@@ -33,7 +33,6 @@ from tournaments.selectors import round_explanation, round_label
 from tournaments.services.results import score_check
 from tournaments.swiss.standings import METRICS
 
-MAX_SEED = 2**62
 # Per count: the most games a match of any length the events offer plays (the cap of rule
 # C-7.5b); the match's own format is checked in ResultIn.validate.
 MAX_GAMES = max(MatchFormat(best_of=n).max_games for n in MatchLength.values)
@@ -75,6 +74,11 @@ class EventFilterIn(serializers.Serializer):
         error_messages={"does_not_exist": "no game {slug_name} {value}"})
 
 
+SEED_FIELDS = ("seed", "seed_nonce", "seed_hash")
+SEED_REFUSED = ("the event's seed is drawn by the server and cannot be chosen; its SHA-256 "
+                "commitment is published when the event starts and the seed when it ends")
+
+
 class EventCreateIn(serializers.Serializer):
     name = serializers.CharField(max_length=120)
     format = serializers.ChoiceField(choices=EventFormat.choices)
@@ -107,9 +111,14 @@ class EventCreateIn(serializers.Serializer):
     tiebreakers = serializers.ListField(
         child=serializers.ChoiceField(choices=list(METRICS)), required=False, min_length=1,
         max_length=len(METRICS), help_text="metric names in the order they decide")
-    seed = serializers.IntegerField(
-        min_value=0, max_value=MAX_SEED, required=False, allow_null=True, default=None,
-        help_text="drives every pairing draw, to replay an event; random when empty")
+
+    def validate(self, attrs: dict) -> dict:
+        # Whoever knows or picks the seed foresees or steers every draw: refuse it out loud
+        # rather than ignore it, so a client that used to send one learns why.
+        chosen = [k for k in SEED_FIELDS if k in self.initial_data]
+        if chosen:
+            raise serializers.ValidationError({k: SEED_REFUSED for k in chosen})
+        return attrs
 
 
 class EventYouOut(serializers.Serializer):
@@ -151,20 +160,35 @@ class EventDetailOut(EventOut):
     """An event with `viewer` (api_selectors.Viewer) set on it."""
 
     you = serializers.SerializerMethodField()
-    seed = serializers.SerializerMethodField(
-        help_text="the pairing seed: organizers only until the event is complete")
+    seed_hash = serializers.SerializerMethodField(help_text=(
+        "published when the event starts: SHA-256 of `clash-event-seed:v1:<seed>:<nonce>` "
+        "(UTF-8), to check the seed revealed at the end"))
+    seed = serializers.SerializerMethodField(help_text=(
+        "drives every draw of the event (pods, drafts, pairings, engine games): revealed "
+        "to everyone once the event is complete, hidden from everyone (organizers too) "
+        "before"))
+    seed_nonce = serializers.SerializerMethodField(
+        help_text="revealed with the seed: the other half of what `seed_hash` hashes")
 
     @extend_schema_field(EventYouOut)
     def get_you(self, event) -> dict:  # noqa: ANN001
         return {"organizer": event.viewer.organizer,
                 "registration": event.viewer.registration_id}
 
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_seed_hash(self, event) -> str | None:  # noqa: ANN001
+        return event.seed_hash or None
+
     @extend_schema_field(serializers.IntegerField(allow_null=True))
     def get_seed(self, event) -> int | None:  # noqa: ANN001
-        # Knowing the seed before the rounds are paired would let a player foresee draws.
-        if event.viewer.organizer or event.status == EventStatus.COMPLETE:
-            return event.seed
-        return None
+        # Whoever knows the seed while the event runs foresees its draws: an organizer too.
+        return event.seed if event.status == EventStatus.COMPLETE else None
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_seed_nonce(self, event) -> str | None:  # noqa: ANN001
+        if event.status != EventStatus.COMPLETE:
+            return None
+        return event.seed_nonce or None
 
 
 class OrganizerAddIn(serializers.Serializer):

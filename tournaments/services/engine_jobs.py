@@ -19,6 +19,7 @@ from django.db import transaction
 from django.db.models import Q
 
 from clash.domain import DomainError
+from clash.seeds import derive_seed
 from decks.services.game_rules import engine_plays
 from engine.clash.cards import load_catalogue
 from engine.clash.formats import ValuePolicy, run_bans
@@ -60,7 +61,9 @@ def _enqueue(job_ids: list[int]) -> None:
 
 
 def job_seed(rnd: Round, match: Match) -> int:
-    return Rng.stream(rnd.seed, f"match-{rnd.number}-{match.table}").next_u64() >> 1
+    """One-way from the round's seed (the event's): the games of a finished match, whose
+    records anyone may replay, tell nothing of the event's other draws."""
+    return derive_seed(rnd.seed, f"match-{rnd.number}-{match.table}")
 
 
 @transaction.atomic

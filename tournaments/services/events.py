@@ -10,6 +10,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from clash.domain import Conflict, DomainError
+from clash.seeds import new_nonce, new_seed, seed_commitment
 from decks.models import Game
 from decks.services.catalogue import clash_game
 from decks.services.game_rules import BERSERK, engine_plays
@@ -72,7 +73,8 @@ def event_problems(*, name: str, format: str, match_length: int, rounds: int | N
 
 
 @transaction.atomic
-def event_create(*, by: AbstractBaseUser, name: str, format: str, seed: int, now: datetime,
+def event_create(*, by: AbstractBaseUser, name: str, format: str, now: datetime,
+                 seed: int | None = None,
                  game: Game | None = None, match_length: int = MatchLength.BEST_OF_3,
                  rounds: int | None = None, top_cut: int = TopCut.NONE,
                  registration_opens: datetime | None = None,
@@ -82,8 +84,10 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, seed: int, now
                  exclude_ai_from_ratings: bool = True,
                  tiebreakers: Sequence[str] | None = None, check_squads: bool = False) -> Event:
     """A new event in registration, organized by `by`. `rounds` None: the number of Swiss
-    rounds comes from the player count when the event starts. `seed` drives every pairing
-    draw, so the event can be replayed."""
+    rounds comes from the player count when the event starts. The seed that drives every
+    draw (pods, drafts, pairings, engine games) is drawn here from the secure source; only
+    the operator's commands (demos, benchmarks) pass `seed`, to replay an event. No page or
+    API lets a user choose it."""
     order = list(tiebreakers) if tiebreakers is not None else default_tiebreakers()
     problems = event_problems(name=name, format=format, match_length=match_length,
                               rounds=rounds, top_cut=top_cut,
@@ -107,7 +111,8 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, seed: int, now
         registration_closes=registration_closes, decklist_deadline=decklist_deadline,
         late_entry_until_round=late_entry_until_round, check_in_required=check_in_required,
         fill_with_ai=fill_with_ai, exclude_ai_from_ratings=exclude_ai_from_ratings,
-        tiebreakers=order, check_squads=check_squads, seed=seed, created_at=now)
+        tiebreakers=order, check_squads=check_squads,
+        seed=new_seed() if seed is None else seed, created_at=now)
     event.organizers.add(by)
     return event
 
@@ -151,7 +156,12 @@ def event_start(*, event_id: int, by: AbstractBaseUser, now: datetime) -> Event:
     if event.late_entry_until_round > event.rounds:
         event.late_entry_until_round = event.rounds
     event.started_at = now
-    event.save(update_fields=["status", "rounds", "late_entry_until_round", "started_at"])
+    # The commitment to the seed, published from now on and checked against the seed the
+    # event reveals when it ends (clash.seeds).
+    event.seed_nonce = event.seed_nonce or new_nonce()
+    event.seed_hash = seed_commitment(event.seed, event.seed_nonce)
+    event.save(update_fields=["status", "rounds", "late_entry_until_round", "started_at",
+                              "seed_nonce", "seed_hash"])
     return event
 
 

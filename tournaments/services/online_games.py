@@ -4,7 +4,8 @@ A player of a Clash of Decks match against an AI seat or another person starts (
 "game N online": an online game linked to the match and N, with both sides' decks as the
 event plays them (`engine_jobs.deck_for`: the registered decklist version, the deck the pod
 drafted, or an AI seat's deck), seat A being the match's player A so the game's record is
-the match's. Its seed comes from the event's seed, the match and N. In a constructed event
+the match's. Its seed comes one-way from the event's seed, the match and N (so a finished
+game's record, which holds its seed, tells nothing of the next game). In a constructed event
 the ban-two procedure (rule C-2.5) comes first, on the game page; like the auto-played
 matches, the match keeps the decks its bans left for its later games.
 
@@ -26,10 +27,9 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from clash.domain import Conflict, DomainError
+from clash.seeds import derive_seed
 from decks.services.game_rules import engine_plays
-from engine.clash.match import game_seed
 from engine.clash.match_rules import MatchFormat
-from engine.clash.rng import Rng
 from play.models import GameKind, GameStatus, OnlineGame
 from play.services import game_begin
 from play.services.bans import bans_begin
@@ -84,12 +84,14 @@ def match_tally(match: Match, fmt: MatchFormat) -> Tally:
 
 
 def match_seed(event: Event, match: Match) -> int:
-    return Rng.stream(event.seed, f"online-match-{match.pk}").next_u64() >> 1
+    return derive_seed(event.seed, f"online-match-{match.pk}")
 
 
 def online_game_seed(event: Event, match: Match, number: int) -> int:
-    """Game `number` (from 1) of the match, as the engine seeds the games of a match."""
-    return game_seed(match_seed(event, match), number - 1)
+    """Game `number` (from 1) of the match. One-way (unlike the engine's `game_seed`, which
+    is fine for a match the engine plays at once): game 1's record is replayable while
+    game 2 is played."""
+    return derive_seed(match_seed(event, match), f"game-{number - 1}")
 
 
 def side_of(match: Match, user: AbstractBaseUser) -> str | None:

@@ -5,7 +5,13 @@ When a draft event starts, its places are split into pods of up to 8 (as even as
 The players still in are seated from the event seed; AI seats take the other places: a
 no-show's (the place of a player dropped for not checking in) and one more in an odd pod, so
 every seat drafts against a partner. Seats 1 and 2 draft together, 3 and 4, ...; each pair
-from its own shuffled Starter Kit, with a seed drawn from the event seed.
+from its own shuffled Starter Kit, with a seed derived one-way from the event seed
+(`clash.seeds.derive_seed`), so a finished pair's seed tells nothing of the others'.
+
+A draft in progress keeps its seed and record on the server (only the revealed cards and
+the picks are shown): whoever has the seed of a pair's shuffle knows every card still to be
+revealed. A pair's record is shown to its seats and the organizers once its draft is done;
+the pair seeds are public once the event is complete (its seed is then revealed anyway).
 
 The engine's `DraftState` is the draft: a pair's row keeps its `DraftRecord` JSON, and every
 pick rebuilds the state from it under the row's lock, applies the pick, lets an AI seat pick
@@ -24,6 +30,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 
 from clash.domain import Conflict, DomainError
+from clash.seeds import derive_seed
 from decks.services.decklists import decklist_create_drafted
 from engine.clash.formats import (
     DraftRecord,
@@ -38,6 +45,7 @@ from tournaments.models import (
     DraftStatus,
     Event,
     EventFormat,
+    EventStatus,
     Pod,
     PodSeat,
     Registration,
@@ -46,7 +54,6 @@ from tournaments.models import (
 from .access import is_organizer
 
 POD_SIZE = 8
-SEED_BITS = 62  # fits a signed 64-bit column and the engine's seed check (>= 0)
 
 
 # Seating ---------------------------------------------------------------------------------
@@ -69,8 +76,8 @@ def _split(count: int, pods: int) -> list[int]:
 
 
 def pair_seed(event: Event, pod: int, pair: int) -> int:
-    """The seed of a pair's draft (its shuffle), derived from the event seed."""
-    return Rng.stream(event.seed, f"draft-pod-{pod}-pair-{pair}").next_u64() >> (64 - SEED_BITS)
+    """The seed of a pair's draft (its shuffle), derived one-way from the event seed."""
+    return derive_seed(event.seed, f"draft-pod-{pod}-pair-{pair}")
 
 
 def ai_seat_name(pod: int, seat: int) -> str:
@@ -269,7 +276,7 @@ class DraftSeatView:
     partner_cards: tuple[str, ...]
     picks: tuple[tuple[str, str], ...]
     order: tuple[str, ...]  # who picks each card of the current reveal
-    record: dict
+    record: dict | None  # the engine's record, once the pair's draft is done
 
     def to_json(self) -> dict:
         return {
@@ -305,7 +312,13 @@ def draft_seat_view(seat: PodSeat) -> DraftSeatView:
         to_pick_name=seats[state.to_pick].registration.name if state.to_pick else None,
         picks_left_now=state.picks_left_now, reveal=state.reveal, revealed=state.revealed,
         my_cards=hands[seat.side], partner_cards=hands[partner.side], picks=state.picks,
-        order=pick_order(state.reveal - 1) if state.reveal else (), record=pair.record)
+        order=pick_order(state.reveal - 1) if state.reveal else (),
+        record=pair.record if pair.status == DraftStatus.DONE else None)
+
+
+def pair_seed_shown(pair: DraftPair, event: Event) -> int | None:
+    """A pair's seed as the public pod list shows it: only once the event is complete."""
+    return pair.seed if event.status == EventStatus.COMPLETE else None
 
 
 def pair_to_pick(pair: DraftPair) -> str | None:

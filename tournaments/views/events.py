@@ -4,8 +4,6 @@ register another before the lists are fixed), check in and drop."""
 
 from __future__ import annotations
 
-import secrets
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -47,7 +45,7 @@ def event_new(request: HttpRequest) -> HttpResponse:
     if form.is_valid():
         try:
             event = event_create(by=request.user, now=timezone.now(),
-                                 seed=secrets.randbelow(2**31), **form.service_arguments())
+                                 **form.service_arguments())
         except DomainError as exc:
             form.add_domain_error(exc)
         else:
