@@ -119,7 +119,12 @@ def _task_id(raw: bytes, reserved: bool = False) -> str | None:
 def heartbeat(beat: Callable[[], object], *, every: float) -> Iterator[None]:
     """Call `beat` every `every` seconds from a thread of this process while the block runs: a
     worker deep in a long computation stamps its rows, so a sweeper can tell it from a worker
-    that died. The thread's database connection is closed when the block ends."""
+    that died. The thread's database connection is closed when the block ends. Inside a
+    transaction (work run in-process, as the rehearsal does) it does not beat: the stamps
+    would wait on the caller's own row locks."""
+    if transaction.get_connection().in_atomic_block:
+        yield
+        return
     stop = threading.Event()
 
     def run() -> None:
@@ -140,4 +145,5 @@ def heartbeat(beat: Callable[[], object], *, every: float) -> Iterator[None]:
         yield
     finally:
         stop.set()
-        thread.join()
+        # Bounded: a beat waiting on a lock ends on its own once the lock is released.
+        thread.join(timeout=max(every, 1.0))

@@ -5,6 +5,9 @@ import json
 import threading
 import time
 
+import pytest
+from django.db import transaction
+
 from clash.deliveries import _task_id, heartbeat
 
 
@@ -30,3 +33,12 @@ def test_the_task_id_is_read_from_a_queued_and_from_a_reserved_message():
     assert _task_id(json.dumps(message).encode()) == "4f1c"
     assert _task_id(json.dumps([message, "", "celery"]).encode(), reserved=True) == "4f1c"
     assert _task_id(b"not json") is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_work_run_inside_a_transaction_does_not_beat():
+    """Its stamps would wait on the row locks of the caller's own transaction."""
+    beats = []
+    with transaction.atomic(), heartbeat(lambda: beats.append(1), every=0.01):
+        time.sleep(0.1)
+    assert beats == []
