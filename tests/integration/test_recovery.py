@@ -57,6 +57,28 @@ def stop(*processes) -> None:
             process.stop()
 
 
+def test_the_broker_tells_a_waiting_or_just_reserved_message_from_a_lost_one(queue):
+    from tournaments.tasks import match_job_run_task
+
+    tokens = [deliveries.new_token() for _ in range(3)]
+    for token in tokens:  # no job 0: these are never run
+        match_job_run_task.apply_async([0], {"delivery": token}, task_id=token, queue=queue)
+    where = {token: queue for token in tokens}
+    assert deliveries.held(where, reserved_for=30) == set(tokens)  # waiting in the queue
+    assert deliveries.held({**where, deliveries.new_token(): queue},
+                           reserved_for=30) == set(tokens)  # one never sent
+    with app.connection_for_write() as conn:
+        # A worker takes the oldest: it is reserved (unacknowledged), not yet started.
+        reserved = conn.default_channel.basic_get(queue, no_ack=False).headers["id"]
+        assert reserved == tokens[0]
+        assert deliveries.held(where, reserved_for=30) == set(tokens)
+        # Still reserved a minute later: the worker died holding it.
+        assert deliveries.held(where, reserved_for=30,
+                               now=time.time() + 60) == set(tokens[1:])
+        flush_broker()
+        assert deliveries.held(where, reserved_for=30) == set()
+
+
 def test_a_round_recovers_within_90_seconds_after_its_worker_is_killed(queue, beat):
     rnd = ai_round(tables=10)  # one batch of ten matches
     # Search players take seconds a match: the batch runs long enough for its heartbeat to

@@ -18,6 +18,7 @@ messages per job.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -186,7 +187,8 @@ def match_job_run(*, job_id: int, now: Callable[[], datetime],
     return True
 
 
-def job_heartbeat(job_ids: list[int], now: Callable[[], datetime]):
+def job_heartbeat(job_ids: list[int], now: Callable[[], datetime],
+                  ) -> AbstractContextManager[None]:
     """While the block runs, the running jobs of `job_ids` are stamped every
     CLASH_JOB_HEARTBEAT_SECONDS (one UPDATE for them all, from a thread of the worker)."""
     return deliveries.heartbeat(
