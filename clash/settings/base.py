@@ -136,8 +136,20 @@ LOGOUT_REDIRECT_URL = "home"
 # How AI seats play the matches the engine decides (random, scripted, greedy or search).
 CLASH_AI_SEAT_LEVEL = env.ai_seat_level(default="greedy")
 
-# celery beat: the sweeper re-queues engine work stuck longer than a limit (the database is
-# the truth; the broker may lose messages).
+# Recovery of engine work (tournaments/services/engine_jobs.py, clash/deliveries.py), in
+# seconds. A worker stamps the match jobs it runs every CLASH_JOB_HEARTBEAT_SECONDS; celery beat
+# sends the sweeper every CLASH_JOB_SWEEP_SECONDS, and it queues again a running job silent for
+# CLASH_JOB_LOST_SECONDS (its worker died) and a queued job whose message the broker no longer
+# holds (lost in a flush or a restart, or reserved that long by a worker that died); a message
+# still waiting in the queue is a backlog and is left alone. A job gets at most
+# CLASH_JOB_MAX_DELIVERIES messages, then fails for the organizer to settle.
+CLASH_JOB_HEARTBEAT_SECONDS = 5.0
+CLASH_JOB_SWEEP_SECONDS = 15.0
+CLASH_JOB_LOST_SECONDS = 30.0
+CLASH_JOB_MAX_DELIVERIES = 5
+
+# celery beat: the sweeper above (the database is the truth; the broker may lose messages).
 CELERY_BEAT_SCHEDULE = {
-    "sweep-engine-jobs": {"task": "tournaments.jobs_sweep", "schedule": 60.0},
+    "sweep-engine-jobs": {"task": "tournaments.jobs_sweep",
+                          "schedule": CLASH_JOB_SWEEP_SECONDS},
 }

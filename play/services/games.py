@@ -7,13 +7,15 @@ one action twice."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
+from clash import deliveries
 from clash.domain import Conflict, DomainError
 from engine.clash.actions import encode
 from engine.clash.ai import LEVELS as AI_LEVELS
@@ -45,7 +47,8 @@ from play.positions import (
 
 # An AI seat's whole turn is a few dozen decisions at most; this only guards a bug.
 MAX_AI_ACTIONS = 500
-# After this long without the AI seat's reply, the waiting page sends its task again.
+# After this long without the AI seat's reply, the waiting page looks for its message in the
+# broker, and sends it again if the broker lost it.
 AI_REPLY_OWED_AFTER = timedelta(seconds=30)
 
 
@@ -226,12 +229,15 @@ def online_game_act(*, game_id: int, user: AbstractBaseUser, token: str, seen: i
     return game
 
 
-def online_game_ai_move(*, game_id: int, now: datetime) -> int:
+def online_game_ai_move(*, game_id: int, now: datetime, delivery: str | None = None) -> int:
     """Let the AI seat play while the game waits for it; returns the number of actions it
-    took (0 when it is not its turn: running this twice changes nothing the second time)."""
+    took (0 when it is not its turn: running this twice changes nothing the second time; 0
+    too for a message whose token `delivery` was replaced by a newer one)."""
     with transaction.atomic():
         game = OnlineGame.objects.select_for_update().get(pk=game_id)
         if game.status != GameStatus.PLAYING or ai_seat(game) is None:
+            return 0
+        if delivery is not None and delivery != game.ai_delivery:
             return 0
         position = position_of(game)
         if to_move(position.game) != ai_seat(game):
@@ -242,11 +248,16 @@ def online_game_ai_move(*, game_id: int, now: datetime) -> int:
 
 
 def _ai_reply_enqueue(game: OnlineGame, position: Position) -> None:
-    """Send the AI seat's reply to a worker once the transaction commits, if it is to move."""
+    """Send the AI seat's reply to a worker once the transaction commits, if it is to move,
+    under a new delivery token stored on the game (to the default queue, where `held` looks
+    for it)."""
     if ai_seat(game) is not None and to_move(position.game) == ai_seat(game):
         from play.tasks import online_game_ai_move_task  # the task module imports this one
 
-        online_game_ai_move_task.delay_on_commit(game.pk)
+        game.ai_delivery = deliveries.new_token()
+        OnlineGame.objects.filter(pk=game.pk).update(ai_delivery=game.ai_delivery)
+        deliveries.send_on_commit(online_game_ai_move_task, [game.pk], token=game.ai_delivery,
+                                  queue=deliveries.queue_name())
 
 
 def ai_reply_owed(game: OnlineGame, position: Position, now: datetime) -> bool:
@@ -258,10 +269,12 @@ def ai_reply_owed(game: OnlineGame, position: Position, now: datetime) -> bool:
 
 
 @transaction.atomic
-def online_game_ai_nudge(*, game_id: int, now: datetime) -> bool:
-    """Send the AI seat's reply again when it is owed (see `ai_reply_owed`); the waiting
-    page calls this as it polls. The task is idempotent, so a reply that was only slow is
-    computed once all the same; `last_activity_at` moves on so polls nudge once per period."""
+def online_game_ai_nudge(*, game_id: int, now: datetime,
+                         held: Callable[..., set[str] | None] = deliveries.held) -> bool:
+    """Send the AI seat's reply again when it is owed (see `ai_reply_owed`) and its message
+    can no longer be delivered (`held`, as the match jobs' sweeper judges: a message waiting
+    behind a backlog, or reserved a moment ago, is not sent twice); the waiting page calls this
+    as it polls. `last_activity_at` moves on so polls look once per period."""
     # A row locked is a worker computing the reply right now: nothing is owed, and the
     # polling page must not wait for it.
     game = OnlineGame.objects.select_for_update(skip_locked=True).filter(pk=game_id).first()
@@ -272,6 +285,11 @@ def online_game_ai_nudge(*, game_id: int, now: datetime) -> bool:
         return False
     game.last_activity_at = now
     game.save(update_fields=["last_activity_at"])
+    if game.ai_delivery:
+        waiting = held({game.ai_delivery: deliveries.queue_name()},
+                       reserved_for=settings.CLASH_JOB_LOST_SECONDS, now=now.timestamp())
+        if waiting is not None and game.ai_delivery in waiting:
+            return False  # still on its way (None: the broker cannot tell, the age decides)
     _ai_reply_enqueue(game, position)
     return True
 

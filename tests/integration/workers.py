@@ -11,6 +11,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -35,26 +36,32 @@ def database_url_for_tests() -> str:
     return f"postgres://{user}{password}@{host}:{port}/{s['NAME']}"
 
 
-class Worker:
-    """`celery -A clash worker` on `queue`, one process (concurrency 1) unless told."""
+def _environment(ai_level: str | None = None) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update({
+        "DJANGO_SETTINGS_MODULE": "clash.settings.test",
+        "DATABASE_URL": database_url_for_tests(),
+        "CELERY_BROKER_URL": app.conf.broker_url,
+        "PYTHONPATH": str(REPO),
+    })
+    if ai_level:
+        env["CLASH_AI_SEAT_LEVEL"] = ai_level
+    return env
 
-    def __init__(self, queue: str, concurrency: int = 1, ai_level: str | None = None) -> None:
+
+class Worker:
+    """`celery -A clash worker` on `queue`, one process (concurrency 1) unless told; `also`
+    names more queues it takes tasks from (beat sends the sweeper to the default one)."""
+
+    def __init__(self, queue: str, concurrency: int = 1, ai_level: str | None = None,
+                 also: tuple[str, ...] = ()) -> None:
         self.queue = queue
         self.name = f"test-{uuid.uuid4().hex[:8]}@localhost"
-        env = dict(os.environ)
-        env.update({
-            "DJANGO_SETTINGS_MODULE": "clash.settings.test",
-            "DATABASE_URL": database_url_for_tests(),
-            "CELERY_BROKER_URL": app.conf.broker_url,
-            "PYTHONPATH": str(REPO),
-        })
-        if ai_level:
-            env["CLASH_AI_SEAT_LEVEL"] = ai_level
         self.process = subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "clash", "worker", "-l", "warning",
-             "-c", str(concurrency), "-Q", queue, "-n", self.name, "--without-gossip",
-             "--without-mingle", "--without-heartbeat"],
-            cwd=REPO, env=env, start_new_session=True,
+             "-c", str(concurrency), "-Q", ",".join((queue, *also)), "-n", self.name,
+             "--without-gossip", "--without-mingle", "--without-heartbeat"],
+            cwd=REPO, env=_environment(ai_level), start_new_session=True,
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         self.wait_ready()
 
@@ -83,6 +90,40 @@ class Worker:
                 self.process.wait(timeout=20)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+class Beat:
+    """`celery -A clash beat` with the test settings' schedule (the sweeper every
+    CLASH_JOB_SWEEP_SECONDS, sent to the broker's default queue `celery`, emptied first)."""
+
+    QUEUE = "celery"
+
+    def __init__(self) -> None:
+        with app.connection_for_write() as conn:
+            conn.default_channel.queue_purge(self.QUEUE)
+        self.folder = tempfile.TemporaryDirectory(prefix="clash-beat-")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "clash", "beat", "-l", "warning",
+             "--schedule", str(Path(self.folder.name) / "schedule"), "--pidfile", ""],
+            cwd=REPO, env=_environment(), start_new_session=True,
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(timeout=10)
+        self.folder.cleanup()
+
+
+def flush_broker() -> None:
+    """FLUSHDB on the broker's Redis database: every queued and reserved message is gone,
+    while the server, and every connection to it, stays up."""
+    with app.connection_for_write() as conn:
+        conn.default_channel.client.flushdb()
 
 
 def fresh_queue() -> str:

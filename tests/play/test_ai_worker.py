@@ -93,3 +93,30 @@ def test_the_polling_page_sends_an_owed_reply_again_once_per_period(
         client.get(fragment)
     assert len(callbacks) == 1
     assert online_game_ai_move_task.run(game.pk) > 0 and whose_turn(game) == 0
+
+
+def test_an_owed_reply_still_waiting_in_the_broker_is_not_sent_twice(
+        player, django_capture_on_commit_callbacks):
+    """A backlog of replies on busy workers is not a loss: only a message the broker no
+    longer holds is sent again (as the match jobs' sweeper judges, clash/deliveries.py)."""
+    from play.services import online_game_ai_nudge
+
+    game, _ = first_mover_seed(player, 1, django_capture_on_commit_callbacks)
+    game.refresh_from_db()
+    token = game.ai_delivery
+    later = timezone.now() + AI_REPLY_OWED_AFTER + timedelta(seconds=1)
+    asked = []
+    with django_capture_on_commit_callbacks() as callbacks:
+        assert online_game_ai_nudge(game_id=game.pk, now=later, held=lambda d, **kw: (
+            asked.append(dict(d)) or set(d))) is False
+    assert callbacks == [] and list(asked[0]) == [token]
+    with django_capture_on_commit_callbacks() as callbacks:
+        assert online_game_ai_nudge(game_id=game.pk, now=later + AI_REPLY_OWED_AFTER * 2,
+                                    held=lambda d, **kw: set()) is True
+    assert len(callbacks) == 1
+    game.refresh_from_db()
+    assert game.ai_delivery != token
+    # The lost message turns up after all: replaced, it does nothing; the new one replies.
+    assert online_game_ai_move_task.run(game.pk, delivery=token) == 0
+    assert online_game_ai_move_task.run(game.pk, delivery=game.ai_delivery) > 0
+    assert whose_turn(game) == 0

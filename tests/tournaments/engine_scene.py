@@ -5,17 +5,21 @@ from __future__ import annotations
 from django.utils import timezone
 
 from tests.factories.tournaments import AISeatFactory, OrganizedEventFactory
-from tournaments.models import EventStatus, Match, Round, RoundStatus
+from tournaments.models import EventStatus, Match, Registration, Round, RoundStatus
 
 
 def ai_round(*, tables: int = 2, match_length: int = 3, seed: int = 11) -> Round:
-    """A running event whose round 1 has `tables` matches of two AI seats each."""
+    """A running event whose round 1 has `tables` matches of two AI seats each (written with
+    bulk inserts: the backlog tests ask for thousands)."""
     event = OrganizedEventFactory(format="preconstructed", match_length=match_length,
                                   seed=seed, status=EventStatus.RUNNING, rounds=3)
-    seats = [AISeatFactory(event=event, ai_name=f"AI {i + 1}") for i in range(2 * tables)]
+    seats = AISeatFactory.build_batch(2 * tables, event=event)
+    for i, seat in enumerate(seats):
+        seat.ai_name = f"AI {i + 1}"
+    seats = Registration.objects.bulk_create(seats)
     rnd = Round.objects.create(event=event, number=1, status=RoundStatus.PLAYING, seed=seed,
                                paired_at=timezone.now())
-    for t in range(tables):
-        Match.objects.create(round=rnd, table=t + 1, player_a=seats[2 * t],
-                             player_b=seats[2 * t + 1], is_ai_match=True)
+    Match.objects.bulk_create(
+        [Match(round=rnd, table=t + 1, player_a=seats[2 * t], player_b=seats[2 * t + 1],
+               is_ai_match=True) for t in range(tables)])
     return rnd

@@ -4,20 +4,28 @@ The row (`MatchJob`) is the truth; the broker only carries job ids. A run locks 
 computes the match outside any transaction (the engine is deterministic from the job's seed,
 so every attempt computes the same games), then locks again and writes the games and the
 result only if no other attempt has: a task delivered twice, or a late worker finishing an
-attempt that was already retried, changes nothing. `jobs_sweep` (celery beat) re-queues jobs
-stuck longer than a limit, up to a cap on attempts, which also recovers jobs whose messages the
-broker lost (a Redis restart).
+attempt that was already retried, changes nothing.
+
+Recovery (clash/deliveries.py): each message carries a delivery token, stored on the job, and a
+delivery whose token is no longer the job's does nothing. The worker stamps the jobs it runs
+every CLASH_JOB_HEARTBEAT_SECONDS. `jobs_sweep` (celery beat, every CLASH_JOB_SWEEP_SECONDS)
+queues again a running job silent for CLASH_JOB_LOST_SECONDS (its worker died) and a queued job
+whose message the broker no longer holds (a flush, a restart, a worker that died holding it),
+never one whose message still waits in the queue (a backlog), up to CLASH_JOB_MAX_DELIVERIES
+messages per job.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager
 from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Q
 
+from clash import deliveries
 from clash.domain import DomainError
 from clash.seeds import derive_seed
 from decks.services.game_rules import engine_plays
@@ -43,8 +51,9 @@ from .results import result_record_engine
 # A round with at least this many AI-against-AI matches to queue sends them in batches
 # (match_batches: a task plays up to 100 and writes them together), not a task each.
 BATCH_FROM = 10
+# A broker whose queues cannot be looked into (not Redis): a queued job counts as lost only
+# after this long, as a backlog may take that long.
 STUCK_AFTER = timedelta(minutes=5)
-MAX_ATTEMPTS = 5
 
 
 def ai_level() -> str:
@@ -52,12 +61,17 @@ def ai_level() -> str:
     return settings.CLASH_AI_SEAT_LEVEL
 
 
-def _enqueue(job_ids: list[int]) -> None:
-    """Send the jobs to the workers once the transaction that created them commits."""
+def _enqueue(job_ids: list[int], queue: str | None = None) -> None:
+    """Send the jobs to the workers, a message each, once the transaction commits; each job
+    row gets its message's token and queue."""
     from tournaments.tasks import match_job_run_task
 
+    name = deliveries.queue_name(queue)
     for job_id in job_ids:
-        match_job_run_task.delay_on_commit(job_id)
+        token = deliveries.new_token()
+        MatchJob.objects.filter(pk=job_id).update(delivery=token, queue=name,
+                                                  deliveries=F("deliveries") + 1)
+        deliveries.send_on_commit(match_job_run_task, [job_id], token=token, queue=name)
 
 
 def job_seed(rnd: Round, match: Match) -> int:
@@ -134,26 +148,31 @@ def match_decks(a: list[str], b: list[str], seed: int) -> tuple[list[str], list[
     return a, b
 
 
-def match_job_run(*, job_id: int, now: Callable[[], datetime]) -> bool:
+def match_job_run(*, job_id: int, now: Callable[[], datetime],
+                  delivery: str | None = None) -> bool:
     """Run one job; True if this call recorded the result, False if there was nothing to do
-    (already done or failed, or another attempt finished first) or if the result writer
-    refused the engine's result: then the job fails at once with the reason (it would compute
-    the same games again), and the organizer sets the result."""
+    (already done or failed, another attempt finished first, or `delivery`, the token of the
+    message that brought it, was replaced by the sweeper's) or if the result writer refused the
+    engine's result: then the job fails at once with the reason (it would compute the same games
+    again), and the organizer sets the result."""
     with transaction.atomic():
         job = MatchJob.objects.select_for_update().get(pk=job_id)
         if job.status in (JobStatus.DONE, JobStatus.FAILED):
             return False
+        if delivery is not None and delivery != job.delivery:
+            return False  # a copy the sweeper replaced: the job's own message runs it
         job.status = JobStatus.RUNNING
         job.attempts += 1
-        job.started_at = now()
-        job.save(update_fields=["status", "attempts", "started_at"])
+        job.started_at = job.heartbeat_at = now()
+        job.save(update_fields=["status", "attempts", "started_at", "heartbeat_at"])
         match = Match.objects.select_related("round__event", "player_a__decklist_version",
                                              "player_b__decklist_version").get(pk=job.match_id)
         event = match.round.event
         seed = job.seed
     decks = decks_for_match(match, event, seed)
     level = ai_level()
-    result = play_match(decks, seed, (level, level), best_of=event.match_length)
+    with job_heartbeat([job_id], now):
+        result = play_match(decks, seed, (level, level), best_of=event.match_length)
     with transaction.atomic():
         job = MatchJob.objects.select_for_update().get(pk=job_id)
         if job.status == JobStatus.DONE:
@@ -188,27 +207,92 @@ def refusal_text(score: dict, refusal: DomainError) -> str:
             f"result by hand.")
 
 
+def job_heartbeat(job_ids: list[int], now: Callable[[], datetime],
+                  ) -> AbstractContextManager[None]:
+    """While the block runs, the running jobs of `job_ids` are stamped every
+    CLASH_JOB_HEARTBEAT_SECONDS (one UPDATE for them all, from a thread of the worker)."""
+    return deliveries.heartbeat(
+        lambda: MatchJob.objects.filter(pk__in=job_ids, status=JobStatus.RUNNING).update(
+            heartbeat_at=now()),
+        every=settings.CLASH_JOB_HEARTBEAT_SECONDS)
+
+
+def jobs_sweep(*, now: datetime, lost_after: timedelta | None = None,
+               max_deliveries: int | None = None,
+               held: Callable[..., set[str] | None] = deliveries.held,
+               ) -> tuple[list[int], list[int]]:
+    """Queue again the jobs whose work was lost: running with a heartbeat older than
+    `lost_after` (CLASH_JOB_LOST_SECONDS: the worker died), or queued (for longer than a
+    heartbeat interval: a message leaves after its commit) with a message the broker cannot
+    deliver any more (`held`: lost, or reserved longer than `lost_after` by a worker that never
+    started it). A job whose message still waits in the broker is left alone, however long
+    the backlog. A job that already had `max_deliveries` messages (CLASH_JOB_MAX_DELIVERIES)
+    fails for the organizer to settle. Returns (re-queued ids, failed ids)."""
+    if lost_after is None:
+        lost_after = timedelta(seconds=settings.CLASH_JOB_LOST_SECONDS)
+    if max_deliveries is None:
+        max_deliveries = settings.CLASH_JOB_MAX_DELIVERIES
+    grace = timedelta(seconds=settings.CLASH_JOB_HEARTBEAT_SECONDS)
+    silent = Q(status=JobStatus.RUNNING) & (
+        Q(heartbeat_at__lte=now - lost_after)
+        | Q(heartbeat_at__isnull=True, started_at__lte=now - lost_after))
+    # Read without locks: a backlog of thousands of queued jobs is looked at every sweep.
+    seen = {pk: (status, token, queue) for pk, status, token, queue in MatchJob.objects.filter(
+        silent | Q(status=JobStatus.QUEUED, queued_at__lte=now - grace))
+        .values_list("id", "status", "delivery", "queue")}
+    if not seen:
+        return [], []
+    waiting = held({token: deliveries.queue_name(queue)
+                    for _, token, queue in seen.values() if token},
+                   reserved_for=lost_after.total_seconds(), now=now.timestamp())
+    if waiting is None:  # a broker that cannot be looked into: a queued job's age decides
+        old = set(MatchJob.objects.filter(pk__in=list(seen), status=JobStatus.QUEUED,
+                                          queued_at__lte=now - STUCK_AFTER)
+                  .values_list("id", flat=True))
+        lost = [pk for pk, (status, _, _) in seen.items()
+                if status == JobStatus.RUNNING or pk in old]
+    else:
+        lost = [pk for pk, (_, token, _) in seen.items() if token not in waiting]
+    return _requeue(lost, seen, now=now, silent_since=now - lost_after,
+                    max_deliveries=max_deliveries)
+
+
 @transaction.atomic
-def jobs_sweep(*, now: datetime, stuck_after: timedelta = STUCK_AFTER,
-               max_attempts: int = MAX_ATTEMPTS) -> tuple[list[int], list[int]]:
-    """Re-queue jobs queued or running for longer than `stuck_after` (their message or their
-    worker was lost); jobs past `max_attempts` fail for the organizer to settle.
-    Returns (re-queued ids, failed ids)."""
-    limit = now - stuck_after
-    stuck = list(MatchJob.objects.select_for_update(skip_locked=True).filter(
-        Q(status=JobStatus.QUEUED, queued_at__lte=limit)
-        | Q(status=JobStatus.RUNNING, started_at__lte=limit)))
+def _requeue(job_ids: Iterable[int], seen: dict, *, now: datetime, silent_since: datetime,
+             max_deliveries: int) -> tuple[list[int], list[int]]:
+    """Send the lost jobs again, each as it was when the sweeper judged it (same status and
+    token, still silent if running: a job a worker took or stamped meanwhile is left to it),
+    or fail those at the cap."""
     requeued, failed = [], []
-    for job in stuck:
-        if job.attempts >= max_attempts:
+    jobs = list(MatchJob.objects.select_for_update(skip_locked=True).filter(
+        pk__in=list(job_ids)).order_by("id"))
+    for job in jobs:
+        if (job.status, job.delivery, job.queue) != seen[job.pk] or (
+                job.status == JobStatus.RUNNING
+                and (job.heartbeat_at or job.started_at) > silent_since):
+            continue
+        if max(job.deliveries, job.attempts) >= max_deliveries:
             job.status = JobStatus.FAILED
-            job.error = f"gave up after {job.attempts} attempts"
+            job.error = (f"gave up after {job.deliveries} deliveries and {job.attempts} "
+                         f"attempts")
             job.save(update_fields=["status", "error"])
             failed.append(job.pk)
         else:
             job.status = JobStatus.QUEUED
             job.queued_at = now
-            job.save(update_fields=["status", "queued_at"])
+            job.heartbeat_at = None
+            job.save(update_fields=["status", "queued_at", "heartbeat_at"])
             requeued.append(job.pk)
-    _enqueue(requeued)
+    by_queue: dict[str, list[int]] = {}
+    again = set(requeued)
+    for job in jobs:
+        if job.pk in again:
+            by_queue.setdefault(job.queue, []).append(job.pk)
+    for queue, ids in by_queue.items():
+        if len(ids) >= BATCH_FROM:  # a lost round goes back in batches, as it was sent
+            from .match_batches import enqueue_batches
+
+            enqueue_batches(ids, queue=queue or None)
+        else:
+            _enqueue(ids, queue=queue or None)
     return requeued, failed

@@ -5,8 +5,10 @@ work per match stays small next to the engine's (bench_matches measures it).
 The guarantees are `engine_jobs`' own: the job rows are the truth, a run locks them, plays the
 matches outside any transaction (deterministic from each job's seed), then locks them again and
 writes only the jobs no other attempt has finished. A batch delivered twice, or overlapping a
-single-job run of the same match, records each match once. The sweeper re-queues stuck jobs of
-a batch one by one, as it does any job.
+single-job run of the same match, records each match once. A batch's message carries one
+delivery token for its jobs, and the worker stamps them all with one heartbeat while it plays
+them (engine_jobs' recovery); the sweeper sends lost jobs again in batches when there are
+enough of them.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from datetime import datetime
 from django.db import transaction
 from django.db.models import Exists, F, OuterRef
 
+from clash import deliveries
 from clash.bulk import insert_rows
 from clash.domain import DomainError
 from engine.clash.match import game_seed, play_match
@@ -31,7 +34,7 @@ from tournaments.models import (
 )
 
 from .audit import SNAPSHOT_FIELDS
-from .engine_jobs import ai_level, deck_from, job_seed, match_decks, refusal_text
+from .engine_jobs import ai_level, deck_from, job_heartbeat, job_seed, match_decks, refusal_text
 from .results import engine_write, results_write
 
 # The largest batch: about 15 queries a batch whatever its size (some 40 ms on the 2-core
@@ -66,14 +69,24 @@ def guided_batches(ids: list[int], largest: int, smallest: int = SMALLEST_BATCH,
 
 
 def _enqueue(batches: list[list[int]], queue: str | None) -> None:
+    """Send the batches after the commit, a message each; its jobs get its token and queue."""
     from tournaments.tasks import match_jobs_run_batch_task
 
+    name = deliveries.queue_name(queue)
     for batch in batches:
-        if queue:
-            transaction.on_commit(lambda b=batch: match_jobs_run_batch_task.apply_async(
-                (b,), queue=queue))
-        else:
-            match_jobs_run_batch_task.delay_on_commit(batch)
+        token = deliveries.new_token()
+        MatchJob.objects.filter(pk__in=batch).update(delivery=token, queue=name,
+                                                     deliveries=F("deliveries") + 1)
+        deliveries.send_on_commit(match_jobs_run_batch_task, [batch], token=token, queue=name)
+
+
+def enqueue_batches(job_ids: list[int], *, queue: str | None = None,
+                    batch: int = DEFAULT_BATCH) -> list[list[int]]:
+    """Send jobs already written (the sweeper's lost ones) in guided batches after the
+    commit; returns the batches."""
+    batches = guided_batches(job_ids, batch)
+    _enqueue(batches, queue)
+    return batches
 
 
 @transaction.atomic
@@ -99,20 +112,26 @@ def jobs_for_round_batched(*, round_id: int, now: datetime, batch: int = DEFAULT
     return batches
 
 
-def match_jobs_run_batch(*, job_ids: list[int], now: Callable[[], datetime]) -> int:
-    """Run the jobs of a batch; returns how many results this call recorded.
+def match_jobs_run_batch(*, job_ids: list[int], now: Callable[[], datetime],
+                         delivery: str | None = None) -> int:
+    """Run the jobs of a batch; returns how many results this call recorded. With `delivery`
+    (the message's token), only the jobs that still carry it: the others were sent again.
 
     The rows are read as values, not models: a hundred matches with their players, decks and
     events loaded as model instances cost about as much Python time as the database work."""
     with transaction.atomic():
-        jobs = list(MatchJob.objects.select_for_update().filter(pk__in=job_ids)
-                    .exclude(status__in=(JobStatus.DONE, JobStatus.FAILED)).order_by("id")
+        mine = MatchJob.objects.select_for_update().filter(pk__in=job_ids)
+        if delivery is not None:
+            mine = mine.filter(delivery=delivery)
+        jobs = list(mine.exclude(status__in=(JobStatus.DONE, JobStatus.FAILED)).order_by("id")
                     .values_list("id", "match_id", "seed"))
         if not jobs:
             return 0
         # One UPDATE for the batch (bulk_update's CASE per row costs more than the engine).
+        at = now()
         MatchJob.objects.filter(pk__in=[job_id for job_id, _, _ in jobs]).update(
-            status=JobStatus.RUNNING, attempts=F("attempts") + 1, started_at=now())
+            status=JobStatus.RUNNING, attempts=F("attempts") + 1, started_at=at,
+            heartbeat_at=at)
         # Each match with what its two seats play: (id, round, then per seat: registration,
         # decklist version's cards, pod seat's cards).
         matches = {row[0]: row for row in Match.objects.filter(
@@ -123,13 +142,14 @@ def match_jobs_run_batch(*, job_ids: list[int], now: Callable[[], datetime]) -> 
             pk__in={row[1] for row in matches.values()})}
     level = ai_level()
     played = {}
-    for job_id, match_id, seed in jobs:
-        row = matches[match_id]
-        event = rounds[row[1]].event
-        decks = match_decks(*(deck_from(reg, event, version_cards=version, seat_cards=seat)
-                              for reg, version, seat in (row[2:5], row[5:8])), seed)
-        played[job_id] = (match_id, seed, play_match(decks, seed, (level, level),
-                                                     best_of=event.match_length))
+    with job_heartbeat([job_id for job_id, _, _ in jobs], now):
+        for job_id, match_id, seed in jobs:
+            row = matches[match_id]
+            event = rounds[row[1]].event
+            decks = match_decks(*(deck_from(reg, event, version_cards=version, seat_cards=seat)
+                                  for reg, version, seat in (row[2:5], row[5:8])), seed)
+            played[job_id] = (match_id, seed, play_match(decks, seed, (level, level),
+                                                         best_of=event.match_length))
     return _record(played, sorted(rounds), now)
 
 
