@@ -44,7 +44,13 @@ NUL = "\x00"
 
 
 class InputError(DomainError):
-    """Input that cannot be read at all (too large, too deep, not text, NUL bytes)."""
+    """Input that cannot be read at all (too large, too deep, not text, NUL bytes).
+    `reason` is the message without the name of the input, for callers that phrase it."""
+
+    def __init__(self, code: str, message: str, *, reason: str = "", **kwargs: Any) -> None:
+        super().__init__(code, message, **kwargs)
+        self.reason = reason or message
+
 
 
 class PayloadTooLarge(APIException):
@@ -96,10 +102,10 @@ def json_loads(text: str | bytes, *, what: str = "the JSON", code: str = "bad_js
     except RecursionError:
         raise InputError(code, f"{what} nests deeper than {depth} levels") from None
     except json.JSONDecodeError as exc:
-        raise InputError(code, f"{what} is not JSON: {exc.msg} (line {exc.lineno}, column "
-                               f"{exc.colno})") from None
+        reason = f"{exc.msg} (line {exc.lineno}, column {exc.colno})"
+        raise InputError(code, f"{what} must be JSON: {reason}", reason=reason) from None
     except ValueError as exc:  # e.g. an integer of more digits than Python converts
-        raise InputError(code, f"{what} is not JSON: {exc}") from None
+        raise InputError(code, f"{what} must be JSON: {exc}", reason=str(exc)) from None
     problem = _json_problem(data, depth)
     if problem:
         raise InputError(code, f"{what} cannot be read: {problem}")

@@ -19,6 +19,7 @@ from axes.helpers import get_cool_off
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from drf_spectacular.authentication import BasicScheme
 from rest_framework import authentication, exceptions, status
 
 
@@ -69,6 +70,12 @@ class BasicAuthentication(authentication.BasicAuthentication):
             if request is not None and getattr(request, "axes_locked_out", False):
                 raise LoginLocked() from None
             raise
+
+
+class LockedBasicScheme(BasicScheme):
+    """The schema documents it as HTTP basic auth, which it is."""
+
+    target_class = "clash.logins.BasicAuthentication"
 
 
 def client_ip(request: HttpRequest) -> str | None:

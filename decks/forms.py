@@ -325,4 +325,6 @@ class SquadCheckForm(AccessibleForm):
         try:
             return json_loads(self.cleaned_data["squad"], what="The squad")
         except InputError as exc:
-            raise forms.ValidationError(f"{exc.message}.") from None
+            malformed = exc.reason != exc.message
+            raise forms.ValidationError(f"Not JSON: {exc.reason}." if malformed
+                                        else f"{exc.message}.") from None

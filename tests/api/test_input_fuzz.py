@@ -5,9 +5,9 @@ classes of input an attacker sends (clash/inputs.py): deeply nested JSON, NUL by
 parts, query strings, form fields and JSON strings, a CSV field over the csv module's 128 KiB
 limit (and a deeply nested .json file) as uploads and bodies, and bodies over the size limits.
 
-Every URL comes from the URL resolver (Django's admin and the logout aside); the API's query parameters,
-body fields and media types come from its OpenAPI schema, and the pages' form fields from
-the pages themselves. Path ids point at real rows of a scene (a running event with a
+Every URL comes from the URL resolver (Django's admin and the logout aside); the API's query
+parameters, body fields and media types come from its OpenAPI schema, and the pages' form
+fields from the pages themselves. Path ids point at real rows of a scene (a running event with a
 reported match, a draft, a list, a game), so requests reach the views' own code. The
 requests are made as a logged-in organizer and staff member, who may reach every page.
 """

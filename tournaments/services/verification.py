@@ -141,7 +141,7 @@ def game_record_upload(*, match_id: int, by: AbstractBaseUser, text: str | bytes
         except UnicodeDecodeError:
             raise DomainError("invalid_record", "a game record is UTF-8 JSON text") from None
     # Depth and NUL characters are checked here: an engine record nests three levels.
-    data = json_loads(text, what="the game record", code="invalid_record")
+    data = json_loads(text, what="a game record", code="invalid_record")
     record, problems = record_problems(match=match, event=event, data=data)
     if problems:
         raise DomainError("invalid_record", "; ".join(problems), problems=problems)
