@@ -153,3 +153,22 @@ def test_reads_and_other_users_are_not_held_back_by_a_users_writes() -> None:
 
     assert api_get(client, "olga", PASSWORD).status_code == 200
     assert validate(client, ("ben", PASSWORD)).status_code == 400
+
+
+def test_behind_a_trusted_proxy_the_lock_is_per_forwarded_address(settings) -> None:
+    """Behind the proxy every request comes from its address: the client's is the one the
+    proxy appended to X-Forwarded-For (anything further left the client wrote itself)."""
+    settings.CLASH_TRUSTED_PROXIES = 1
+    UserFactory(username="olga")
+    for spoofed in range(6):
+        Client().post("/accounts/login/", {"username": "olga", "password": "wrong"},
+                      REMOTE_ADDR="192.0.2.1",
+                      HTTP_X_FORWARDED_FOR=f"198.51.100.{spoofed}, 203.0.113.7")
+
+    locked = Client().post("/accounts/login/", {"username": "olga", "password": PASSWORD},
+                           REMOTE_ADDR="192.0.2.1", HTTP_X_FORWARDED_FOR="203.0.113.7")
+    elsewhere = Client().post("/accounts/login/", {"username": "olga", "password": PASSWORD},
+                              REMOTE_ADDR="192.0.2.1", HTTP_X_FORWARDED_FOR="203.0.113.8")
+
+    assert locked.status_code == 429
+    assert elsewhere.status_code == 302
