@@ -17,7 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
-from clash.domain import DomainError
+from clash.domain import DomainError, capped
 
 NON_FIELD = "non_field_errors"
 
@@ -43,7 +43,8 @@ def field_problems(detail: Any, path: str = "") -> list[tuple[str, str]]:
 def validation_error_body(detail: Any) -> dict:
     pairs = field_problems(detail)
     fields = list(dict.fromkeys(field for field, _ in pairs if field))
-    problems = [f"{field}: {message}" if field else message for field, message in pairs]
+    problems = capped([f"{field}: {message}" if field else message
+                       for field, message in pairs])
     if fields:
         message = f"invalid input in {', '.join(fields)}"
     else:

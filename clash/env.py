@@ -17,6 +17,10 @@ Variables:
     CELERY_TASK_ALWAYS_EAGER   Run Celery tasks in-process instead of sending them to a worker.
     CELERY_RESULT_BACKEND      Where task results go (default: the broker when it is Redis).
     CLASH_AI_SEAT_LEVEL        The engine AI level of AI seats (default greedy).
+    CACHE_URL                  Production's cache (login and rate-limit counters), e.g.
+                               redis://host:6379/1 (default: REDIS_URL, else a Redis broker).
+    TRUSTED_PROXIES            How many proxies in front append to X-Forwarded-For (default 0,
+                               production 1): logins are locked per client address.
 """
 
 from __future__ import annotations
@@ -118,3 +122,19 @@ def ai_seat_level(*, default: str) -> str:
 
 def celery_task_always_eager(*, default: bool) -> bool:
     return _bool("CELERY_TASK_ALWAYS_EAGER", default=default)
+
+
+def cache_url(*, broker: str) -> str:
+    """CACHE_URL, else REDIS_URL, else the broker when it is Redis; required otherwise."""
+    url = _get("CACHE_URL") or _get("REDIS_URL") or (broker if broker.startswith("redis")
+                                                     else None)
+    return _require("CACHE_URL (or REDIS_URL)", url)
+
+
+def trusted_proxies(*, default: int) -> int:
+    value = _get("TRUSTED_PROXIES")
+    if not value:
+        return default
+    if not value.isdigit():
+        raise ImproperlyConfigured(f"TRUSTED_PROXIES={value!r} is not a whole number.")
+    return int(value)

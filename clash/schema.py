@@ -5,7 +5,12 @@ here rather than on each view.
 - A list with filters answers 400 when a filter value is malformed or names nothing (an
   unknown game, a set that does not exist).
 
-Both answers have the API's one error shape (clash/api.py), the `ErrorOut` component.
+Both answers have the API's one error shape (clash/api.py), the `ErrorOut` component, as
+have the answers every operation may give (`limit_responses`):
+
+- 429 when the caller's HTTP basic login is locked after failed ones (clash/logins.py), or a
+  write comes over the caller's rate (clash/throttles.py);
+- 413 when a request body is over its size limit (clash/inputs.py).
 """
 
 from __future__ import annotations
@@ -32,4 +37,26 @@ def list_error_responses(result: dict[str, Any], generator: Any, request: Any,
             responses.setdefault("400", {"description": "a filter value that is malformed or "
                                                         "names nothing",
                                          "content": ERROR})
+    return result
+
+
+WRITES = {"post", "put", "patch", "delete"}
+
+
+def limit_responses(result: dict[str, Any], generator: Any, request: Any,
+                    public: bool) -> dict[str, Any]:
+    for operations in result.get("paths", {}).values():
+        for method, operation in operations.items():
+            if not isinstance(operation, dict) or "responses" not in operation:
+                continue
+            responses = operation["responses"]
+            writes = method in WRITES
+            responses.setdefault("429", {
+                "description": "a locked login (too many failed ones for this username from "
+                               "this address)" + (", or too many writes a minute" if writes
+                                                  else ""),
+                "content": ERROR})
+            if "requestBody" in operation:
+                responses.setdefault("413", {"description": "a request body over its size "
+                                                            "limit", "content": ERROR})
     return result

@@ -6,20 +6,18 @@ page shows every problem where the player can fix it.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 
 from django import forms
 
 from clash.domain import DomainError
+from clash.inputs import MAX_CSV_BYTES, InputError, json_loads, read_text_upload
 from decks.models import Card, DecklistKind, Game
 from decks.page_selectors import ABILITIES, constructed_decklists_of
 from decks.services.catalogue import CLASH
 from decks.services.collections import MAX_COUNT
 from decks.services.decklists import CONSTRUCTED_SIZE, MAX_NAME, decklist_problems
 from decks.services.game_rules import DECK_FORMATS
-
-MAX_CSV_BYTES = 1_000_000
 
 
 class AccessibleForm(forms.Form):
@@ -104,15 +102,14 @@ class CollectionImportForm(AccessibleForm):
                                        "removed)", required=False)
 
     def clean_file(self) -> str:
-        upload = self.cleaned_data["file"]
-        if upload.size > MAX_CSV_BYTES:
-            raise forms.ValidationError(
-                f"The file is {upload.size:,} bytes; at most {MAX_CSV_BYTES:,} are accepted.")
         try:
-            return upload.read().decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise forms.ValidationError("The file is not UTF-8 text: save it as CSV "
-                                        "(UTF-8) and try again.") from None
+            return read_text_upload(self.cleaned_data["file"], limit=MAX_CSV_BYTES,
+                                    what="The file")
+        except InputError as exc:
+            if exc.code == "not_text":
+                raise forms.ValidationError("The file is not UTF-8 text: save it as CSV "
+                                            "(UTF-8) and try again.") from None
+            raise forms.ValidationError(f"{exc.message}.") from None
 
 
 # Decklists -------------------------------------------------------------------------------
@@ -326,7 +323,8 @@ class SquadCheckForm(AccessibleForm):
 
     def clean_squad(self) -> object:
         try:
-            return json.loads(self.cleaned_data["squad"])
-        except json.JSONDecodeError as exc:
-            raise forms.ValidationError(f"Not JSON: {exc.msg} (line {exc.lineno}, column "
-                                        f"{exc.colno}).") from None
+            return json_loads(self.cleaned_data["squad"], what="The squad")
+        except InputError as exc:
+            malformed = exc.reason != exc.message
+            raise forms.ValidationError(f"Not JSON: {exc.reason}." if malformed
+                                        else f"{exc.message}.") from None

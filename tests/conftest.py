@@ -136,3 +136,13 @@ def postgres_is_available() -> bool:
 def redis_is_available() -> bool:
     """Whether the Redis server behind the Celery broker is reachable."""
     return redis_available()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache() -> None:
+    """Each test starts with an empty cache: login failures and rate-limit counters
+    (clash/logins.py, clash/throttles.py) of one test never lock out the next."""
+    from django.core.cache import caches
+
+    for cache in caches.all():
+        cache.clear()

@@ -149,3 +149,27 @@ def test_only_env_py_reads_the_environment() -> None:
             if "os.environ" in text or "os.getenv" in text or "getenv(" in text:
                 offenders.append(relative)
     assert offenders == []
+
+
+def test_production_keeps_login_and_rate_limit_counters_in_redis() -> None:
+    result = run_django(
+        "from django.conf import settings as s\n"
+        "import json\n"
+        "c = s.CACHES['default']\n"
+        "print(json.dumps([c['BACKEND'], c['LOCATION'], s.AXES_HANDLER,"
+        " s.CLASH_TRUSTED_PROXIES]))",
+        env={**PRODUCTION_ENV, "CACHE_URL": "redis://redis.example.org:6379/1"},
+    )
+
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == [
+        "django.core.cache.backends.redis.RedisCache",
+        "redis://redis.example.org:6379/1",
+        "axes.handlers.cache.AxesCacheHandler",
+        1,
+    ]
+
+
+def test_the_embedded_default_counts_logins_in_the_local_memory_cache() -> None:
+    assert settings.CACHES["default"]["BACKEND"] == (
+        "django.core.cache.backends.locmem.LocMemCache")

@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
 from clash.domain import DomainError
+from clash.inputs import InputError, read_upload
 from decks.forms import AccessibleForm
 from decks.models import Decklist
 from decks.services.catalogue import CLASH
@@ -27,7 +28,7 @@ from engine.clash.cards import load_catalogue
 from tournaments.models import LabRun, LabRunStatus
 from tournaments.page_selectors import match_in_event
 from tournaments.services.lab_runs import MAX_GAMES, lab_rows, lab_run_progress, lab_run_start
-from tournaments.services.verification import game_record_upload, uploads_for
+from tournaments.services.verification import MAX_RECORD_BYTES, game_record_upload, uploads_for
 
 from .views.common import event_context, event_or_404
 
@@ -141,6 +142,14 @@ class RecordForm(AccessibleForm):
     number = forms.IntegerField(label="Game number", min_value=1, max_value=3, required=False,
                                 help_text="Leave empty for the next game.")
 
+    def clean_record(self) -> bytes:
+        """The record's bytes, refused by its size before it is read."""
+        try:
+            return read_upload(self.cleaned_data["record"], limit=MAX_RECORD_BYTES,
+                               what="The game record")
+        except InputError as exc:
+            raise forms.ValidationError(f"{exc.message}.") from None
+
 
 @login_required
 @require_http_methods(["GET", "POST"])
@@ -161,7 +170,7 @@ def match_records(request: HttpRequest, pk: int, match: int) -> HttpResponse:
         if form.is_valid():
             try:
                 game = game_record_upload(match_id=found.pk, by=request.user,
-                                          text=form.cleaned_data["record"].read(),
+                                          text=form.cleaned_data["record"],
                                           number=form.cleaned_data["number"],
                                           now=timezone.now())
             except DomainError as exc:

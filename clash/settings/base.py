@@ -4,6 +4,10 @@ Pick one of the modules next to this one with DJANGO_SETTINGS_MODULE:
 ``local`` (the default for manage.py), ``test`` (pytest) or ``production``.
 """
 
+from datetime import timedelta
+
+from csp.constants import NONE, SELF
+
 from clash import env
 
 BASE_DIR = env.BASE_DIR
@@ -20,6 +24,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
     "decks",
     "tournaments",
     "play",
@@ -27,14 +32,52 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Refuses oversized bodies and NUL bytes before any view (or CSRF's check) reads them.
+    "clash.inputs.InputGuardMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: turns a locked login into its answer (clash.logins).
+    "axes.middleware.AxesMiddleware",
 ]
+
+# Failed logins (clash/logins.py): django-axes's backend first, so a locked pair of username
+# and address is refused even with the right password.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "clash.logins.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "clash.logins.client_ip"
+# How many proxies in front of the site append to X-Forwarded-For (0: the client's address
+# is REMOTE_ADDR). Read by clash.logins.client_ip.
+CLASH_TRUSTED_PROXIES = env.trusted_proxies(default=0)
+
+# The local memory cache of one process: enough for runserver and the tests. Production keeps
+# the login and rate-limit counters in Redis, shared by every worker.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Every asset is served by the site itself; Pico's icons are data: images in its stylesheet.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
 
 ROOT_URLCONF = "clash.urls"
 WSGI_APPLICATION = "clash.wsgi.application"
@@ -82,10 +125,19 @@ REST_FRAMEWORK = {
     # basic-auth prompt.
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
+        "clash.logins.BasicAuthentication",
     ],
     # Closed by default; public endpoints (the catalogue, published lists) open up explicitly.
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    # JSON, form and multipart bodies limited by size, depth and NUL bytes (clash/inputs.py).
+    "DEFAULT_PARSER_CLASSES": [
+        "clash.inputs.JSONParser",
+        "clash.inputs.FormParser",
+        "clash.inputs.MultiPartParser",
+    ],
+    # Writes per user; reads are not throttled (clash/throttles.py).
+    "DEFAULT_THROTTLE_CLASSES": ["clash.throttles.WriteRateThrottle"],
+    "DEFAULT_THROTTLE_RATES": {"writes": "120/min"},
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 100,
     "EXCEPTION_HANDLER": "clash.api.exception_handler",
@@ -106,6 +158,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "clash.schema.list_error_responses",
+        "clash.schema.limit_responses",
     ],
 }
 

@@ -15,6 +15,10 @@ SECRET_KEY = env.secret_key(default="local-development-key-not-for-production-us
 DEBUG = env.debug(default=True)
 ALLOWED_HOSTS = env.allowed_hosts(default=["localhost", "127.0.0.1", "[::1]"])
 
+# The local memory cache (base.py) counts failed logins per process: right for one process
+# (runserver, the tests), which is all these settings serve; production uses Redis.
+SILENCED_SYSTEM_CHECKS = ["axes.W001"]
+
 CELERY_TASK_ALWAYS_EAGER = env.celery_task_always_eager(default=True)
 # An eager task that raises should raise at the call site, not vanish into a result object.
 CELERY_TASK_EAGER_PROPAGATES = True

@@ -23,6 +23,12 @@ CELERY_BROKER_URL = env.celery_broker_url()
 CELERY_RESULT_BACKEND = env.celery_result_backend(broker=CELERY_BROKER_URL)
 CELERY_TASK_ALWAYS_EAGER = False
 
+# Login and rate-limit counters (clash/logins.py, clash/throttles.py), shared by every worker.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                      "LOCATION": env.cache_url(broker=CELERY_BROKER_URL)}}
+# Behind the TLS proxy the production settings expect (SECURE_PROXY_SSL_HEADER).
+CLASH_TRUSTED_PROXIES = env.trusted_proxies(default=1)
+
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     # Hashed, compressed files that can be cached forever; built by `collectstatic`.

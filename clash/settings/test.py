@@ -21,6 +21,10 @@ DATABASES = {"default": env.database()}
 # Hashing passwords properly is deliberately slow; tests create many users.
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
+# The local memory cache (base.py) counts failed logins per process: right for one process
+# (runserver, the tests), which is all these settings serve; production uses Redis.
+SILENCED_SYSTEM_CHECKS = ["axes.W001"]
+
 CELERY_TASK_ALWAYS_EAGER = False
 # A test that enqueues for real without a broker should fail at once, not retry for seconds.
 CELERY_TASK_PUBLISH_RETRY = False

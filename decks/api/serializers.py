@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from clash.inputs import MAX_CSV_BYTES, InputError, read_text_upload
 from decks.models import (
     BanStatus,
     Card,
@@ -25,7 +26,6 @@ from tournaments.models import Event
 MAX_NAME = 100
 MAX_CARDS = 500  # far above any list size (a Spoils deck has 76 or more): the services
 # name the exact size rule
-MAX_CSV_BYTES = 1_000_000
 
 
 # Errors ---------------------------------------------------------------------------------
@@ -133,17 +133,15 @@ class CollectionImportIn(serializers.Serializer):
     cards the CSV does not list."""
 
     file = serializers.FileField(required=False)
-    text = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
+    text = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False,
+                                 max_length=MAX_CSV_BYTES)
     replace = serializers.BooleanField(default=False)
 
     def validate_file(self, file) -> str:  # noqa: ANN001
-        if file.size > MAX_CSV_BYTES:
-            raise serializers.ValidationError(
-                f"the file is larger than {MAX_CSV_BYTES // 1000} kB")
         try:
-            return file.read().decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise serializers.ValidationError("the file is not UTF-8 text") from None
+            return read_text_upload(file, limit=MAX_CSV_BYTES)
+        except InputError as exc:
+            raise serializers.ValidationError(exc.message) from None
 
     def validate(self, attrs: dict) -> dict:
         if ("file" in attrs) == ("text" in attrs):

@@ -15,15 +15,15 @@ from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.exceptions import NotFound, ParseError
+from rest_framework.exceptions import NotFound
 from rest_framework.generics import ListAPIView, RetrieveAPIView
-from rest_framework.parsers import BaseParser, FormParser, JSONParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from clash.inputs import CSVTextParser, FormParser, JSONParser, MultiPartParser
 from decks.api import serializers as s
 from decks.listings import (
     ban_sessions_for,
@@ -156,18 +156,6 @@ class CSVRenderer(BaseRenderer):
         if isinstance(data, dict) and "error" in data:
             data = f"{data['error']['code']}: {data['error']['message']}\n"
         return str(data).encode(self.charset)
-
-
-class CSVTextParser(BaseParser):
-    """A CSV sent as the request body (Content-Type: text/csv)."""
-
-    media_type = "text/csv"
-
-    def parse(self, stream, media_type=None, parser_context=None) -> dict:  # noqa: ANN001
-        try:
-            return {"text": stream.read().decode("utf-8-sig")}
-        except UnicodeDecodeError:
-            raise ParseError("the CSV body is not UTF-8 text") from None
 
 
 class CollectionExportView(APIView):

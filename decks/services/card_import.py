@@ -8,9 +8,6 @@ importing the same file again changes nothing and decklists keep pointing at the
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -18,6 +15,7 @@ from datetime import datetime
 from django.db import transaction
 
 from clash.domain import DomainError
+from clash.inputs import csv_rows, json_loads
 from decks.models import Card, CardSet
 from decks.services.game_rules import BERSERK, GAME_NAMES, SPOILS, other_game
 from engine.berserk import cards as berserk_cards
@@ -167,7 +165,7 @@ PARSERS: dict[str, Callable[[Mapping], CardRow]] = {SPOILS: spoils_row, BERSERK:
 def _rows(text: str, fmt: str, columns: list[str]) -> list[tuple[str, Mapping]]:
     """(where, row) for every row of the file, `where` naming its line or index."""
     if fmt == CSV:
-        lines = list(csv.reader(io.StringIO(text)))
+        lines = csv_rows(text)
         if not lines:
             raise DomainError("empty_file", f"the file is empty: expected a header "
                                             f"{','.join(columns)}")
@@ -186,10 +184,7 @@ def _rows(text: str, fmt: str, columns: list[str]) -> list[tuple[str, Mapping]]:
             else:
                 rows.append((f"line {number}", dict(zip(header, line, strict=True))))
         return rows
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DomainError("bad_json", f"the file is not JSON: {exc}") from None
+    data = json_loads(text, what="the file")
     if isinstance(data, Mapping):
         data = data.get("cards")
     if not isinstance(data, list):

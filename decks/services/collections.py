@@ -9,6 +9,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from clash.domain import DomainError
+from clash.inputs import csv_rows
 from decks.models import Card, CardSet, CollectionEntry
 
 CSV_COLUMNS = ["set", "card", "count"]
@@ -61,8 +62,7 @@ def collection_import_csv(*, user: AbstractBaseUser, text: str, replace: bool = 
     """Set the counts of the cards listed in a CSV (`set,card,count`); with `replace`, cards
     not listed are removed. Every bad line is reported and nothing is imported if any is bad.
     Returns the number of cards imported."""
-    reader = csv.reader(io.StringIO(text))
-    rows = list(reader)
+    rows = csv_rows(text)
     if not rows:
         raise DomainError("empty_csv", "the file is empty: expected a header set,card,count")
     header = [h.strip().lower() for h in rows[0]]

@@ -15,6 +15,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 
 from clash.domain import DomainError
+from clash.inputs import InputError, read_text_upload
 from decks.forms import MAX_CSV_BYTES, AccessibleForm
 from decks.models import CardSet
 from decks.services.card_import import COLUMNS, CSV, FORMATS, card_import
@@ -33,16 +34,13 @@ class CardImportForm(AccessibleForm):
 
     def clean_file(self) -> tuple[str, str]:
         upload = self.cleaned_data["file"]
-        if upload.size > MAX_CSV_BYTES:
-            raise forms.ValidationError(
-                f"The file is {upload.size:,} bytes; at most {MAX_CSV_BYTES:,} are accepted.")
         fmt = upload.name.rsplit(".", 1)[-1].lower() if "." in upload.name else CSV
         if fmt not in FORMATS:
             raise forms.ValidationError("The file name ends in .csv or .json.")
         try:
-            return upload.read().decode("utf-8-sig"), fmt
-        except UnicodeDecodeError:
-            raise forms.ValidationError("The file is not UTF-8 text.") from None
+            return read_text_upload(upload, limit=MAX_CSV_BYTES, what="The file"), fmt
+        except InputError as exc:
+            raise forms.ValidationError(f"{exc.message}.") from None
 
 
 def _require_catalogue_editor(request: HttpRequest) -> None:

@@ -27,10 +27,11 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from clash.domain import Conflict, DomainError
+from clash.inputs import json_loads
 from decks.services.game_rules import engine_plays
 from engine.clash.cards import load_catalogue
 from engine.clash.errors import EngineError
-from engine.clash.record import GameRecord, parse_json, replay
+from engine.clash.record import GameRecord, replay
 from tournaments.models import (
     EngineGame,
     Event,
@@ -130,18 +131,16 @@ def game_record_upload(*, match_id: int, by: AbstractBaseUser, text: str | bytes
                  if match.status == MatchStatus.CONFIRMED else "not reported yet: report the "
                                                                  "result first")
         raise Conflict("not_reported", f"table {match.table} is {state}")
+    if len(text) > MAX_RECORD_BYTES:
+        raise DomainError("record_too_large", f"a game record is at most "
+                                              f"{MAX_RECORD_BYTES // 1000} kB")
     if isinstance(text, bytes):
-        if len(text) > MAX_RECORD_BYTES:
-            raise DomainError("record_too_large", f"a game record is at most "
-                                                  f"{MAX_RECORD_BYTES // 1000} kB")
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
             raise DomainError("invalid_record", "a game record is UTF-8 JSON text") from None
-    try:
-        data = parse_json(text)
-    except EngineError as exc:
-        raise DomainError("invalid_record", exc.message) from None
+    # Depth and NUL characters are checked here: an engine record nests three levels.
+    data = json_loads(text, what="a game record", code="invalid_record")
     record, problems = record_problems(match=match, event=event, data=data)
     if problems:
         raise DomainError("invalid_record", "; ".join(problems), problems=problems)

@@ -19,7 +19,7 @@ import json
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -241,7 +241,8 @@ def match_set(request: HttpRequest, pk: int, match: int) -> HttpResponse:
             if target and url_has_allowed_host_and_scheme(
                     target, allowed_hosts={request.get_host()},
                     require_https=request.is_secure()):
-                return redirect(target)
+                # A URL, never a view name: redirect("1") would try to reverse "1".
+                return HttpResponseRedirect(target)
             return redirect("tournaments:match", pk=event.pk, match=found.pk)
     messages.error(request, "The result was not set: see the problem below.")
     found.refresh_from_db()

@@ -1,0 +1,91 @@
+"""Failed logins are throttled, on the login page and on the API's HTTP basic auth alike.
+
+django-axes counts failed logins in the cache (settings: AXES_*), by the pair of username and
+client address: usernames are public, so a lock by account alone would let anyone lock an
+organizer out on the day. Its authentication backend comes first, so a locked pair is refused
+even with the right password. DRF's throttles run after authentication and never see a failed
+login; axes sees every one, because DRF's basic auth goes through Django's `authenticate`.
+
+This module gives the lock its answers: the login page says what happened and when to try
+again (429), and the API answers `{"error": {"code": "login_locked", ...}}` with 429 and
+Retry-After.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from axes.helpers import get_cool_off
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from drf_spectacular.authentication import BasicScheme
+from rest_framework import authentication, exceptions, status
+
+
+def cool_off_seconds() -> int:
+    cool_off = get_cool_off()
+    return int(cool_off.total_seconds()) if cool_off else 0
+
+
+def lockout_message() -> str:
+    minutes = max(1, round(cool_off_seconds() / 60))
+    return (f"Too many failed logins for this username from your address: logins for it from "
+            f"here are refused for {minutes} minutes after the last failed one. Try again "
+            f"later, or ask an organizer or staff member to reset your password.")
+
+
+def lockout_response(request: HttpRequest, original_response: HttpResponse | None = None,
+                     credentials: dict | None = None) -> HttpResponse:
+    """AXES_LOCKOUT_CALLABLE: the answer to a login refused because its pair is locked."""
+    headers = {"Retry-After": str(cool_off_seconds())}
+    if request.path_info.startswith("/api/"):
+        return JsonResponse({"error": {"code": "login_locked", "message": lockout_message()}},
+                            status=status.HTTP_429_TOO_MANY_REQUESTS, headers=headers)
+    response = render(request, "registration/locked_out.html",
+                      {"message": lockout_message()},
+                      status=status.HTTP_429_TOO_MANY_REQUESTS)
+    response["Retry-After"] = headers["Retry-After"]
+    return response
+
+
+class LoginLocked(exceptions.APIException):
+    status_code = status.HTTP_429_TOO_MANY_REQUESTS
+    default_code = "login_locked"
+
+    def __init__(self) -> None:
+        super().__init__(lockout_message())
+        self.wait = cool_off_seconds()
+
+
+class BasicAuthentication(authentication.BasicAuthentication):
+    """DRF's HTTP basic auth, answering 429 (not 401) when axes has locked the username and
+    address pair, so a script learns why its right password is refused."""
+
+    def authenticate_credentials(self, userid: str, password: str,
+                                 request: Any = None) -> tuple:
+        try:
+            return super().authenticate_credentials(userid, password, request)
+        except exceptions.AuthenticationFailed:
+            if request is not None and getattr(request, "axes_locked_out", False):
+                raise LoginLocked() from None
+            raise
+
+
+class LockedBasicScheme(BasicScheme):
+    """The schema documents it as HTTP basic auth, which it is."""
+
+    target_class = "clash.logins.BasicAuthentication"
+
+
+def client_ip(request: HttpRequest) -> str | None:
+    """AXES_CLIENT_IP_CALLABLE: the client's address. Behind CLASH_TRUSTED_PROXIES proxies
+    (each appending to X-Forwarded-For), the address the outermost trusted one saw; entries
+    further left were written by the client and are ignored."""
+    proxies = getattr(settings, "CLASH_TRUSTED_PROXIES", 0)
+    if proxies:
+        forwarded = [part.strip() for part in
+                     request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if part.strip()]
+        if len(forwarded) >= proxies:
+            return forwarded[-proxies]
+    return request.META.get("REMOTE_ADDR")
