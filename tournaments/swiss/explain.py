@@ -4,10 +4,26 @@ Each line is a statement about the pairing and the players' records, so it is tr
 method found the pairing: per score group (from the top) how many play within it and how many
 are paired down; per pair-down why that player could not stay (they have already played everyone
 else on their points, the group with those paired down into it had an odd count, or the rest of
-the group could not all be paired with opponents they had not met); each unavoidable rematch.
+the group could not all be paired with opponents they had not met, or keeping them would have
+meant a rematch or more pair-downs higher up, which the order of the pairing puts first); each
+unavoidable rematch.
 """
 
 from __future__ import annotations
+
+NU_LIMIT = 64  # the most players whose rematch-free pairs are counted exactly
+
+
+def nu(players: list[str], played: dict[str, set[str]]) -> int:
+    """The most rematch-free pairs among `players` (exact)."""
+    import networkx as nx
+
+    graph = nx.Graph()
+    for i, a in enumerate(players):
+        for b in players[i + 1:]:
+            if b not in played[a]:
+                graph.add_edge(a, b)
+    return len(nx.max_weight_matching(graph, maxcardinality=True))
 
 
 def explain(pairs: list[tuple[str, str]], points: dict[str, int],
@@ -40,9 +56,12 @@ def explain(pairs: list[tuple[str, str]], points: dict[str, int],
                 odd_told = True
                 why = (f"the {s}-point group had an odd number of players"
                        + (" with those paired down into it" if incoming else ""))
-            else:
+            elif len(pool) <= NU_LIMIT and nu(pool, played) < len(pool) // 2:
                 why = (f"the other players on {s} points could not all be paired with "
                        f"opponents they had not met")
+            else:
+                why = (f"keeping more players on {s} points would have meant a rematch or "
+                       f"more players paired down from higher groups")
             reasons[(p, s)] = why
     for a, b in pairs:
         if points[a] != points[b]:

@@ -33,13 +33,13 @@ from dataclasses import dataclass, field
 
 from engine.clash.rng import Rng
 
-from .explain import explain
+from .explain import NU_LIMIT, explain
+from .explain import nu as _nu
 from .model import SwissError, Tournament
 from .standings import DEFAULT_ORDER, compute_standings, records
 
 EXACT_UP_TO = 32  # a whole-event exact matching takes 0.03 s at 32 players, 9 s at 256
 EXACT_WINDOW = 96  # the most players the fallback solves exactly at once
-NU_LIMIT = 64  # the most players above a boundary whose rematch-free bound is computed
 SEARCH_BUDGET = 20_000
 TIE_RANGE = 1 << 20  # the seeded tie-break drawn for each possible pair
 
@@ -180,18 +180,6 @@ def _exact(players: list[str], points: dict[str, int], played: dict[str, set[str
     return [(players[i], players[j]) for i, j in pairs]
 
 
-def _nu(players: list[str], played: dict[str, set[str]]) -> int:
-    """The most rematch-free pairs among `players` (exact)."""
-    import networkx as nx
-
-    graph = nx.Graph()
-    for i, a in enumerate(players):
-        for b in players[i + 1:]:
-            if b not in played[a]:
-                graph.add_edge(a, b)
-    return len(nx.max_weight_matching(graph, maxcardinality=True))
-
-
 def _by_groups(ranked: list[str], points: dict[str, int], played: dict[str, set[str]],
                rng: Rng, exact_window: int) -> tuple[list[tuple[str, str]], bool, str]:
     """Score group by score group from the top, then the proof (see the module docstring)."""
@@ -212,46 +200,97 @@ def _by_groups(ranked: list[str], points: dict[str, int], played: dict[str, set[
         pairs += matched
         floaters = sorted(unmatched, key=rank.__getitem__)
 
-    # The proof: every bound met, or the first place where one is not.
+    return _prove(pairs, groups, scores, points, played, rng, rank, exact_window)
+
+
+def _prove(pairs: list[tuple[str, str]], groups: dict[int, list[str]], scores: list[int],
+           points: dict[str, int], played: dict[str, set[str]], rng: Rng,
+           rank: dict[str, int], exact_window: int) -> tuple[list[tuple[str, str]], bool, str]:
+    """Check the pairing against the lower bounds, segment by segment from the top (a
+    segment ends at a boundary no pair crosses). Where a segment misses a bound it is solved
+    again exactly on its own, widened down to the next boundary no pair crosses until its
+    result meets the bounds (or it reaches the bottom, where exact is conclusive). Returns the
+    pairing, whether it is proven optimal, and the proof."""
     index = {s: k for k, s in enumerate(scores)}
-    cost = objective(pairs, points, played)
-    rematches, cross = cost[0], list(cost[1:-1])
-    bounds, used_nu = [], False
-    above: list[str] = []
-    for k in range(len(scores) - 1):
-        above += groups[scores[k]]
-        bound = len(above) % 2
-        if cross[k] > bound and len(above) <= NU_LIMIT:
-            bound = max(bound, len(above) - 2 * _nu(above, played))
-            used_nu = used_nu or bound > len(above) % 2
-        bounds.append(bound)
-    fails = [k for k in range(len(cross)) if cross[k] > bounds[k]]
-    fails += [min(index[points[a]], index[points[b]]) for a, b in pairs
-              if abs(index[points[a]] - index[points[b]]) > 1]
-    if not fails and not rematches:
-        why = ("its parity, or the players above it who cannot all be paired without a "
-               "rematch" if used_nu else "its parity")
-        return pairs, True, (f"proven optimal by the lower bound: no rematch, each boundary "
-                             f"between score groups crossed only by as many pairs as {why} "
-                             f"forces, and each of those pairs crosses one boundary only")
-    first = min(fails) if fails else 0
-    cut = None if rematches else next(
-        (k for k in reversed(range(first)) if cross[k] == 0), None)
-    keep = [] if cut is None else [(a, b) for a, b in pairs if index[points[a]] <= cut]
-    window = [] if cut is None else [p for s in scores[cut + 1:] for p in groups[s]]
-    window = ranked if cut is None else sorted(window, key=rank.__getitem__)
-    where = f"from {scores[cut + 1]} points down" if cut is not None else "of the event"
-    if len(window) > exact_window:
-        return pairs, False, (f"not proven optimal: the {len(window)} players {where} are too "
-                              f"many to solve exactly (at most {exact_window}), and pairing "
-                              f"group by group missed a lower bound")
-    pairs = keep + _exact(window, points, played, rng)
-    if cut is None:
-        return pairs, True, f"proven optimal: an exact matching over all {len(window)} players"
-    return pairs, True, (f"proven optimal: the groups above {scores[cut + 1]} points meet the "
-                         f"lower bound with no pair crossing into {scores[cut + 1]} points, "
-                         f"and the {len(window)} players {where} were paired by an exact "
-                         f"matching")
+    last = len(scores) - 1
+    if objective(pairs, points, played)[0]:  # rematches: only a whole exact matching proves
+        if len(rank) > exact_window:
+            return pairs, False, (f"not proven optimal: a rematch was left and the "
+                                  f"{len(rank)} players are too many to solve exactly "
+                                  f"(at most {exact_window})")
+        return (_exact(list(rank), points, played, rng), True,
+                f"proven optimal: an exact matching over all {len(rank)} players")
+
+    def group_of(pair: tuple[str, str]) -> int:
+        return min(index[points[pair[0]]], index[points[pair[1]]])
+
+    def misses(segment: list[tuple[str, str]], top: int, bottom: int,
+               long_pairs: bool = True) -> int | None:
+        """The first group from `top` to `bottom` whose boundary below misses its bound (or,
+        with `long_pairs`, whose pair crosses more than one boundary: an exact segment's
+        squared differences are optimal already), counting only the segment's players."""
+        cross = [0] * (last + 1)
+        bad = []
+        for a, b in segment:
+            i, j = sorted((index[points[a]], index[points[b]]))
+            for k in range(i, j):
+                cross[k] += 1
+            if j - i > 1 and long_pairs:
+                bad.append(i)
+        above: list[str] = []
+        for k in range(top, bottom):
+            above += groups[scores[k]]
+            bound = len(above) % 2
+            if cross[k] > bound and len(above) <= NU_LIMIT:
+                bound = max(bound, len(above) - 2 * _nu(above, played))
+                bounds_used.add("nu" if bound > len(above) % 2 else "parity")
+            if cross[k] > bound:
+                bad.append(k)
+        return min(bad, default=None)
+
+    def zero_below(segment: list[tuple[str, str]], k: int) -> int:
+        """The first group at or below k whose boundary below no pair crosses (or the last)."""
+        crossing = {g for a, b in segment
+                    for g in range(*sorted((index[points[a]], index[points[b]])))}
+        while k < last and k in crossing:
+            k += 1
+        return k
+
+    bounds_used: set[str] = set()
+    solved: list[str] = []
+    top = 0
+    while top <= last:
+        bottom = zero_below(pairs, top)
+        segment = [pair for pair in pairs if top <= group_of(pair) <= bottom]
+        if misses(segment, top, bottom) is None:
+            top = bottom + 1
+            continue
+        while True:
+            window = sorted((p for k in range(top, bottom + 1) for p in groups[scores[k]]),
+                            key=rank.__getitem__)
+            if len(window) > exact_window:
+                return pairs, False, (f"not proven optimal: from {scores[top]} points down "
+                                      f"pairing group by group missed a lower bound, and the "
+                                      f"{len(window)} players there are too many to solve "
+                                      f"exactly (at most {exact_window})")
+            exact = _exact(window, points, played, rng)
+            if bottom == last or misses(exact, top, bottom, False) is None:
+                break
+            bottom = zero_below(pairs, bottom + 1)
+        pairs = [pair for pair in pairs if not top <= group_of(pair) <= bottom] + exact
+        solved.append(f"the {len(window)} players from {scores[top]} to {scores[bottom]} "
+                      f"points")
+        top = bottom + 1
+    why = ("its parity, or the players above it who cannot all be paired without a rematch"
+           if "nu" in bounds_used else "its parity")
+    proof = (f"proven optimal by the lower bound: no rematch, each boundary between score "
+             f"groups crossed only by as many pairs as {why} forces, and each of those pairs "
+             f"crosses one boundary only")
+    if solved:
+        proof += (", except where an exact matching paired " + "; ".join(solved)
+                  + " (a segment between boundaries no pair crosses, whose own bounds it "
+                    "meets)")
+    return pairs, True, proof
 
 
 def _match_pool(pool: list[str], played: dict[str, set[str]],
