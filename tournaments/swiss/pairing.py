@@ -1,21 +1,29 @@
 """Pairing the next Swiss round.
 
-Rules (issue: Swiss pairing): round 1 is drawn at random from the event's seed. Later rounds
-pair players with equal match points where possible, never pair two players a second time when
-that can be avoided, give the bye (a 2-0 win) to the lowest-ranked player who has not had one,
-and among valid pairings minimise the total difference in match points. Dropped players are
-never paired. The same input and seed always give the same pairings.
+Rules (issue: Swiss pairing, top-first): round 1 is drawn at random from the event's seed. In
+later rounds the bye (a 2-0 win) goes first to the lowest-ranked player who has not had one.
+The rest are paired by a lexicographic order, best first:
+1. the fewest rematches;
+2. as few pairs as possible across the boundary between the two highest score groups, then
+   across the next boundary down, and so on (score groups from the top, as in the FIDE Dutch
+   system): two undefeated players who have not met meet unless that forces a rematch;
+3. the smallest sum of squared differences in match points;
+4. among pairings equal on all of that, one drawn from the round's seed (the Magic Tournament
+   Rules pair at random within a match-point group).
+Dropped players are never paired. The same input and seed give the same pairing everywhere.
 
-How, and why it is fast: a general minimum-cost matching over all players is cubic (networkx
-needs about a minute at 512 players). Swiss structure makes it unnecessary: players are paired
-score group by score group from the top. Each group (with the players floated down into it, who
-are paired first) is matched without rematches by a depth-first search that almost always
-succeeds on its first path; a group with an odd count floats its lowest-ranked player who can
-be left out; a player with no possible opponent left in the group floats too. Only when the
-search exceeds its step budget does an exact maximum matching (networkx) take over for that one
-group. In the last group, players who cannot avoid a rematch meet again, and the explanation
-says so. Small events (up to `EXACT_UP_TO` active players) are solved exactly as a whole by a
-minimum-cost perfect matching, which is also how the tests check the group method.
+How, exactly and fast: up to `EXACT_UP_TO` players, a maximum-weight perfect matching whose
+integer weights encode that order exactly (each level weighs more than everything below it can
+add up to). Larger events go score group by score group from the top (each group shuffled from
+the seed, the players paired down into it paired first, an odd group floating one player), and
+the result is checked against lower bounds that every pairing without rematches obeys: a
+boundary is crossed by at least one pair when an odd number of players stand above it, and by
+at least |T| - 2 x (the most rematch-free pairs within T) when T stands above it; given the
+crossings, the squared differences are at least the crossings times the squared gaps. When the
+result meets every bound it is proven optimal. Otherwise the players below the lowest boundary
+that is crossed by no pair, above the first one that fails, are solved again exactly (when they
+are at most `EXACT_WINDOW`), which is again proven optimal; failing that, the result says it is
+not proven. `Pairing.optimal` and `Pairing.proof` say which.
 """
 
 from __future__ import annotations
@@ -25,13 +33,15 @@ from dataclasses import dataclass, field
 
 from engine.clash.rng import Rng
 
+from .explain import NU_LIMIT, explain
+from .explain import nu as _nu
 from .model import SwissError, Tournament
 from .standings import DEFAULT_ORDER, compute_standings, records
 
-EXACT_UP_TO = 32
-EXACT_WINDOW = 300  # the most players the fallback solves exactly at once
+EXACT_UP_TO = 32  # a whole-event exact matching takes 0.03 s at 32 players, 9 s at 256
+EXACT_WINDOW = 96  # the most players the fallback solves exactly at once
 SEARCH_BUDGET = 20_000
-REMATCH_COST = 10_000  # worse than any difference in match points
+TIE_RANGE = 1 << 20  # the seeded tie-break drawn for each possible pair
 
 
 @dataclass
@@ -40,10 +50,13 @@ class Pairing:
     pairings: list[tuple[str, str]]
     bye: str | None
     explanation: list[str] = field(default_factory=list)
+    optimal: bool = True  # proven optimal by the order above
+    proof: str = ""  # how (or why not)
 
     def to_json(self) -> dict:
         return {"round": self.round, "pairings": [list(p) for p in self.pairings],
-                "bye": self.bye, "explanation": self.explanation}
+                "bye": self.bye, "explanation": self.explanation, "optimal": self.optimal,
+                "proof": self.proof}
 
 
 # Magic Tournament Rules: the number of Swiss rounds by the number of players.
@@ -62,7 +75,7 @@ def rounds_for(players: int) -> int:
 
 
 def pair_round(t: Tournament, order: Sequence[str] = DEFAULT_ORDER, *,
-               exact_up_to: int = EXACT_UP_TO) -> Pairing:
+               exact_up_to: int = EXACT_UP_TO, exact_window: int = EXACT_WINDOW) -> Pairing:
     rnd = t.last_round + 1
     standings = compute_standings(t, order)
     recs = records(t)
@@ -91,142 +104,200 @@ def pair_round(t: Tournament, order: Sequence[str] = DEFAULT_ORDER, *,
         rng.shuffle(draw)
         pairs = [(draw[i], draw[i + 1]) for i in range(0, len(draw), 2)]
         explanation.append("round 1: the pairings are drawn at random from the event's seed")
-        return Pairing(rnd, pairs, bye, explanation)
+        return Pairing(rnd, pairs, bye, explanation, True,
+                       "optimal: nobody has points or opponents yet, so every pairing is "
+                       "equally good")
 
+    rank = {pid: i for i, pid in enumerate(ranked)}
     if len(ranked) <= exact_up_to:
-        pairs = _exact(ranked, points, played)
-        explanation.append("the pairing with the fewest rematches and the smallest total "
-                           "difference in match points, found exactly")
-        _explain_pairs(pairs, points, played, explanation)
-        return Pairing(rnd, pairs, bye, explanation)
+        pairs = _exact(ranked, points, played, rng)
+        optimal, proof = True, f"proven optimal: an exact matching over all {len(ranked)} players"
+    else:
+        pairs, optimal, proof = _by_groups(ranked, points, played, rng, exact_window)
+    pairs = sorted(((a, b) if rank[a] < rank[b] else (b, a) for a, b in pairs),
+                   key=lambda pair: rank[pair[0]])  # tables from the top of the standings
+    explanation += explain(pairs, points, played)
+    explanation.append(proof)
+    return Pairing(rnd, pairs, bye, explanation, optimal, proof)
 
-    pairs = _by_groups(ranked, points, played, rng, explanation)
-    return Pairing(rnd, pairs, bye, explanation)
 
-
-def _explain_pairs(pairs: list[tuple[str, str]], points: dict[str, int],
-                   played: dict[str, set[str]], explanation: list[str]) -> None:
-    groups: dict[int, int] = {}
+def objective(pairs: Sequence[tuple[str, str]], points: dict[str, int],
+              played: dict[str, set[str]]) -> tuple[int, ...]:
+    """(rematches, c_1, ..., c_{G-1}, sum of squared point differences): smaller is better,
+    compared as tuples. c_k counts the pairs with one player in the k highest score groups (of
+    the players paired) and the other below them."""
+    scores = sorted({points[p] for pair in pairs for p in pair}, reverse=True)
+    index = {s: k for k, s in enumerate(scores)}
+    cross = [0] * max(0, len(scores) - 1)
+    rematches = squares = 0
     for a, b in pairs:
-        if points[a] == points[b]:
-            groups[points[a]] = groups.get(points[a], 0) + 1
-    for p in sorted(groups, reverse=True):
-        explanation.append(f"{p} points: {groups[p]} pairing(s) within the score group")
-    for a, b in pairs:
-        if points[a] != points[b]:
-            hi, lo = (a, b) if points[a] > points[b] else (b, a)
-            explanation.append(f"{hi} ({points[hi]} points) is paired down against {lo} "
-                               f"({points[lo]} points): no opponent with equal points was left")
-        if b in played[a]:
-            explanation.append(f"{a} and {b} meet again: no pairing without a rematch exists")
+        i, j = sorted((index[points[a]], index[points[b]]))
+        for k in range(i, j):
+            cross[k] += 1
+        rematches += b in played[a]
+        squares += (points[a] - points[b]) ** 2
+    return (rematches, *cross, squares)
 
 
-def _exact(ranked: list[str], points: dict[str, int],
-           played: dict[str, set[str]]) -> list[tuple[str, str]]:
-    """Minimum-cost perfect matching: cost = difference in points, plus REMATCH_COST for a
-    rematch; ties broken towards pairing players close in the ranking."""
+def _exact(players: list[str], points: dict[str, int], played: dict[str, set[str]],
+           rng: Rng) -> list[tuple[str, str]]:
+    """The best pairing of `players` by the order of this module: a maximum-weight perfect
+    matching whose integer weights encode it exactly. Each level's unit is one more than the
+    most that all the levels below can add up to over the n/2 pairs, so no amount of a lower
+    level outweighs one unit of a higher one; the lowest level is a tie-break drawn from the
+    seed for each pair."""
     import networkx as nx
 
+    n = len(players)
+    half = n // 2
+    scores = sorted({points[p] for p in players}, reverse=True)
+    index = {s: k for k, s in enumerate(scores)}
+    cap = half * (TIE_RANGE - 1)  # the most the levels so far can add up to
+    unit_square = cap + 1
+    cap += unit_square * half * (scores[0] - scores[-1]) ** 2
+    unit_cross = [0] * len(scores)
+    for k in reversed(range(len(scores) - 1)):
+        unit_cross[k] = cap + 1
+        cap += unit_cross[k] * half
+    unit_rematch = cap + 1
+    cap += unit_rematch * half
+    above = [0]  # above[k]: the cost of crossing boundaries 0 .. k-1
+    for unit in unit_cross:
+        above.append(above[-1] + unit)
     graph = nx.Graph()
-    n = len(ranked)
-    top = REMATCH_COST * 4 + max(points.values()) * 4 + n * 2
     for i in range(n):
+        a = players[i]
         for j in range(i + 1, n):
-            a, b = ranked[i], ranked[j]
-            cost = abs(points[a] - points[b]) * 2 * n + (j - i)
+            b = players[j]
+            hi, lo = sorted((index[points[a]], index[points[b]]))
+            cost = (above[lo] - above[hi] + unit_square * (points[a] - points[b]) ** 2
+                    + rng.below(TIE_RANGE))
             if b in played[a]:
-                cost += REMATCH_COST * 2 * n
-            graph.add_edge(i, j, weight=top * n - cost)
+                cost += unit_rematch
+            graph.add_edge(i, j, weight=cap + 1 - cost)
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     pairs = sorted((min(i, j), max(i, j)) for i, j in matching)
-    return [(ranked[i], ranked[j]) for i, j in pairs]
+    return [(players[i], players[j]) for i, j in pairs]
 
 
 def _by_groups(ranked: list[str], points: dict[str, int], played: dict[str, set[str]],
-               rng: Rng, explanation: list[str]) -> list[tuple[str, str]]:
-    """Score group by score group from the top. The result is optimal when every group
-    floats only what its parity forces and no rematch is needed: each boundary between two
-    scores is then crossed by the fewest pairs possible. When a group does worse, the groups
-    from the one above it down are solved again exactly (widening upwards while a rematch
-    remains and the window is small enough)."""
+               rng: Rng, exact_window: int) -> tuple[list[tuple[str, str]], bool, str]:
+    """Score group by score group from the top, then the proof (see the module docstring)."""
     rank = {pid: i for i, pid in enumerate(ranked)}
     groups: dict[int, list[str]] = {}
     for pid in ranked:
         groups.setdefault(points[pid], []).append(pid)
     scores = sorted(groups, reverse=True)
-    pairs_by_group: list[list[tuple[str, str]]] = []
-    notes_by_group: list[list[str]] = []
+    pairs: list[tuple[str, str]] = []
     floaters: list[str] = []
-    trouble: int | None = None
     for gi, score in enumerate(scores):
         members = groups[score][:]
         rng.shuffle(members)  # random within the score group, from the seed
-        pool = floaters + members
-        matched, unmatched = _match_pool(pool, played, rank, len(floaters))
-        notes = [f"{score} points: {len(members)} player(s)" + (
-            f" and {len(floaters)} paired down into the group ({', '.join(floaters)})"
-            if floaters else "")]
-        if len(unmatched) > len(pool) % 2 and trouble is None:
-            trouble = gi
+        matched, unmatched = _match_pool(floaters + members, played, len(floaters))
         if gi == len(scores) - 1 and unmatched:
-            forced = _pair_anyway(unmatched, played, rank)
-            if trouble is None:
-                trouble = gi
-            for a, b in forced:
-                notes.append(f"{a} and {b} meet again: no pairing without a rematch was left")
-            matched = matched + forced
+            matched += _pair_anyway(unmatched, rank)
             unmatched = []
-        for pid in unmatched:
-            why = ("the group had an odd count" if len(unmatched) == 1 and len(pool) % 2
-                   else "no opponent it has not played was left in the group")
-            notes.append(f"{pid} ({points[pid]} points) floats down: {why}")
-        pairs_by_group.append(matched)
-        notes_by_group.append(notes)
+        pairs += matched
         floaters = sorted(unmatched, key=rank.__getitem__)
-    if trouble is not None:
-        bound = _lower_bound(ranked, points, scores)
-        first = max(0, trouble - 1)
+
+    return _prove(pairs, groups, scores, points, played, rng, rank, exact_window)
+
+
+def _prove(pairs: list[tuple[str, str]], groups: dict[int, list[str]], scores: list[int],
+           points: dict[str, int], played: dict[str, set[str]], rng: Rng,
+           rank: dict[str, int], exact_window: int) -> tuple[list[tuple[str, str]], bool, str]:
+    """Check the pairing against the lower bounds, segment by segment from the top (a
+    segment ends at a boundary no pair crosses). Where a segment misses a bound it is solved
+    again exactly on its own, widened down to the next boundary no pair crosses until its
+    result meets the bounds (or it reaches the bottom, where exact is conclusive). Returns the
+    pairing, whether it is proven optimal, and the proof."""
+    index = {s: k for k, s in enumerate(scores)}
+    last = len(scores) - 1
+    if objective(pairs, points, played)[0]:  # rematches: only a whole exact matching proves
+        if len(rank) > exact_window:
+            return pairs, False, (f"not proven optimal: a rematch was left and the "
+                                  f"{len(rank)} players are too many to solve exactly "
+                                  f"(at most {exact_window})")
+        return (_exact(list(rank), points, played, rng), True,
+                f"proven optimal: an exact matching over all {len(rank)} players")
+
+    def group_of(pair: tuple[str, str]) -> int:
+        return min(index[points[pair[0]]], index[points[pair[1]]])
+
+    def misses(segment: list[tuple[str, str]], top: int, bottom: int,
+               long_pairs: bool = True) -> int | None:
+        """The first group from `top` to `bottom` whose boundary below misses its bound (or,
+        with `long_pairs`, whose pair crosses more than one boundary: an exact segment's
+        squared differences are optimal already), counting only the segment's players."""
+        cross = [0] * (last + 1)
+        bad = []
+        for a, b in segment:
+            i, j = sorted((index[points[a]], index[points[b]]))
+            for k in range(i, j):
+                cross[k] += 1
+            if j - i > 1 and long_pairs:
+                bad.append(i)
+        above: list[str] = []
+        for k in range(top, bottom):
+            above += groups[scores[k]]
+            bound = len(above) % 2
+            if cross[k] > bound and len(above) <= NU_LIMIT:
+                bound = max(bound, len(above) - 2 * _nu(above, played))
+                bounds_used.add("nu" if bound > len(above) % 2 else "parity")
+            if cross[k] > bound:
+                bad.append(k)
+        return min(bad, default=None)
+
+    def zero_below(segment: list[tuple[str, str]], k: int) -> int:
+        """The first group at or below k whose boundary below no pair crosses (or the last)."""
+        crossing = {g for a, b in segment
+                    for g in range(*sorted((index[points[a]], index[points[b]])))}
+        while k < last and k in crossing:
+            k += 1
+        return k
+
+    bounds_used: set[str] = set()
+    solved: list[str] = []
+    top = 0
+    while top <= last:
+        bottom = zero_below(pairs, top)
+        segment = [pair for pair in pairs if top <= group_of(pair) <= bottom]
+        if misses(segment, top, bottom) is None:
+            top = bottom + 1
+            continue
         while True:
-            window = [p for pairs in pairs_by_group[first:] for pair in pairs for p in pair]
-            exact = _exact(sorted(window, key=rank.__getitem__), points, played)
-            above = [pair for pairs in pairs_by_group[:first] for pair in pairs]
-            optimal = (not any(b in played[a] for a, b in exact)
-                       and _difference(above + exact, points) == bound)
-            if optimal or first == 0 or len(window) > EXACT_WINDOW:
+            window = sorted((p for k in range(top, bottom + 1) for p in groups[scores[k]]),
+                            key=rank.__getitem__)
+            if len(window) > exact_window:
+                return pairs, False, (f"not proven optimal: from {scores[top]} points down "
+                                      f"pairing group by group missed a lower bound, and the "
+                                      f"{len(window)} players there are too many to solve "
+                                      f"exactly (at most {exact_window})")
+            exact = _exact(window, points, played, rng)
+            if bottom == last or misses(exact, top, bottom, False) is None:
                 break
-            first -= 1
-        pairs_by_group[first:] = [exact]
-        notes_by_group[first:] = [[f"{len(window)} players from {scores[first]} points down "
-                                   f"solved exactly, since pairing group by group left "
-                                   f"rematches or extra players paired down"]]
-        _explain_pairs(exact, points, played, notes_by_group[first])
-    for notes in notes_by_group:
-        explanation += notes
-    return [pair for pairs in pairs_by_group for pair in pairs]
+            bottom = zero_below(pairs, bottom + 1)
+        pairs = [pair for pair in pairs if not top <= group_of(pair) <= bottom] + exact
+        solved.append(f"the {len(window)} players from {scores[top]} to {scores[bottom]} "
+                      f"points")
+        top = bottom + 1
+    why = ("its parity, or the players above it who cannot all be paired without a rematch"
+           if "nu" in bounds_used else "its parity")
+    proof = (f"proven optimal by the lower bound: no rematch, each boundary between score "
+             f"groups crossed only by as many pairs as {why} forces, and each of those pairs "
+             f"crosses one boundary only")
+    if solved:
+        proof += (", except where an exact matching paired " + "; ".join(solved)
+                  + " (a segment between boundaries no pair crosses, whose own bounds it "
+                    "meets)")
+    return pairs, True, proof
 
 
-def _difference(pairs: list[tuple[str, str]], points: dict[str, int]) -> int:
-    return sum(abs(points[a] - points[b]) for a, b in pairs)
-
-
-def _lower_bound(ranked: list[str], points: dict[str, int], scores: list[int]) -> int:
-    """The least total difference any pairing can have: each boundary between two scores is
-    crossed by at least one pair when an odd number of players stand above it."""
-    counts: dict[int, int] = {}
-    for pid in ranked:
-        counts[points[pid]] = counts.get(points[pid], 0) + 1
-    bound = 0
-    above = 0
-    for upper, lower in zip(scores, scores[1:], strict=False):
-        above += counts[upper]
-        bound += (upper - lower) * (above % 2)
-    return bound
-
-
-def _match_pool(pool: list[str], played: dict[str, set[str]], rank: dict[str, int],
+def _match_pool(pool: list[str], played: dict[str, set[str]],
                 n_floaters: int) -> tuple[list[tuple[str, str]], list[str]]:
-    """Pair as many of `pool` as possible without rematches: floaters first; when someone
-    must be left out, the lowest-ranked who can be."""
+    """Pair as many of `pool` as possible without rematches: the players paired down into it
+    (first in `pool`) first; when someone must be left out, a group member drawn at random
+    (the members are shuffled), the floaters last."""
     members = set(pool)
     # Players with no possible opponent here float whatever happens.
     stuck = [p for p in pool if not (members - played[p] - {p})]
@@ -236,16 +307,14 @@ def _match_pool(pool: list[str], played: dict[str, set[str]], rank: dict[str, in
         if found is not None:
             return found, stuck
     else:
-        # Leave out one: the lowest-ranked group member first, floaters last.
-        order = sorted(rest[n_floaters:], key=rank.__getitem__, reverse=True)
-        order += sorted(rest[:n_floaters], key=rank.__getitem__, reverse=True)
+        order = rest[n_floaters:][::-1] + rest[:n_floaters][::-1]
         for out in order[:8]:
             found = _perfect([p for p in rest if p != out], played)
             if found is not None:
                 return found, stuck + [out]
     matched = _maximum(rest, played)
     paired = {p for pair in matched for p in pair}
-    return matched, stuck + sorted((p for p in rest if p not in paired), key=rank.__getitem__)
+    return matched, stuck + [p for p in rest if p not in paired]
 
 
 def _perfect(players: list[str], played: dict[str, set[str]],
@@ -301,8 +370,8 @@ def _maximum(players: list[str], played: dict[str, set[str]]) -> list[tuple[str,
         (min(i, j), max(i, j)) for i, j in matching)]
 
 
-def _pair_anyway(players: list[str], played: dict[str, set[str]],
-                 rank: dict[str, int]) -> list[tuple[str, str]]:
-    """The last players, in ranking order, paired with as few rematches as the search finds."""
+def _pair_anyway(players: list[str], rank: dict[str, int]) -> list[tuple[str, str]]:
+    """The last players, in ranking order, paired as they come (rematches: the proof then
+    fails and the exact matching takes over where it can)."""
     ordered = sorted(players, key=rank.__getitem__)
     return [(ordered[i], ordered[i + 1]) for i in range(0, len(ordered) - 1, 2)]
