@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Subquery
 
+from play.models import GameStatus, OnlineGame
 from tournaments.models import (
     Event,
     EventStatus,
@@ -201,7 +202,8 @@ class Dashboard:
     rounds: list[Round]
     last: Round | None
     # The last round's results to confirm, each with `job_error` (why its engine job failed,
-    # or None) and `last_note` (the note of its last change: why the engine disputed it).
+    # or None), `last_note` (the note of its last change: why the engine disputed it) and
+    # `playing_online` (a game of it is being played online: the engine will decide it).
     open_matches: list[Match] = field(default_factory=list)
     next_number: int = 1
     can_pair: bool = False
@@ -224,7 +226,10 @@ def dashboard_for(event: Event) -> Dashboard:
             job_error=Subquery(MatchJob.objects.filter(
                 match=OuterRef("pk"), status=JobStatus.FAILED).values("error")[:1]),
             last_note=Subquery(ResultChange.objects.filter(match=OuterRef("pk"))
-                               .order_by("-id").values("note")[:1]))
+                               .order_by("-id").values("note")[:1]),
+            # A game of it is being played online: the engine decides, not the reports.
+            playing_online=Exists(OnlineGame.objects.filter(match=OuterRef("pk")).exclude(
+                status=GameStatus.FINISHED)))
         open_ = sorted((m for m in reasons if m.status != MatchStatus.CONFIRMED),
                        key=lambda m: (order[m.status], m.table or 0))
     board = Dashboard(rounds=rounds, last=last, open_matches=open_,
