@@ -12,8 +12,11 @@ from dataclasses import dataclass, field
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Subquery
 
+from decks.models import DecklistVersion
+from decks.selectors import visible_versions
 from play.models import GameStatus, OnlineGame
 from tournaments.models import (
+    DeckCheck,
     Event,
     EventStatus,
     JobStatus,
@@ -46,6 +49,61 @@ def registration_of(event: Event, user: AbstractBaseUser | AnonymousUser) -> Reg
 def seats_of(event: Event) -> QuerySet[Registration]:
     return (Registration.objects.filter(event=event).select_related("player")
             .order_by("created_at", "id"))
+
+
+def seen_versions(user: AbstractBaseUser | AnonymousUser,
+                  registrations: list[Registration]) -> dict[int, DecklistVersion]:
+    """The registered version of each seat that `user` may see (`visible_versions`: their
+    own, the organizers', everyone's once the event publishes its lists), by seat id."""
+    ids = {r.decklist_version_id: r.pk for r in registrations if r.decklist_version_id}
+    if not ids:
+        return {}
+    seen = visible_versions(user).filter(pk__in=list(ids)).select_related("decklist")
+    return {ids[v.pk]: v for v in seen}
+
+
+# Deck checks and the registered lists ----------------------------------------------------------
+
+@dataclass(frozen=True)
+class RegisteredList:
+    """A seat's registered version as the organizer checks it: each card with its copies,
+    the total, and what the game's rules say of it now (`problems` empty: legal)."""
+
+    registration: Registration
+    version: DecklistVersion
+    copies: list[tuple[str, int]]
+    total: int
+    problems: list[str]
+    fixed: bool
+
+
+def registered_list(event: Event, registration: Registration, now) -> RegisteredList | None:  # noqa: ANN001
+    """The seat's registered version with its card counts and the legality verdict of the
+    decks' own checks (`decklist_problems`: the game's rules module, or Clash of Decks' rules
+    C-2.3 to C-2.5), or None for a seat without a list."""
+    from decks.services.decklists import decklist_problems
+
+    version = (DecklistVersion.objects.filter(pk=registration.decklist_version_id)
+               .select_related("decklist__game", "decklist__owner").first())
+    if version is None:
+        return None
+    decklist = version.decklist
+    counts: dict[str, int] = {}
+    for name in version.cards:
+        counts[name] = counts.get(name, 0) + 1
+    problems = decklist_problems(user=decklist.owner, kind=decklist.kind, cards=version.cards,
+                                 preconstructed_deck=version.preconstructed_deck,
+                                 game=decklist.game, deck_format=decklist.deck_format or None)
+    return RegisteredList(registration=registration, version=version,
+                          copies=list(counts.items()), total=len(version.cards),
+                          problems=problems, fixed=event.lists_fixed(now))
+
+
+def deck_checks_of(event: Event, registration: Registration | None = None) -> QuerySet[DeckCheck]:
+    """The event's deck checks, newest first (for the organizers only)."""
+    checks = DeckCheck.objects.filter(event=event).select_related(
+        "registration__player", "decklist_version", "by").order_by("-at", "-id")
+    return checks.filter(registration=registration) if registration is not None else checks
 
 
 # Rounds ------------------------------------------------------------------------------------
