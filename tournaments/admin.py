@@ -7,6 +7,7 @@ state machines and keep the audit trail.
 from django.contrib import admin
 
 from tournaments.models import (
+    DeckCheck,
     DraftPair,
     EngineGame,
     Event,
@@ -36,7 +37,8 @@ class EventAdmin(admin.ModelAdmin):
     search_fields = ("name",)
     filter_horizontal = ("organizers",)
     readonly_fields = ("status", "seed", "seed_nonce", "seed_hash", "started_at",
-                       "completed_at")
+                       "completed_at", "lists_published", "lists_published_at",
+                       "lists_published_by")
     inlines = [RegistrationInline]
 
 
@@ -87,6 +89,14 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None) -> bool:  # noqa: ANN001
         return False
+
+
+@admin.register(DeckCheck)
+class DeckCheckAdmin(ReadOnlyAdmin):
+    """The event's audit trail of deck checks: written by `deck_check_record` only."""
+
+    list_display = ("__str__", "event", "round_number", "outcome", "by", "at")
+    list_filter = ("outcome",)
 
 
 @admin.register(Pod)

@@ -14,7 +14,7 @@ from decks.models import Decklist, DecklistKind, Game
 from decks.services.catalogue import CLASH
 from decks.services.game_rules import GAME_NAMES
 from engine.clash.match_rules import MatchFormat
-from tournaments.models import Event, EventFormat, MatchLength, TopCut
+from tournaments.models import DeckCheckOutcome, Event, EventFormat, MatchLength, TopCut
 from tournaments.services.events import MAX_NAME
 
 DECK_NUMBERS = [(n, f"Preconstructed deck {n}") for n in range(1, 5)]
@@ -47,6 +47,13 @@ class EventForm(AccessibleForm):
         label="Late entry until round", min_value=0, max_value=20, initial=0,
         help_text="Players may still register until this round is paired; 0 for no late "
                   "entry.")
+    decklist_deadline = forms.DateTimeField(
+        label="Decklist deadline", required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+        help_text="From this time each player's registered version is fixed: a later edit "
+                  "makes a new version this event does not see. Leave empty and the lists "
+                  "are fixed when the event starts (the start also fixes them when it comes "
+                  "before the deadline).")
     check_in_required = forms.BooleanField(
         label="Players must check in (those who do not are dropped at the start)",
         required=False)
@@ -70,7 +77,7 @@ class EventForm(AccessibleForm):
         data = self.cleaned_data
         arguments = {key: data[key] for key in (
             "name", "format", "match_length", "rounds", "top_cut", "late_entry_until_round",
-            "check_in_required", "fill_with_ai", "check_squads")}
+            "decklist_deadline", "check_in_required", "fill_with_ai", "check_squads")}
         return {**arguments, "game": data.get("game")}
 
     def add_domain_error(self, error, field: str | None = None) -> None:  # noqa: ANN001
@@ -234,6 +241,30 @@ class SquadSubmitForm(SquadCheckForm):
     def add_domain_error(self, error, field: str | None = None) -> None:  # noqa: ANN001
         target = field or ("game_number" if error.code == "no_such_game" else "squad")
         for problem in error.problems or [error.message]:
+            self.add_error(target, problem)
+
+
+class DeckCheckForm(AccessibleForm):
+    """A deck check of one seat: the round it was made in, what it found, a note."""
+
+    round_number = forms.TypedChoiceField(label="Round", coerce=int, choices=[])
+    outcome = forms.ChoiceField(label="Outcome", choices=DeckCheckOutcome.choices,
+                                widget=forms.RadioSelect)
+    note = forms.CharField(label="Note for the record", max_length=200, required=False,
+                           help_text="What was checked or found, e.g. 'one card sleeved "
+                                     "differently, no penalty'.")
+
+    def __init__(self, *args, rounds: list[int], **kwargs) -> None:  # noqa: ANN002, ANN003
+        super().__init__(*args, prefix="check", **kwargs)
+        self.fields["round_number"].choices = [(n, f"Round {n}") for n in reversed(rounds)]
+
+    def service_arguments(self) -> dict:
+        return {k: self.cleaned_data[k] for k in ("round_number", "outcome", "note")}
+
+    def add_domain_error(self, error, field: str | None = None) -> None:  # noqa: ANN001
+        for problem in error.problems or [error.message]:
+            target = field or ("round_number" if "round" in problem else
+                               "note" if problem.startswith("The note") else None)
             self.add_error(target, problem)
 
 

@@ -74,6 +74,10 @@ class Event(models.Model):
     registration_closes = models.DateTimeField(null=True, blank=True)
     decklist_deadline = models.DateTimeField(null=True, blank=True)
     lists_published = models.BooleanField(default=False)
+    # Who published the registered lists and when (decklists.event_lists_publish).
+    lists_published_at = models.DateTimeField(null=True, blank=True)
+    lists_published_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                           on_delete=models.SET_NULL, related_name="+")
     # Players may still register while the event runs, until this round is paired (0: no
     # late entry). They start with 0 points and get nothing for the rounds they missed.
     late_entry_until_round = models.PositiveSmallIntegerField(default=0)
@@ -294,6 +298,36 @@ class SquadCheck(models.Model):
 
     def __str__(self) -> str:
         return f"squad of {self.registration} for game {self.game_number} of {self.match}"
+
+
+class DeckCheckOutcome(models.TextChoices):
+    MATCHES = "matches", "The deck matches the registered list"
+    DIFFERS = "differs", "The deck differs from the registered list"
+
+
+class DeckCheck(models.Model):
+    """A deck check during the event: an organizer compared a player's deck at the table with
+    the version their seat has registered. Part of the event's audit trail: one row per
+    check, never edited; seen by the event's organizers only."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="deck_checks")
+    registration = models.ForeignKey(Registration, on_delete=models.CASCADE,
+                                     related_name="deck_checks")
+    # The version checked against: the seat's registered one when the check was made.
+    decklist_version = models.ForeignKey("decks.DecklistVersion", on_delete=models.PROTECT,
+                                         related_name="+")
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)  # None: between
+    outcome = models.CharField(max_length=10, choices=DeckCheckOutcome.choices)
+    note = models.CharField(max_length=200, blank=True)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
+                           related_name="+")
+    at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["event", "at", "id"]
+
+    def __str__(self) -> str:
+        return f"deck check of {self.registration} at {self.at:%Y-%m-%d %H:%M}"
 
 
 class ResultAction(models.TextChoices):

@@ -10,9 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Subquery
 
+from decks.models import DecklistVersion
+from decks.selectors import visible_versions
+from play.models import GameStatus, OnlineGame
 from tournaments.models import (
+    DeckCheck,
     Event,
     EventStatus,
     JobStatus,
@@ -45,6 +49,61 @@ def registration_of(event: Event, user: AbstractBaseUser | AnonymousUser) -> Reg
 def seats_of(event: Event) -> QuerySet[Registration]:
     return (Registration.objects.filter(event=event).select_related("player")
             .order_by("created_at", "id"))
+
+
+def seen_versions(user: AbstractBaseUser | AnonymousUser,
+                  registrations: list[Registration]) -> dict[int, DecklistVersion]:
+    """The registered version of each seat that `user` may see (`visible_versions`: their
+    own, the organizers', everyone's once the event publishes its lists), by seat id."""
+    ids = {r.decklist_version_id: r.pk for r in registrations if r.decklist_version_id}
+    if not ids:
+        return {}
+    seen = visible_versions(user).filter(pk__in=list(ids)).select_related("decklist")
+    return {ids[v.pk]: v for v in seen}
+
+
+# Deck checks and the registered lists ----------------------------------------------------------
+
+@dataclass(frozen=True)
+class RegisteredList:
+    """A seat's registered version as the organizer checks it: each card with its copies,
+    the total, and what the game's rules say of it now (`problems` empty: legal)."""
+
+    registration: Registration
+    version: DecklistVersion
+    copies: list[tuple[str, int]]
+    total: int
+    problems: list[str]
+    fixed: bool
+
+
+def registered_list(event: Event, registration: Registration, now) -> RegisteredList | None:  # noqa: ANN001
+    """The seat's registered version with its card counts and the legality verdict of the
+    decks' own checks (`decklist_problems`: the game's rules module, or Clash of Decks' rules
+    C-2.3 to C-2.5), or None for a seat without a list."""
+    from decks.services.decklists import decklist_problems
+
+    version = (DecklistVersion.objects.filter(pk=registration.decklist_version_id)
+               .select_related("decklist__game", "decklist__owner").first())
+    if version is None:
+        return None
+    decklist = version.decklist
+    counts: dict[str, int] = {}
+    for name in version.cards:
+        counts[name] = counts.get(name, 0) + 1
+    problems = decklist_problems(user=decklist.owner, kind=decklist.kind, cards=version.cards,
+                                 preconstructed_deck=version.preconstructed_deck,
+                                 game=decklist.game, deck_format=decklist.deck_format or None)
+    return RegisteredList(registration=registration, version=version,
+                          copies=list(counts.items()), total=len(version.cards),
+                          problems=problems, fixed=event.lists_fixed(now))
+
+
+def deck_checks_of(event: Event, registration: Registration | None = None) -> QuerySet[DeckCheck]:
+    """The event's deck checks, newest first (for the organizers only)."""
+    checks = DeckCheck.objects.filter(event=event).select_related(
+        "registration__player", "decklist_version", "by").order_by("-at", "-id")
+    return checks.filter(registration=registration) if registration is not None else checks
 
 
 # Rounds ------------------------------------------------------------------------------------
@@ -201,7 +260,8 @@ class Dashboard:
     rounds: list[Round]
     last: Round | None
     # The last round's results to confirm, each with `job_error` (why its engine job failed,
-    # or None) and `last_note` (the note of its last change: why the engine disputed it).
+    # or None), `last_note` (the note of its last change: why the engine disputed it) and
+    # `playing_online` (a game of it is being played online: the engine will decide it).
     open_matches: list[Match] = field(default_factory=list)
     next_number: int = 1
     can_pair: bool = False
@@ -224,7 +284,10 @@ def dashboard_for(event: Event) -> Dashboard:
             job_error=Subquery(MatchJob.objects.filter(
                 match=OuterRef("pk"), status=JobStatus.FAILED).values("error")[:1]),
             last_note=Subquery(ResultChange.objects.filter(match=OuterRef("pk"))
-                               .order_by("-id").values("note")[:1]))
+                               .order_by("-id").values("note")[:1]),
+            # A game of it is being played online: the engine decides, not the reports.
+            playing_online=Exists(OnlineGame.objects.filter(match=OuterRef("pk")).exclude(
+                status=GameStatus.FINISHED)))
         open_ = sorted((m for m in reasons if m.status != MatchStatus.CONFIRMED),
                        key=lambda m: (order[m.status], m.table or 0))
     board = Dashboard(rounds=rounds, last=last, open_matches=open_,

@@ -36,6 +36,11 @@ urlpatterns: list = [
     path("<int:pk>/manage/players/<int:registration>/check-in/", manage.player_check_in,
          name="player_check_in"),
     path("<int:pk>/manage/organizers/add/", manage.organizer_new, name="organizer_add"),
+    path("<int:pk>/manage/lists/publish/", manage.lists_publish, name="lists_publish"),
+    path("<int:pk>/manage/players/<int:registration>/list/", manage.seat_list,
+         name="seat_list"),
+    path("<int:pk>/manage/players/<int:registration>/deck-check/", manage.deck_check,
+         name="deck_check"),
     path("", include("tournaments.pods_urls")),
     path("", include("tournaments.lab_urls")),
 ]

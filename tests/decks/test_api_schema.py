@@ -30,6 +30,8 @@ ENDPOINTS = {
     "/api/events/{id}/organizers/": {"post"},
     "/api/events/{id}/start/": {"post"},
     "/api/events/{id}/complete/": {"post"},
+    "/api/events/{id}/lists/publish/": {"post"},
+    "/api/events/{id}/deck-checks/": {"get", "post"},
     "/api/events/{id}/registrations/": {"get", "post"},
     "/api/events/{id}/registrations/{registration_id}/": {"get", "delete"},
     "/api/events/{id}/registrations/{registration_id}/drop/": {"post"},

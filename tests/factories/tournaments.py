@@ -1,4 +1,5 @@
-"""factory-boy factories for the tournaments tests: events with an organizer, seats, AI seats.
+"""factory-boy factories for the tournaments tests: events with an organizer, seats, AI seats,
+rounds, matches, engine jobs and games, deck checks.
 
 They write rows directly, for setting the scene; the behaviour under test goes through the
 services.
@@ -11,6 +12,8 @@ from django.utils import timezone
 
 from tests.factories import EventFactory, RegistrationFactory, UserFactory
 from tournaments.models import (
+    DeckCheck,
+    DeckCheckOutcome,
     EngineGame,
     GameMode,
     Match,
@@ -93,3 +96,17 @@ class EngineGameFactory(factory.django.DjangoModelFactory):
     seed = factory.Sequence(lambda n: 9000 + n)
     verified = True
     created_at = factory.LazyFunction(timezone.now)
+
+
+class DeckCheckFactory(factory.django.DjangoModelFactory):
+    """A deck check that found the deck as registered; give `registration=` (a seat with a
+    list) and `by=`."""
+
+    class Meta:
+        model = DeckCheck
+
+    event = factory.SelfAttribute("registration.event")
+    decklist_version = factory.SelfAttribute("registration.decklist_version")
+    round_number = 1
+    outcome = DeckCheckOutcome.MATCHES
+    at = factory.LazyFunction(timezone.now)

@@ -37,7 +37,8 @@ def event(request) -> Event:
 @pytest.mark.parametrize(("page", "queries"), [
     ("standings", 7),  # event, organizer?, registrations, confirmed matches, rounds
     ("pairings", 6),  # event, organizer?, rounds, the round's matches with their players
-    ("dashboard", 11),  # + rounds, open matches, seats (counted, paged), organizers
+    ("dashboard", 12),  # + rounds, open matches, seats (counted, paged), organizers,
+    # deck checks
     ("event", 8),  # + my seat, the next round's number, seats (counted, paged)
 ])
 def test_event_pages_make_a_fixed_number_of_queries(client, event, page, queries,

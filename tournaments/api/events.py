@@ -28,6 +28,9 @@ from tournaments.api_selectors import (
     viewer_of,
 )
 from tournaments.models import Event, Registration
+from tournaments.page_selectors import deck_checks_of
+from tournaments.services.access import require_organizer
+from tournaments.services.decklists import deck_check_record, event_lists_publish
 from tournaments.services.events import event_complete, event_create, event_start, organizer_add
 from tournaments.services.registrations import (
     registration_add,
@@ -147,6 +150,40 @@ class EventCompleteView(APIView):
         the event is complete. Completing it again changes nothing."""
         event_complete(event_id=pk, by=request.user, now=timezone.now())
         return event_response(request, pk)
+
+
+class EventListsPublishView(APIView):
+    @extend_schema(tags=["events"], request=None,
+                   responses={200: s.EventDetailOut, **errors(403, 404, 409)})
+    def post(self, request: Request, pk: int) -> Response:
+        """Organizers only, once the lists are fixed (the event has started or its decklist
+        deadline has passed): publish the registered lists, so everyone sees each seat's
+        registered version (never a later edit). Publishing again changes nothing."""
+        event_lists_publish(event_id=pk, by=request.user, now=timezone.now())
+        return event_response(request, pk)
+
+
+class EventDeckChecksView(APIView):
+    @extend_schema(tags=["events"], responses={200: s.DeckCheckOut(many=True),
+                                               **errors(403, 404)})
+    def get(self, request: Request, pk: int) -> Response:
+        """Organizers only: the event's deck checks, newest first."""
+        event = event_or_404(pk)
+        require_organizer(event, request.user)
+        return Response(s.DeckCheckOut(deck_checks_of(event), many=True).data)
+
+    @extend_schema(tags=["events"], request=s.DeckCheckIn,
+                   responses={201: s.DeckCheckOut, **errors(400, 403, 404, 409)})
+    def post(self, request: Request, pk: int) -> Response:
+        """Organizers only, while the event is played: record a deck check of a seat against
+        its registered version (who and when are the request's)."""
+        event = event_or_404(pk)
+        data = valid(s.DeckCheckIn, request.data)
+        check = deck_check_record(event_id=event.pk, registration_id=data["registration"],
+                                  by=request.user, now=timezone.now(),
+                                  round_number=data["round"], outcome=data["outcome"],
+                                  note=data["note"])
+        return Response(s.DeckCheckOut(check).data, status=status.HTTP_201_CREATED)
 
 
 # Registrations --------------------------------------------------------------------------

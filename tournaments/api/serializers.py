@@ -14,12 +14,14 @@ import functools
 
 from django.contrib.auth import get_user_model
 from django.db import models
+from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from decks.models import DecklistKind, Game
 from engine.clash.match_rules import MatchFormat
 from tournaments.models import (
+    DeckCheckOutcome,
     EventFormat,
     EventStatus,
     MatchLength,
@@ -96,8 +98,11 @@ class EventCreateIn(serializers.Serializer):
                                                    default=None)
     registration_closes = serializers.DateTimeField(required=False, allow_null=True,
                                                     default=None)
-    decklist_deadline = serializers.DateTimeField(required=False, allow_null=True,
-                                                  default=None)
+    decklist_deadline = serializers.DateTimeField(
+        required=False, allow_null=True, default=None,
+        help_text="from this time each registered decklist version is fixed (a later edit "
+                  "makes a version the event does not see); empty: the lists are fixed when "
+                  "the event starts, and the start fixes them too if it comes first")
     late_entry_until_round = serializers.IntegerField(
         min_value=0, max_value=30, default=0,
         help_text="players may enter until this round is paired (0: no late entry)")
@@ -139,8 +144,13 @@ class EventOut(serializers.Serializer):
     players = serializers.IntegerField(help_text="registered players (AI seats aside)")
     registration_opens = serializers.DateTimeField(allow_null=True)
     registration_closes = serializers.DateTimeField(allow_null=True)
-    decklist_deadline = serializers.DateTimeField(allow_null=True)
-    lists_published = serializers.BooleanField()
+    decklist_deadline = serializers.DateTimeField(
+        allow_null=True, help_text="empty: the lists are fixed when the event starts")
+    lists_fixed = serializers.SerializerMethodField(
+        help_text="the registered versions are fixed: the event has started or its decklist "
+                  "deadline has passed")
+    lists_published = serializers.BooleanField(
+        help_text="the organizers published the registered lists: everyone sees them")
     late_entry_until_round = serializers.IntegerField()
     check_in_required = serializers.BooleanField()
     fill_with_ai = serializers.BooleanField()
@@ -154,6 +164,9 @@ class EventOut(serializers.Serializer):
     @extend_schema_field(serializers.ListField(child=serializers.CharField()))
     def get_organizers(self, event) -> list[str]:  # noqa: ANN001
         return sorted(user.get_username() for user in event.organizers.all())
+
+    def get_lists_fixed(self, event) -> bool:  # noqa: ANN001
+        return event.lists_fixed(timezone.now())
 
 
 class EventDetailOut(EventOut):
@@ -260,6 +273,32 @@ class RegistrationOut(serializers.Serializer):
         source="seen_version", allow_null=True,
         help_text="only if you may see it: yours, as an organizer, or once lists are "
                   "published")
+
+
+# Deck checks ----------------------------------------------------------------------------
+
+
+class DeckCheckIn(serializers.Serializer):
+    registration = serializers.IntegerField(min_value=1, help_text="the seat checked")
+    round = serializers.IntegerField(
+        min_value=1, max_value=100, required=False, allow_null=True, default=None,
+        help_text="the round the check was made in; empty: the round being played")
+    outcome = serializers.ChoiceField(choices=DeckCheckOutcome.choices)
+    note = serializers.CharField(max_length=MAX_NOTE, required=False, default="",
+                                 allow_blank=True)
+
+
+class DeckCheckOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    registration = serializers.IntegerField(source="registration_id")
+    name = serializers.CharField(source="registration.name")
+    decklist_version = serializers.IntegerField(source="decklist_version_id",
+                                                help_text="the version checked against")
+    round = serializers.IntegerField(source="round_number", allow_null=True)
+    outcome = serializers.ChoiceField(choices=DeckCheckOutcome.choices)
+    note = serializers.CharField()
+    by = serializers.CharField(source="by.get_username", allow_null=True, default=None)
+    at = serializers.DateTimeField()
 
 
 # Rounds ---------------------------------------------------------------------------------

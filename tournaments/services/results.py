@@ -15,6 +15,12 @@ change sets and that the event's results are open, and refuses an illegal score 
 error, `ResultRefused` (code "invalid_result"); the forms and the API raise the same error
 before it (`score_check`).
 
+The games the engine plays or verifies decide a match before any hand report (rule C-7.5b
+counts games, and the engine has counted them): while one of its games is being played online
+a report is refused, saying the engine will decide; and a report that contradicts the
+verified games (fewer wins for a side than the engine saw, or another score for a match the
+games have decided) is refused too (`engine_check`). The organizer still sets any result.
+
 A player against the AI seat has no opponent to agree with: their report waits for the engine
 (`result_record_engine`) or the organizer (`result_set`) to confirm it.
 
@@ -31,11 +37,14 @@ from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import ngettext
 
 from clash.bulk import insert_rows, update_rows
 from clash.domain import Conflict, DomainError
 from engine.clash.match_rules import MatchFormat
+from play.models import GameStatus, OnlineGame
 from tournaments.models import (
+    EngineGame,
     Event,
     EventStatus,
     Match,
@@ -141,11 +150,49 @@ def _write_check(write: ResultWrite) -> None:
     after = {**snapshot(write.match), **write.changes}
     scores = [after[side] for side in ("report_a", "report_b")
               if side in write.changes and after[side] is not None]
+    if write.action == ResultAction.REPORT and scores:
+        engine_check(write.match, fmt, scores)
     if (after["status"] == MatchStatus.CONFIRMED and not write.match.bye
             and {"status", *SCORE_FIELDS} & write.changes.keys()):
         scores.append({name: after[name] for name in SCORE_FIELDS})
     for score in scores:
         score_check(fmt, **score)
+
+
+def engine_tally(match: Match) -> dict:
+    """The verified engine games of the match with a result, as a score from A's side."""
+    winners = list(EngineGame.objects.filter(match=match, verified=True).exclude(winner="")
+                   .values_list("winner", flat=True))
+    return {"a_wins": winners.count("A"), "b_wins": winners.count("B"),
+            "draws": winners.count("draw")}
+
+
+def engine_check(match: Match, fmt: MatchFormat, reports: Sequence[dict]) -> None:
+    """Refuse a hand report while the engine decides the match: one of its games is being
+    played online (Conflict "engine_decides"), or the report contradicts the games the
+    engine verified (Conflict "contradicts_engine")."""
+    playing = (OnlineGame.objects.filter(match=match).exclude(status=GameStatus.FINISHED)
+               .order_by("game_number").values_list("game_number", flat=True).first())
+    if playing is not None:
+        raise Conflict("engine_decides",
+                       f"Game {playing} of this match is being played online: the engine "
+                       f"will decide the match, so no report is needed")
+    tally = engine_tally(match)
+    games = sum(tally.values())
+    if not games:
+        return
+    decided = fmt.over(tally["a_wins"], tally["b_wins"], tally["draws"])
+    for report in reports:
+        short = any(report[name] < tally[name] for name in SCORE_FIELDS)
+        if short or (decided and report != tally):
+            raise Conflict("contradicts_engine", ngettext(
+                "The engine verified %(games)d game of this match (%(score)s): a report of "
+                "%(report)s contradicts it. Report a score that includes it, or ask an "
+                "organizer",
+                "The engine verified %(games)d games of this match (%(score)s): a report of "
+                "%(report)s contradicts them. Report a score that includes them, or ask an "
+                "organizer", games) % {"games": games, "score": _score(tally),
+                                       "report": _score(report)})
 
 
 def _save(writes: list[ResultWrite]) -> None:

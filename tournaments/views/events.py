@@ -15,7 +15,7 @@ from clash.domain import DomainError
 from decks.services.game_rules import engine_plays
 from tournaments.forms import EventForm, RegistrationForm
 from tournaments.models import Event, EventFormat, EventStatus
-from tournaments.page_selectors import events_listed, registration_of, seats_of
+from tournaments.page_selectors import events_listed, registration_of, seats_of, seen_versions
 from tournaments.services.events import event_create
 from tournaments.services.registrations import (
     next_swiss_round,
@@ -85,6 +85,12 @@ def _event_page(request: HttpRequest, event: Event, *, form: RegistrationForm | 
     if (can_register or can_attach) and form is None:
         form = RegistrationForm(event=event, user=request.user)
     context = event_context(request, event, "event")
+    seats = page_of(request, seats_of(event))
+    # Each seat's list where the viewer may see it (their own, the organizers', all once
+    # the event publishes its lists).
+    seen = seen_versions(request.user, list(seats.object_list))
+    for seat in seats.object_list:
+        seat.seen_list = seen.get(seat.pk)
     context.update({
         "mine": mine,
         "mine_fixed": event.lists_fixed(now),
@@ -92,7 +98,7 @@ def _event_page(request: HttpRequest, event: Event, *, form: RegistrationForm | 
         "attach_form": form if can_attach else None,
         "needs_list": ((can_register or can_attach) and event.format == EventFormat.CONSTRUCTED
                        and not form.fields["decklist"].queryset.exists()),
-        "seats": page_of(request, seats_of(event)),
+        "seats": seats,
         "registration_open": is_open,
         "other_game": not engine_plays(event.game),
     })

@@ -1,6 +1,7 @@
 """The organizer's dashboard and actions: start the event, pair the next round, settle
 results (on the match page, linked from here), drops, adding and removing players, the top
-cut, completing the event, more organizers.
+cut, completing the event, more organizers; each player's registered list with its deck
+checks, and publishing the lists.
 
 Every action is a POST checked by `organizer_action` before the service runs. Pairing posts
 the round number the dashboard showed, so a double click (or a second tab) pairs that round
@@ -15,13 +16,21 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET
 
 from clash.domain import DomainError
-from tournaments.forms import OrganizerAddForm, PlayerAddForm, RoundNumberForm
-from tournaments.models import Event, EventFormat, EventStatus, Registration
-from tournaments.page_selectors import dashboard_for, label_for, seats_of
+from tournaments.forms import DeckCheckForm, OrganizerAddForm, PlayerAddForm, RoundNumberForm
+from tournaments.models import Event, EventFormat, EventStatus, Registration, Round
+from tournaments.page_selectors import (
+    dashboard_for,
+    deck_checks_of,
+    label_for,
+    registered_list,
+    seats_of,
+)
 from tournaments.services.access import is_organizer
+from tournaments.services.decklists import deck_check_record, event_lists_publish
 from tournaments.services.events import event_complete, event_start, organizer_add
 from tournaments.services.registrations import (
     registration_add,
@@ -60,6 +69,10 @@ def _dashboard(request: HttpRequest, event: Event, *, status: int = 200,
         "can_add": event.status in (EventStatus.REGISTRATION, EventStatus.RUNNING),
         "organizer_form": organizer_form or OrganizerAddForm(),
         "organizers": event.organizers.order_by("username"),
+        "deck_checks": list(deck_checks_of(event)),
+        "lists_fixed": event.lists_fixed(timezone.now()),
+        "lists_missing": sum(1 for s in seats if not s.is_ai and not s.dropped
+                             and not s.decklist_version_id),
     })
     return render(request, "tournaments/dashboard.html", context, status=status)
 
@@ -231,3 +244,76 @@ def organizer_new(request: HttpRequest, event: Event) -> HttpResponse:
             return _back(event)
     messages.error(request, "No organizer was added: see the form below.")
     return _dashboard(request, event, organizer_form=form, status=400)
+
+
+@organizer_action
+def lists_publish(request: HttpRequest, event: Event) -> HttpResponse:
+    already = event.lists_published
+    try:
+        event_lists_publish(event_id=event.pk, by=request.user, now=timezone.now())
+    except DomainError as exc:
+        return _refused(request, event, exc)
+    if already:
+        messages.info(request, "The lists were already published.")
+    else:
+        messages.success(request, "The lists are published: everyone sees each player's "
+                                  "registered version.")
+    return _back(event)
+
+
+def _seat_list(request: HttpRequest, event: Event, registration: int, *,
+               form: DeckCheckForm | None = None, status: int = 200) -> HttpResponse:
+    seat = get_object_or_404(Registration.objects.select_related("player"), pk=registration,
+                             event=event)
+    rounds = list(Round.objects.filter(event=event).order_by("number")
+                  .values_list("number", flat=True))
+    can_check = (event.status in (EventStatus.RUNNING, EventStatus.TOP_CUT)
+                 and seat.decklist_version_id is not None and bool(rounds))
+    context = event_context(request, event, "manage")
+    context.update({
+        "seat": seat,
+        "listed": registered_list(event, seat, timezone.now()),
+        "checks": list(deck_checks_of(event, seat)),
+        "check_form": (form or DeckCheckForm(rounds=rounds)) if can_check else None,
+    })
+    return render(request, "tournaments/registered_list.html", context, status=status)
+
+
+@login_required
+@require_GET
+def seat_list(request: HttpRequest, pk: int, registration: int) -> HttpResponse:
+    """A player's registered version for the organizers' deck checks: its cards with their
+    copies, the game's legality verdict, the deck checks made so far and a form for the next."""
+    event = event_or_404(pk)
+    if not is_organizer(event, request.user):
+        raise PermissionDenied("Only the organizers of this event check its decks.")
+    return _seat_list(request, event, registration)
+
+
+@organizer_action
+def deck_check(request: HttpRequest, event: Event, registration: int) -> HttpResponse:
+    seat = get_object_or_404(Registration, pk=registration, event=event)
+    rounds = list(Round.objects.filter(event=event).order_by("number")
+                  .values_list("number", flat=True))
+    form = DeckCheckForm(request.POST, rounds=rounds)
+    if form.is_valid():
+        try:
+            check = deck_check_record(event_id=event.pk, registration_id=seat.pk,
+                                      by=request.user, now=timezone.now(),
+                                      **form.service_arguments())
+        except DomainError as exc:
+            if exc.status != 400:
+                messages.error(request, f"{exc.message[0].upper()}{exc.message[1:]}.")
+                return _seat_list(request, event, seat.pk, status=exc.status)
+            form.add_domain_error(exc)
+        else:
+            count = deck_checks_of(event, seat).count()
+            messages.success(request, ngettext(
+                "Deck check of %(name)s in round %(round)d recorded: %(count)d check of "
+                "this deck so far.",
+                "Deck check of %(name)s in round %(round)d recorded: %(count)d checks of "
+                "this deck so far.", count) % {"name": seat.name, "round": check.round_number,
+                                               "count": count})
+            return redirect("tournaments:seat_list", pk=event.pk, registration=seat.pk)
+    messages.error(request, "The deck check was not recorded: see the problem below.")
+    return _seat_list(request, event, seat.pk, form=form, status=400)

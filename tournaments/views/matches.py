@@ -102,7 +102,11 @@ def _page(request: HttpRequest, event: Event, match: Match, context: dict, *,
     a, b = _names(match)
     side = context["side"]
     open_ = event.status != EventStatus.COMPLETE and not match.bye
-    can_report = open_ and side is not None and match.status != MatchStatus.CONFIRMED
+    online = match_online_summary(match, event, request.user) if not match.bye else None
+    # A game being played online: the engine decides the match, a hand report is refused.
+    engine_deciding = online is not None and online["current"] is not None
+    can_report = (open_ and side is not None and match.status != MatchStatus.CONFIRMED
+                  and not engine_deciding)
     can_set = open_ and context["is_organizer"]
     if can_report and report_form is None:
         report_form = ResultForm(initial=_initial(match, side), a=a, b=b, prefix="report",
@@ -117,13 +121,15 @@ def _page(request: HttpRequest, event: Event, match: Match, context: dict, *,
         "round_label": label_for(rnd.stage, rnd.number, rnd.matches.count())
         if rnd.stage == RoundStage.TOP_CUT else f"Round {rnd.number}",
         "report_a": score_text(match.report_a), "report_b": score_text(match.report_b),
+        "engine_deciding": engine_deciding,
+        "set_aside": _set_aside(match, a, b),
         "result": score_text({"a_wins": match.a_wins, "b_wins": match.b_wins,
                               "draws": match.draws}) if match.status == MatchStatus.CONFIRMED
         else "",
         "report_form": report_form if can_report else None,
         "set_form": set_form if can_set else None,
         "changes": history_rows(match),
-        "online": match_online_summary(match, event, request.user) if not match.bye else None,
+        "online": online,
         "engine_records": engine_plays(event.game) and not match.bye,
         # The organizers see the match's engine job: why it failed, if it did (its result
         # was refused, or it gave up), so they set the result by hand.
@@ -132,6 +138,17 @@ def _page(request: HttpRequest, event: Event, match: Match, context: dict, *,
         "next": request.POST.get("next") or request.GET.get("next", ""),
     })
     return render(request, "tournaments/match.html", context, status=status)
+
+
+def _set_aside(match: Match, a: str, b: str) -> list[str]:
+    """The reports the engine's result overrode: once the engine has decided the match they
+    are history (kept in the audit trail), never the match's state."""
+    if not (match.engine_verified and match.status == MatchStatus.CONFIRMED):
+        return []
+    result = {"a_wins": match.a_wins, "b_wins": match.b_wins, "draws": match.draws}
+    return [f"{name}'s report {score_text(report)} was set aside: the engine decided the "
+            f"match from its games" for name, report in ((a, match.report_a), (b, match.report_b))
+            if report and report != result]
 
 
 @login_required
@@ -193,6 +210,14 @@ def match_report(request: HttpRequest, pk: int, match: int) -> HttpResponse:
         try:
             after = result_report(match_id=found.pk, by=request.user, now=timezone.now(),
                                   **form.service_arguments())
+        except Conflict as exc:
+            if exc.code != "engine_decides":
+                form.add_domain_error(exc)
+            else:
+                # The page offers no report form while the engine plays: say why instead.
+                messages.error(request, f"Your report was not sent. {exc.message}.")
+                found.refresh_from_db()
+                return _page(request, event, found, context, status=exc.status)
         except DomainError as exc:
             form.add_domain_error(exc)
         else:

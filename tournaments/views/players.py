@@ -9,7 +9,7 @@ from django.views.decorators.http import require_GET
 
 from tournaments.bridge import swiss_id, swiss_view
 from tournaments.models import Rating
-from tournaments.page_selectors import history_of, other_events_of, standing_chart
+from tournaments.page_selectors import history_of, other_events_of, seen_versions, standing_chart
 from tournaments.selectors import standings_for_event
 from tournaments.standings_history import standing_by_round
 
@@ -33,6 +33,8 @@ def event_player(request: HttpRequest, pk: int, registration: int) -> HttpRespon
         # The match pages are for the match's players and the organizers.
         "links_to_matches": is_me or context["is_organizer"],
         "others": other_events_of(seat),
+        # The registered list, where the viewer may see it (decks.selectors.visible_versions).
+        "seen_list": seen_versions(request.user, [seat]).get(seat.pk),
         "rating": (Rating.objects.filter(player_id=seat.player_id, game_id=event.game_id,
                                          format=event.format).first()
                    if seat.player_id else None),

@@ -1,0 +1,87 @@
+"""An event's decklists after registration: deck checks and publishing the lists.
+
+- `deck_check_record`: during the event an organizer checks a player's deck against the
+  version their seat registered, and records who, when, in which round, the outcome and a
+  note: a `DeckCheck`, part of the event's audit trail that only its organizers read.
+- `event_lists_publish`: the organizer publishes the registered lists. From then on the
+  visibility rules (`decks.selectors.visible_versions`) show every seat's registered version
+  to everyone, on the event's pages, the player pages and the replays; a later edit of a
+  list makes a version no event follows, and it stays its owner's alone. Lists are
+  published once they are fixed (the event has started or its deadline has passed), so
+  what is published is what is played.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from clash.domain import Conflict, DomainError
+from tournaments.models import DeckCheck, DeckCheckOutcome, Event, EventStatus, Registration, Round
+
+from .access import lock_event, require_organizer
+
+MAX_NOTE = 200
+CHECKED_WHILE = (EventStatus.RUNNING, EventStatus.TOP_CUT)
+
+
+@transaction.atomic
+def deck_check_record(*, event_id: int, registration_id: int, by: AbstractBaseUser,
+                      outcome: str, now: datetime, round_number: int | None = None,
+                      note: str = "") -> DeckCheck:
+    """Record a deck check of the seat against its registered version. `round_number` None:
+    the round being played (the last one paired). Only the event's organizers, while the
+    event runs or plays its top cut."""
+    event = lock_event(event_id)
+    require_organizer(event, by)
+    registration = Registration.objects.filter(pk=registration_id, event=event).first()
+    if registration is None:
+        raise DomainError("not_found", f"No registration {registration_id} in {event}",
+                          status=404)
+    if event.status not in CHECKED_WHILE:
+        raise Conflict("not_running", f"Deck checks are recorded while {event} is played: "
+                                      f"it is {event.get_status_display().lower()}")
+    if registration.decklist_version_id is None:
+        raise Conflict("no_list", f"{registration.name} has no registered list to check")
+    problems = []
+    if outcome not in DeckCheckOutcome.values:
+        problems.append(f"The outcome is one of {', '.join(DeckCheckOutcome.values)}, not "
+                        f"{outcome!r}")
+    if len(note) > MAX_NOTE:
+        problems.append(f"The note is longer than {MAX_NOTE} characters")
+    rounds = list(Round.objects.filter(event=event).order_by("number")
+                  .values_list("number", flat=True))
+    if round_number is None:
+        round_number = rounds[-1] if rounds else None
+    elif round_number not in rounds:
+        problems.append(f"{event} has no round {round_number} yet"
+                        + (f": its rounds are 1 to {rounds[-1]}" if rounds else ""))
+    if problems:
+        raise DomainError("invalid_deck_check", "; ".join(problems), problems=problems)
+    return DeckCheck.objects.create(
+        event=event, registration=registration,
+        decklist_version_id=registration.decklist_version_id, round_number=round_number,
+        outcome=outcome, note=note.strip(), by=by, at=now)
+
+
+@transaction.atomic
+def event_lists_publish(*, event_id: int, by: AbstractBaseUser, now: datetime) -> Event:
+    """Publish the event's registered lists (organizers only, once the lists are fixed).
+    Publishing them again changes nothing."""
+    event = lock_event(event_id)
+    require_organizer(event, by)
+    if event.lists_published:
+        return event
+    if not event.lists_fixed(now):
+        raise Conflict("lists_not_fixed",
+                       f"The lists of {event} still follow their players' edits: publish them "
+                       f"once they are fixed, when the event starts"
+                       + (" or its decklist deadline passes" if event.decklist_deadline
+                          else ""))
+    event.lists_published = True
+    event.lists_published_at = now
+    event.lists_published_by = by
+    event.save(update_fields=["lists_published", "lists_published_at", "lists_published_by"])
+    return event
