@@ -9,6 +9,8 @@ INSTALL_STAMP := $(VENV)/.install.stamp
 POSTGRES_HOST ?= 127.0.0.1
 POSTGRES_PORT ?= 5432
 POSTGRES_TEST_URL := postgres://postgres@$(POSTGRES_HOST):$(POSTGRES_PORT)/clash
+# The demo's port: `make demo PORT=8010` where 8000 is taken.
+PORT ?= 8000
 
 .PHONY: demo test
 
@@ -17,8 +19,8 @@ demo: $(INSTALL_STAMP)
 	$(PY) manage.py load_catalogue
 	$(PY) manage.py simulate_event --players 12 --ai 4 --format constructed --seed 1
 	@echo
-	@echo "Clash is running at http://127.0.0.1:8000/  (Ctrl-C stops it)"
-	$(PY) manage.py runserver 127.0.0.1:8000
+	@echo "Clash is running at http://127.0.0.1:$(PORT)/  (Ctrl-C stops it)"
+	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 test: $(INSTALL_STAMP)
 	$(VENV)/bin/ruff check .

@@ -9,7 +9,8 @@ Bad input is the user's to fix, so it gets a clear 4xx and never a 500:
   overflow the parser's stack) and NUL characters in strings (which PostgreSQL cannot store)
   are refused like malformed JSON;
 - CSV is read by `csv_rows`, which turns the csv module's errors (a field over its 128 KiB
-  limit) into a line-numbered problem;
+  limit) into a line-numbered problem, and reads commas or semicolons (what spreadsheet
+  programs save in many European locales), whichever the header line uses;
 - NUL bytes in the URL path, the query string and form fields are refused by
   `InputGuardMiddleware` (a form's CharField refuses them too, but a URL part or a query
   parameter would reach the database);
@@ -22,6 +23,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -115,11 +117,26 @@ def json_loads(text: str | bytes, *, what: str = "the JSON", code: str = "bad_js
 # CSV ---------------------------------------------------------------------------------------
 
 
+# The field separators a CSV may use: the comma, and the semicolon that spreadsheet programs
+# write where the comma is the decimal mark (much of Europe).
+CSV_DELIMITERS = ",;"
+_QUOTED = re.compile(r'"[^"]*(?:"|$)')
+
+
+def csv_delimiter(text: str) -> str:
+    """The separator of a CSV text, read from its header line (quoted parts left out): the
+    semicolon when the header has more semicolons than commas, else the comma. A header names
+    columns, so it never holds a separator inside a name."""
+    header = _QUOTED.sub("", text.split("\n", 1)[0])
+    return max(CSV_DELIMITERS, key=lambda d: (header.count(d), d == ","))
+
+
 def csv_rows(text: str, *, code: str = "bad_csv") -> list[list[str]]:
-    """Every row of a CSV text, or InputError naming the line the csv module cannot read."""
+    """Every row of a CSV text (comma- or semicolon-separated, as its header line says), or
+    InputError naming the line the csv module cannot read."""
     if NUL in text:
         raise InputError(code, "the file holds a NUL byte: save it as CSV (UTF-8) text")
-    reader = csv.reader(io.StringIO(text))
+    reader = csv.reader(io.StringIO(text), delimiter=csv_delimiter(text))
     try:
         return list(reader)
     except csv.Error as exc:

@@ -96,8 +96,9 @@ class CardCountForm(AccessibleForm):
 
 class CollectionImportForm(AccessibleForm):
     file = forms.FileField(label="CSV file", help_text="Columns set,card,count with that "
-                           "header line, as the export writes them. Nothing is imported if "
-                           "any line is wrong.")
+                           "header line, as the export writes them (semicolons, as "
+                           "spreadsheets save them in many countries, work too). Nothing is "
+                           "imported if any line is wrong.")
     replace = forms.BooleanField(label="Replace my collection (cards not in the file are "
                                        "removed)", required=False)
 

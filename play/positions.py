@@ -307,9 +307,31 @@ def legal_moves_of(game: Game, seat: int) -> list[str]:
     return [encode(a) for a in Observation(game, seat).legal_actions()]
 
 
+def attacks_left(game: Game) -> int:
+    """How many activations the Attack phase would still run now (0, 1, or 2 meaning "more
+    than one"), found by playing them on a copy with the engine's own `attack_next`, which
+    says whether a creature activated (C-4.3). In the Summon phase the engine allows
+    ATTACK_NEXT even when no creature may attack (it only enters the Attack phase), so the
+    legal actions alone cannot tell whether an attack would happen."""
+    probe = game.copy()
+    if not probe.attack_next():
+        return 0
+    if probe.winner is not None:
+        return 1
+    if probe.pending is not None:
+        return 2  # a return order interrupts: "all" goes on after it
+    return 2 if probe.attack_next() else 1
+
+
 def moves(game: Game, seat: int, board_data: dict[str, Any]) -> dict[str, Any]:
     """The seat's legal actions as buttons (token and label), attached to the board: play
-    buttons on the hand's cards, cast buttons on the creatures they may target."""
+    buttons on the hand's cards, cast buttons on the creatures they may target.
+
+    Only moves that do something are offered: no attack button when no creature would
+    attack (ATTACK_NEXT in the Summon phase then only changes the phase, and ending the turn
+    runs the Attack phase anyway, C-3.6), and "Attack with all" only when more than one
+    creature is left to attack. `end_warning` says what ending the turn now would give up
+    (cards still playable with the mana left), for the page to ask first."""
     obs = Observation(game, seat)
     legal = obs.legal_actions()
     hand = obs.hand
@@ -319,23 +341,32 @@ def moves(game: Game, seat: int, board_data: dict[str, Any]) -> dict[str, Any]:
              SEATS[seat ^ 1]: board_data["opponent"]["lanes"]}
     turn: list[dict[str, str]] = []
     returns: list[dict[str, str]] = []
+    playable: set[int] = set()
     for action in legal:
         token = encode(action)
         kind = action[0]
         if kind == PLAY:
+            playable.add(action[1])
             cards[action[1]]["plays"].append({"token": token, "label": f"To {LANES[action[2]]}"})
         elif kind == CAST:
+            playable.add(action[1])
             cards[action[1]]["casts"] = True
             creature = lanes[SEATS[action[2]]][action[3]]["creatures"][action[4]]
             creature["targets"].append({"token": token,
                                         "label": f"Cast {catalogue.name(hand[action[1]])}"})
         elif kind == ATTACK_NEXT:
-            turn.append({"token": token, "label": "Attack with the next creature"})
-            # The rest of the Attack phase at once is legal whenever one activation is.
-            turn.append({"token": encode((ATTACK_ALL,)), "label": "Attack with all"})
+            left = attacks_left(game)
+            if left:
+                turn.append({"token": token, "label": "Attack with the next creature"})
+            if left > 1:  # the rest of the Attack phase at once (a shortcut, always legal)
+                turn.append({"token": encode((ATTACK_ALL,)), "label": "Attack with all"})
         elif kind == END_TURN:
             turn.append({"token": token, "label": "End the turn"})
         elif kind == RETURN_ORDER:
             returns.append({"token": token, "label": describe(action, catalogue).capitalize()})
-    return {"any": bool(legal), "turn": turn, "returns": returns, "count": len(legal)}
-
+    end_warning = None
+    if playable and not returns:
+        end_warning = {"cards": len(playable), "mana": game.mana,
+                       "names": [catalogue.name(hand[i]) for i in sorted(playable)]}
+    return {"any": bool(legal), "turn": turn, "returns": returns, "count": len(legal),
+            "end_warning": end_warning}

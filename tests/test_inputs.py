@@ -113,7 +113,7 @@ def test_a_csv_of_thousands_of_bad_lines_reports_fifty_and_counts_the_rest() -> 
 
     assert response.status_code == 400
     error = response.json()["error"]
-    assert error["message"] == "20000 bad line(s); nothing was imported"
+    assert error["message"] == "20000 bad lines; nothing was imported"
     assert len(error["problems"]) == MAX_PROBLEMS + 1
     assert error["problems"][-1] == "... and 19,950 more problems"
     assert len(response.content) < 10_000
@@ -169,3 +169,15 @@ def test_a_game_record_that_cannot_be_read_is_refused_as_invalid(text: str) -> N
                            now=timezone.now())
 
     assert refused.value.code == "invalid_record"
+
+
+@pytest.mark.parametrize("text", ["set;card;count\nstarter-kit;OGRE;2\n",
+                                  "set,card,count\nstarter-kit,OGRE,2\n",
+                                  '"set";"card";"count"\r\nstarter-kit;OGRE;2\r\n'])
+def test_a_semicolon_separated_csv_was_read_as_one_field_per_line_and_now_splits(text):
+    assert csv_rows(text) == [["set", "card", "count"], ["starter-kit", "OGRE", "2"]]
+
+
+def test_a_comma_file_keeps_semicolons_inside_its_fields():
+    # The header decides: a Spoils threshold may be written rage:2;greed:1 in a comma file.
+    assert csv_rows("name,threshold\nX,rage:2;greed:1\n")[1] == ["X", "rage:2;greed:1"]

@@ -1,9 +1,10 @@
 """Importing a card file of The Spoils or Berserk into the catalogue as one CardSet.
 
-The columns (CSV) or keys (JSON) each game needs are in docs/other-games.md. Every row is
-checked before anything is written: a file with any bad row is refused with one problem per
-row and nothing imported. Cards are matched by name within the set and updated in place, so
-importing the same file again changes nothing and decklists keep pointing at their cards.
+The columns (CSV, comma- or semicolon-separated as its header line says) or keys (JSON) each
+game needs are in docs/other-games.md. Every row is checked before anything is written: a
+file with any bad row is refused with one problem per row and nothing imported. Cards are
+matched by name within the set and updated in place, so importing the same file again
+changes nothing and decklists keep pointing at their cards.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import transaction
+from django.utils.translation import ngettext
 
 from clash.domain import DomainError
 from clash.inputs import csv_rows, json_loads
@@ -173,7 +175,8 @@ def _rows(text: str, fmt: str, columns: list[str]) -> list[tuple[str, Mapping]]:
         unknown = [h for h in header if h not in columns]
         if unknown or "name" not in header or len(set(header)) != len(header):
             raise DomainError("bad_header", f"line 1: the header names columns of "
-                                            f"{','.join(columns)} (name first), not "
+                                            f"{','.join(columns)} (name first; commas or "
+                                            f"semicolons between them), not "
                                             f"{','.join(lines[0])}")
         rows = []
         for number, line in enumerate(lines[1:], start=2):
@@ -231,7 +234,9 @@ def card_file_check(*, game_slug: str, text: str, fmt: str) -> list[CardRow]:
         except RowError as exc:
             problems.append(f"{where} ({name}): {exc}")
     if problems:
-        raise DomainError("bad_card_file", f"{len(problems)} bad row(s); nothing was imported",
+        raise DomainError("bad_card_file", ngettext("%(n)d bad row; nothing was imported",
+                                                    "%(n)d bad rows; nothing was imported",
+                                                    len(problems)) % {"n": len(problems)},
                           problems=problems)
     if not cards:
         raise DomainError("empty_file", "the file holds no cards")

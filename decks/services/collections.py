@@ -1,4 +1,5 @@
-"""A player's collection: which cards they own and how many; CSV import and export."""
+"""A player's collection: which cards they own and how many; CSV import (comma- or
+semicolon-separated) and export."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import io
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import ngettext
 
 from clash.domain import DomainError
 from clash.inputs import csv_rows
@@ -67,8 +69,9 @@ def collection_import_csv(*, user: AbstractBaseUser, text: str, replace: bool = 
         raise DomainError("empty_csv", "the file is empty: expected a header set,card,count")
     header = [h.strip().lower() for h in rows[0]]
     if header != CSV_COLUMNS:
-        raise DomainError("bad_header", f"line 1: the header must be {','.join(CSV_COLUMNS)}, "
-                                        f"not {','.join(rows[0])}")
+        raise DomainError("bad_header", f"line 1: the header must be {','.join(CSV_COLUMNS)} "
+                                        f"(or {';'.join(CSV_COLUMNS)}), not "
+                                        f"{','.join(rows[0])}")
     sets = {s.code: s for s in CardSet.objects.all()}
     cards = {(c.card_set.code, c.name): c for c in Card.objects.select_related("card_set")}
     problems: list[str] = []
@@ -103,7 +106,9 @@ def collection_import_csv(*, user: AbstractBaseUser, text: str, replace: bool = 
             continue
         counts[card.id] = count
     if problems:
-        raise DomainError("bad_csv", f"{len(problems)} bad line(s); nothing was imported",
+        raise DomainError("bad_csv", ngettext("%(n)d bad line; nothing was imported",
+                                              "%(n)d bad lines; nothing was imported",
+                                              len(problems)) % {"n": len(problems)},
                           problems=problems)
     if replace:
         CollectionEntry.objects.filter(owner=user).exclude(card_id__in=counts).delete()

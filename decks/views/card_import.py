@@ -48,12 +48,13 @@ def _require_catalogue_editor(request: HttpRequest) -> None:
         raise PermissionDenied("Only staff import cards into the catalogue.")
 
 
-def _page(request: HttpRequest, form: CardImportForm, status: int = 200) -> HttpResponse:
+def _page(request: HttpRequest, form: CardImportForm, status: int = 200,
+          problems: list[str] | None = None) -> HttpResponse:
     sets = (CardSet.objects.filter(game__slug__in=GAME_NAMES).select_related("game")
             .order_by("game__name", "name"))
     return render(request, "decks/card_import.html",
-                  {"form": form, "sets": sets, "columns": sorted(COLUMNS.items())},
-                  status=status)
+                  {"form": form, "sets": sets, "columns": sorted(COLUMNS.items()),
+                   "import_problems": problems or []}, status=status)
 
 
 @login_required
@@ -71,6 +72,9 @@ def card_import_page(request: HttpRequest) -> HttpResponse:
                                  now=timezone.now())
         except DomainError as exc:
             form.add_domain_error(exc, "file")
+            if exc.problems:  # the summary and the bad rows together at the top
+                messages.error(request, f"{exc.message}.")  # "9 bad rows; nothing was..."
+                return _page(request, form, status=400, problems=exc.problems)
             messages.error(request, f"Nothing was imported: {exc.message}.")
             return _page(request, form, status=400)
         messages.success(request, f"{result.card_set}: {result.created} cards created, "

@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from clash.domain import DomainError
@@ -44,6 +45,7 @@ def _page(request: HttpRequest, *, status: int = 200, **forms) -> HttpResponse: 
         "row_form_unplaced": row_form is not None and not any(
             str(e.card_id) == row_card for e in entries),
         "import_form": forms.get("import_form") or CollectionImportForm(),
+        "import_problems": forms.get("import_problems") or [],
     }
     return render(request, "decks/collection.html", context, status=status)
 
@@ -107,9 +109,17 @@ def collection_import(request: HttpRequest) -> HttpResponse:
                                              replace=form.cleaned_data["replace"])
         except DomainError as exc:
             form.add_domain_error(exc, "file")
+            if exc.problems:
+                # The summary and every bad line together at the top of the page, where a
+                # phone shows them, not only under the form at its foot.
+                messages.error(request, f"{exc.message}.")  # "3 bad lines; nothing was..."
+                return _page(request, import_form=form, import_problems=exc.problems,
+                             status=400)
             messages.error(request, f"Nothing was imported: {exc.message}.")
             return _page(request, import_form=form, status=400)
-        messages.success(request, f"Imported {imported} card line(s) from the file.")
+        messages.success(request, ngettext("Imported %(n)d card line from the file.",
+                                           "Imported %(n)d card lines from the file.",
+                                           imported) % {"n": imported})
         return redirect("decks:collection")
     messages.error(request, "Nothing was imported: see the form below.")
     return _page(request, import_form=form, status=400)

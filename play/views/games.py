@@ -15,6 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clash.domain import DomainError
@@ -129,13 +130,25 @@ def _match_context(game: OnlineGame) -> dict:
     return {"match": match, "event": match.round.event}
 
 
-def game_context(game: OnlineGame, seat: int) -> dict:
-    """What the game page and its fragment show, for the player in `seat`."""
+def end_warning_text(warning: dict) -> str:
+    """What ending the turn now gives up: the cards still playable with the mana left."""
+    return ngettext(
+        "You can still play %(n)d card (%(names)s) with %(mana)d mana left.",
+        "You can still play %(n)d cards (%(names)s) with %(mana)d mana left.",
+        warning["cards"]) % {"n": warning["cards"], "names": ", ".join(warning["names"]),
+                             "mana": warning["mana"]}
+
+
+def game_context(game: OnlineGame, seat: int, *, confirm_end: bool = False) -> dict:
+    """What the game page and its fragment show, for the player in `seat`; `confirm_end`
+    opens the question "End the turn now?" (the step a page without script gets when its
+    End the turn is pressed while cards are still playable)."""
     position = position_of(game)
     state = position.game
     view = board(state, seat)
     mine = game.status == GameStatus.PLAYING and to_move(state) == seat
     actions = moves(state, seat, view) if mine else None
+    warning = actions["end_warning"] if actions else None
     if state.winner is None:
         outcome = ""
     elif view["winner"] == "draw":
@@ -151,6 +164,8 @@ def game_context(game: OnlineGame, seat: int) -> dict:
         "n": len(game.actions),
         "log": list(reversed(position.log[-LOG_LINES:])),
         "log_more": max(0, len(position.log) - LOG_LINES),
+        "end_warning": end_warning_text(warning) if warning else "",
+        "confirm_end": bool(warning) and confirm_end,
     }
 
 
@@ -181,7 +196,7 @@ def bans_context(game: OnlineGame, seat: int) -> dict:
 
 
 def _game_page(request: HttpRequest, game: OnlineGame, *, error: str = "",
-               status: int = 200) -> HttpResponse:
+               status: int = 200, confirm_end: bool = False) -> HttpResponse:
     if game.status == GameStatus.DRAFTING:
         return render(request, "play/draft.html", {**_draft_context(game), "error": error},
                       status=status)
@@ -189,8 +204,9 @@ def _game_page(request: HttpRequest, game: OnlineGame, *, error: str = "",
     if game.status == GameStatus.BANNING:
         return render(request, "play/bans.html", {**bans_context(game, seat), "error": error},
                       status=status)
-    return render(request, "play/game.html", {**game_context(game, seat), "error": error,
-                                              **_match_context(game)}, status=status)
+    return render(request, "play/game.html",
+                  {**game_context(game, seat, confirm_end=confirm_end), "error": error,
+                   **_match_context(game)}, status=status)
 
 
 def _nudge(game: OnlineGame) -> None:
@@ -213,6 +229,13 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
         seen = int(request.POST.get("n", ""))
     except ValueError:
         seen = -1
+    if "confirm_end" in request.POST and "action" not in request.POST:
+        # "End the turn" while cards are still playable, from a page without script: ask
+        # first (the page's "Yes, end the turn" posts the action itself). Nothing changes.
+        if game.status == GameStatus.PLAYING and seen == len(game.actions):
+            return _game_page(request, game, confirm_end=True)
+        return _game_page(request, game, status=409, error="the game has moved on since "
+                          "this page was built: here is the game as it stands")
     try:
         if game.status == GameStatus.BANNING:
             online_game_ban(game_id=game.pk, user=request.user,

@@ -3,8 +3,9 @@
 // the game is over (also during a constructed match game's bans, reloading the page when the
 // game begins). Also keeps one action per page: after a button is pressed, the others
 // are disabled so a second click cannot post a second action built on the same page (the
-// server refuses a stale one anyway). Without this script the page works the same: the
-// Reload link shows the current game.
+// server refuses a stale one anyway). "End the turn" while cards are still playable opens
+// the question "End the turn now?" in place. Without this script the page works the same:
+// the Reload link shows the current game, and the server asks that question as a step.
 (function () {
   "use strict";
 
@@ -21,11 +22,42 @@
     }
   }
 
+  function confirmEnd(form) {
+    var end = form.querySelector("[data-confirm-end]");
+    if (!end) {
+      return;
+    }
+    var box = document.getElementById(end.getAttribute("data-confirm-end"));
+    var actions = end.parentNode;
+    if (!box) {
+      return;
+    }
+    end.addEventListener("click", function (event) {
+      event.preventDefault();
+      box.hidden = false;
+      actions.hidden = true;
+      var yes = box.querySelector("[data-confirm-yes]");
+      if (yes) {
+        yes.focus();
+      }
+    });
+    var cancel = box.querySelector("[data-confirm-cancel]");
+    if (cancel) {
+      cancel.addEventListener("click", function (event) {
+        event.preventDefault();
+        box.hidden = true;
+        actions.hidden = false;
+        end.focus();
+      });
+    }
+  }
+
   function guard(root) {
     var form = root.querySelector("form.play-form");
     if (!form) {
       return;
     }
+    confirmEnd(form);
     form.addEventListener("submit", function () {
       // Disable after the submit has read the pressed button's name and value.
       window.setTimeout(function () {

@@ -51,6 +51,26 @@ def test_each_bad_row_is_shown_and_nothing_is_imported(client):
                                "file": upload("bad.csv", BAD_SPOILS)})
     assert answer.status_code == 400
     page = answer.content.decode()
-    assert "9 bad row(s); nothing was imported" in page
+    assert "9 bad rows; nothing was imported" in page
     assert "line 3 (Nameless Thing)" in page and "line 9 (No Structure)" in page
     assert not Card.objects.exists()
+
+
+def test_a_semicolon_separated_card_file_was_refused_by_its_header_and_now_imports(client):
+    client.force_login(staff())
+    semicolons = "\n".join(line.replace(",", ";") for line in example("berserk").splitlines())
+    assert "," not in semicolons
+    answer = client.post(URL, {"game": "berserk", "set_code": "core",
+                               "file": upload("c.csv", semicolons)}, follow=True)
+    assert "10 cards created, 0 changed, 0 unchanged" in answer.content.decode()
+    assert Card.objects.count() == 10
+
+
+def test_a_bad_card_files_rows_were_only_under_the_form_not_by_the_summary(client):
+    client.force_login(staff())
+    answer = client.post(URL, {"game": "spoils", "set_code": "core",
+                               "file": upload("bad.csv", BAD_SPOILS)})
+    page = answer.content.decode()
+    top = page[:page.index('<header class="page-header">')]
+    assert "9 bad rows; nothing was imported." in top
+    assert "line 3 (Nameless Thing)" in top and "line 9 (No Structure)" in top

@@ -174,7 +174,7 @@ def test_csv_import_and_export_through_the_page(client, player):
                                             b"starter-kit,OGRE,2\nstarter-kit,ZOMBIE,1\n",
                                 content_type="text/csv")
     response = client.post(reverse("decks:collection_import"), {"file": upload}, follow=True)
-    assert "Imported 2 card line(s) from the file." in html(response)
+    assert "Imported 2 card lines from the file." in html(response)
     assert owned(player) == {"OGRE": 2, "ZOMBIE": 1}
     response = client.get(reverse("decks:collection_export"))
     assert response.status_code == 200
@@ -197,8 +197,38 @@ def test_a_bad_csv_reports_every_bad_line_and_imports_nothing(client, player):
                  "line 4: unknown set &#x27;nope&#x27;",
                  "line 5: count &#x27;two&#x27; is not a whole number"):
         assert line in errors
-    assert "Nothing was imported" in page
+    assert "3 bad lines; nothing was imported." in page
     assert owned(player) == {}  # BRUTE, the good line, was not imported either
+
+
+def test_a_semicolon_separated_csv_was_refused_by_its_header_and_now_imports(client, player):
+    """What a spreadsheet program saves in many European locales (the comma is the decimal
+    mark there): the header line says which separator the file uses."""
+    upload = SimpleUploadedFile("tabelle.csv", b"\xef\xbb\xbfset;card;count\r\n"
+                                               b"starter-kit;OGRE;2\r\nstarter-kit;ZOMBIE;1\r\n",
+                                content_type="text/csv")
+    response = client.post(reverse("decks:collection_import"), {"file": upload}, follow=True)
+    assert "Imported 2 card lines from the file." in html(response)
+    assert owned(player) == {"OGRE": 2, "ZOMBIE": 1}
+
+
+def test_a_bad_csvs_line_errors_were_only_at_the_foot_of_the_page_not_by_the_summary(
+        client, collector):
+    """A phone shows the top of the page first: the summary (the messages) and every bad
+    line come before the page's own content, not only under the import form at its foot."""
+    bad = b"set;card;count\nstarter-kit;DRAGON;1\nstarter-kit;OGRE;two\n"
+    response = client.post(reverse("decks:collection_import"),
+                           {"file": SimpleUploadedFile("bad.csv", bad)})
+    assert response.status_code == 400
+    page = html(response)
+    top = page[:page.index('<header class="page-header">')]
+    assert "2 bad lines; nothing was imported." in top
+    assert top.index("2 bad lines") < top.index("What to fix in the file")
+    for line in ("line 2: &#x27;DRAGON&#x27; is not a card of starter-kit",
+                 "line 3: count &#x27;two&#x27; is not a whole number"):
+        assert line in top
+    assert '<a href="#csv-heading">To the import form</a>' in top
+    assert owned(collector)["OGRE"] == 1  # the Starter Kit's, unchanged
 
 
 @pytest.mark.parametrize(("content", "message"), [

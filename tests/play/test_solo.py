@@ -21,6 +21,13 @@ QUICK = {"fmt": "solo-preconstructed", "deck": 2, "level": 0, "fixed_mana": "6",
          "resistance": "false", "ability": "none"}
 
 
+def form_errors(response) -> str:
+    """The text of the errors that belong to no single field (the form's summary)."""
+    assert response.status_code == 400
+    return " ".join(re.findall(r'<ul class="errors errors-form" role="alert">(.*?)</ul>',
+                               html(response), re.S))
+
+
 def play_to_the_end(client, game):
     response = client.get(reverse("play:game", args=[game.pk]))
     for _ in range(3000):
@@ -41,14 +48,41 @@ def test_custom_options_that_miss_the_level_are_refused_with_what_fits(client, p
     assert response.status_code == 400
     text = html(response)
     assert "add up to 4 difficulty points, but level 2 (Medium) needs exactly 2" in text
-    assert "To fit, change fixed_mana to 8" in text
+    assert "To fit, change the automaton&#x27;s fixed mana to 8." in text
     assert not OnlineGame.objects.exists()
+
+
+def test_the_solo_form_spoke_the_engines_names_fixed_mana_and_true_not_the_players(client,
+                                                                                   player):
+    """The choices and the advice read "fixed mana", "yes (+2)", "the Fort": never the
+    engine's `fixed_mana`, `true (+2)` or `fort`."""
+    client.force_login(player)
+    page = html(client.get(reverse("play:index")))
+    assert '<option value="true">Yes (+2)</option>' in page
+    assert '<option value="false" selected>No (0)</option>' in page
+    assert '<option value="ai">The automaton (+1)</option>' in page
+    assert '<option value="fort">The Fort (-1)</option>' in page
+    assert '<option value="splash">Splash (+1)</option>' in page
+    assert "true (+2)" not in page and "none (0)" not in page
+    refused = form_errors(client.post(reverse("play:solo_new"),
+                                      {**QUICK, "level": 1, "resistance": "true"}))
+    assert "fixed_mana" not in refused and "resistance to false" not in refused
+    assert ("The options add up to 2 difficulty points, but level 1 (Easy) needs exactly "
+            "1 difficulty point (rule C-8.9)") in refused
+    assert "To fit, change what the automaton starts on to the Fort." in refused
+    over = form_errors(client.post(reverse("play:solo_new"), {
+        **QUICK, "level": 4, "fixed_mana": "10", "resistance": "true"}))
+    assert "resistance to no" in over and "the automaton&#x27;s fixed mana to 8" in over
+    quick = form_errors(client.post(reverse("play:solo_new"), {**QUICK, "first": "ai"}))
+    assert ("A quick game takes every option at 0 points (rule C-8.9): change who goes "
+            "first to you; or choose a custom level from 1 to 5 for these options "
+            "(1 difficulty point).") in quick
 
 
 def test_a_quick_game_with_options_is_refused(client, player):
     response = client.post(reverse("play:solo_new"), {**QUICK, "resistance": "true"})
     assert response.status_code == 400
-    assert "a quick game takes every option at 0 points" in html(response)
+    assert "A quick game takes every option at 0 points" in html(response)
 
 
 def test_the_solo_draft_keeps_one_of_each_four_revealed(client, player):
