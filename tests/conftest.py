@@ -136,3 +136,15 @@ def postgres_is_available() -> bool:
 def redis_is_available() -> bool:
     """Whether the Redis server behind the Celery broker is reachable."""
     return redis_available()
+
+
+@pytest.fixture(autouse=True)
+def _forget_kept_standings():
+    """Each test starts with nothing kept from another: the test database is rolled back
+    between tests, so a new event can have an earlier one's id and results version."""
+    from django.core.cache import caches
+
+    from tournaments.page_cache import CACHE
+
+    caches[CACHE].clear()
+    yield

@@ -2,19 +2,22 @@
 
 Standings come from `tournaments.swiss.compute_standings` over the confirmed Swiss results,
 with the tiebreakers in the event's configured order; players equal on every tiebreaker share
-a rank.
+a rank. They are computed once per results version of the event (`EventStandings.version`)
+and kept (`tournaments.page_cache`); a complete event shows the standings frozen when it
+completed.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Q, QuerySet
 
-from tournaments.bridge import named, swiss_view
+from tournaments.bridge import named, standings_view
 from tournaments.models import (
     Event,
+    EventStandings,
     EventStatus,
     Match,
     MatchStatus,
@@ -23,11 +26,13 @@ from tournaments.models import (
     Round,
     RoundStage,
 )
+from tournaments.page_cache import remembered
 from tournaments.swiss import compute_standings
 
 
-@dataclass(frozen=True)
-class StandingRow:
+class StandingRow(NamedTuple):
+    """One line of the standings (a tuple: kept and read back cheaply)."""
+
     rank: int
     registration_id: int
     name: str
@@ -42,32 +47,68 @@ class StandingRow:
     is_ai: bool
 
 
-def standings_for_event(event: Event) -> list[StandingRow]:
+def results_version(event: Event) -> int:
+    """The event's results version: it goes up with every change the standings or the
+    pairings show (`tournaments.services.standings.results_version_bump`). Read with the
+    event when it was loaded with `select_related("standings_state")` (the pages do that,
+    for one query less), else now."""
+    if Event.standings_state.is_cached(event):
+        try:
+            return event.standings_state.version
+        except EventStandings.DoesNotExist:
+            return 0
+    return (EventStandings.objects.filter(event_id=event.pk).values_list("version", flat=True)
+            .first() or 0)
+
+
+def standings_for_event(event: Event, *, version: int | None = None) -> list[StandingRow]:
     """Every seat that has played or is still in, best first. A player who dropped before
-    playing a match never took part and is left out."""
-    view = swiss_view(event)
-    record = {pid: [0, 0, 0] for pid in view.tournament.players}  # wins, losses, draws
-    for m in view.tournament.matches:
+    playing a match never took part and is left out.
+
+    Computed once per results version (`version`, read here unless the caller has it):
+    read the version before anything else, so rows kept under it are never older than it."""
+    if version is None:
+        version = results_version(event)
+    return remembered(("standings", event.pk, version), lambda: _standings(event))
+
+
+def _standings(event: Event) -> list[StandingRow]:
+    if event.status == EventStatus.COMPLETE:
+        final = (EventStandings.objects.filter(event_id=event.pk)
+                 .values_list("final", flat=True).first())
+        if final is not None:
+            return [StandingRow(**row) for row in final]
+    return computed_standings(event)
+
+
+def computed_standings(event: Event) -> list[StandingRow]:
+    """`standings_for_event` computed now from the rows, whatever is kept or frozen."""
+    tournament, seats = standings_view(event)
+    record = {pid: [0, 0, 0] for pid in tournament.players}  # wins, losses, draws
+    played = set()
+    for m in tournament.matches:
+        played.add(m.a)
         if m.b is None:
             record[m.a][0] += 1
-        elif m.a_wins == m.b_wins:
+            continue
+        played.add(m.b)
+        if m.a_wins == m.b_wins:
             record[m.a][2] += 1
             record[m.b][2] += 1
         else:
             winner, loser = (m.a, m.b) if m.a_wins > m.b_wins else (m.b, m.a)
             record[winner][0] += 1
             record[loser][1] += 1
-    played = {p for m in view.tournament.matches for p in (m.a, m.b) if p is not None}
     rows = []
-    for s in compute_standings(view.tournament, event.tiebreakers):
-        registration = view.registrations[s.id]
+    for s in compute_standings(tournament, event.tiebreakers):
         if s.dropped and s.id not in played:
             continue
+        seat = seats[s.id]
         wins, losses, draws = record[s.id]
-        rows.append(StandingRow(rank=s.rank, registration_id=registration.pk,
-                                name=registration.name, match_points=s.match_points,
-                                wins=wins, losses=losses, draws=draws, omw=s.omw, gw=s.gw,
-                                ogw=s.ogw, dropped=s.dropped, is_ai=registration.is_ai))
+        rows.append(StandingRow(rank=s.rank, registration_id=seat.id, name=seat.name,
+                                match_points=s.match_points, wins=wins, losses=losses,
+                                draws=draws, omw=s.omw, gw=s.gw, ogw=s.ogw, dropped=s.dropped,
+                                is_ai=seat.is_ai))
     return rows
 
 
@@ -82,6 +123,12 @@ def registrations_for_event(event: Event) -> QuerySet[Registration]:
 
 def rounds_for_event(event: Event) -> QuerySet[Round]:
     return Round.objects.filter(event=event).order_by("number")
+
+
+def last_swiss_round(event: Event) -> int | None:
+    """The number of the event's latest Swiss round (the standings are 'after' it)."""
+    return (Round.objects.filter(event=event, stage=RoundStage.SWISS).order_by("-number")
+            .values_list("number", flat=True).first())
 
 
 def round_label(rnd: Round) -> str:

@@ -56,6 +56,19 @@ TEMPLATES = [
 ]
 
 DATABASES = {"default": env.database()}
+
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    # Computed standings, the standings API's answer and the standings and pairings pages'
+    # fragments (tournaments.page_cache). Their keys carry the event's results version, so
+    # each process's own memory is never stale: no shared store needed. About 300 entries of
+    # some 50 KB at most per process.
+    "standings": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "clash-standings",
+        "TIMEOUT": 15 * 60,
+    },
+}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -28,7 +28,8 @@ from tournaments.api.events import event_or_404
 from tournaments.api_selectors import round_of, rounds_with_matches
 from tournaments.exports import pairings_csv, standings_csv
 from tournaments.models import Event, Round
-from tournaments.selectors import standings_for_event
+from tournaments.page_cache import remembered
+from tournaments.selectors import results_version, standings_for_event
 from tournaments.services.rounds import round_pair
 from tournaments.services.topcut import topcut_advance, topcut_start
 
@@ -144,7 +145,10 @@ class StandingsView(APIView):
         """The Swiss standings from the confirmed results, best first, with the event's
         tiebreakers; equal players share a rank."""
         event = event_or_404(pk)
-        return Response(s.StandingOut(standings_for_event(event), many=True).data)
+        version = results_version(event)  # first: what is read after is at least this new
+        return Response(remembered(("standings-api", event.pk, version), lambda: [
+            dict(row) for row in s.StandingOut(standings_for_event(event, version=version),
+                                               many=True).data]))
 
 
 class StandingsCSVView(APIView):

@@ -31,6 +31,7 @@ from tournaments.swiss.standings import METRICS
 from .access import lock_event, require_organizer
 from .pods import pods_create
 from .ratings import ratings_update_for_event
+from .standings import results_version_bump, standings_freeze, standings_row_create
 from .states import event_move, require_round_confirmed
 
 MAX_NAME = 120
@@ -109,6 +110,7 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, seed: int, now
         fill_with_ai=fill_with_ai, exclude_ai_from_ratings=exclude_ai_from_ratings,
         tiebreakers=order, check_squads=check_squads, seed=seed, created_at=now)
     event.organizers.add(by)
+    standings_row_create(event=event)
     return event
 
 
@@ -152,6 +154,7 @@ def event_start(*, event_id: int, by: AbstractBaseUser, now: datetime) -> Event:
         event.late_entry_until_round = event.rounds
     event.started_at = now
     event.save(update_fields=["status", "rounds", "late_entry_until_round", "started_at"])
+    results_version_bump(event_id=event.pk)
     return event
 
 
@@ -180,4 +183,8 @@ def event_complete(*, event_id: int, by: AbstractBaseUser, now: datetime) -> Eve
     event.completed_at = now
     event.save(update_fields=["status", "completed_at"])
     ratings_update_for_event(event_id=event.pk, now=now)
+    # The final standings, kept as they are now (a later change to the tiebreakers' code
+    # never reorders a finished event).
+    standings_freeze(event=event, now=now)
+    results_version_bump(event_id=event.pk)
     return event

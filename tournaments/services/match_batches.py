@@ -39,6 +39,7 @@ from tournaments.models import (
 from .audit import SNAPSHOT_FIELDS
 from .engine_jobs import ai_level, deck_from, job_seed, match_decks
 from .results import result_problems
+from .standings import results_version_bump
 
 # The largest batch: about 15 queries a batch whatever its size (some 40 ms on the 2-core
 # development machine, the time of four or five greedy matches), so bigger batches cost less
@@ -192,6 +193,9 @@ def _record(played: dict, round_ids: list[int], now: Callable[[], datetime]) -> 
                 status=MatchStatus.CONFIRMED).exists():
             rnd.status, rnd.completed_at = RoundStatus.COMPLETE, at
             rnd.save(update_fields=["status", "completed_at"])
+    if scores:
+        for event_id in sorted({rnd.event_id for rnd in rounds.values()}):
+            results_version_bump(event_id=event_id)
     return len(scores)
 
 

@@ -38,6 +38,7 @@ from tournaments.models import (
 
 from .access import lock_event, lock_match, require_organizer
 from .audit import change_record, snapshot
+from .standings import results_version_bump
 from .states import match_move
 
 
@@ -106,6 +107,7 @@ def result_report(*, match_id: int, by: AbstractBaseUser, a_wins: int, b_wins: i
     match.save()
     change_record(match=match, by=by, action=ResultAction.REPORT, before=before, now=now)
     round_complete_if_done(rnd, now)
+    results_version_bump(event_id=rnd.event_id)
     return match
 
 
@@ -143,6 +145,7 @@ def result_set(*, match_id: int, by: AbstractBaseUser, a_wins: int, b_wins: int,
     change_record(match=match, by=by, action=ResultAction.ORGANIZER, before=before, now=now,
                   note=note[:200])
     round_complete_if_done(rnd, now)
+    results_version_bump(event_id=rnd.event_id)
     return match
 
 
@@ -170,6 +173,7 @@ def result_record_engine(*, match_id: int, a_wins: int, b_wins: int, draws: int 
     match.save()
     change_record(match=match, by=None, action=ResultAction.ENGINE, before=before, now=now)
     round_complete_if_done(rnd, now)
+    results_version_bump(event_id=rnd.event_id)
     return match
 
 

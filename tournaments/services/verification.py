@@ -47,6 +47,7 @@ from .access import is_organizer, lock_match
 from .audit import change_record, snapshot
 from .engine_jobs import deck_for
 from .results import result_record_engine
+from .standings import results_version_bump
 from .states import match_move
 
 MAX_RECORD_BYTES = 200_000
@@ -195,7 +196,7 @@ def game_record_verify(*, game_id: int, now: datetime) -> bool:
         game.divergent_turn = turn
         game.save(update_fields=["divergent_turn"])
         _finish(upload, UploadStatus.DIVERGENT, note, now)
-        _dispute(match, note, now)
+        _dispute(match, note, now, event_id=rnd.event_id)
         return True
     game.verified = True
     game.save(update_fields=["verified"])
@@ -205,7 +206,7 @@ def game_record_verify(*, game_id: int, now: datetime) -> bool:
         note = (f"game {game.number}'s record is confirmed ({_winner_text(game.winner)}), but "
                 f"no report allows that game")
         _finish(upload, UploadStatus.VERIFIED, note, now)
-        _dispute(match, note, now)
+        _dispute(match, note, now, event_id=rnd.event_id)
         return True
     _finish(upload, UploadStatus.VERIFIED, f"game {game.number}'s record is confirmed", now)
     for report in reports:
@@ -236,7 +237,7 @@ def _finish(upload: GameUpload, status: str, note: str, now: datetime) -> None:
     upload.save(update_fields=["status", "note", "checked_at"])
 
 
-def _dispute(match: Match, note: str, now: datetime) -> None:
+def _dispute(match: Match, note: str, now: datetime, *, event_id: int) -> None:
     """reported/disputed -> disputed, with what the replay found in the audit trail (the
     caller holds the round's and the match's locks)."""
     if match.status not in OPEN:
@@ -247,6 +248,7 @@ def _dispute(match: Match, note: str, now: datetime) -> None:
     match.save(update_fields=["status", "engine_verified"])
     change_record(match=match, by=None, action=ResultAction.ENGINE, before=before, now=now,
                   note=note[:200])
+    results_version_bump(event_id=event_id)
 
 
 def uploads_for(match: Match) -> list[GameUpload]:

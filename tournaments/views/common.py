@@ -20,7 +20,8 @@ PER_PAGE = 50
 
 
 def event_or_404(pk: int) -> Event:
-    return get_object_or_404(Event.objects.select_related("game"), pk=pk)
+    """The event with its game and its results version (`selectors.results_version`)."""
+    return get_object_or_404(Event.objects.select_related("game", "standings_state"), pk=pk)
 
 
 def event_context(request: HttpRequest, event: Event, tab: str) -> dict:

@@ -4,22 +4,48 @@ downloads. All public, like a printout on the venue's wall.
 Pairings and standings also answer `?fragment=1` with only the changing part of the page,
 which static/js/live-refresh.js fetches every 20 seconds; without the script the full page
 works the same.
+
+That part is rendered once per results version of the event and kept
+(`tournaments.page_cache`), for each way it can look (the page of the standings, the round,
+the viewer's own seat or table, an organizer's links): a crowd refreshing the pages of a
+large event costs two small queries a request, not a computation.
 """
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET
 
 from tournaments.exports import pairings_csv as pairings_text
 from tournaments.exports import standings_csv as standings_text
 from tournaments.models import Event, EventStatus, Round, RoundStage
-from tournaments.page_selectors import champion_of, round_matches, rounds_labelled
-from tournaments.selectors import StandingRow, round_explanation, standings_for_event
+from tournaments.page_cache import remembered
+from tournaments.page_selectors import (
+    RoundChoice,
+    TableRow,
+    champion_of,
+    explanation_of,
+    round_choices,
+    round_matches,
+    round_tables,
+    rounds_labelled,
+)
+from tournaments.selectors import (
+    StandingRow,
+    last_swiss_round,
+    results_version,
+    standings_for_event,
+)
 
 from .common import event_context, event_or_404, page_of, wants_fragment
+
+R = TypeVar("R", Round, RoundChoice)
 
 
 class ShownRow:
@@ -38,7 +64,7 @@ class ShownRow:
                                                          self.row.ogw))
 
 
-def _chosen_round(request: HttpRequest, rounds: list[Round]) -> Round | None:
+def _chosen_round(request: HttpRequest, rounds: list[R]) -> R | None:
     """The round asked for (`?round=N`), else the current one; None before round 1."""
     asked = request.GET.get("round")
     if asked is None:
@@ -56,23 +82,38 @@ def _live(event: Event) -> bool:
 @require_GET
 def pairings(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_or_404(pk)
-    rounds = rounds_labelled(event)
+    version = results_version(event)  # first: what is read after is at least this new
+    rounds = remembered(("rounds", event.pk, version), lambda: round_choices(event))
     rnd = _chosen_round(request, rounds)
     current = rnd is not None and rnd == rounds[-1]
-    matches = round_matches(rnd) if rnd is not None else []
-    mine = None
-    if request.user.is_authenticated:
-        mine = next((m for m in matches if request.user.pk in (
-            m.player_a.player_id, m.player_b.player_id if m.player_b_id else None)), None)
     context = event_context(request, event, "pairings")
+    mine = None
+    if rnd is not None and request.user.is_authenticated:
+        tables = _tables(event, version, rnd)
+        mine = next((m for m in tables if request.user.pk in (
+            m.player_a.player_id, m.player_b.player_id if m.player_b else None)), None)
+
+    def fragment() -> str:
+        return render_to_string("tournaments/_pairings.html", {
+            "event": event, "round": rnd, "mine": mine, "user": request.user,
+            "is_organizer": context["is_organizer"],
+            "matches": _tables(event, version, rnd) if rnd is not None else [],
+            "explanation": explanation_of(rnd.id) if rnd is not None else []})
+
+    html = mark_safe(remembered(
+        ("pairings-page", event.pk, version, rnd.number if rnd else 0,
+         context["is_organizer"], mine.pk if mine else None), fragment))
+    if wants_fragment(request):
+        return HttpResponse(html)
     context.update({
-        "rounds": rounds, "round": rnd, "matches": matches, "mine": mine,
-        "explanation": round_explanation(rnd) if rnd is not None else [],
+        "rounds": rounds, "round": rnd, "fragment": html,
         "live": current and _live(event) and "round" not in request.GET,
     })
-    template = ("tournaments/_pairings.html" if wants_fragment(request)
-                else "tournaments/pairings.html")
-    return render(request, template, context)
+    return render(request, "tournaments/pairings.html", context)
+
+
+def _tables(event: Event, version: int, rnd: RoundChoice) -> list[TableRow]:
+    return remembered(("tables", event.pk, version, rnd.number), lambda: round_tables(rnd.id))
 
 
 @require_GET
@@ -87,21 +128,27 @@ def pairings_csv(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_or_404(pk)
-    rows = [ShownRow(row) for row in standings_for_event(event)]
-    rounds = rounds_labelled(event)
-    swiss = [r for r in rounds if r.stage == RoundStage.SWISS]
+    version = results_version(event)  # first: what is read after is at least this new
+    rows = standings_for_event(event, version=version)
+    page = page_of(request, rows)
+    my_seat = next((r.registration_id for r in rows if request.user.is_authenticated
+                    and r.name == request.user.get_username() and not r.is_ai), None)
+
+    def fragment() -> str:
+        return render_to_string("tournaments/_standings.html", {
+            "event": event, "count": len(rows), "after": last_swiss_round(event),
+            "page": [ShownRow(row) for row in page], "my_seat": my_seat})
+
+    html = mark_safe(remembered(("standings-page", event.pk, version, page.number, my_seat),
+                                fragment))
+    if wants_fragment(request):
+        return HttpResponse(html)
     context = event_context(request, event, "standings")
     context.update({
-        "page": page_of(request, rows), "count": len(rows),
-        "after": swiss[-1] if swiss else None,
-        "tiebreakers": event.tiebreakers,
-        "live": _live(event),
-        "my_seat": next((r.registration_id for r in rows if request.user.is_authenticated
-                         and r.name == request.user.get_username() and not r.is_ai), None),
+        "fragment": html, "page": page, "count": len(rows),
+        "tiebreakers": event.tiebreakers, "live": _live(event),
     })
-    template = ("tournaments/_standings.html" if wants_fragment(request)
-                else "tournaments/standings.html")
-    return render(request, template, context)
+    return render(request, "tournaments/standings.html", context)
 
 
 @require_GET
