@@ -49,36 +49,40 @@ class StandingRow(NamedTuple):
 
 def results_version(event: Event) -> int:
     """The event's results version: it goes up with every change the standings or the
-    pairings show (`tournaments.services.standings.results_version_bump`). Read with the
-    event when it was loaded with `select_related("standings_state")` (the pages do that,
-    for one query less), else now."""
+    pairings show (`tournaments.services.standings.results_version_bump`)."""
+    return _results_state(event)[0]
+
+
+def _results_state(event: Event) -> tuple[int, bool]:
+    """(results version, final standings frozen?), read with the event when it was loaded
+    with `select_related("standings_state")` (the pages do that, for one query less), else
+    now."""
     if Event.standings_state.is_cached(event):
         try:
-            return event.standings_state.version
+            state = event.standings_state
         except EventStandings.DoesNotExist:
-            return 0
-    return (EventStandings.objects.filter(event_id=event.pk).values_list("version", flat=True)
-            .first() or 0)
+            return 0, False
+        return state.version, state.frozen_at is not None
+    row = (EventStandings.objects.filter(event_id=event.pk).values_list("version", "frozen_at")
+           .first())
+    return (row[0], row[1] is not None) if row else (0, False)
 
 
-def standings_for_event(event: Event, *, version: int | None = None) -> list[StandingRow]:
+def standings_for_event(event: Event) -> list[StandingRow]:
     """Every seat that has played or is still in, best first. A player who dropped before
     playing a match never took part and is left out.
 
-    Computed once per results version (`version`, read here unless the caller has it):
-    read the version before anything else, so rows kept under it are never older than it."""
-    if version is None:
-        version = results_version(event)
-    return remembered(("standings", event.pk, version), lambda: _standings(event))
+    Computed once per results version and kept; a complete event's are the ones frozen when
+    it completed. The version is read before the rows, so rows kept under it are never
+    older than it."""
+    version, frozen = _results_state(event)
+    return remembered(("standings", event.pk, version),
+                      lambda: _frozen(event) if frozen else computed_standings(event))
 
 
-def _standings(event: Event) -> list[StandingRow]:
-    if event.status == EventStatus.COMPLETE:
-        final = (EventStandings.objects.filter(event_id=event.pk)
-                 .values_list("final", flat=True).first())
-        if final is not None:
-            return [StandingRow(**row) for row in final]
-    return computed_standings(event)
+def _frozen(event: Event) -> list[StandingRow]:
+    final = EventStandings.objects.filter(event_id=event.pk).values_list("final", flat=True).get()
+    return [StandingRow(**row) for row in final]
 
 
 def computed_standings(event: Event) -> list[StandingRow]:

@@ -7,6 +7,8 @@ from collections.abc import Callable, Sequence
 from functools import wraps
 
 from django.contrib.auth.decorators import login_required
+from django.contrib.messages import get_messages
+from django.core.cache import caches
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Page, Paginator
 from django.http import HttpRequest, HttpResponse
@@ -14,14 +16,19 @@ from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_POST
 
 from tournaments.models import Event
+from tournaments.page_cache import CACHE, key
 from tournaments.services.access import is_organizer
 
 PER_PAGE = 50
+# The query parameters the kept pages read; a URL with any other is built each time, so odd
+# URLs cannot crowd the kept pages out.
+KEPT_PARAMETERS = frozenset({"page", "round", "fragment"})
 
 
 def event_or_404(pk: int) -> Event:
     """The event with its game and its results version (`selectors.results_version`)."""
-    return get_object_or_404(Event.objects.select_related("game", "standings_state"), pk=pk)
+    return get_object_or_404(Event.objects.select_related("game", "standings_state")
+                             .defer("standings_state__final"), pk=pk)
 
 
 def event_context(request: HttpRequest, event: Event, tab: str) -> dict:
@@ -36,6 +43,25 @@ def page_of(request: HttpRequest, items: Sequence, per_page: int = PER_PAGE) -> 
 def wants_fragment(request: HttpRequest) -> bool:
     """The live-refresh script asks for the changing part of a page only."""
     return request.GET.get("fragment") == "1"
+
+
+def kept_for_visitors(request: HttpRequest, parts: tuple,
+                      build: Callable[[], HttpResponse]) -> HttpResponse:
+    """The page `build` makes, kept under `parts` (which carry the event's results version)
+    and the URL when the viewer is not signed in and has no message waiting: every such
+    visitor sees the same page. Anyone else, and an answer other than 200, is built now."""
+    if (request.user.is_authenticated or len(get_messages(request))
+            or not KEPT_PARAMETERS.issuperset(request.GET)):
+        return build()
+    cache = caches[CACHE]
+    name = key(*parts, request.get_full_path())
+    content = cache.get(name)
+    if content is not None:
+        return HttpResponse(content)
+    response = build()
+    if response.status_code == 200:
+        cache.set(name, response.content)
+    return response
 
 
 def organizer_action(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

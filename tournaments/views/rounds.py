@@ -7,8 +7,9 @@ works the same.
 
 That part is rendered once per results version of the event and kept
 (`tournaments.page_cache`), for each way it can look (the page of the standings, the round,
-the viewer's own seat or table, an organizer's links): a crowd refreshing the pages of a
-large event costs two small queries a request, not a computation.
+the viewer's own seat or table, an organizer's links), and so is the whole page for visitors
+who are not signed in: a crowd refreshing the pages of a large event costs one query a
+request, not a computation.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ from tournaments.selectors import (
     standings_for_event,
 )
 
-from .common import event_context, event_or_404, page_of, wants_fragment
+from .common import event_context, event_or_404, kept_for_visitors, page_of, wants_fragment
 
 R = TypeVar("R", Round, RoundChoice)
 
@@ -83,14 +84,18 @@ def _live(event: Event) -> bool:
 def pairings(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_or_404(pk)
     version = results_version(event)  # first: what is read after is at least this new
+    return kept_for_visitors(request, ("pairings", event.pk, version),
+                             lambda: _pairings(request, event, version))
+
+
+def _pairings(request: HttpRequest, event: Event, version: int) -> HttpResponse:
     rounds = remembered(("rounds", event.pk, version), lambda: round_choices(event))
     rnd = _chosen_round(request, rounds)
     current = rnd is not None and rnd == rounds[-1]
     context = event_context(request, event, "pairings")
     mine = None
     if rnd is not None and request.user.is_authenticated:
-        tables = _tables(event, version, rnd)
-        mine = next((m for m in tables if request.user.pk in (
+        mine = next((m for m in _tables(event, version, rnd) if request.user.pk in (
             m.player_a.player_id, m.player_b.player_id if m.player_b else None)), None)
 
     def fragment() -> str:
@@ -101,7 +106,7 @@ def pairings(request: HttpRequest, pk: int) -> HttpResponse:
             "explanation": explanation_of(rnd.id) if rnd is not None else []})
 
     html = mark_safe(remembered(
-        ("pairings-page", event.pk, version, rnd.number if rnd else 0,
+        ("pairings-part", event.pk, version, rnd.number if rnd else 0,
          context["is_organizer"], mine.pk if mine else None), fragment))
     if wants_fragment(request):
         return HttpResponse(html)
@@ -129,17 +134,24 @@ def pairings_csv(request: HttpRequest, pk: int) -> HttpResponse:
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_or_404(pk)
     version = results_version(event)  # first: what is read after is at least this new
-    rows = standings_for_event(event, version=version)
+    return kept_for_visitors(request, ("standings", event.pk, version),
+                             lambda: _standings(request, event, version))
+
+
+def _standings(request: HttpRequest, event: Event, version: int) -> HttpResponse:
+    rows = standings_for_event(event)
     page = page_of(request, rows)
-    my_seat = next((r.registration_id for r in rows if request.user.is_authenticated
-                    and r.name == request.user.get_username() and not r.is_ai), None)
+    my_seat = None
+    if request.user.is_authenticated:
+        me = request.user.get_username()
+        my_seat = next((r.registration_id for r in rows if r.name == me and not r.is_ai), None)
 
     def fragment() -> str:
         return render_to_string("tournaments/_standings.html", {
             "event": event, "count": len(rows), "after": last_swiss_round(event),
             "page": [ShownRow(row) for row in page], "my_seat": my_seat})
 
-    html = mark_safe(remembered(("standings-page", event.pk, version, page.number, my_seat),
+    html = mark_safe(remembered(("standings-part", event.pk, version, page.number, my_seat),
                                 fragment))
     if wants_fragment(request):
         return HttpResponse(html)
