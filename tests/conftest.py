@@ -144,7 +144,9 @@ def _forget_kept_standings():
     between tests, so a new event can have an earlier one's id and results version."""
     from django.core.cache import caches
 
+    from tournaments import selectors
     from tournaments.page_cache import CACHE
 
     caches[CACHE].clear()
+    selectors._versions_seen.clear()
     yield

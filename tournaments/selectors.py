@@ -9,6 +9,7 @@ completed.
 
 from __future__ import annotations
 
+import time
 from typing import NamedTuple
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -51,6 +52,31 @@ def results_version(event: Event) -> int:
     """The event's results version: it goes up with every change the standings or the
     pairings show (`tournaments.services.standings.results_version_bump`)."""
     return _results_state(event)[0]
+
+
+def results_version_of(event_id: int, *, max_age: float = 0.0) -> int | None:
+    """The results version of the event with this id, in the smallest query; None when there
+    is no such event (or it has no row yet: an event made without `event_create`).
+
+    With `max_age` (seconds), a version this process read less than that long ago will do,
+    with no query at all: the pages use that for visitors who are not signed in (a crowd's
+    refreshes then never wait on the database; see `VISITOR_VERSION_SECONDS`)."""
+    if max_age > 0:
+        seen = _versions_seen.get(event_id)
+        if seen is not None and time.monotonic() - seen[0] < max_age:
+            return seen[1]
+    version = (EventStandings.objects.filter(event_id=event_id)
+               .values_list("version", flat=True).first())
+    if version is not None:
+        if len(_versions_seen) >= _VERSIONS_KEPT:
+            _versions_seen.clear()  # ids asked for at random never grow it without end
+        _versions_seen[event_id] = (time.monotonic(), version)
+    return version
+
+
+# results_version_of's memory of the versions it read: {event id: (when, version)}.
+_versions_seen: dict[int, tuple[float, int]] = {}
+_VERSIONS_KEPT = 1000
 
 
 def _results_state(event: Event) -> tuple[int, bool]:

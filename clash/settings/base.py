@@ -69,6 +69,11 @@ CACHES = {
         "TIMEOUT": 15 * 60,
     },
 }
+# Visitors who are not signed in get the kept standings and pairings of the results version
+# this process read at most this many seconds ago (no query at all): a page a second old,
+# and a crowd's refreshes never wait on the database. Signed-in people read the version on
+# every request, so whoever changes a result sees it at once. 0 reads it every time.
+CLASH_VISITOR_VERSION_SECONDS = 1.0
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -152,3 +152,47 @@ def test_final_standings_are_frozen_when_the_event_completes(client, monkeypatch
         text.index(f">{name}</a>") for name in live)
     csv = client.get(reverse("tournaments:standings_csv", args=[event.pk])).content.decode()
     assert [line.split(",")[1] for line in csv.splitlines()[1:]] == live
+
+
+def test_the_api_builds_each_row_as_its_serializer_documents(client):
+    from tournaments.api.rounds import standing_out
+    from tournaments.api.serializers import StandingOut
+
+    event = running("alice bob carol")  # a bye too
+    settle(pair(event), result=lambda m: (1, 1, 1))
+    rows = standings_for_event(event)
+    documented = [dict(d) for d in StandingOut(rows, many=True).data]
+    assert [standing_out(row) for row in rows] == documented
+    assert client.get(reverse("event-standings", args=[event.pk])).json() == documented
+    browsable = client.get(reverse("event-standings", args=[event.pk]),
+                           HTTP_ACCEPT="text/html")
+    assert browsable.status_code == 200 and "alice" in browsable.content.decode()
+
+
+def test_visitors_may_get_a_page_a_second_old_but_whoever_signs_in_sees_a_change_at_once(
+        client, settings, monkeypatch, django_assert_num_queries):
+    """CLASH_VISITOR_VERSION_SECONDS: a crowd's refreshes read no database at all."""
+    from tournaments import selectors
+
+    settings.CLASH_VISITOR_VERSION_SECONDS = 1.0
+    clock = [1000.0]
+    monkeypatch.setattr(selectors.time, "monotonic", lambda: clock[0])
+    event = running()
+    rnd = pair(event)
+    url = reverse("tournaments:standings", args=[event.pk])
+    api = reverse("event-standings", args=[event.pk])
+    before, before_api = client.get(url).content, client.get(api).content
+    with django_assert_num_queries(0):
+        assert client.get(url).content == before
+        assert client.get(api).content == before_api
+    match = match_of(rnd, "alice")
+    result_set(match_id=match.pk, by=organizer_of(event), a_wins=2, b_wins=0, now=now())
+    clock[0] += 0.5
+    assert client.get(url).content == before  # half a second on: the kept page still
+    organizer = UserFactory(username="watcher")
+    signed_in = type(client)()
+    signed_in.force_login(organizer)
+    assert "1-0-0" in signed_in.get(url).content.decode()  # at once for the signed-in
+    clock[0] += 0.6
+    assert "1-0-0" in client.get(url).content.decode()  # over a second: the new version
+    assert client.get(api).content != before_api

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import wraps
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.contrib.messages import get_messages
 from django.core.cache import caches
@@ -17,6 +18,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.models import Event
 from tournaments.page_cache import CACHE, key
+from tournaments.selectors import results_version, results_version_of
 from tournaments.services.access import is_organizer
 
 PER_PAGE = 50
@@ -45,23 +47,31 @@ def wants_fragment(request: HttpRequest) -> bool:
     return request.GET.get("fragment") == "1"
 
 
-def kept_for_visitors(request: HttpRequest, parts: tuple,
-                      build: Callable[[], HttpResponse]) -> HttpResponse:
-    """The page `build` makes, kept under `parts` (which carry the event's results version)
-    and the URL when the viewer is not signed in and has no message waiting: every such
-    visitor sees the same page. Anyone else, and an answer other than 200, is built now."""
-    if (request.user.is_authenticated or len(get_messages(request))
-            or not KEPT_PARAMETERS.issuperset(request.GET)):
-        return build()
-    cache = caches[CACHE]
-    name = key(*parts, request.get_full_path())
-    content = cache.get(name)
-    if content is not None:
-        return HttpResponse(content)
-    response = build()
-    if response.status_code == 200:
-        cache.set(name, response.content)
-    return response
+def kept_for_visitors(request: HttpRequest, kind: str, pk: int,
+                      build: Callable[[Event, int], HttpResponse]) -> HttpResponse:
+    """Event `pk`'s page that `build(event, results version)` makes, kept under `kind`, the
+    event's results version and the URL when the viewer is not signed in and has no message
+    waiting: every such visitor sees the same page, read with at most one small query (the
+    version, which may be up to CLASH_VISITOR_VERSION_SECONDS old: not even the event is
+    loaded). Anyone else, and an answer other than 200, is built now, on the version as it
+    is: the players and organizers who change results see their change at once.
+
+    The version is read first, so what is read after is at least as new as it."""
+    if (not request.user.is_authenticated and not len(get_messages(request))
+            and KEPT_PARAMETERS.issuperset(request.GET)):
+        version = results_version_of(pk, max_age=settings.CLASH_VISITOR_VERSION_SECONDS)
+        if version is not None:  # else no such event (a 404), or one with no row yet
+            cache = caches[CACHE]
+            name = key(kind, pk, version, request.get_full_path())
+            content = cache.get(name)
+            if content is not None:
+                return HttpResponse(content)
+            response = build(event_or_404(pk), version)
+            if response.status_code == 200:
+                cache.set(name, response.content)
+            return response
+    event = event_or_404(pk)
+    return build(event, results_version(event))
 
 
 def organizer_action(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

@@ -37,12 +37,7 @@ from tournaments.page_selectors import (
     round_tables,
     rounds_labelled,
 )
-from tournaments.selectors import (
-    StandingRow,
-    last_swiss_round,
-    results_version,
-    standings_for_event,
-)
+from tournaments.selectors import StandingRow, last_swiss_round, standings_for_event
 
 from .common import event_context, event_or_404, kept_for_visitors, page_of, wants_fragment
 
@@ -82,10 +77,8 @@ def _live(event: Event) -> bool:
 
 @require_GET
 def pairings(request: HttpRequest, pk: int) -> HttpResponse:
-    event = event_or_404(pk)
-    version = results_version(event)  # first: what is read after is at least this new
-    return kept_for_visitors(request, ("pairings", event.pk, version),
-                             lambda: _pairings(request, event, version))
+    return kept_for_visitors(request, "pairings", pk,
+                             lambda event, version: _pairings(request, event, version))
 
 
 def _pairings(request: HttpRequest, event: Event, version: int) -> HttpResponse:
@@ -132,10 +125,8 @@ def pairings_csv(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
-    event = event_or_404(pk)
-    version = results_version(event)  # first: what is read after is at least this new
-    return kept_for_visitors(request, ("standings", event.pk, version),
-                             lambda: _standings(request, event, version))
+    return kept_for_visitors(request, "standings", pk,
+                             lambda event, version: _standings(request, event, version))
 
 
 def _standings(request: HttpRequest, event: Event, version: int) -> HttpResponse:
