@@ -44,6 +44,7 @@ def test_the_command_times_the_cold_recompute_and_the_kept_pages():
     for page in ("standings page", "standings API", "pairings page"):
         assert re.search(rf"{page}, first answer .*: median [\d.]+ ms", text)
         assert re.search(rf"{page}, kept: median [\d.]+ ms .*target under 10 ms", text)
+        assert re.search(rf"{page}, kept, the version read on each request: median", text)
     assert not Event.objects.exists()  # the throwaway event is gone
 
 

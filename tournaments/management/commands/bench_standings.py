@@ -7,7 +7,9 @@ sixth paired, and measures in this process:
 
 - the cold recompute of the standings (`selectors.computed_standings`, nothing kept);
 - each page's server time: the first answer (nothing kept) and the kept ones after, through
-  Django's full request handling (the test client, no network).
+  Django's full request handling (the test client, no network), for a visitor (the version
+  read at most CLASH_VISITOR_VERSION_SECONDS ago will do) and with the version read on each
+  request (as for a signed-in viewer).
 
 Then, unless `--no-load`, the production set-up: collectstatic and gunicorn with the workers of
 the Dockerfile and docker-compose.yml (3) on production settings, against this database. For
@@ -42,7 +44,7 @@ from django.contrib.auth import get_user_model
 from django.core.cache import caches
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection, connections, transaction
-from django.test import Client
+from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import timezone
 
@@ -152,6 +154,9 @@ class Command(BaseCommand):
             self._figure(f"{label}, first answer (nothing kept)", first)
             get()
             self._figure(f"{label}, kept", timed(get, repeat * 5), WARM_TARGET_MS)
+            with override_settings(CLASH_VISITOR_VERSION_SECONDS=0):
+                self._figure(f"{label}, kept, the version read on each request",
+                             timed(get, repeat * 5), WARM_TARGET_MS)
 
     def _figure(self, what: str, times: tuple[list[float], list[float]],
                 target: float | None = None) -> None:
