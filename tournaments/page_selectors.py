@@ -101,7 +101,8 @@ class TableSeat(NamedTuple):
 
 
 class TableRow(NamedTuple):
-    """A match as the pairings show it."""
+    """A match as the pairings show it, its numbers already text (the template would
+    localize each one, and a round of 256 tables is rendered for every results version)."""
 
     pk: int
     table: int | None
@@ -111,6 +112,9 @@ class TableRow(NamedTuple):
     draws: int | None
     player_a: TableSeat
     player_b: TableSeat | None
+    number: str  # the table's, "" for the bye
+    score: str  # the confirmed result from A's side, "2-1" or "1-1-1"; "" until then
+    winner: str  # "a", "b", or "" (not confirmed, or a draw)
 
     @property
     def bye(self) -> bool:
@@ -125,9 +129,19 @@ def round_tables(round_id: int) -> list[TableRow]:
     rows = (Match.objects.filter(round_id=round_id).order_by("table", "id")
             .values_list("id", "table", "status", "a_wins", "b_wins", "draws",
                          *(f"player_{side}{path}" for side in "ab" for path in _SEAT)))
-    tables = [TableRow(*row[:6], _seat(*row[6:11]), _seat(*row[11:16])) for row in rows]
+    tables = [_table(*row[:6], _seat(*row[6:11]), _seat(*row[11:16])) for row in rows]
     # The bye last (a bye has no table: SQLite would sort it first).
     return [t for t in tables if not t.bye] + [t for t in tables if t.bye]
+
+
+def _table(pk: int, table: int | None, status: str, a_wins: int | None, b_wins: int | None,
+           draws: int | None, a: TableSeat, b: TableSeat | None) -> TableRow:
+    score = winner = ""
+    if status == MatchStatus.CONFIRMED:
+        score = f"{a_wins}-{b_wins}" + (f"-{draws}" if draws else "")
+        winner = "a" if a_wins > b_wins else "b" if b_wins > a_wins else ""
+    return TableRow(pk, table, status, a_wins, b_wins, draws, a, b,
+                    "" if table is None else str(table), score, winner)
 
 
 def _seat(pk: int | None, is_ai: bool, ai_name: str, player_id: int | None,

@@ -94,7 +94,12 @@ def test_what_a_player_or_an_organizer_is_shown_never_reaches_a_visitor(client):
     assert "You play at" in mine
     assert "row-mine" in page(client, "tournaments:standings", event)
     client.force_login(organizer_of(event))
-    assert "set the result" in page(client, "tournaments:pairings", event)
+    organizers = page(client, "tournaments:pairings", event)
+    assert "set the result" in organizers
+    assert f'href="{reverse("tournaments:match", args=[event.pk, alice.pk])}"' in organizers
+    seat = event.registrations.get(player__username="alice")
+    assert (f'href="{reverse("tournaments:event_player", args=[event.pk, seat.pk])}">alice<'
+            in page(client, "tournaments:standings", event))
     client.logout()
     for query in ("", "?fragment=1"):
         seen = page(client, "tournaments:pairings", event, query)

@@ -14,11 +14,13 @@ request, not a computation.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TypeVar
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET
@@ -45,19 +47,38 @@ R = TypeVar("R", Round, RoundChoice)
 
 
 class ShownRow:
-    """A standings row with its percentages as the page shows them: one decimal, so the
-    seven columns fit a phone (the CSV has two)."""
+    """A standings row as the page shows it: its numbers already text (the template would
+    localize each one, and a page of 50 rows is rendered for every results version), its
+    percentages with one decimal so the seven columns fit a phone (the CSV has two), and the
+    link to the player's page."""
 
-    def __init__(self, row: StandingRow) -> None:
-        self.row = row
+    __slots__ = ("dropped", "is_ai", "match_points", "name", "percents", "rank", "record",
+                 "registration_id", "url")
 
-    def __getattr__(self, name: str):  # noqa: ANN204
-        return getattr(self.row, name)
+    def __init__(self, row: StandingRow, url: str) -> None:
+        self.registration_id = row.registration_id
+        self.name = row.name
+        self.is_ai = row.is_ai
+        self.dropped = row.dropped
+        self.rank = str(row.rank)
+        self.match_points = str(row.match_points)
+        self.record = f"{row.wins}-{row.losses}-{row.draws}"
+        self.percents = tuple(f"{value * 100:.1f}" for value in (row.omw, row.gw, row.ogw))
+        self.url = url
 
-    @property
-    def percents(self) -> tuple[str, str, str]:
-        return tuple(f"{value * 100:.1f}" for value in (self.row.omw, self.row.gw,
-                                                         self.row.ogw))
+
+def _around_id(name: str, event: Event) -> tuple[str, str]:
+    """What comes before and after the last id in URL `name` of the event: reversed once
+    for a whole table rather than once a row."""
+    marker = "987654321"
+    head, tail = reverse(name, args=[event.pk, int(marker)]).rsplit(marker, 1)
+    return head, tail
+
+
+def player_urls(event: Event) -> Callable[[int], str]:
+    """The player page's URL for a registration id."""
+    head, tail = _around_id("tournaments:event_player", event)
+    return lambda registration_id: f"{head}{registration_id}{tail}"
 
 
 def _chosen_round(request: HttpRequest, rounds: list[R]) -> R | None:
@@ -95,6 +116,7 @@ def _pairings(request: HttpRequest, event: Event, version: int) -> HttpResponse:
         return render_to_string("tournaments/_pairings.html", {
             "event": event, "round": rnd, "mine": mine, "user": request.user,
             "is_organizer": context["is_organizer"],
+            "match_url": _around_id("tournaments:match", event),
             "matches": _tables(event, version, rnd) if rnd is not None else [],
             "explanation": explanation_of(rnd.id) if rnd is not None else []})
 
@@ -138,9 +160,11 @@ def _standings(request: HttpRequest, event: Event, version: int) -> HttpResponse
         my_seat = next((r.registration_id for r in rows if r.name == me and not r.is_ai), None)
 
     def fragment() -> str:
+        url = player_urls(event)
         return render_to_string("tournaments/_standings.html", {
             "event": event, "count": len(rows), "after": last_swiss_round(event),
-            "page": [ShownRow(row) for row in page], "my_seat": my_seat})
+            "page": [ShownRow(row, url(row.registration_id)) for row in page],
+            "my_seat": my_seat})
 
     html = mark_safe(remembered(("standings-part", event.pk, version, page.number, my_seat),
                                 fragment))
