@@ -60,7 +60,7 @@ def results_version_of(event_id: int, *, max_age: float = 0.0) -> int | None:
 
     With `max_age` (seconds), a version this process read less than that long ago will do,
     with no query at all: the pages use that for visitors who are not signed in (a crowd's
-    refreshes then never wait on the database; see `VISITOR_VERSION_SECONDS`)."""
+    refreshes then never wait on the database; see CLASH_VISITOR_VERSION_SECONDS)."""
     if max_age > 0:
         seen = _versions_seen.get(event_id)
         if seen is not None and time.monotonic() - seen[0] < max_age:

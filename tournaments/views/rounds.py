@@ -8,8 +8,8 @@ works the same.
 That part is rendered once per results version of the event and kept
 (`tournaments.page_cache`), for each way it can look (the page of the standings, the round,
 the viewer's own seat or table, an organizer's links), and so is the whole page for visitors
-who are not signed in: a crowd refreshing the pages of a large event costs one query a
-request, not a computation.
+who are not signed in: a crowd refreshing the pages of a large event costs at most one small
+query a request (`views.common.kept_for_visitors`), not a computation.
 """
 
 from __future__ import annotations
@@ -98,7 +98,7 @@ def _live(event: Event) -> bool:
 
 @require_GET
 def pairings(request: HttpRequest, pk: int) -> HttpResponse:
-    return kept_for_visitors(request, "pairings", pk,
+    return kept_for_visitors(request, "pairings-visitor", pk,
                              lambda event, version: _pairings(request, event, version))
 
 
@@ -147,7 +147,7 @@ def pairings_csv(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
-    return kept_for_visitors(request, "standings", pk,
+    return kept_for_visitors(request, "standings-visitor", pk,
                              lambda event, version: _standings(request, event, version))
 
 
