@@ -221,3 +221,12 @@ def test_the_standings_are_computed_from_values_not_model_instances(
     with django_assert_max_num_queries(2):  # the seats, the confirmed results
         rows = selectors.computed_standings(event)
     assert len(rows) == 5 and sum(r.match_points for r in rows) > 0
+
+
+def test_the_kept_parts_are_markup_only(client):
+    event = running()
+    pair(event)
+    for name in ("tournaments:standings", "tournaments:pairings"):
+        for query in ("", "?fragment=1"):
+            text = page(client, name, event, query)
+            assert "{#" not in text and "{%" not in text and "{{" not in text
