@@ -173,3 +173,16 @@ def test_production_keeps_login_and_rate_limit_counters_in_redis() -> None:
 def test_the_embedded_default_counts_logins_in_the_local_memory_cache() -> None:
     assert settings.CACHES["default"]["BACKEND"] == (
         "django.core.cache.backends.locmem.LocMemCache")
+
+
+def test_production_keeps_the_standings_cache_of_each_process() -> None:
+    """The kept standings and pages (tournaments.page_cache) use a cache alias of their own,
+    which the production settings must not drop when they move the default cache to Redis."""
+    result = run_django(
+        "from django.conf import settings as s\n"
+        "print(s.CACHES['standings']['BACKEND'])",
+        env={**PRODUCTION_ENV, "CACHE_URL": "redis://redis.example.org:6379/1"},
+    )
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "django.core.cache.backends.locmem.LocMemCache"

@@ -5,6 +5,7 @@ state machines and keep the audit trail.
 """
 
 from django.contrib import admin
+from django.db import transaction
 
 from tournaments.models import (
     DeckCheck,
@@ -19,6 +20,19 @@ from tournaments.models import (
     ResultChange,
     Round,
 )
+from tournaments.services.standings import results_version_bump
+
+
+class BumpsResultsVersion:
+    """Staff can change what the standings show here (an event's tiebreakers or top cut, a
+    seat's drop), outside the services: the pages must see a new results version."""
+
+    def save_model(self, request, obj, form, change) -> None:  # noqa: ANN001
+        super().save_model(request, obj, form, change)
+        results_version_bump(event_id=self.event_id_of(obj))
+
+    def event_id_of(self, obj) -> int:  # noqa: ANN001
+        return obj.pk
 
 
 class RegistrationInline(admin.TabularInline):
@@ -31,7 +45,7 @@ class RegistrationInline(admin.TabularInline):
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(BumpsResultsVersion, admin.ModelAdmin):
     list_display = ("name", "game", "format", "status", "rounds", "top_cut", "created_at")
     list_filter = ("status", "format", "game")
     search_fields = ("name",)
@@ -43,11 +57,25 @@ class EventAdmin(admin.ModelAdmin):
 
 
 @admin.register(Registration)
-class RegistrationAdmin(admin.ModelAdmin):
+class RegistrationAdmin(BumpsResultsVersion, admin.ModelAdmin):
     list_display = ("__str__", "event", "is_ai", "checked_in", "dropped", "late_entry")
     list_filter = ("is_ai", "dropped", "checked_in")
     list_select_related = ("event", "player")
     raw_id_fields = ("player", "decklist_version")
+
+    def event_id_of(self, obj) -> int:  # noqa: ANN001
+        return obj.event_id
+
+    @transaction.atomic
+    def delete_queryset(self, request, queryset) -> None:  # noqa: ANN001
+        event_ids = sorted(set(queryset.values_list("event_id", flat=True)))
+        super().delete_queryset(request, queryset)
+        for event_id in event_ids:
+            results_version_bump(event_id=event_id)
+
+    def delete_model(self, request, obj) -> None:  # noqa: ANN001
+        super().delete_model(request, obj)
+        results_version_bump(event_id=obj.event_id)
 
 
 class MatchInline(admin.TabularInline):

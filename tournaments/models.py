@@ -358,6 +358,34 @@ class ResultChange(models.Model):
         return f"{self.match}: {self.action} at {self.at:%Y-%m-%d %H:%M}"
 
 
+class EventStandings(models.Model):
+    """An event's results version, and its final standings once it completes.
+
+    `version` goes up with every change to what the standings or pairings show (a report or
+    a result, a drop, an entry, a round paired, a status move): the pages keep what they
+    computed under (event, version), so a version they have seen is never computed twice.
+    It is a row of its own rather than a column of Event so that a result writer, which
+    locks the round and the match but not the event, can bump it as its last write without
+    waiting on the event's lock: organizer services hold that lock while they wait for a
+    round's, and the two would deadlock. `tournaments.services.standings` writes it.
+
+    `final` is the standings as they stood when the event completed, row by row; the
+    pages show them from then on, so a later change to the tiebreakers' code never
+    reorders a finished event."""
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, primary_key=True,
+                                 related_name="standings_state")
+    version = models.PositiveBigIntegerField(default=0)
+    final = models.JSONField(null=True, blank=True)
+    frozen_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name_plural = "event standings"
+
+    def __str__(self) -> str:
+        return f"{self.event}: results version {self.version}"
+
+
 class JobStatus(models.TextChoices):
     QUEUED = "queued", "Queued"
     RUNNING = "running", "Running"

@@ -8,6 +8,7 @@ to show without a query per row (round labels from a count annotation, for insta
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Subquery
@@ -15,6 +16,7 @@ from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Subquery
 from decks.models import DecklistVersion
 from decks.selectors import visible_versions
 from play.models import GameStatus, OnlineGame
+from tournaments.bridge import named
 from tournaments.models import (
     DeckCheck,
     Event,
@@ -130,6 +132,91 @@ def rounds_labelled(event: Event) -> list[Round]:
 
 def round_matches(rnd: Round) -> list[Match]:
     return list(matches_for_round(rnd))
+
+
+# The pairings page, read as values: a 512-player round as model instances (each match with
+# its reports' JSON, each seat with its user) cost ten times the rest of the page.
+
+class RoundChoice(NamedTuple):
+    id: int
+    number: int
+    stage: str
+    status: str
+    tables: int
+    label: str
+
+
+def round_choices(event: Event) -> list[RoundChoice]:
+    """`rounds_labelled` without the rows' explanations, in one query."""
+    return [RoundChoice(pk, number, stage, status, tables, label_for(stage, number, tables))
+            for pk, number, stage, status, tables in (
+                Round.objects.filter(event=event).order_by("number")
+                .annotate(tables=Count("matches"))
+                .values_list("id", "number", "stage", "status", "tables"))]
+
+
+class TableSeat(NamedTuple):
+    name: str
+    is_ai: bool
+    player_id: int | None
+
+
+class TableRow(NamedTuple):
+    """A match as the pairings show it, its numbers already text (the template would
+    localize each one, and a round of 256 tables is rendered for every results version)."""
+
+    pk: int
+    table: int | None
+    status: str
+    a_wins: int | None
+    b_wins: int | None
+    draws: int | None
+    player_a: TableSeat
+    player_b: TableSeat | None
+    number: str  # the table's, "" for the bye
+    score: str  # the confirmed result from A's side, "2-1" or "1-1-1"; "" until then
+    winner: str  # "a", "b", or "" (not confirmed, or a draw)
+
+    @property
+    def bye(self) -> bool:
+        return self.player_b is None
+
+
+_SEAT = ("_id", "__is_ai", "__ai_name", "__player_id", "__player__username")
+
+
+def round_tables(round_id: int) -> list[TableRow]:
+    """The round's matches, tables in order and the bye last, in one query."""
+    rows = (Match.objects.filter(round_id=round_id).order_by("table", "id")
+            .values_list("id", "table", "status", "a_wins", "b_wins", "draws",
+                         *(f"player_{side}{path}" for side in "ab" for path in _SEAT)))
+    tables = [_table(*row[:6], _seat(*row[6:11]), _seat(*row[11:16])) for row in rows]
+    # The bye last (a bye has no table: SQLite would sort it first).
+    return [t for t in tables if not t.bye] + [t for t in tables if t.bye]
+
+
+def _table(pk: int, table: int | None, status: str, a_wins: int | None, b_wins: int | None,
+           draws: int | None, a: TableSeat, b: TableSeat | None) -> TableRow:
+    score = winner = ""
+    if status == MatchStatus.CONFIRMED:
+        score = f"{a_wins}-{b_wins}" + (f"-{draws}" if draws else "")
+        winner = "a" if a_wins > b_wins else "b" if b_wins > a_wins else ""
+    return TableRow(pk, table, status, a_wins, b_wins, draws, a, b,
+                    "" if table is None else str(table), score, winner)
+
+
+def _seat(pk: int | None, is_ai: bool, ai_name: str, player_id: int | None,
+          username: str | None) -> TableSeat | None:
+    if pk is None:
+        return None
+    return TableSeat(ai_name if is_ai else username, is_ai, player_id)
+
+
+def explanation_of(round_id: int) -> list[str]:
+    """`tournaments.selectors.round_explanation` of the round with this id."""
+    explanation = Round.objects.filter(pk=round_id).values_list("explanation", flat=True).get()
+    names = explanation.get("players", {})
+    return [named(line, names) for line in explanation.get("lines", [])]
 
 
 def champion_of(final: Round | None) -> Registration | None:

@@ -2,19 +2,23 @@
 
 Standings come from `tournaments.swiss.compute_standings` over the confirmed Swiss results,
 with the tiebreakers in the event's configured order; players equal on every tiebreaker share
-a rank.
+a rank. They are computed once per results version of the event (`EventStandings.version`)
+and kept (`tournaments.page_cache`); a complete event shows the standings frozen when it
+completed.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import time
+from typing import NamedTuple
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Q, QuerySet
 
-from tournaments.bridge import named, swiss_view
+from tournaments.bridge import named, standings_view
 from tournaments.models import (
     Event,
+    EventStandings,
     EventStatus,
     Match,
     MatchStatus,
@@ -23,11 +27,13 @@ from tournaments.models import (
     Round,
     RoundStage,
 )
+from tournaments.page_cache import remembered
 from tournaments.swiss import compute_standings
 
 
-@dataclass(frozen=True)
-class StandingRow:
+class StandingRow(NamedTuple):
+    """One line of the standings (a tuple: kept and read back cheaply)."""
+
     rank: int
     registration_id: int
     name: str
@@ -42,32 +48,97 @@ class StandingRow:
     is_ai: bool
 
 
+def results_version(event: Event) -> int:
+    """The event's results version: it goes up with every change the standings or the
+    pairings show (`tournaments.services.standings.results_version_bump`)."""
+    return _results_state(event)[0]
+
+
+def results_version_of(event_id: int, *, max_age: float = 0.0) -> int | None:
+    """The results version of the event with this id, in the smallest query; None when there
+    is no such event (or it has no row yet: an event made without `event_create`).
+
+    With `max_age` (seconds), a version this process read less than that long ago will do,
+    with no query at all: the pages use that for visitors who are not signed in (a crowd's
+    refreshes then never wait on the database; see CLASH_VISITOR_VERSION_SECONDS)."""
+    if max_age > 0:
+        seen = _versions_seen.get(event_id)
+        if seen is not None and time.monotonic() - seen[0] < max_age:
+            return seen[1]
+    version = (EventStandings.objects.filter(event_id=event_id)
+               .values_list("version", flat=True).first())
+    if version is not None:
+        if len(_versions_seen) >= _VERSIONS_KEPT:
+            _versions_seen.clear()  # ids asked for at random never grow it without end
+        _versions_seen[event_id] = (time.monotonic(), version)
+    return version
+
+
+# results_version_of's memory of the versions it read: {event id: (when, version)}.
+_versions_seen: dict[int, tuple[float, int]] = {}
+_VERSIONS_KEPT = 1000
+
+
+def _results_state(event: Event) -> tuple[int, bool]:
+    """(results version, final standings frozen?), read with the event when it was loaded
+    with `select_related("standings_state")` (the pages do that, for one query less), else
+    now."""
+    if Event.standings_state.is_cached(event):
+        try:
+            state = event.standings_state
+        except EventStandings.DoesNotExist:
+            return 0, False
+        return state.version, state.frozen_at is not None
+    row = (EventStandings.objects.filter(event_id=event.pk).values_list("version", "frozen_at")
+           .first())
+    return (row[0], row[1] is not None) if row else (0, False)
+
+
 def standings_for_event(event: Event) -> list[StandingRow]:
     """Every seat that has played or is still in, best first. A player who dropped before
-    playing a match never took part and is left out."""
-    view = swiss_view(event)
-    record = {pid: [0, 0, 0] for pid in view.tournament.players}  # wins, losses, draws
-    for m in view.tournament.matches:
+    playing a match never took part and is left out.
+
+    Computed once per results version and kept; a complete event's are the ones frozen when
+    it completed. The version is read before the rows, so rows kept under it are never
+    older than it."""
+    version, frozen = _results_state(event)
+    return remembered(("standings", event.pk, version),
+                      lambda: _frozen(event) if frozen else computed_standings(event))
+
+
+def _frozen(event: Event) -> list[StandingRow]:
+    final = EventStandings.objects.filter(event_id=event.pk).values_list("final", flat=True).get()
+    return [StandingRow(**row) for row in final]
+
+
+def computed_standings(event: Event) -> list[StandingRow]:
+    """`standings_for_event` computed now from the rows, whatever is kept or frozen."""
+    tournament, seats = standings_view(event)
+    record = {pid: [0, 0, 0] for pid in tournament.players}  # wins, losses, draws
+    played = set()
+    for m in tournament.matches:
+        played.add(m.a)
         if m.b is None:
             record[m.a][0] += 1
-        elif m.a_wins == m.b_wins:
+            continue
+        played.add(m.b)
+        if m.a_wins == m.b_wins:
             record[m.a][2] += 1
             record[m.b][2] += 1
         else:
             winner, loser = (m.a, m.b) if m.a_wins > m.b_wins else (m.b, m.a)
             record[winner][0] += 1
             record[loser][1] += 1
-    played = {p for m in view.tournament.matches for p in (m.a, m.b) if p is not None}
     rows = []
-    for s in compute_standings(view.tournament, event.tiebreakers):
-        registration = view.registrations[s.id]
+    for s in compute_standings(tournament, event.tiebreakers):
         if s.dropped and s.id not in played:
             continue
+        seat = seats[s.id]
         wins, losses, draws = record[s.id]
-        rows.append(StandingRow(rank=s.rank, registration_id=registration.pk,
-                                name=registration.name, match_points=s.match_points,
-                                wins=wins, losses=losses, draws=draws, omw=s.omw, gw=s.gw,
-                                ogw=s.ogw, dropped=s.dropped, is_ai=registration.is_ai))
+        rows.append(StandingRow(rank=s.rank, registration_id=seat.id, name=seat.name,
+                                match_points=s.match_points, wins=wins, losses=losses,
+                                draws=draws, omw=s.omw, gw=s.gw, ogw=s.ogw, dropped=s.dropped,
+                                is_ai=seat.is_ai))
     return rows
 
 
@@ -82,6 +153,12 @@ def registrations_for_event(event: Event) -> QuerySet[Registration]:
 
 def rounds_for_event(event: Event) -> QuerySet[Round]:
     return Round.objects.filter(event=event).order_by("number")
+
+
+def last_swiss_round(event: Event) -> int | None:
+    """The number of the event's latest Swiss round (the standings are 'after' it)."""
+    return (Round.objects.filter(event=event, stage=RoundStage.SWISS).order_by("-number")
+            .values_list("number", flat=True).first())
 
 
 def round_label(rnd: Round) -> str:

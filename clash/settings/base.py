@@ -63,10 +63,6 @@ AXES_CLIENT_IP_CALLABLE = "clash.logins.client_ip"
 # is REMOTE_ADDR). Read by clash.logins.client_ip.
 CLASH_TRUSTED_PROXIES = env.trusted_proxies(default=0)
 
-# The local memory cache of one process: enough for runserver and the tests. Production keeps
-# the login and rate-limit counters in Redis, shared by every worker.
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-
 # Every asset is served by the site itself; Pico's icons are data: images in its stylesheet.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
@@ -99,6 +95,26 @@ TEMPLATES = [
 ]
 
 DATABASES = {"default": env.database()}
+
+CACHES = {
+    # The local memory cache of one process: enough for runserver and the tests. Production
+    # keeps the login and rate-limit counters in Redis, shared by every worker.
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    # Computed standings, the standings API's answer and the standings and pairings pages'
+    # fragments (tournaments.page_cache). Their keys carry the event's results version, so
+    # each process's own memory is never stale: no shared store needed. About 300 entries of
+    # some 50 KB at most per process.
+    "standings": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "clash-standings",
+        "TIMEOUT": 15 * 60,
+    },
+}
+# Visitors who are not signed in get the kept standings and pairings of the results version
+# this process read at most this many seconds ago (no query at all): a page a second old,
+# and a crowd's refreshes never wait on the database. Signed-in people read the version on
+# every request, so whoever changes a result sees it at once. 0 reads it every time.
+CLASH_VISITOR_VERSION_SECONDS = 1.0
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -24,8 +24,9 @@ CELERY_RESULT_BACKEND = env.celery_result_backend(broker=CELERY_BROKER_URL)
 CELERY_TASK_ALWAYS_EAGER = False
 
 # Login and rate-limit counters (clash/logins.py, clash/throttles.py), shared by every worker.
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                      "LOCATION": env.cache_url(broker=CELERY_BROKER_URL)}}
+# The standings' cache stays each process's own (settings/base.py).
+CACHES = {**CACHES, "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                                "LOCATION": env.cache_url(broker=CELERY_BROKER_URL)}}
 # Behind the TLS proxy the production settings expect (SECURE_PROXY_SSL_HEADER).
 CLASH_TRUSTED_PROXIES = env.trusted_proxies(default=1)
 

@@ -18,6 +18,10 @@ ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
 
 DATABASES = {"default": env.database()}
 
+# Every request reads the results version, so a test sees each change at once (the tests of
+# CLASH_VISITOR_VERSION_SECONDS set it themselves).
+CLASH_VISITOR_VERSION_SECONDS = 0.0
+
 # Hashing passwords properly is deliberately slow; tests create many users.
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 

@@ -33,10 +33,13 @@ def event(request) -> Event:
     return busy_event(*request.param)
 
 
-# Each: the session and the user, then the page's own reads.
+# Each: the session and the user, then the page's own reads (the first time: nothing kept).
 @pytest.mark.parametrize(("page", "queries"), [
-    ("standings", 7),  # event, organizer?, registrations, confirmed matches, rounds
-    ("pairings", 6),  # event, organizer?, rounds, the round's matches with their players
+    ("standings", 7),  # event with its results version, organizer?, registrations,
+    # confirmed matches, the last Swiss round
+    ("pairings", 7),  # event with its results version, organizer?, rounds, the round's
+    # matches with their players, the round's explanation (read alone: 14 KB a round at 512
+    # players, once per round, not with every round's row)
     ("dashboard", 12),  # + rounds, open matches, seats (counted, paged), organizers,
     # deck checks
     ("event", 8),  # + my seat, the next round's number, seats (counted, paged)
@@ -64,3 +67,36 @@ def test_the_live_fragments_are_as_cheap_as_the_pages(client, event,
             response = client.get(reverse(f"tournaments:{page}", args=[event.pk])
                                   + "?fragment=1")
         assert response.status_code == 200
+
+
+# Once computed, the standings and pairings are kept per results version: a crowd refreshing
+# them costs one query a request (issue 13: 512 players, 50 clients, p95 18 s before).
+KEPT = [("tournaments:standings", ""), ("tournaments:standings", "?fragment=1"),
+        ("tournaments:standings", "?page=2"), ("tournaments:pairings", ""),
+        ("tournaments:pairings", "?round=1"), ("tournaments:pairings", "?fragment=1"),
+        ("event-standings", "")]
+
+
+@pytest.mark.parametrize(("name", "query"), KEPT)
+def test_a_visitor_is_served_the_kept_page_with_one_query(client, event, name, query,
+                                                          django_assert_max_num_queries):
+    url = reverse(name, args=[event.pk]) + query
+    first = client.get(url)
+    with django_assert_max_num_queries(1):  # the event, with its results version
+        again = client.get(url)
+    assert again.status_code == first.status_code == 200
+    assert again.content == first.content
+
+
+@pytest.mark.parametrize(("name", "queries"), [
+    ("tournaments:standings", 4),  # session, user, event with its version, organizer?
+    ("tournaments:pairings", 4),
+])
+def test_a_signed_in_organizer_is_served_the_kept_parts(client, event, name, queries,
+                                                        django_assert_max_num_queries):
+    client.force_login(event.organizers.get())
+    url = reverse(name, args=[event.pk])
+    client.get(url)
+    with django_assert_max_num_queries(queries):
+        response = client.get(url)
+    assert response.status_code == 200

@@ -44,7 +44,9 @@ from tournaments.services.registrations import (
 
 def event_or_404(pk: int) -> Event:
     """Every event is public: only a missing one is a 404."""
-    event = Event.objects.select_related("game").filter(pk=pk).first()
+    # With its results version (`selectors.results_version`): one query for both.
+    event = (Event.objects.select_related("game", "standings_state")
+             .defer("standings_state__final").filter(pk=pk).first())
     if event is None:
         raise NotFound(f"no event {pk}")
     return event

@@ -6,6 +6,8 @@
 - `rounds`: pair the next Swiss round, locked and idempotent
 - `topcut`: seed the single-elimination bracket and pair its next rounds
 - `results`: player reports, the organizer's results and corrections, engine results
+- `standings`: the results version every change to the standings or pairings bumps, and the
+  final standings frozen when an event completes
 
 Every write is `@transaction.atomic`, locks the rows it changes (`select_for_update`) and
 checks the state machine before it acts. `access` and `states` hold what they share.

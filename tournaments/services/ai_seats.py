@@ -13,6 +13,7 @@ from decks.services.game_rules import engine_plays
 from tournaments.models import EventFormat, EventStatus, Registration
 
 from .access import lock_event, require_organizer
+from .standings import results_version_bump
 
 
 @transaction.atomic
@@ -34,5 +35,7 @@ def ai_seat_add(*, event_id: int, by: AbstractBaseUser, name: str,
         raise Conflict("draft_ai", "in a draft event the pods seat AI players themselves")
     if Registration.objects.filter(event=event, is_ai=True, ai_name=name).exists():
         raise Conflict("taken", f"{event} already has an AI seat called {name}")
-    return Registration.objects.create(event=event, player=None, is_ai=True, ai_name=name,
+    seat = Registration.objects.create(event=event, player=None, is_ai=True, ai_name=name,
                                        checked_in=True, checked_in_at=now, created_at=now)
+    results_version_bump(event_id=event.pk)
+    return seat

@@ -32,6 +32,7 @@ from tournaments.swiss.standings import METRICS
 from .access import lock_event, require_organizer
 from .pods import pods_create
 from .ratings import ratings_update_for_event
+from .standings import results_version_bump, standings_freeze, standings_row_create
 from .states import event_move, require_round_confirmed
 
 MAX_NAME = 120
@@ -114,6 +115,7 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, now: datetime,
         tiebreakers=order, check_squads=check_squads,
         seed=new_seed() if seed is None else seed, created_at=now)
     event.organizers.add(by)
+    standings_row_create(event=event)
     return event
 
 
@@ -162,6 +164,7 @@ def event_start(*, event_id: int, by: AbstractBaseUser, now: datetime) -> Event:
     event.seed_hash = seed_commitment(event.seed, event.seed_nonce)
     event.save(update_fields=["status", "rounds", "late_entry_until_round", "started_at",
                               "seed_nonce", "seed_hash"])
+    results_version_bump(event_id=event.pk)
     return event
 
 
@@ -190,4 +193,8 @@ def event_complete(*, event_id: int, by: AbstractBaseUser, now: datetime) -> Eve
     event.completed_at = now
     event.save(update_fields=["status", "completed_at"])
     ratings_update_for_event(event_id=event.pk, now=now)
+    # The final standings, kept as they are now (a later change to the tiebreakers' code
+    # never reorders a finished event).
+    standings_freeze(event=event, now=now)
+    results_version_bump(event_id=event.pk)
     return event

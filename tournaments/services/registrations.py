@@ -34,6 +34,7 @@ from tournaments.models import Event, EventFormat, EventStatus, Registration, Ro
 
 from .access import is_organizer, lock_event, lock_registration, require_organizer
 from .pods import draft_take_over
+from .standings import results_version_bump
 
 
 def next_swiss_round(event: Event) -> int:
@@ -133,6 +134,7 @@ def registration_remove(*, registration_id: int, by: AbstractBaseUser) -> None:
         raise Conflict("event_started", f"{event} has started: drop {registration.name} "
                                         f"instead, so their results stay")
     registration.delete()
+    results_version_bump(event_id=event.pk)
 
 
 @transaction.atomic
@@ -156,6 +158,7 @@ def registration_drop(*, registration_id: int, by: AbstractBaseUser,
     registration.save(update_fields=["dropped", "dropped_at"])
     if event.format == EventFormat.DRAFT and event.status == EventStatus.RUNNING:
         draft_take_over(registration=registration, now=now)
+    results_version_bump(event_id=event.pk)
     return registration
 
 
@@ -216,9 +219,11 @@ def _register(*, event: Event, player: AbstractBaseUser, now: datetime,
     _check_not_registered(event, player)
     late = event.status == EventStatus.RUNNING
     # A late entry arrives in person, so it counts as checked in.
-    return Registration.objects.create(event=event, player=player, decklist_version=version,
-                                       late_entry=late, checked_in=late,
-                                       checked_in_at=now if late else None, created_at=now)
+    registration = Registration.objects.create(
+        event=event, player=player, decklist_version=version, late_entry=late,
+        checked_in=late, checked_in_at=now if late else None, created_at=now)
+    results_version_bump(event_id=event.pk)
+    return registration
 
 
 def _decklist_for(*, event: Event, player: AbstractBaseUser, now: datetime,

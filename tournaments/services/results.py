@@ -59,6 +59,7 @@ from tournaments.models import (
 
 from .access import lock_event, lock_match, require_organizer
 from .audit import snapshot
+from .standings import results_version_bump
 from .states import match_move
 
 SCORE_FIELDS = ("a_wins", "b_wins", "draws")
@@ -141,6 +142,9 @@ def results_write(writes: Sequence[ResultWrite], *, now: datetime,
                 rows)
     for rnd in {w.rnd.pk: w.rnd for w in accepted}.values():
         round_complete_if_done(rnd, now)
+    # Last, after the rounds and matches: the standings' version (tournaments.services.standings).
+    for event_id in sorted({w.event.pk for w in accepted}):
+        results_version_bump(event_id=event_id)
     return refused
 
 

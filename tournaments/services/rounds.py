@@ -35,6 +35,7 @@ from .access import lock_event, require_organizer
 from .audit import change_record
 from .engine_jobs import jobs_for_round
 from .pods import pods_for_event, require_drafts_done
+from .standings import results_version_bump
 from .states import require_round_confirmed
 
 AI_NAME = "AI player"
@@ -108,6 +109,7 @@ def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
                                    status=MatchStatus.CONFIRMED, a_wins=2, b_wins=0, draws=0,
                                    confirmed_at=now)
         change_record(match=bye, by=None, action=ResultAction.BYE, before={}, now=now)
+    results_version_bump(event_id=event.pk)
     return rnd
 
 

@@ -21,6 +21,7 @@ from tournaments.swiss import SwissError, bracket, compute_standings
 
 from .access import lock_event, require_organizer
 from .rounds import round_write
+from .standings import results_version_bump
 from .states import event_move, require_round_confirmed
 
 
@@ -57,6 +58,7 @@ def topcut_start(*, event_id: int, by: AbstractBaseUser, now: datetime) -> Round
                       pairs=[(view.registrations[a], view.registrations[b]) for a, b in pairs],
                       explanation={"lines": lines, "players": view.names()})
     event.save(update_fields=["status"])
+    results_version_bump(event_id=event.pk)
     return rnd
 
 
@@ -89,6 +91,7 @@ def topcut_advance(*, event_id: int, by: AbstractBaseUser, now: datetime,
     stage_name = {2: "the final", 4: "the semifinals"}.get(len(ids), f"the last {len(ids)}")
     lines = [f"{stage_name}: the winners of tables {i + 1} and {i + 2} meet at table "
              f"{i // 2 + 1}" for i in range(0, len(ids), 2)]
-    return round_write(event=event, number=last.number + 1, stage=RoundStage.TOP_CUT, by=by,
-                       now=now, pairs=pairs,
-                       explanation={"lines": lines, "players": {}})
+    rnd = round_write(event=event, number=last.number + 1, stage=RoundStage.TOP_CUT, by=by,
+                      now=now, pairs=pairs, explanation={"lines": lines, "players": {}})
+    results_version_bump(event_id=event.pk)
+    return rnd

@@ -112,8 +112,15 @@ def compute_standings(t: Tournament, order: Sequence[str] = DEFAULT_ORDER) -> li
         raise SwissError(f"unknown tiebreaker(s) {', '.join(unknown) or '(none given)'}: "
                          f"known are {', '.join(METRICS)}")
     recs = records(t)
-    values = {pid: (r.match_points, _omw(r, recs), r.gw, _ogw(r, recs))
-              for pid, r in recs.items()}
+    # Each player's percentages once, not once per opponent who averages them (the same
+    # sums, in the same order, as _omw and _ogw).
+    mw = {pid: r.mw for pid, r in recs.items()}
+    gw = {pid: r.gw for pid, r in recs.items()}
+    values = {}
+    for pid, r in recs.items():
+        n = len(r.opponents)
+        values[pid] = (r.match_points, sum(mw[o] for o in r.opponents) / n if n else 0.0,
+                       gw[pid], sum(gw[o] for o in r.opponents) / n if n else 0.0)
     index = {"match_points": 0, "omw": 1, "gw": 2, "ogw": 3}
     keys = {pid: tuple(round(v[index[m]], PRECISION) for m in order)
             for pid, v in values.items()}

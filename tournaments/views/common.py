@@ -6,7 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import wraps
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
+from django.contrib.messages import get_messages
+from django.core.cache import caches
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Page, Paginator
 from django.http import HttpRequest, HttpResponse
@@ -14,13 +17,20 @@ from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_POST
 
 from tournaments.models import Event
+from tournaments.page_cache import CACHE, key
+from tournaments.selectors import results_version, results_version_of
 from tournaments.services.access import is_organizer
 
 PER_PAGE = 50
+# The query parameters the kept pages read; a URL with any other is built each time, so odd
+# URLs cannot crowd the kept pages out.
+KEPT_PARAMETERS = frozenset({"page", "round", "fragment"})
 
 
 def event_or_404(pk: int) -> Event:
-    return get_object_or_404(Event.objects.select_related("game"), pk=pk)
+    """The event with its game and its results version (`selectors.results_version`)."""
+    return get_object_or_404(Event.objects.select_related("game", "standings_state")
+                             .defer("standings_state__final"), pk=pk)
 
 
 def event_context(request: HttpRequest, event: Event, tab: str) -> dict:
@@ -35,6 +45,33 @@ def page_of(request: HttpRequest, items: Sequence, per_page: int = PER_PAGE) -> 
 def wants_fragment(request: HttpRequest) -> bool:
     """The live-refresh script asks for the changing part of a page only."""
     return request.GET.get("fragment") == "1"
+
+
+def kept_for_visitors(request: HttpRequest, kind: str, pk: int,
+                      build: Callable[[Event, int], HttpResponse]) -> HttpResponse:
+    """Event `pk`'s page that `build(event, results version)` makes, kept under `kind`, the
+    event's results version and the URL when the viewer is not signed in and has no message
+    waiting: every such visitor sees the same page, read with at most one small query (the
+    version, which may be up to CLASH_VISITOR_VERSION_SECONDS old: not even the event is
+    loaded). Anyone else, and an answer other than 200, is built now, on the version as it
+    is: the players and organizers who change results see their change at once.
+
+    The version is read first, so what is read after is at least as new as it."""
+    if (not request.user.is_authenticated and not len(get_messages(request))
+            and KEPT_PARAMETERS.issuperset(request.GET)):
+        version = results_version_of(pk, max_age=settings.CLASH_VISITOR_VERSION_SECONDS)
+        if version is not None:  # else no such event (a 404), or one with no row yet
+            cache = caches[CACHE]
+            name = key(kind, pk, version, request.get_full_path())
+            content = cache.get(name)
+            if content is not None:
+                return HttpResponse(content)
+            response = build(event_or_404(pk), version)
+            if response.status_code == 200:
+                cache.set(name, response.content)
+            return response
+    event = event_or_404(pk)
+    return build(event, results_version(event))
 
 
 def organizer_action(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

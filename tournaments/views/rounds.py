@@ -4,41 +4,84 @@ downloads. All public, like a printout on the venue's wall.
 Pairings and standings also answer `?fragment=1` with only the changing part of the page,
 which static/js/live-refresh.js fetches every 20 seconds; without the script the full page
 works the same.
+
+That part is rendered once per results version of the event and kept
+(`tournaments.page_cache`), for each way it can look (the page of the standings, the round,
+the viewer's own seat or table, an organizer's links), and so is the whole page for visitors
+who are not signed in: a crowd refreshing the pages of a large event costs at most one small
+query a request (`views.common.kept_for_visitors`), not a computation.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET
 
 from tournaments.exports import pairings_csv as pairings_text
 from tournaments.exports import standings_csv as standings_text
 from tournaments.models import Event, EventStatus, Round, RoundStage
-from tournaments.page_selectors import champion_of, round_matches, rounds_labelled
-from tournaments.selectors import StandingRow, round_explanation, standings_for_event
+from tournaments.page_cache import remembered
+from tournaments.page_selectors import (
+    RoundChoice,
+    TableRow,
+    champion_of,
+    explanation_of,
+    round_choices,
+    round_matches,
+    round_tables,
+    rounds_labelled,
+)
+from tournaments.selectors import StandingRow, last_swiss_round, standings_for_event
 
-from .common import event_context, event_or_404, page_of, wants_fragment
+from .common import event_context, event_or_404, kept_for_visitors, page_of, wants_fragment
+
+R = TypeVar("R", Round, RoundChoice)
 
 
 class ShownRow:
-    """A standings row with its percentages as the page shows them: one decimal, so the
-    seven columns fit a phone (the CSV has two)."""
+    """A standings row as the page shows it: its numbers already text (the template would
+    localize each one, and a page of 50 rows is rendered for every results version), its
+    percentages with one decimal so the seven columns fit a phone (the CSV has two), and the
+    link to the player's page."""
 
-    def __init__(self, row: StandingRow) -> None:
-        self.row = row
+    __slots__ = ("dropped", "is_ai", "match_points", "name", "percents", "rank", "record",
+                 "registration_id", "url")
 
-    def __getattr__(self, name: str):  # noqa: ANN204
-        return getattr(self.row, name)
+    def __init__(self, row: StandingRow, url: str) -> None:
+        self.registration_id = row.registration_id
+        self.name = row.name
+        self.is_ai = row.is_ai
+        self.dropped = row.dropped
+        self.rank = str(row.rank)
+        self.match_points = str(row.match_points)
+        self.record = f"{row.wins}-{row.losses}-{row.draws}"
+        self.percents = tuple(f"{value * 100:.1f}" for value in (row.omw, row.gw, row.ogw))
+        self.url = url
 
-    @property
-    def percents(self) -> tuple[str, str, str]:
-        return tuple(f"{value * 100:.1f}" for value in (self.row.omw, self.row.gw,
-                                                         self.row.ogw))
+
+def _around_id(name: str, event: Event) -> tuple[str, str]:
+    """What comes before and after the last id in URL `name` of the event: reversed once
+    for a whole table rather than once a row."""
+    marker = "987654321"
+    head, tail = reverse(name, args=[event.pk, int(marker)]).rsplit(marker, 1)
+    return head, tail
 
 
-def _chosen_round(request: HttpRequest, rounds: list[Round]) -> Round | None:
+def player_urls(event: Event) -> Callable[[int], str]:
+    """The player page's URL for a registration id."""
+    head, tail = _around_id("tournaments:event_player", event)
+    return lambda registration_id: f"{head}{registration_id}{tail}"
+
+
+def _chosen_round(request: HttpRequest, rounds: list[R]) -> R | None:
     """The round asked for (`?round=N`), else the current one; None before round 1."""
     asked = request.GET.get("round")
     if asked is None:
@@ -55,24 +98,42 @@ def _live(event: Event) -> bool:
 
 @require_GET
 def pairings(request: HttpRequest, pk: int) -> HttpResponse:
-    event = event_or_404(pk)
-    rounds = rounds_labelled(event)
+    return kept_for_visitors(request, "pairings-visitor", pk,
+                             lambda event, version: _pairings(request, event, version))
+
+
+def _pairings(request: HttpRequest, event: Event, version: int) -> HttpResponse:
+    rounds = remembered(("rounds", event.pk, version), lambda: round_choices(event))
     rnd = _chosen_round(request, rounds)
     current = rnd is not None and rnd == rounds[-1]
-    matches = round_matches(rnd) if rnd is not None else []
-    mine = None
-    if request.user.is_authenticated:
-        mine = next((m for m in matches if request.user.pk in (
-            m.player_a.player_id, m.player_b.player_id if m.player_b_id else None)), None)
     context = event_context(request, event, "pairings")
+    mine = None
+    if rnd is not None and request.user.is_authenticated:
+        mine = next((m for m in _tables(event, version, rnd) if request.user.pk in (
+            m.player_a.player_id, m.player_b.player_id if m.player_b else None)), None)
+
+    def fragment() -> str:
+        return render_to_string("tournaments/_pairings.html", {
+            "event": event, "round": rnd, "mine": mine, "user": request.user,
+            "is_organizer": context["is_organizer"],
+            "match_url": _around_id("tournaments:match", event),
+            "matches": _tables(event, version, rnd) if rnd is not None else [],
+            "explanation": explanation_of(rnd.id) if rnd is not None else []})
+
+    html = mark_safe(remembered(
+        ("pairings-part", event.pk, version, rnd.number if rnd else 0,
+         context["is_organizer"], mine.pk if mine else None), fragment))
+    if wants_fragment(request):
+        return HttpResponse(html)
     context.update({
-        "rounds": rounds, "round": rnd, "matches": matches, "mine": mine,
-        "explanation": round_explanation(rnd) if rnd is not None else [],
+        "rounds": rounds, "round": rnd, "fragment": html,
         "live": current and _live(event) and "round" not in request.GET,
     })
-    template = ("tournaments/_pairings.html" if wants_fragment(request)
-                else "tournaments/pairings.html")
-    return render(request, template, context)
+    return render(request, "tournaments/pairings.html", context)
+
+
+def _tables(event: Event, version: int, rnd: RoundChoice) -> list[TableRow]:
+    return remembered(("tables", event.pk, version, rnd.number), lambda: round_tables(rnd.id))
 
 
 @require_GET
@@ -86,22 +147,35 @@ def pairings_csv(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
-    event = event_or_404(pk)
-    rows = [ShownRow(row) for row in standings_for_event(event)]
-    rounds = rounds_labelled(event)
-    swiss = [r for r in rounds if r.stage == RoundStage.SWISS]
+    return kept_for_visitors(request, "standings-visitor", pk,
+                             lambda event, version: _standings(request, event, version))
+
+
+def _standings(request: HttpRequest, event: Event, version: int) -> HttpResponse:
+    rows = standings_for_event(event)
+    page = page_of(request, rows)
+    my_seat = None
+    if request.user.is_authenticated:
+        me = request.user.get_username()
+        my_seat = next((r.registration_id for r in rows if r.name == me and not r.is_ai), None)
+
+    def fragment() -> str:
+        url = player_urls(event)
+        return render_to_string("tournaments/_standings.html", {
+            "event": event, "count": len(rows), "after": last_swiss_round(event),
+            "page": [ShownRow(row, url(row.registration_id)) for row in page],
+            "my_seat": my_seat})
+
+    html = mark_safe(remembered(("standings-part", event.pk, version, page.number, my_seat),
+                                fragment))
+    if wants_fragment(request):
+        return HttpResponse(html)
     context = event_context(request, event, "standings")
     context.update({
-        "page": page_of(request, rows), "count": len(rows),
-        "after": swiss[-1] if swiss else None,
-        "tiebreakers": event.tiebreakers,
-        "live": _live(event),
-        "my_seat": next((r.registration_id for r in rows if request.user.is_authenticated
-                         and r.name == request.user.get_username() and not r.is_ai), None),
+        "fragment": html, "page": page, "count": len(rows),
+        "tiebreakers": event.tiebreakers, "live": _live(event),
     })
-    template = ("tournaments/_standings.html" if wants_fragment(request)
-                else "tournaments/standings.html")
-    return render(request, template, context)
+    return render(request, "tournaments/standings.html", context)
 
 
 @require_GET

@@ -1,0 +1,86 @@
+"""`manage.py bench_standings` (issue 13, section 7): its event is the one the figures promise
+and its computation part runs anywhere; the load itself (gunicorn, PostgreSQL, 60 s a URL)
+is run by hand, not here."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.db import connection
+
+from clash import loadtest
+from tournaments.management.commands.bench_standings import build_event, delete_event
+from tournaments.models import Event, Match, MatchStatus, Registration, RoundStatus
+from tournaments.selectors import computed_standings, results_version, standings_for_event
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_bench_event_has_its_rounds_played_and_the_next_one_open():
+    event = build_event(players=12, rounds=2, seed=3)
+    rounds = list(event.round_set.order_by("number"))
+    assert [r.status for r in rounds] == [RoundStatus.COMPLETE, RoundStatus.COMPLETE,
+                                          RoundStatus.PLAYING]
+    played = Match.objects.filter(round__in=rounds[:2])
+    assert played.count() == 12 and not played.exclude(status=MatchStatus.CONFIRMED).exists()
+    assert Match.objects.filter(round=rounds[2]).count() == 6
+    # Its bulk results moved the results version: nothing kept before them is served.
+    assert results_version(event) > 0
+    assert standings_for_event(event) == computed_standings(event)
+    assert sum(row.match_points for row in standings_for_event(event)) > 0
+    delete_event(event.pk)
+    assert not Event.objects.exists() and not Registration.objects.exists()
+
+
+def test_the_command_times_the_cold_recompute_and_the_kept_pages():
+    out = io.StringIO()
+    call_command("bench_standings", "--players", "16", "--rounds", "2", "--repeat", "2",
+                 "--no-load", stdout=out)
+    text = out.getvalue()
+    assert re.search(r"cold recompute of the standings .*: median [\d.]+ ms", text)
+    for page in ("standings page", "standings API", "pairings page"):
+        assert re.search(rf"{page}, first answer .*: median [\d.]+ ms", text)
+        assert re.search(rf"{page}, kept: median [\d.]+ ms .*target under 10 ms", text)
+        assert re.search(rf"{page}, kept, the version read on each request: median", text)
+    assert not Event.objects.exists()  # the throwaway event is gone
+
+
+def test_the_load_needs_postgresql_and_goes_to_this_machine_only():
+    if connection.vendor != "postgresql":
+        with pytest.raises(CommandError, match="the load needs PostgreSQL"):
+            call_command("bench_standings", "--players", "8", stdout=io.StringIO())
+    with pytest.raises(ValueError, match="this machine only"):
+        loadtest.load("http://example.org/", connections=1, seconds=1, headers={})
+
+
+@pytest.mark.parametrize(("status", "errors"), [(200, False), (404, True)])
+def test_the_python_load_client_counts_answers_and_errors(status, errors):
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    class Answer(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 - the standard library's name
+            assert self.headers["X-Forwarded-Proto"] == "https"
+            self.send_response(status)
+            self.send_header("Content-Length", "2")
+            self.send_header("Connection", "close")
+            self.end_headers()
+            self.wfile.write(b"ok")
+
+        def log_message(self, *args) -> None:  # noqa: ANN002
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Answer)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        result = loadtest.load(f"http://127.0.0.1:{server.server_port}/x", connections=3,
+                               seconds=0.5, headers={"X-Forwarded-Proto": "https"},
+                               using="python")
+    finally:
+        server.shutdown()
+    assert result.requests > 3 and result.per_second > 0
+    assert (result.errors == result.requests) if errors else (result.errors == 0)
+    assert 0 < result.p50 <= result.p95 <= result.p99
