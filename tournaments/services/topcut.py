@@ -4,7 +4,8 @@ sends its winners on to the next, table by table (the winners of tables 1 and 2 
 and 4), until the final.
 
 Dropped players do not make the cut, nor AI seats unless the event lets them
-(`Event.ai_in_top_cut`): the next player in the standings takes the place. Like Swiss pairing, these run under the event's row lock and are idempotent.
+(`Event.ai_in_top_cut`): the next player in the standings takes the place. Like Swiss
+pairing, these run under the event's row lock and are idempotent.
 """
 
 from __future__ import annotations
