@@ -203,3 +203,29 @@ def test_the_cut_marks_follow_each_results_version(client):
     assert marked(standings(client, event)) == [r.name for r in standings_for_event(event)][:4]
     settle(pair(event), result=lambda m: (0, 2, 0))
     assert marked(standings(client, event)) == [r.name for r in standings_for_event(event)][:4]
+
+
+def test_the_demo_event_shows_the_ai_seats_the_cut_passes_over(client):
+    """`make demo`'s event (12 players, 4 AI seats, constructed, seed 1): its standings mark
+    the top 8 and say, next to each AI seat ranked above the last of them, that AI seats do
+    not take a place in the cut."""
+    from django.utils import timezone
+
+    from tournaments.services.simulation import event_simulate
+
+    event, _ = event_simulate(players=12, ai_seats=4, fmt="constructed", seed=1,
+                              now=timezone.now)
+    assert event.top_cut == 8 and not event.ai_in_top_cut
+    rows = standings_for_event(event)
+    page = standings(client, event)
+    assert len(marked(page)) == 8
+    qualifiers = set(marked(page))
+    last = max(i for i, r in enumerate(rows) if r.name in qualifiers)
+    passed = [r.name for r in rows[:last] if r.is_ai]
+    assert passed, "the demo's seed puts an AI seat above the cut line"
+    for name in passed:
+        (row,) = [row for row in rows_of(page) if f">{name}<" in row]
+        assert "Not in the cut: AI seats do not take a place" in row
+    event_page = client.get(reverse("tournaments:event", args=[event.pk])).content.decode()
+    assert "AI seats do not take a place in it, the next player in the standings does" in (
+        event_page)
