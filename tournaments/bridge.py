@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from clash.seeds import derive_seed
 from tournaments import swiss
 from tournaments.models import Event, Match, MatchStatus, Pod, Registration, RoundStage
 
@@ -36,10 +37,19 @@ class SwissView:
         return {pid: r.name for pid, r in self.registrations.items()}
 
 
+def pod_swiss_seed(event_seed: int, pod_number: int) -> int:
+    """The seed of a draft pod's Swiss pairings, derived one-way from the event seed
+    (`clash.seeds.derive_seed`): each pod draws its tie-breaks from a stream of its own, so
+    two pods of the same shape are not paired alike, and the event still replays from its
+    seed alone."""
+    return derive_seed(event_seed, f"swiss-pod-{pod_number}")
+
+
 def swiss_view(event: Event, pod: Pod | None = None) -> SwissView:
     """Every registration of `event` (in registration order) and its confirmed Swiss
     results, as a `swiss.Tournament`; with `pod`, only that draft pod's seats and matches
-    (a pod plays its Swiss rounds within itself)."""
+    (a pod plays its Swiss rounds within itself), with the pod's own seed
+    (`pod_swiss_seed`)."""
     registrations = Registration.objects.filter(event=event)
     rows = Match.objects.filter(round__event=event, round__stage=RoundStage.SWISS,
                                 status=MatchStatus.CONFIRMED)
@@ -54,7 +64,8 @@ def swiss_view(event: Event, pod: Pod | None = None) -> SwissView:
                            a_wins=m.a_wins, b_wins=m.b_wins, draws=m.draws)
                for m in rows]
     tournament = swiss.Tournament(
-        seed=event.seed, players=list(by_id),
+        seed=event.seed if pod is None else pod_swiss_seed(event.seed, pod.number),
+        players=list(by_id),
         dropped={pid for pid, r in by_id.items() if r.dropped}, matches=matches)
     return SwissView(tournament, by_id, rows)
 

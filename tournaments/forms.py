@@ -59,6 +59,9 @@ class EventForm(AccessibleForm):
         required=False)
     fill_with_ai = forms.BooleanField(
         label="Fill an odd seat with an AI player instead of giving a bye", required=False)
+    ai_in_top_cut = forms.BooleanField(
+        label="AI seats may take a place in the top cut (otherwise the next player in the "
+              "standings takes it)", required=False)
     check_squads = forms.BooleanField(
         label="Check squads: before reporting, each player submits the squad and placement "
               "of each game for the rules check (rules B-4, B-5)", required=False)
@@ -77,7 +80,8 @@ class EventForm(AccessibleForm):
         data = self.cleaned_data
         arguments = {key: data[key] for key in (
             "name", "format", "match_length", "rounds", "top_cut", "late_entry_until_round",
-            "decklist_deadline", "check_in_required", "fill_with_ai", "check_squads")}
+            "decklist_deadline", "check_in_required", "fill_with_ai", "ai_in_top_cut",
+            "check_squads")}
         return {**arguments, "game": data.get("game")}
 
     def add_domain_error(self, error, field: str | None = None) -> None:  # noqa: ANN001

@@ -83,6 +83,9 @@ class Event(models.Model):
     late_entry_until_round = models.PositiveSmallIntegerField(default=0)
     check_in_required = models.BooleanField(default=False)  # no check-in: dropped at start
     fill_with_ai = models.BooleanField(default=False)  # an AI seat instead of a bye
+    # Whether AI seats may take a place in the top cut; when not, the next player in the
+    # standings takes an AI seat's place (topcut.topcut_start). Set when the event is made.
+    ai_in_top_cut = models.BooleanField(default=False)
     exclude_ai_from_ratings = models.BooleanField(default=True)
     # Berserk only: before reporting, each player submits their squad of each game for the
     # rules check (B-4, B-5); see SquadCheck.

@@ -19,7 +19,7 @@ from django.core.cache import caches
 CACHE = "standings"
 # Part of every key: change it when what is kept changes shape (a row's fields, a fragment's
 # markup), so a process never reads what an older release kept in a shared cache.
-FORMAT = 1
+FORMAT = 2
 
 T = TypeVar("T")
 

@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Subquery
+from django.utils.translation import ngettext
 
 from decks.models import DecklistVersion
 from decks.selectors import visible_versions
@@ -29,9 +30,11 @@ from tournaments.models import (
     ResultChange,
     Round,
     RoundStage,
+    RoundStatus,
 )
-from tournaments.selectors import matches_for_round, result_history
+from tournaments.selectors import StandingRow, matches_for_round, result_history
 from tournaments.standings_history import RoundStanding
+from tournaments.swiss import qualifiers
 
 
 def events_listed() -> QuerySet[Event]:
@@ -228,6 +231,120 @@ def champion_of(final: Round | None) -> Registration | None:
     if match is None:
         return None
     return match.player_a if match.a_wins > match.b_wins else match.player_b
+
+
+# The standings' heading and the top cut -------------------------------------------------------
+
+class StandingsProgress(NamedTuple):
+    """How far the Swiss standings have come: the last Swiss round whose results are all
+    confirmed (None before any is), and the round after it still being played with its
+    results confirmed so far (byes aside), if there is one."""
+
+    after: int | None
+    playing: int | None = None
+    confirmed: int = 0
+    tables: int = 0
+
+    @property
+    def heading(self) -> str:
+        if self.after is None:
+            return "Standings: no round is complete yet"
+        return f"Standings after round {self.after}"
+
+    @property
+    def note(self) -> str:
+        """What of the round being played the standings already count."""
+        if self.playing is None:
+            return ""
+        return ngettext(
+            "Round %(round)d is being played: %(confirmed)d of its %(tables)d result "
+            "confirmed so far is counted below.",
+            "Round %(round)d is being played: %(confirmed)d of its %(tables)d results "
+            "confirmed so far are counted below.", self.tables) % {
+            "round": self.playing, "confirmed": self.confirmed, "tables": self.tables}
+
+
+def standings_progress(event: Event) -> StandingsProgress:
+    """The standings' heading: the last Swiss round whose results are all confirmed (rule:
+    a round is complete when its last result is confirmed), in one query."""
+    rounds = (Round.objects.filter(event=event, stage=RoundStage.SWISS).order_by("-number")
+              .annotate(tables=Count("matches", filter=Q(matches__player_b__isnull=False)),
+                        confirmed=Count("matches", filter=Q(
+                            matches__player_b__isnull=False,
+                            matches__status=MatchStatus.CONFIRMED)))
+              .values_list("number", "status", "tables", "confirmed"))
+    after = playing = None
+    confirmed = tables = 0
+    for number, status, count, done in rounds:
+        if status == RoundStatus.COMPLETE:
+            after = number
+            break
+        if playing is None:  # the latest round; an earlier one is always complete
+            playing, confirmed, tables = number, done, count
+    if playing is not None and confirmed == 0:
+        playing = None  # nothing of it is counted yet: the heading says it all
+    return StandingsProgress(after, playing, confirmed, tables)
+
+
+class CutMarks(NamedTuple):
+    """Who the standings mark for the top cut, by registration id: before the cut is made,
+    those who would make it if the Swiss rounds ended now; after, those seeded into it."""
+
+    size: int
+    made: bool
+    qualifiers: frozenset[int]
+    last: int | None  # the last qualifier in the standings: the line goes under their row
+    passed_ai: frozenset[int]  # AI seats above the last qualifier the cut passes over
+    ai_allowed: bool
+
+    @property
+    def note(self) -> str:
+        if self.made:
+            text = ngettext("The player marked Top %(size)d made the cut.",
+                            "The %(size)d players marked Top %(size)d made the cut.",
+                            self.size) % {"size": self.size}
+        else:
+            text = ngettext(
+                "If the Swiss rounds ended now, the player marked Top %(size)d would make "
+                "the cut.",
+                "If the Swiss rounds ended now, the %(size)d players marked Top %(size)d "
+                "would make the cut.", self.size) % {"size": self.size}
+        text += " The line is under the last place."
+        if self.ai_allowed:
+            return text + " AI seats may take a place in it."
+        return text + " AI seats do not take a place in it: the next player does."
+
+
+def cut_marks(event: Event, rows: list[StandingRow]) -> CutMarks | None:
+    """The top-cut marks of the standings `rows`, or None when the event has no top cut or
+    no results yet. Once the cut is made they are its players (read in one query); before,
+    the first `top_cut` players still in (AI seats only if the event lets them in, as
+    `tournaments.services.topcut.topcut_start` seeds it)."""
+    if not event.top_cut or not rows or event.status == EventStatus.REGISTRATION:
+        return None
+    allowed = event.ai_in_top_cut
+    made = event.status in (EventStatus.TOP_CUT, EventStatus.COMPLETE)
+    if made:
+        seated = list(Match.objects.filter(round__event=event, round__stage=RoundStage.TOP_CUT)
+                      .order_by("round__number")
+                      .values_list("round__number", "player_a_id", "player_b_id"))
+        first = seated[0][0] if seated else None
+        chosen = {pk for number, a, b in seated if number == first for pk in (a, b) if pk}
+        if not chosen:
+            return None
+    else:
+        excluded = {r.registration_id for r in rows if r.dropped or (r.is_ai and not allowed)}
+        chosen = set(qualifiers([r.registration_id for r in rows], event.top_cut, excluded)[0])
+    last_index = max((i for i, r in enumerate(rows) if r.registration_id in chosen),
+                     default=None)
+    if last_index is None:
+        return None
+    passed_ai = frozenset() if allowed else frozenset(
+        r.registration_id for r in rows[:last_index]
+        if r.is_ai and not r.dropped and r.registration_id not in chosen)
+    return CutMarks(size=event.top_cut, made=made, qualifiers=frozenset(chosen),
+                    last=rows[last_index].registration_id, passed_ai=passed_ai,
+                    ai_allowed=allowed)
 
 
 # A player's history --------------------------------------------------------------------------

@@ -360,7 +360,7 @@ def test_standings_show_tiebreakers_and_mark_dropped_and_ai_seats(client, organi
     settle(pair(event))
     registration_drop(registration_id=alice.pk, by=alice.player, now=now())
     page = html(client.get(url("standings", event.pk)))
-    assert "After round 1" in page
+    assert "Standings after round 1" in page
     for column in ("Pts", "W-L-D", "OMW%", "GW%", "OGW%"):
         assert column in page
     assert "AI player" in page and '<span class="badge">AI</span>' in page

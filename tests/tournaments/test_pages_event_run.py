@@ -125,7 +125,7 @@ def test_an_event_runs_from_creation_to_a_champion_through_the_pages(event_forma
         assert Round.objects.get(pk=rnd.pk).status == "complete"
 
         standings = html(players["ben"].get(url("standings", event.pk)))
-        assert f"After round {number}" in standings
+        assert f"Standings after round {number}" in standings
         if fill_with_ai:
             assert "AI player" in standings
 

@@ -179,7 +179,7 @@ def test_an_event_of_another_game_runs_through_the_pages(slug):
             assert Match.objects.get(pk=match.pk).status == MatchStatus.CONFIRMED
         assert Round.objects.get(pk=rnd.pk).status == "complete"
         standings = html(players["ben"].get(url("standings", event.pk)))
-        assert f"After round {number}" in standings
+        assert f"Standings after round {number}" in standings
         for name in NAMES:
             assert name in standings
 

@@ -413,7 +413,9 @@ def assert_replays(event: Event, seed: int) -> None:
     rounds = list(Round.objects.filter(event=event).order_by("number"))
     assert rounds and all(r.status == RoundStatus.COMPLETE for r in rounds)
     for rnd in rounds:
-        before = dataclasses.replace(view.tournament, seed=seed, matches=[
+        # The pod's pairings draw from its own seed, derived from the event's.
+        before = dataclasses.replace(view.tournament, seed=derive_seed(
+            seed, f"swiss-pod-{pod.number}"), matches=[
             m for m in view.tournament.matches if m.round < rnd.number])
         drawn = swiss.pair_round(before, event.tiebreakers).pairings
         stored = [(swiss_id(m.player_a_id), swiss_id(m.player_b_id))

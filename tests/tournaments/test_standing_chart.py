@@ -44,8 +44,8 @@ def history(event, seat):
 
 # Four players, three rounds, worked by hand from the rules in tournaments/swiss/standings.py.
 # After round 1: a and c 3 points, OMW both 0.33 (b and d at the floor), GW a 6/6 > c 6/9:
-#   a 1st, c 2nd. b and d 0 points, OMW both 1.0, GW both 0.33, OGW b 1.0 (a's GW) > d 0.67
-#   (c's GW): b 3rd, d 4th.
+#   a 1st, c 2nd. b and d 0 points, OMW both 1.0, GW d 3/9 = 0.333... (above the floor of
+#   exactly 0.33, MTR Appendix C) > b 0 (lifted to 0.33): d 3rd, b 4th.
 # After round 2: c 6 points 1st. a and b 3 points: OMW a (b 0.5 + c 1.0) / 2 = 0.75 > b
 #   (a 0.5 + d 0.33) / 2 = 0.42: a 2nd, b 3rd. d 0 points 4th.
 ROUNDS = {
@@ -59,9 +59,9 @@ def test_each_round_is_ranked_on_its_own_results_and_the_earlier_ones():
     event, seat = scene("a b c d", ROUNDS)
     # Worked by hand from the rules in tournaments/swiss/standings.py (see ROUNDS above).
     assert history(event, seat["a"])[:2] == [(1, 1, 3, 4), (2, 2, 3, 4)]
-    assert history(event, seat["b"])[:2] == [(1, 3, 0, 4), (2, 3, 3, 4)]
+    assert history(event, seat["b"])[:2] == [(1, 4, 0, 4), (2, 3, 3, 4)]
     assert history(event, seat["c"])[:2] == [(1, 2, 3, 4), (2, 1, 6, 4)]
-    assert history(event, seat["d"])[:2] == [(1, 4, 0, 4), (2, 4, 0, 4)]
+    assert history(event, seat["d"])[:2] == [(1, 3, 0, 4), (2, 4, 0, 4)]
 
 
 def test_after_the_last_round_the_chart_agrees_with_the_standings_page():
@@ -75,8 +75,9 @@ def test_after_the_last_round_the_chart_agrees_with_the_standings_page():
 
 # Six players, two rounds (the scene of tests/tournaments/test_standings.py): x and y both
 # 1-1, x met stronger opponents (OMW 75% against 42%), y won more games (GW 60% against 50%).
-# After round 1 y and w share the lead (3 points, OMW 0.33, GW 1.0, OGW 0.33 each) and x is
-# last: the losers tie on OMW 1.0 and GW 0.33, and x's opponent s has the lowest GW (6/9).
+# After round 1 y and w share the lead (3 points, OMW 0.33, GW 1.0, OGW 0.33 each) and x leads
+# the losers: they tie on OMW 1.0, and x's GW 3/9 = 0.333... is above the floor of exactly
+# 0.33 that lifts the others' 0 (MTR Appendix C).
 TWO_ROUNDS = {
     1: [("s", "x", (2, 1, 0)), ("y", "w2", (2, 0, 0)), ("w", "t", (2, 0, 0))],
     2: [("x", "w", (2, 1, 0)), ("t", "y", (2, 1, 0)), ("s", "w2", (2, 0, 0))],
@@ -86,11 +87,11 @@ TWO_ROUNDS = {
 def test_the_tiebreaker_order_of_the_event_decides_the_ranks_of_each_round():
     by_omw, seat = scene("s x y t w w2", TWO_ROUNDS)
     assert [h[1] for h in history(by_omw, seat["y"])] == [1, 5]
-    assert [h[1] for h in history(by_omw, seat["x"])] == [6, 2]
+    assert [h[1] for h in history(by_omw, seat["x"])] == [4, 2]
     by_gw, seat = scene("s x y t w w2", TWO_ROUNDS,
                         tiebreakers=["match_points", "gw", "omw", "ogw"])
     assert [h[1] for h in history(by_gw, seat["y"])] == [1, 3]
-    assert [h[1] for h in history(by_gw, seat["x"])] == [6, 4]
+    assert [h[1] for h in history(by_gw, seat["x"])] == [4, 4]
 
 
 def test_a_bye_counts_as_a_win_and_a_late_entry_starts_at_its_first_match():

@@ -109,6 +109,9 @@ class EventCreateIn(serializers.Serializer):
     check_in_required = serializers.BooleanField(default=False)
     fill_with_ai = serializers.BooleanField(default=False,
                                             help_text="an AI seat instead of a bye")
+    ai_in_top_cut = serializers.BooleanField(
+        default=False, help_text="AI seats may take a place in the top cut (when not, the "
+                                 "next player in the standings takes it)")
     exclude_ai_from_ratings = serializers.BooleanField(default=True)
     check_squads = serializers.BooleanField(
         default=False, help_text="Berserk only: each player submits the squad of each game "
@@ -154,6 +157,8 @@ class EventOut(serializers.Serializer):
     late_entry_until_round = serializers.IntegerField()
     check_in_required = serializers.BooleanField()
     fill_with_ai = serializers.BooleanField()
+    ai_in_top_cut = serializers.BooleanField(
+        help_text="AI seats may take a place in the top cut")
     exclude_ai_from_ratings = serializers.BooleanField()
     check_squads = serializers.BooleanField(help_text="Berserk: squads are checked")
     tiebreakers = serializers.ListField(child=serializers.CharField())

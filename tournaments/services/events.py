@@ -82,7 +82,7 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, now: datetime,
                  registration_closes: datetime | None = None,
                  decklist_deadline: datetime | None = None, late_entry_until_round: int = 0,
                  check_in_required: bool = False, fill_with_ai: bool = False,
-                 exclude_ai_from_ratings: bool = True,
+                 ai_in_top_cut: bool = False, exclude_ai_from_ratings: bool = True,
                  tiebreakers: Sequence[str] | None = None, check_squads: bool = False) -> Event:
     """A new event in registration, organized by `by`. `rounds` None: the number of Swiss
     rounds comes from the player count when the event starts. The seed that drives every
@@ -111,7 +111,8 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, now: datetime,
         rounds=rounds, top_cut=top_cut, registration_opens=registration_opens,
         registration_closes=registration_closes, decklist_deadline=decklist_deadline,
         late_entry_until_round=late_entry_until_round, check_in_required=check_in_required,
-        fill_with_ai=fill_with_ai, exclude_ai_from_ratings=exclude_ai_from_ratings,
+        fill_with_ai=fill_with_ai, ai_in_top_cut=ai_in_top_cut,
+        exclude_ai_from_ratings=exclude_ai_from_ratings,
         tiebreakers=order, check_squads=check_squads,
         seed=new_seed() if seed is None else seed, created_at=now)
     event.organizers.add(by)

@@ -3,8 +3,9 @@ standings (`tournaments.swiss.bracket`: 1-8, 4-5, 2-7, 3-6), then each confirmed
 sends its winners on to the next, table by table (the winners of tables 1 and 2 meet, then 3
 and 4), until the final.
 
-Dropped players and the AI seat do not make the cut: the next player in the standings takes
-the place. Like Swiss pairing, these run under the event's row lock and are idempotent.
+Dropped players do not make the cut, nor AI seats unless the event lets them
+(`Event.ai_in_top_cut`): the next player in the standings takes the place. Like Swiss
+pairing, these run under the event's row lock and are idempotent.
 """
 
 from __future__ import annotations
@@ -17,12 +18,18 @@ from django.db import transaction
 from clash.domain import Conflict
 from tournaments.bridge import swiss_view
 from tournaments.models import EventStatus, Registration, Round, RoundStage
-from tournaments.swiss import SwissError, bracket, compute_standings
+from tournaments.swiss import SwissError, bracket, compute_standings, qualifiers
 
 from .access import lock_event, require_organizer
 from .rounds import round_write
 from .standings import results_version_bump
 from .states import event_move, require_round_confirmed
+
+
+def cut_excluded(standings: list, seats: dict, *, ai_allowed: bool) -> set[str]:
+    """The Swiss ids that take no place in the cut: the dropped, and the AI seats unless the
+    event lets them in. `seats` maps the Swiss ids to anything with `is_ai`."""
+    return {s.id for s in standings if s.dropped or (seats[s.id].is_ai and not ai_allowed)}
 
 
 @transaction.atomic
@@ -44,14 +51,16 @@ def topcut_start(*, event_id: int, by: AbstractBaseUser, now: datetime) -> Round
     require_round_confirmed(last)
     view = swiss_view(event)
     standings = compute_standings(view.tournament, event.tiebreakers)
-    seeds = [s.id for s in standings
-             if not s.dropped and not view.registrations[s.id].is_ai]
+    seeds, _ = qualifiers([s.id for s in standings], event.top_cut, cut_excluded(
+        standings, view.registrations, ai_allowed=event.ai_in_top_cut))
     try:
         pairs = bracket(seeds, event.top_cut)
     except SwissError as exc:
         raise Conflict("too_few_for_cut", str(exc)) from None
+    who = "dropped players do not" if event.ai_in_top_cut else \
+        "dropped players and AI seats do not"
     lines = [f"top {event.top_cut} seeded from the Swiss standings after round {played}"
-             f" (dropped players and AI seats do not make the cut)"]
+             f" ({who} make the cut)"]
     lines += [f"table {t}: {a} (seed {seeds.index(a) + 1}) against {b} "
               f"(seed {seeds.index(b) + 1})" for t, (a, b) in enumerate(pairs, start=1)]
     rnd = round_write(event=event, number=played + 1, stage=RoundStage.TOP_CUT, by=by, now=now,

@@ -12,7 +12,8 @@
 from .model import Match, SwissError, Tournament, parse_tournament
 from .pairing import Pairing, pair_round, rounds_for
 from .standings import DEFAULT_ORDER, Standing, compute_standings
-from .topcut import bracket
+from .topcut import bracket, qualifiers
 
 __all__ = ["DEFAULT_ORDER", "Match", "Pairing", "Standing", "SwissError", "Tournament",
-           "bracket", "compute_standings", "pair_round", "parse_tournament", "rounds_for"]
+           "bracket", "compute_standings", "pair_round", "parse_tournament", "qualifiers",
+           "rounds_for"]

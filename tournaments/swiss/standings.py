@@ -17,7 +17,9 @@ from dataclasses import dataclass, field
 
 from .model import SwissError, Tournament
 
-FLOOR = 1 / 3  # MTR: percentages are at least 0.33
+# MTR Appendix C: percentages are at least 0.33, exactly (not 1/3: a record of 1 win in 3,
+# 0.333..., stays above the floor, as in the published procedure and other software).
+FLOOR = 0.33
 PRECISION = 9  # ties are decided on this many decimals, so float noise never splits a tie
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from .model import SwissError
 
@@ -27,3 +27,22 @@ def bracket(ranked: Sequence[str], size: int) -> list[tuple[str, str]]:
         raise SwissError(f"a top {size} needs {size} players, the standings have {len(ranked)}")
     seeds = seed_order(size)
     return [(ranked[seeds[i] - 1], ranked[seeds[i + 1] - 1]) for i in range(0, size, 2)]
+
+
+def qualifiers(ranked: Sequence[str], size: int,
+               excluded: Collection[str]) -> tuple[list[str], list[str]]:
+    """Who makes a top cut of `size` from `ranked` (best first): the first `size` players not
+    in `excluded` (dropped players; AI seats when the event keeps them out), each excluded
+    one taking no place, so the next player takes it. Also returns the excluded players
+    ranked above the last qualifier: those the cut passed over. Fewer than `size` players
+    eligible: all of them (`bracket` refuses that cut)."""
+    chosen: list[str] = []
+    passed: list[str] = []
+    for pid in ranked:
+        if len(chosen) == size:
+            break
+        if pid in excluded:
+            passed.append(pid)
+        else:
+            chosen.append(pid)
+    return chosen, passed

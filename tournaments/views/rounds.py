@@ -30,16 +30,19 @@ from tournaments.exports import standings_csv as standings_text
 from tournaments.models import Event, EventStatus, Round, RoundStage
 from tournaments.page_cache import remembered
 from tournaments.page_selectors import (
+    CutMarks,
     RoundChoice,
     TableRow,
     champion_of,
+    cut_marks,
     explanation_of,
     round_choices,
     round_matches,
     round_tables,
     rounds_labelled,
+    standings_progress,
 )
-from tournaments.selectors import StandingRow, last_swiss_round, standings_for_event
+from tournaments.selectors import StandingRow, standings_for_event
 
 from .common import event_context, event_or_404, kept_for_visitors, page_of, wants_fragment
 
@@ -52,10 +55,10 @@ class ShownRow:
     percentages with one decimal so the seven columns fit a phone (the CSV has two), and the
     link to the player's page."""
 
-    __slots__ = ("dropped", "is_ai", "match_points", "name", "percents", "rank", "record",
-                 "registration_id", "url")
+    __slots__ = ("cut", "dropped", "is_ai", "match_points", "name", "percents", "rank",
+                 "record", "registration_id", "url")
 
-    def __init__(self, row: StandingRow, url: str) -> None:
+    def __init__(self, row: StandingRow, url: str, cut: str = "") -> None:
         self.registration_id = row.registration_id
         self.name = row.name
         self.is_ai = row.is_ai
@@ -65,6 +68,7 @@ class ShownRow:
         self.record = f"{row.wins}-{row.losses}-{row.draws}"
         self.percents = tuple(f"{value * 100:.1f}" for value in (row.omw, row.gw, row.ogw))
         self.url = url
+        self.cut = cut  # "in" the top cut, its "last" place, "passed" over (an AI seat), ""
 
 
 def _around_id(name: str, event: Event) -> tuple[str, str]:
@@ -161,9 +165,12 @@ def _standings(request: HttpRequest, event: Event, version: int) -> HttpResponse
 
     def fragment() -> str:
         url = player_urls(event)
+        marks = cut_marks(event, rows)
         return render_to_string("tournaments/_standings.html", {
-            "event": event, "count": len(rows), "after": last_swiss_round(event),
-            "page": [ShownRow(row, url(row.registration_id)) for row in page],
+            "event": event, "count": len(rows), "progress": standings_progress(event),
+            "page": [ShownRow(row, url(row.registration_id), _cut_of(marks, row))
+                     for row in page],
+            "cut": marks, "cut_label": f"Top {event.top_cut}",
             "my_seat": my_seat})
 
     html = mark_safe(remembered(("standings-part", event.pk, version, page.number, my_seat),
@@ -176,6 +183,16 @@ def _standings(request: HttpRequest, event: Event, version: int) -> HttpResponse
         "tiebreakers": event.tiebreakers, "live": _live(event),
     })
     return render(request, "tournaments/standings.html", context)
+
+
+def _cut_of(marks: CutMarks | None, row: StandingRow) -> str:
+    if marks is None:
+        return ""
+    if row.registration_id == marks.last:
+        return "last"
+    if row.registration_id in marks.qualifiers:
+        return "in"
+    return "passed" if row.registration_id in marks.passed_ai else ""
 
 
 @require_GET

@@ -22,12 +22,12 @@ def test_match_points_win_three_draw_one_loss_zero_and_a_bye_is_a_win():
     assert points == {"p1": 3, "p2": 0, "p3": 1, "p4": 1, "p5": 3}
 
 
-def test_game_win_percentage_counts_game_points_and_has_a_floor_of_a_third():
+def test_game_win_percentage_counts_game_points_and_has_a_floor_of_0_33():
     t = event(["p1", "p2", "p3", "p4"], [m(1, "p1", "p2", 2, 1), m(1, "p3", "p4", 2, 0)])
     gw = {s.id: s.gw for s in compute_standings(t)}
     assert gw["p1"] == pytest.approx(6 / 9)
-    assert gw["p2"] == pytest.approx(1 / 3)  # 3/9 = 0.333..., the floor
-    assert gw["p4"] == pytest.approx(1 / 3)  # 0 lifted to the floor
+    assert gw["p2"] == pytest.approx(1 / 3)  # 3/9 = 0.333..., above the floor
+    assert gw["p4"] == 0.33  # 0 lifted to the floor
 
 
 def test_opponents_match_win_averages_each_opponent_floored_and_ignores_byes():
@@ -42,8 +42,38 @@ def test_opponents_match_win_averages_each_opponent_floored_and_ignores_byes():
     assert s["p2"].omw == pytest.approx(1.0)
     # p4 played p3 (1 of 2 = 0.5).
     assert s["p4"].omw == pytest.approx(0.5)
-    # p3's opponents: p4 (0 of 1 -> floor 1/3) and p1 (1.0).
-    assert s["p3"].omw == pytest.approx((1 / 3 + 1.0) / 2)
+    # p3's opponents: p4 (0 of 1 -> the floor, 0.33) and p1 (1.0).
+    assert s["p3"].omw == pytest.approx((0.33 + 1.0) / 2)
+
+
+def test_the_floor_is_0_33_to_the_digit_not_a_third_as_mtr_appendix_c_publishes_it():
+    """A worked example whose figures differ between a floor of 1/3 and one of 0.33.
+
+    Round 1: a beats b 2-0, c beats d 2-0. Round 2: a beats c 2-1, d beats b 2-0.
+    b lost both matches (match-win 0/6 -> 0.33) and every game (game-win 0/12 -> 0.33).
+    a's opponents: b (0.33) and c (3/6 = 0.5): OMW% (0.33 + 0.5) / 2 = 0.415 (0.4167 with a
+    floor of 1/3). d's opponents: c (0.5) and b (0.33): the same 0.415. c's: d (0.5) and a
+    (1.0): 0.75. b's opponents: a (1.0) and d (0.5): 0.75.
+    OGW%: a's opponents are b (0.33) and c (games 2-0 then 1-2: 9/15 = 0.6): 0.465.
+    """
+    t = event(["a", "b", "c", "d"], [m(1, "a", "b", 2, 0), m(1, "c", "d", 2, 0),
+                                     m(2, "a", "c", 2, 1), m(2, "d", "b", 2, 0)])
+    s = {x.id: x for x in compute_standings(t)}
+    assert s["b"].gw == 0.33
+    assert s["a"].omw == pytest.approx(0.415, abs=1e-12)
+    assert s["d"].omw == pytest.approx(0.415, abs=1e-12)
+    assert s["a"].ogw == pytest.approx(0.465, abs=1e-12)
+    assert s["a"].to_json()["omw"] == 0.415  # 0.4167 with a floor of 1/3
+    assert s["a"].to_json()["ogw"] == 0.465  # 0.4667
+
+
+def test_a_record_of_one_in_three_stays_above_the_floor_of_0_33():
+    """p1 beat p2 2-1 (p2: 3/9 game points = 0.333...); p3 beat p4 2-0 (p4: 0 -> 0.33).
+    With a floor of 1/3 p1 and p3 were equal on every tiebreaker and shared rank 1; with
+    0.33 p1's opponent has the better game-win percentage."""
+    t = event(["p1", "p2", "p3", "p4"], [m(1, "p1", "p2", 2, 1), m(1, "p3", "p4", 2, 0)])
+    rows = compute_standings(t, ("match_points", "ogw"))
+    assert [(r.id, r.rank) for r in rows[:2]] == [("p1", 1), ("p3", 2)]
 
 
 def test_opponents_game_win_averages_the_opponents_game_win():
