@@ -22,6 +22,7 @@ from play.selectors import (
     may_watch_engine_game,
 )
 from play.views.games import seat_name
+from tournaments.selectors import round_label
 
 
 def _step(request: HttpRequest) -> int:
@@ -56,6 +57,13 @@ def _replay(request: HttpRequest, record: dict[str, Any], context: dict[str, Any
         **context, **data, "record": record, "steps": range(data["total"] + 1)})
 
 
+def _round_words(match: Any) -> str:
+    """The match's round as its pages name it ("Round 3, table 2", "Top 8, quarter-final"
+    words from `round_label`), never a top-cut round as a Swiss round number."""
+    label = round_label(match.round)
+    return f"{label}, table {match.table}" if match.table else label
+
+
 def online_replay_target(pk: int, user: Any) -> tuple[Any, str, dict[str, str]]:
     """A finished online game the user may watch, its title and its seats' names; 404
     otherwise (as for a game that does not exist)."""
@@ -65,7 +73,9 @@ def online_replay_target(pk: int, user: Any) -> tuple[Any, str, dict[str, str]]:
     names = {"A": seat_name(game, 0), "B": seat_name(game, 1)}
     title = f"{game.get_kind_display()} game {game.pk}"
     if game.match_id is not None:
-        title = f"{game.match.round.event.name}, game {game.game_number} online"
+        match = game.match
+        title = (f"{match.round.event.name}, {_round_words(match)}, "
+                 f"game {game.game_number} online")
     return game, title, names
 
 
@@ -86,8 +96,7 @@ def engine_replay_target(pk: int, user: Any) -> tuple[Any, str, dict[str, str]]:
         return registration.player.get_username() if registration.player else "?"
 
     event = match.round.event
-    title = (f"{event.name}, round {match.round.number}, table {match.table}, "
-             f"game {game.number}")
+    title = f"{event.name}, {_round_words(match)}, game {game.number}"
     return game, title, {"A": name(match.player_a), "B": name(match.player_b)}
 
 
