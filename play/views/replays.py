@@ -103,10 +103,14 @@ def engine_replay_target(pk: int, user: Any) -> tuple[Any, str, dict[str, str]]:
 @require_GET
 def replay_online(request: HttpRequest, pk: int) -> HttpResponse:
     game, title, names = online_replay_target(pk, request.user)
-    return _replay(request, game.record, {"title": title, "names": names, "online": game})
+    # The names as they begin a heading ("The automaton"), written out, not capitalised.
+    titles = {"A": seat_name(game, 0, start=True), "B": seat_name(game, 1, start=True)}
+    return _replay(request, game.record, {"title": title, "names": names, "titles": titles,
+                                          "online": game})
 
 
 @require_GET
 def replay_engine(request: HttpRequest, pk: int) -> HttpResponse:
     game, title, names = engine_replay_target(pk, request.user)
-    return _replay(request, game.record, {"title": title, "names": names, "engine_game": game})
+    return _replay(request, game.record, {"title": title, "names": names, "titles": names,
+                                          "engine_game": game})
