@@ -151,7 +151,7 @@ def decklist_attach(request: HttpRequest, pk: int) -> HttpResponse:
                                          now=timezone.now(), **form.service_arguments())
         except DomainError as exc:
             if exc.status != 400:  # not now (the lists are fixed, the player dropped)
-                messages.error(request, f"{exc.message[0].upper()}{exc.message[1:]}.")
+                messages.error(request, f"{exc.message}.")
                 return _event_page(request, event, status=exc.status)
             form.add_domain_error(exc)
         else:
@@ -172,7 +172,7 @@ def _my_seat_action(request: HttpRequest, pk: int, action, done) -> HttpResponse
     try:
         action(registration_id=mine.pk, by=request.user, now=timezone.now())
     except DomainError as exc:
-        messages.error(request, f"{exc.message[0].upper()}{exc.message[1:]}.")
+        messages.error(request, f"{exc.message}.")
         return _event_page(request, event, status=exc.status)
     messages.success(request, done(event) if callable(done) else done)
     return redirect("tournaments:event", pk=event.pk)

@@ -133,7 +133,7 @@ def dashboard(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _refused(request: HttpRequest, event: Event, error: DomainError) -> HttpResponse:
     """The service said no: the dashboard again, with its reason, and nothing changed."""
-    messages.error(request, f"{error.message[0].upper()}{error.message[1:]}.")
+    messages.error(request, f"{error.message}.")
     event.refresh_from_db()
     return _dashboard(request, event, status=error.status)
 
@@ -351,7 +351,7 @@ def deck_check(request: HttpRequest, event: Event, registration: int) -> HttpRes
                                       **form.service_arguments())
         except DomainError as exc:
             if exc.status != 400:
-                messages.error(request, f"{exc.message[0].upper()}{exc.message[1:]}.")
+                messages.error(request, f"{exc.message}.")
                 return _seat_list(request, event, seat.pk, status=exc.status)
             form.add_domain_error(exc)
         else:
