@@ -22,7 +22,9 @@ from play.selectors import (
     may_watch_engine_game,
 )
 from play.views.games import seat_name
+from tournaments.page_selectors import side_of
 from tournaments.selectors import round_label
+from tournaments.services.access import is_organizer
 
 
 def _step(request: HttpRequest) -> int:
@@ -48,6 +50,16 @@ def replay_context(record: dict[str, Any], step: int) -> dict[str, Any]:
         "view": board(at.game, 0, reveal=True), "log": at.log, "error": at.error,
         "check": verify(record), "tokens": record["turns"][at.entries - 1] if at.entries else "",
     }
+
+
+def _back_links(match: Any, user: Any) -> dict[str, Any]:
+    """A tournament game's way back: its event, and its match for who may open that page
+    (the two players and the organizers)."""
+    if match is None:
+        return {}
+    event = match.round.event
+    return {"event": event, "match": match,
+            "may_see_match": side_of(match, user) is not None or is_organizer(event, user)}
 
 
 def _replay(request: HttpRequest, record: dict[str, Any], context: dict[str, Any],
@@ -106,11 +118,13 @@ def replay_online(request: HttpRequest, pk: int) -> HttpResponse:
     # The names as they begin a heading ("The automaton"), written out, not capitalised.
     titles = {"A": seat_name(game, 0, start=True), "B": seat_name(game, 1, start=True)}
     return _replay(request, game.record, {"title": title, "names": names, "titles": titles,
-                                          "online": game})
+                                          "online": game,
+                                          **_back_links(game.match, request.user)})
 
 
 @require_GET
 def replay_engine(request: HttpRequest, pk: int) -> HttpResponse:
     game, title, names = engine_replay_target(pk, request.user)
     return _replay(request, game.record, {"title": title, "names": names, "titles": names,
-                                          "engine_game": game})
+                                          "engine_game": game,
+                                          **_back_links(game.match, request.user)})
