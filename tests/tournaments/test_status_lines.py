@@ -298,3 +298,6 @@ def test_the_input_refusal_page_is_capitalised_in_its_source():
     response = Client().get("/events/?q=a%00b")
     assert response.status_code == 400
     assert "The query string holds a NUL byte (%00)." in html(response)
+    # The same words in the API's answer: the source has the capital, not a template filter.
+    api = Client().get("/api/events/?q=a%00b")
+    assert api.json()["error"]["message"] == "The query string holds a NUL byte (%00)"
