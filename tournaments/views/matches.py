@@ -23,6 +23,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from clash.domain import Conflict, DomainError
@@ -207,11 +208,12 @@ def _squad_submit(request: HttpRequest, event: Event, match: Match,
                                           f"and recorded.")
             else:
                 count = len(check.problems)
-                messages.warning(request, f"Your squad for game {check.game_number} is "
-                                          f"recorded with {count} problem"
-                                          f"{'s' if count != 1 else ''}: the organizers see "
-                                          f"them. Fix it and send it again if it was a "
-                                          f"mistake.")
+                messages.warning(request, ngettext(
+                    "Your squad for game %(game)d is recorded with %(count)d problem: the "
+                    "organizers see it. Fix it and send it again if it was a mistake.",
+                    "Your squad for game %(game)d is recorded with %(count)d problems: the "
+                    "organizers see them. Fix it and send it again if it was a mistake.",
+                    count) % {"game": check.game_number, "count": count})
             return redirect("tournaments:match", pk=event.pk, match=match.pk)
     messages.error(request, "Your squad was not recorded: see the problem below.")
     match.refresh_from_db()
