@@ -182,7 +182,7 @@ def _form_problem(data: Any) -> str | None:
     for key in data:
         if NUL in key or any(NUL in value for value in data.getlist(key)
                              if isinstance(value, str)):
-            return f"the form field {key.replace(NUL, '')!r} holds a NUL byte"
+            return f"The form field {key.replace(NUL, '')!r} holds a NUL byte"
     return None
 
 
@@ -263,22 +263,22 @@ class InputGuardMiddleware:
         try:
             length = int(length)
         except ValueError:
-            return _refusal(request, 400, "bad_request", "the Content-Length header is not a "
+            return _refusal(request, 400, "bad_request", "The Content-Length header is not a "
                                                          "number")
         if length > MAX_BODY_BYTES:
             return _refusal(request, 413, "too_large",
-                            f"the request body is {length:,} bytes; the site reads at most "
+                            f"The request body is {length:,} bytes; the site reads at most "
                             f"{MAX_BODY_BYTES:,}")
         if NUL in request.path_info:
-            return _refusal(request, 400, "nul_byte", "the address holds a NUL byte (%00)")
+            return _refusal(request, 400, "nul_byte", "The address holds a NUL byte (%00)")
         query = request.GET
         if _has_nul(query) or _has_nul(v for key in query for v in query.getlist(key)):
-            return _refusal(request, 400, "nul_byte", "the query string holds a NUL byte (%00)")
+            return _refusal(request, 400, "nul_byte", "The query string holds a NUL byte (%00)")
         if request.method == "POST" and request.content_type in (
                 "application/x-www-form-urlencoded", "multipart/form-data"):
             problem = _form_problem(request.POST) or _form_problem(request.FILES)
             if problem is None and any(NUL in (f.name or "") for f in request.FILES.values()):
-                problem = "an uploaded file's name holds a NUL byte"
+                problem = "An uploaded file's name holds a NUL byte"
             if problem:
                 return _refusal(request, 400, "nul_byte", problem)
         return None

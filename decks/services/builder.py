@@ -35,7 +35,7 @@ def decklist_save(*, decklist: Decklist, user: AbstractBaseUser, base_version: i
         if _same(locked, current, name, cards, preconstructed_deck, deck_format):
             return current, False  # this very change was saved already
         raise Conflict("stale_version",
-                       f"this list was changed elsewhere and is now at version "
+                       f"This list was changed elsewhere and is now at version "
                        f"{current.number}; your changes were not saved: look at the current "
                        f"version and make them again")
     version = decklist_update(decklist=locked, user=user, now=now, name=name, cards=cards,

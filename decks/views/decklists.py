@@ -98,7 +98,7 @@ def _game_edit(request: HttpRequest, decklist: Decklist) -> HttpResponse:
             data["base_version"] = str(latest_version(decklist).number)
             form = _game_form(request, decklist.game, decklist=decklist, data=data)
             form.is_valid()
-            form.add_error(None, f"{exc.message[0].upper()}{exc.message[1:]}.")
+            form.add_error(None, f"{exc.message}.")
             messages.error(request, "The list was not saved: it changed elsewhere.")
             return _game_builder(request, form, decklist=decklist, status=409)
         except DomainError as exc:
@@ -205,7 +205,7 @@ def _stale(request: HttpRequest, decklist: Decklist, error: Conflict) -> HttpRes
     data["base_version"] = str(current.number)
     form = DecklistForm(data, user=request.user, kind=decklist.kind)
     form.is_valid()
-    form.add_error(None, f"{error.message[0].upper()}{error.message[1:]}. Version "
+    form.add_error(None, f"{error.message}. Version "
                          f"{current.number} holds: {', '.join(current.cards)}. Save again "
                          f"to replace it with the picks below.")
     messages.error(request, "The list was not saved: it changed elsewhere.")

@@ -19,6 +19,7 @@ Interpretations beyond RULES.md, kept in one place (docs/engine.md repeats them)
 from __future__ import annotations
 
 from collections.abc import Iterable
+from gettext import ngettext
 from itertools import permutations
 
 from .actions import ATTACK_ALL, ATTACK_NEXT, CAST, END_TURN, PLAY, RETURN_ORDER, Action
@@ -401,8 +402,9 @@ class Game(GameState):
             lane.insert(0, c)
             c.sprint_bonus += i
             if self.log is not None:
-                self.log.append(f"{self.catalogue.name(c.card)} sprints past {i} "
-                                f"creature(s): +{i} damage this phase")
+                past = ngettext("%d creature", "%d creatures", i) % i
+                self.log.append(f"{self.catalogue.name(c.card)} sprints past {past}: "
+                                f"+{i} damage this phase")
             i = 0
         self._strike(li, i)
 

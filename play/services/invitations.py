@@ -22,7 +22,7 @@ from .games import game_begin
 
 def _check_deck(deck: int) -> None:
     if deck not in load_catalogue().deck_numbers:
-        raise DomainError("bad_deck", f"there is no preconstructed deck {deck}")
+        raise DomainError("bad_deck", f"There is no preconstructed deck {deck}")
 
 
 @transaction.atomic
@@ -40,16 +40,16 @@ def invitation_join(*, code: str, player: AbstractBaseUser, deck: int, seed: int
     again as the one who took it returns the same game; anyone else finds it taken."""
     invitation = Invitation.objects.select_for_update().filter(code=code).first()
     if invitation is None:
-        raise DomainError("no_invitation", "no invitation has this code", status=404)
+        raise DomainError("no_invitation", "No invitation has this code", status=404)
     if invitation.created_by_id == player.pk:
-        raise Conflict("own_invitation", "you cannot join your own invitation: send its link "
+        raise Conflict("own_invitation", "You cannot join your own invitation: send its link "
                                          "to your opponent")
     if invitation.status == InvitationStatus.TAKEN:
         if invitation.game.player_b_id == player.pk:
             return invitation.game
-        raise Conflict("taken", "another player has already taken this invitation")
+        raise Conflict("taken", "Another player has already taken this invitation")
     if invitation.status == InvitationStatus.CANCELLED:
-        raise Conflict("cancelled", "its creator has cancelled this invitation")
+        raise Conflict("cancelled", "Its creator has cancelled this invitation")
     _check_deck(deck)
     catalogue = load_catalogue()
     game = OnlineGame(kind=GameKind.DUEL, player_a_id=invitation.created_by_id, player_b=player,
@@ -71,11 +71,11 @@ def invitation_cancel(*, code: str, player: AbstractBaseUser, now: datetime) -> 
     only while it is open (a taken one has its game; cancelling twice changes nothing)."""
     invitation = Invitation.objects.select_for_update().filter(code=code).first()
     if invitation is None or invitation.created_by_id != player.pk:
-        raise DomainError("no_invitation", "you have no invitation with this code", status=404)
+        raise DomainError("no_invitation", "You have no invitation with this code", status=404)
     if invitation.status == InvitationStatus.CANCELLED:
         return invitation
     if invitation.status == InvitationStatus.TAKEN:
-        raise Conflict("taken", "this invitation was already taken: the duel has started, "
+        raise Conflict("taken", "This invitation was already taken: the duel has started, "
                                 "so it cannot be cancelled")
     invitation.status = InvitationStatus.CANCELLED
     invitation.cancelled_at = now

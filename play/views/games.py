@@ -46,7 +46,8 @@ SOLO_IDS = "solo_%s"
 
 
 def _index(request: HttpRequest, *, duel: DuelForm | None = None, solo: SoloForm | None = None,
-           invite: InvitationForm | None = None, status: int = 200) -> HttpResponse:
+           invite: InvitationForm | None = None, find: dict | None = None,
+           status: int = 200) -> HttpResponse:
     games = list(games_of(request.user)[:50])
     for game in games:
         seat = seat_of(game, request.user)
@@ -62,6 +63,8 @@ def _index(request: HttpRequest, *, duel: DuelForm | None = None, solo: SoloForm
         "duel_form": duel or DuelForm(auto_id=DUEL_IDS),
         "solo_form": solo or SoloForm(auto_id=SOLO_IDS),
         "invite_form": invite or InvitationForm(prefix="invite"),
+        # The "Got a code?" form as it was sent, with why no invitation opened.
+        "find": find or {},
     }, status=status)
 
 
@@ -106,15 +109,18 @@ def solo_new(request: HttpRequest) -> HttpResponse:
     return _index(request, solo=form, status=400)
 
 
-def seat_name(game: OnlineGame, seat: int) -> str:
-    """Who plays `seat`: a person's name, the AI player or the automaton."""
+def seat_name(game: OnlineGame, seat: int, *, start: bool = False) -> str:
+    """Who plays `seat`: a person's name, the AI player or the automaton; with `start`, the
+    words that begin a sentence or a heading ("The automaton"), written out rather than
+    capitalised by a filter (which gets some languages wrong)."""
     if game.kind == GameKind.SOLO and seat == 1:
-        return "the automaton"
+        return "The automaton" if start else "the automaton"
     if ai_seat(game) == seat:
         if game.match_id is not None:  # an event's AI seat: the name its match page shows
             match = game.match
             return (match.player_a if seat == 0 else match.player_b).name
-        return f"the AI player ({game.ai_level})"
+        return (f"The AI player ({game.ai_level})" if start
+                else f"the AI player ({game.ai_level})")
     return (game.player_a if seat == 0 else game.player_b).get_username()
 
 
@@ -159,6 +165,7 @@ def game_context(game: OnlineGame, seat: int, *, confirm_end: bool = False) -> d
         "game": game, "view": view, "moves": actions, "your_turn": mine,
         "waiting": game.status == GameStatus.PLAYING and not mine,
         "outcome": outcome, "opponent_name": _opponent_name(game, seat),
+        "opponent_title": seat_name(game, seat ^ 1, start=True),
         "ai_thinking": game.status == GameStatus.PLAYING and not mine
         and to_move(state) is not None and to_move(state) == ai_seat(game),
         "n": len(game.actions),
@@ -186,6 +193,7 @@ def bans_context(game: OnlineGame, seat: int) -> dict:
     return {
         "game": game, "n": len(state.bans), "step": state.step, "your_ban": mine,
         "waiting": not mine, "opponent_name": _opponent_name(game, seat),
+        "opponent_title": seat_name(game, seat ^ 1, start=True),
         "ai_thinking": False,
         "you": {"seat": me, "cards": [card_info(n) for n in state.remaining(me)],
                 "banned": list(state.banned[me])},

@@ -46,11 +46,15 @@ def invitation_new(request: HttpRequest) -> HttpResponse:
 @require_GET
 def invitation_find(request: HttpRequest) -> HttpResponse:
     """The code typed on the play page: to its invitation."""
-    code = request.GET.get("code", "").strip().lower()
+    typed = request.GET.get("code", "")
+    code = typed.strip().lower()
     if not code or invitation_by_code(code) is None:
-        messages.error(request, f"No invitation has the code {code!r}: check it with the "
-                                f"player who sent it.")
-        return redirect("play:index")
+        # The play page again with the code as typed, not a redirect that forgets it.
+        error = (f"No invitation has the code “{code}”: check it with the player who sent "
+                 f"it" if code else "Type the code the player sent you")
+        messages.error(request, "No invitation was opened: see the code below.")
+        return _index(request, find={"code": typed, "error": error},
+                      status=404 if code else 400)
     return redirect("play:invitation", code=code)
 
 
@@ -81,10 +85,10 @@ def invitation_page(request: HttpRequest, code: str) -> HttpResponse:
         else:
             status = 400
     if invitation.status == InvitationStatus.TAKEN and not error:
-        error, status = "another player has already taken this invitation", 409
+        error, status = "Another player has already taken this invitation", 409
     if invitation.status == InvitationStatus.CANCELLED and not error:
-        error = ("you cancelled this invitation" if mine
-                 else "its creator has cancelled this invitation")
+        error = ("You cancelled this invitation" if mine
+                 else "Its creator has cancelled this invitation")
         status = 200 if mine else 409
     return render(request, "play/invitation.html", {
         "invitation": invitation, "mine": mine, "form": form, "error": error,
@@ -101,7 +105,7 @@ def invitation_cancel_page(request: HttpRequest, code: str) -> HttpResponse:
     except DomainError as exc:
         if exc.status == 404:
             raise Http404("You have no invitation with this code.") from None
-        messages.error(request, f"Not cancelled: {exc.message}.")
+        messages.error(request, f"Not cancelled. {exc.message}.")
         return redirect("play:invitation", code=code)
     messages.success(request, f"Invitation {invitation.code} is cancelled: nobody can join it "
                               f"any more.")

@@ -22,6 +22,9 @@ from play.selectors import (
     may_watch_engine_game,
 )
 from play.views.games import seat_name
+from tournaments.page_selectors import side_of
+from tournaments.selectors import round_label
+from tournaments.services.access import is_organizer
 
 
 def _step(request: HttpRequest) -> int:
@@ -49,11 +52,28 @@ def replay_context(record: dict[str, Any], step: int) -> dict[str, Any]:
     }
 
 
+def _back_links(match: Any, user: Any) -> dict[str, Any]:
+    """A tournament game's way back: its event, and its match for who may open that page
+    (the two players and the organizers)."""
+    if match is None:
+        return {}
+    event = match.round.event
+    return {"event": event, "match": match,
+            "may_see_match": side_of(match, user) is not None or is_organizer(event, user)}
+
+
 def _replay(request: HttpRequest, record: dict[str, Any], context: dict[str, Any],
             ) -> HttpResponse:
     data = replay_context(record, _step(request))
     return render(request, "play/replay.html", {
         **context, **data, "record": record, "steps": range(data["total"] + 1)})
+
+
+def _round_words(match: Any) -> str:
+    """The match's round as its pages name it ("Round 3, table 2", "Top 8, quarter-final"
+    words from `round_label`), never a top-cut round as a Swiss round number."""
+    label = round_label(match.round)
+    return f"{label}, table {match.table}" if match.table else label
 
 
 def online_replay_target(pk: int, user: Any) -> tuple[Any, str, dict[str, str]]:
@@ -65,7 +85,9 @@ def online_replay_target(pk: int, user: Any) -> tuple[Any, str, dict[str, str]]:
     names = {"A": seat_name(game, 0), "B": seat_name(game, 1)}
     title = f"{game.get_kind_display()} game {game.pk}"
     if game.match_id is not None:
-        title = f"{game.match.round.event.name}, game {game.game_number} online"
+        match = game.match
+        title = (f"{match.round.event.name}, {_round_words(match)}, "
+                 f"game {game.game_number} online")
     return game, title, names
 
 
@@ -86,18 +108,23 @@ def engine_replay_target(pk: int, user: Any) -> tuple[Any, str, dict[str, str]]:
         return registration.player.get_username() if registration.player else "?"
 
     event = match.round.event
-    title = (f"{event.name}, round {match.round.number}, table {match.table}, "
-             f"game {game.number}")
+    title = f"{event.name}, {_round_words(match)}, game {game.number}"
     return game, title, {"A": name(match.player_a), "B": name(match.player_b)}
 
 
 @require_GET
 def replay_online(request: HttpRequest, pk: int) -> HttpResponse:
     game, title, names = online_replay_target(pk, request.user)
-    return _replay(request, game.record, {"title": title, "names": names, "online": game})
+    # The names as they begin a heading ("The automaton"), written out, not capitalised.
+    titles = {"A": seat_name(game, 0, start=True), "B": seat_name(game, 1, start=True)}
+    return _replay(request, game.record, {"title": title, "names": names, "titles": titles,
+                                          "online": game,
+                                          **_back_links(game.match, request.user)})
 
 
 @require_GET
 def replay_engine(request: HttpRequest, pk: int) -> HttpResponse:
     game, title, names = engine_replay_target(pk, request.user)
-    return _replay(request, game.record, {"title": title, "names": names, "engine_game": game})
+    return _replay(request, game.record, {"title": title, "names": names, "titles": names,
+                                          "engine_game": game,
+                                          **_back_links(game.match, request.user)})

@@ -143,7 +143,7 @@ def test_the_ai_first_option_plays_the_automatons_turn_1_before_the_player_moves
     game = new_solo_game(mine, theirs, seed=8, options=options, level=1, log=log)
     assert game.first == AI
     assert (game.turn, game.active, game.mana) == (2, HUMAN, 9)
-    assert "turn 1: B (the automaton) gains 6 mana (6 + 1 x 0 creature(s) of A)" in log
+    assert "turn 1: B (the automaton) gains 6 mana (6 + 1 x 0 creatures of A)" in log
     played = [c for lane in game.players[AI].lanes for c in lane]
     in_discard = len(game.discard)
     assert played or in_discard
@@ -286,7 +286,7 @@ def test_the_automatons_mana_is_counted_at_its_mana_phase():
                     a_bottom=("MACHINE",), options=SoloOptions(mana_per_creature=2))
     game.log = log
     game.end_turn()
-    assert "turn 4: B (the automaton) gains 10 mana (6 + 2 x 2 creature(s) of A)" in log
+    assert "turn 4: B (the automaton) gains 10 mana (6 + 2 x 2 creatures of A)" in log
 
 
 def test_a_reshuffle_happens_after_the_last_revealed_card_has_resolved():

@@ -141,3 +141,15 @@ def test_a_cancel_racing_a_join_leaves_one_of_them(alice, bob):
             assert not OnlineGame.objects.filter(invitation__code=invitation.code).exists()
         else:
             assert invitation.status == InvitationStatus.TAKEN and invitation.game is not None
+
+
+def test_the_invitation_errors_begin_with_their_capital_in_the_source_not_by_capfirst(alice, bob):
+    """The page used to capitalise "its creator has cancelled..." with capfirst (wrong for
+    Turkish's dotted i); the service and the API now say it as written."""
+    invite(alice)
+    invitation_cancel(code="c0ffee000001", player=alice, now=timezone.now())
+    with pytest.raises(Conflict) as refused:
+        invitation_join(code="c0ffee000001", player=bob, deck=1, seed=1, now=timezone.now())
+    assert refused.value.message == "Its creator has cancelled this invitation"
+    page = html(as_user(bob).get(reverse("play:invitation", args=["c0ffee000001"])))
+    assert "Its creator has cancelled this invitation." in page

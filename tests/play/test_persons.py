@@ -67,7 +67,18 @@ def test_an_invitation_is_made_from_the_play_page_and_shows_its_link(alice):
     found = client.get(reverse("play:invitation_find"), {"code": invitation.code.upper()})
     assert found.url == response.url
     missing = client.get(reverse("play:invitation_find"), {"code": "nope"})
-    assert missing.url == reverse("play:index")
+    assert missing.status_code == 404 and "No invitation has the code “nope”" in html(missing)
+
+
+def test_a_code_that_opens_nothing_leaves_the_player_on_the_play_page_with_the_code_kept(alice):
+    """A failed form stays on its page with its input: the play page with the code as typed
+    and why it opened nothing (it used to redirect to a blank form)."""
+    missing = as_user(alice).get(reverse("play:invitation_find"), {"code": "Nope42"})
+    page = html(missing)
+    assert missing.status_code == 404 and "Location" not in missing.headers
+    assert 'value="Nope42"' in page and 'aria-invalid="true"' in page
+    assert "No invitation has the code “nope42”: check it with the player who sent it." in page
+    assert "Got a code?" in page and "Make an invitation" in page
 
 
 def test_a_bad_deck_makes_no_invitation(alice):

@@ -327,7 +327,7 @@ def test_a_refused_organizer_action_names_why():
         f"/api/events/{world.event.pk}/start/")
     assert response.json() == {"error": {
         "code": "not_organizer",
-        "message": f"only the organizers of {world.event} can do this"}}
+        "message": f"Only the organizers of {world.event} can do this"}}
     anonymous = APIClient().post(f"/api/events/{world.event.pk}/start/")
     assert anonymous.json()["error"]["code"] == "not_authenticated"
 

@@ -123,7 +123,7 @@ def test_an_event_completes_only_when_every_swiss_round_is_played_and_confirmed(
         event_complete(event_id=event.pk, by=organizer, now=now())
     settle(first)
     second = pair(event)
-    with pytest.raises(Conflict, match="round 2 still has results to confirm: table 1, "
+    with pytest.raises(Conflict, match="Round 2 still has results to confirm: table 1, "
                                        "table 2"):
         event_complete(event_id=event.pk, by=organizer, now=now())
     settle(second)

@@ -203,14 +203,14 @@ def test_the_next_round_waits_for_every_result_and_names_the_open_tables():
     with pytest.raises(Conflict) as err:
         pair(event)
     assert err.value.status == 409 and err.value.code == "results_open"
-    assert err.value.message == ("round 1 still has results to confirm: table 2 (one report), "
+    assert err.value.message == ("Round 1 still has results to confirm: table 2 (one report), "
                                  "table 3 (disputed), table 4")
     assert Round.objects.filter(event=event).count() == 1
 
 
 def test_a_round_number_out_of_turn_is_refused():
     event = running("alice bob carol dave", rounds=3)
-    with pytest.raises(Conflict, match="the next round of .* is round 1, not round 2"):
+    with pytest.raises(Conflict, match="The next round of .* is round 1, not round 2"):
         round_pair(event_id=event.pk, by=organizer_of(event), now=now(), number=2)
 
 
@@ -221,7 +221,7 @@ def test_no_pairing_before_the_start_or_after_the_last_swiss_round():
         pair(event)
     start(event)
     settle(pair(event))
-    with pytest.raises(Conflict, match="all 1 Swiss rounds of .* are played: complete"):
+    with pytest.raises(Conflict, match="The 1 Swiss round of .* is played: complete"):
         pair(event)
 
 

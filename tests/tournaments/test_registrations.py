@@ -172,7 +172,7 @@ def test_late_entry_is_open_until_the_set_round_is_paired():
     second = pair(event)
     assert second.matches.filter(player_a=late).exists() or second.matches.filter(
         player_b=late).exists()
-    with pytest.raises(Conflict, match="late entry to .* was open until round 2 was paired"):
+    with pytest.raises(Conflict, match="Late entry to .* was open until round 2 was paired"):
         register(event, UserFactory(username="fay"))
 
 
@@ -275,7 +275,7 @@ def test_the_organizer_adds_a_player_after_late_entry_closed_but_not_after_the_s
     erin = registration_add(event_id=event.pk, by=organizer, player=UserFactory(), now=now())
     assert erin.late_entry and erin.decklist_version is None
     settle(pair(event))
-    with pytest.raises(Conflict, match="all 2 Swiss rounds .* are paired"):
+    with pytest.raises(Conflict, match="All 2 Swiss rounds .* are paired"):
         registration_add(event_id=event.pk, by=organizer, player=UserFactory(), now=now())
 
 

@@ -258,7 +258,7 @@ def test_a_player_submits_on_the_match_page_and_the_opponent_sees_it_only_after(
     answer = client.post(match_url(table), {"squad-game_number": "1",
                                             "squad-squad": json.dumps(MISPLACED)}, follow=True)
     shown = answer.content.decode()
-    assert "recorded with 1 problem" in shown
+    assert "recorded with 1 problem: the organizers see it." in shown  # one, not "them"
     assert "fills only after the central 3x3" in shown  # the engine's B-5 message
     assert SquadCheck.objects.get().registration == table["seat_a"]
     broken = client.post(match_url(table), {"squad-game_number": "1",

@@ -68,7 +68,7 @@ def test_winners_advance_table_by_table_to_the_final_and_the_event_completes():
     final = advance(event)
     assert tables(final) == [(q[0][0], q[2][1])] and round_label(final) == "Final"
     settle(final, result=lambda m: (0, 2, 1))
-    with pytest.raises(Conflict, match="the final of .* is decided: complete the event"):
+    with pytest.raises(Conflict, match="The final of .* is decided: complete the event"):
         advance(event)
     event = event_complete(event_id=event.pk, by=organizer_of(event), now=now())
     assert event.status == EventStatus.COMPLETE
@@ -77,7 +77,7 @@ def test_winners_advance_table_by_table_to_the_final_and_the_event_completes():
 def test_the_event_cannot_complete_before_the_final():
     event = after_swiss(8, top_cut=4)
     settle(cut(event))
-    with pytest.raises(Conflict, match="round 4 is not the final: pair the next top-cut round"):
+    with pytest.raises(Conflict, match="Round 4 is not the final: pair the next top-cut round"):
         event_complete(event_id=event.pk, by=organizer_of(event), now=now())
 
 
@@ -86,7 +86,7 @@ def test_the_next_bracket_round_waits_for_every_result():
     quarter = cut(event)
     first = quarter.matches.order_by("table").first()
     result_set(match_id=first.pk, by=organizer_of(event), a_wins=2, b_wins=0, now=now())
-    with pytest.raises(Conflict, match="round 4 still has results to confirm: table 2"):
+    with pytest.raises(Conflict, match="Round 4 still has results to confirm: table 2"):
         advance(event)
 
 
@@ -130,7 +130,7 @@ def test_the_cut_waits_for_the_last_swiss_round():
     with pytest.raises(Conflict, match="has played 1 of its 2 Swiss rounds"):
         cut(event)
     pair(event)
-    with pytest.raises(Conflict, match="round 2 still has results to confirm"):
+    with pytest.raises(Conflict, match="Round 2 still has results to confirm"):
         cut(event)
     event.refresh_from_db()
     assert event.status == EventStatus.RUNNING
@@ -176,5 +176,5 @@ def test_asking_again_for_a_bracket_round_that_exists_returns_it():
     settle(cut(event))
     final = advance(event, number=5)
     assert advance(event, number=5).pk == final.pk
-    with pytest.raises(Conflict, match="round 5 still has results to confirm"):
+    with pytest.raises(Conflict, match="Round 5 still has results to confirm"):
         advance(event, number=6)

@@ -19,7 +19,7 @@ def is_organizer(event: Event, user: AbstractBaseUser | AnonymousUser | None) ->
 
 def require_organizer(event: Event, user: AbstractBaseUser | AnonymousUser | None) -> None:
     if not is_organizer(event, user):
-        raise DomainError("not_organizer", f"only the organizers of {event} can do this",
+        raise DomainError("not_organizer", f"Only the organizers of {event} can do this",
                           status=403)
 
 
@@ -28,7 +28,7 @@ def lock_event(event_id: int) -> Event:
     status transitions of one event take this lock, so they happen one after another."""
     event = Event.objects.select_for_update().filter(pk=event_id).first()
     if event is None:
-        raise DomainError("not_found", f"no event {event_id}", status=404)
+        raise DomainError("not_found", f"No event {event_id}", status=404)
     return event
 
 
@@ -37,7 +37,7 @@ def lock_registration(registration_id: int) -> tuple[Event, Registration]:
     event_id = (Registration.objects.filter(pk=registration_id)
                 .values_list("event_id", flat=True).first())
     if event_id is None:
-        raise DomainError("not_found", f"no registration {registration_id}", status=404)
+        raise DomainError("not_found", f"No registration {registration_id}", status=404)
     event = lock_event(event_id)
     registration = Registration.objects.select_for_update().get(pk=registration_id)
     return event, registration
@@ -49,7 +49,7 @@ def lock_match(match_id: int) -> tuple[Round, Match]:
     complete exactly once."""
     round_id = Match.objects.filter(pk=match_id).values_list("round_id", flat=True).first()
     if round_id is None:
-        raise DomainError("not_found", f"no match {match_id}", status=404)
+        raise DomainError("not_found", f"No match {match_id}", status=404)
     rnd = Round.objects.select_for_update().get(pk=round_id)
     match = Match.objects.select_for_update().get(pk=match_id)
     return rnd, match

@@ -189,7 +189,7 @@ def event_complete(*, event_id: int, by: AbstractBaseUser, now: datetime) -> Eve
                                          f"{event.rounds} Swiss rounds")
     require_round_confirmed(last)
     if last.stage == RoundStage.TOP_CUT and Match.objects.filter(round=last).count() > 1:
-        raise Conflict("bracket_open", f"round {last.number} is not the final: pair the "
+        raise Conflict("bracket_open", f"Round {last.number} is not the final: pair the "
                                        f"next top-cut round")
     event.completed_at = now
     event.save(update_fields=["status", "completed_at"])

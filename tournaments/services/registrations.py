@@ -25,6 +25,7 @@ from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import ngettext
 
 from clash.domain import Conflict, DomainError
 from decks.models import Decklist, DecklistKind, DecklistVersion
@@ -54,10 +55,10 @@ def registration_create(*, event_id: int, by: AbstractBaseUser, now: datetime,
     if event.status == EventStatus.REGISTRATION:
         if event.registration_opens and now < event.registration_opens:
             raise Conflict("registration_not_open",
-                           f"registration for {event} opens at {event.registration_opens:%c}")
+                           f"Registration for {event} opens at {event.registration_opens:%c}")
         if event.registration_closes and now >= event.registration_closes:
             raise Conflict("registration_closed",
-                           f"registration for {event} closed at {event.registration_closes:%c}")
+                           f"Registration for {event} closed at {event.registration_closes:%c}")
     elif event.status == EventStatus.RUNNING:
         _check_late_entry(event)
     else:
@@ -80,13 +81,15 @@ def registration_add(*, event_id: int, by: AbstractBaseUser, player: AbstractBas
     event = lock_event(event_id)
     require_organizer(event, by)
     if decklist_version_id is not None or preconstructed_deck is not None:
-        raise DomainError("list_by_player", "an organizer adds a player without a list: the "
+        raise DomainError("list_by_player", "An organizer adds a player without a list: the "
                                             "player attaches their own, on the event's page "
                                             "or through the API")
     if event.status == EventStatus.RUNNING:
         if next_swiss_round(event) > event.rounds:
             raise Conflict("registration_over",
-                           f"all {event.rounds} Swiss rounds of {event} are paired")
+                           ngettext("The %(rounds)d Swiss round of %(event)s is paired",
+                                    "All %(rounds)d Swiss rounds of %(event)s are paired",
+                                    event.rounds) % {"rounds": event.rounds, "event": event})
     elif event.status != EventStatus.REGISTRATION:
         raise Conflict("registration_over", f"{event} is past its Swiss rounds: no more entries")
     return _register(event=event, player=player, now=now, version=None)
@@ -102,7 +105,7 @@ def registration_decklist_attach(*, registration_id: int, by: AbstractBaseUser, 
     (`Event.lists_fixed`). Only the seat's player may: not an organizer."""
     event, registration = lock_registration(registration_id)
     if registration.player_id is None or registration.player_id != by.pk:
-        raise DomainError("not_your_registration", "only the player attaches a list to "
+        raise DomainError("not_your_registration", "Only the player attaches a list to "
                                                    "their seat", status=403)
     if registration.dropped:
         raise Conflict("dropped", f"{registration.name} has dropped from {event}")
@@ -110,14 +113,14 @@ def registration_decklist_attach(*, registration_id: int, by: AbstractBaseUser, 
         raise Conflict("registration_over", f"{event} is past its Swiss rounds: its lists "
                                             f"are fixed")
     if registration.decklist_version_id is not None and event.lists_fixed(now):
-        raise Conflict("lists_fixed", f"the lists of {event} are fixed (it has started or its "
+        raise Conflict("lists_fixed", f"The lists of {event} are fixed (it has started or its "
                                       f"decklist deadline has passed): you play the version "
                                       f"you registered")
     version = _decklist_for(event=event, player=by, now=now,
                             decklist_version_id=decklist_version_id,
                             preconstructed_deck=preconstructed_deck)
     if version is None:  # a draft: the pod builds the deck
-        raise DomainError("no_decklist_for_draft", "a draft event takes no decklist: the pods "
+        raise DomainError("no_decklist_for_draft", "A draft event takes no decklist: the pods "
                                                    "build the decks")
     registration.decklist_version = version
     registration.save(update_fields=["decklist_version"])
@@ -146,7 +149,7 @@ def registration_drop(*, registration_id: int, by: AbstractBaseUser,
     event, registration = lock_registration(registration_id)
     _require_player_or_organizer(event, registration, by)
     if registration.is_ai:
-        raise DomainError("ai_seat", "the AI seat joins and leaves with the player count; "
+        raise DomainError("ai_seat", "The AI seat joins and leaves with the player count; "
                                      "it cannot be dropped by hand")
     if registration.dropped:
         return registration
@@ -185,7 +188,7 @@ def _require_player_or_organizer(event: Event, registration: Registration,
                                  user: AbstractBaseUser) -> None:
     mine = registration.player_id is not None and registration.player_id == user.pk
     if not mine and not is_organizer(event, user):
-        raise DomainError("not_your_registration", "only the player or an organizer of "
+        raise DomainError("not_your_registration", "Only the player or an organizer of "
                                                    f"{event} can do this", status=403)
 
 
@@ -199,7 +202,7 @@ def _check_late_entry(event: Event) -> None:
         if event.late_entry_until_round == 0:
             raise Conflict("late_entry_closed", f"{event} has started and takes no late entries")
         raise Conflict("late_entry_closed",
-                       f"late entry to {event} was open until round "
+                       f"Late entry to {event} was open until round "
                        f"{event.late_entry_until_round} was paired")
 
 
@@ -235,11 +238,11 @@ def _decklist_for(*, event: Event, player: AbstractBaseUser, now: datetime,
                                                  f"events take constructed lists only")
     if event.format == EventFormat.DRAFT:
         if decklist_version_id is not None or preconstructed_deck is not None:
-            raise DomainError("no_decklist_for_draft", "a draft event takes no decklist at "
+            raise DomainError("no_decklist_for_draft", "A draft event takes no decklist at "
                                                        "registration: the pods build the decks")
         return None
     if decklist_version_id is not None and preconstructed_deck is not None:
-        raise DomainError("two_decklists", "give a decklist or a deck number, not both")
+        raise DomainError("two_decklists", "Give a decklist or a deck number, not both")
     if event.format == EventFormat.PRECONSTRUCTED and preconstructed_deck is not None:
         return _preconstructed(event=event, player=player, deck=preconstructed_deck, now=now)
     if decklist_version_id is None:

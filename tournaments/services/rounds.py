@@ -15,6 +15,7 @@ from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import ngettext
 
 from clash.domain import Conflict
 from tournaments.bridge import swiss_view
@@ -56,18 +57,20 @@ def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
     if event.status == EventStatus.REGISTRATION:
         raise Conflict("not_started", f"{event} has not started: start it before pairing")
     if event.status != EventStatus.RUNNING:
-        raise Conflict("swiss_over", f"the Swiss rounds of {event} are over")
+        raise Conflict("swiss_over", f"The Swiss rounds of {event} are over")
     last = Round.objects.filter(event=event).order_by("-number").first()
     upcoming = (last.number if last else 0) + 1
     if number is not None and number != upcoming:
-        raise Conflict("wrong_round", f"the next round of {event} is round {upcoming}, "
+        raise Conflict("wrong_round", f"The next round of {event} is round {upcoming}, "
                                       f"not round {number}")
     if last is not None:
         require_round_confirmed(last)
     if upcoming > event.rounds:
         then = f"start the top {event.top_cut}" if event.top_cut else "complete the event"
-        raise Conflict("swiss_over", f"all {event.rounds} Swiss rounds of {event} are "
-                                     f"played: {then}")
+        raise Conflict("swiss_over", ngettext(
+            "The %(rounds)d Swiss round of %(event)s is played: %(then)s",
+            "All %(rounds)d Swiss rounds of %(event)s are played: %(then)s", event.rounds)
+            % {"rounds": event.rounds, "event": event, "then": then})
     if event.format == EventFormat.DRAFT:
         # Rule C-2.4 events: each pod plays its Swiss rounds within itself, once its
         # pairs have drafted; its empty places already have AI seats.

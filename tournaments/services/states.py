@@ -53,6 +53,6 @@ def require_round_confirmed(rnd: Round) -> None:
         elif m.status == MatchStatus.REPORTED:
             label += " (one report)"
         parts.append(label)
-    raise Conflict("results_open", f"round {rnd.number} still has results to confirm: "
+    raise Conflict("results_open", f"Round {rnd.number} still has results to confirm: "
                                    f"{', '.join(parts)}",
                    problems=[f"table {m.table}: {m.status}" for m in open_matches])

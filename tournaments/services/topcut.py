@@ -14,6 +14,7 @@ from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import ngettext
 
 from clash.domain import Conflict
 from tournaments.bridge import swiss_view
@@ -46,8 +47,10 @@ def topcut_start(*, event_id: int, by: AbstractBaseUser, now: datetime) -> Round
     last = Round.objects.filter(event=event).order_by("-number").first()
     played = last.number if last else 0
     if played < event.rounds:
-        raise Conflict("rounds_to_play", f"{event} has played {played} of its {event.rounds} "
-                                         f"Swiss rounds")
+        raise Conflict("rounds_to_play", ngettext(
+            "%(event)s has played %(played)d of its %(rounds)d Swiss round",
+            "%(event)s has played %(played)d of its %(rounds)d Swiss rounds", event.rounds)
+            % {"event": event, "played": played, "rounds": event.rounds})
     require_round_confirmed(last)
     view = swiss_view(event)
     standings = compute_standings(view.tournament, event.tiebreakers)
@@ -88,12 +91,12 @@ def topcut_advance(*, event_id: int, by: AbstractBaseUser, now: datetime,
                                          f"not in its top cut")
     last = Round.objects.filter(event=event).order_by("-number").first()
     if number is not None and number != last.number + 1:
-        raise Conflict("wrong_round", f"the next round of {event} is round {last.number + 1}, "
+        raise Conflict("wrong_round", f"The next round of {event} is round {last.number + 1}, "
                                       f"not round {number}")
     require_round_confirmed(last)
     matches = list(last.matches.order_by("table"))
     if len(matches) == 1:
-        raise Conflict("bracket_decided", f"the final of {event} is decided: complete the event")
+        raise Conflict("bracket_decided", f"The final of {event} is decided: complete the event")
     ids = [m.player_a_id if m.a_wins > m.b_wins else m.player_b_id for m in matches]
     winners = Registration.objects.in_bulk(ids)
     pairs = [(winners[ids[i]], winners[ids[i + 1]]) for i in range(0, len(ids), 2)]

@@ -13,6 +13,7 @@ odd score groups; and one player in twenty drops each round.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
 
@@ -82,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"standings after round {pairing.round} in {standings_seconds:.3f} s "
           f"({len(standings)} players, {len(t.dropped)} dropped)")
     down = sum(1 for line in pairing.explanation if " is paired down against " in line)
-    groups = sum(1 for line in pairing.explanation if " points: " in line and "player(s)" in line)
+    groups = sum(1 for line in pairing.explanation if re.match(r"\d+ points?: \d+ players?", line))
     print(f"players paired down in round {pairing.round}: {down} (score groups: {groups}); "
           f"rematches: {rematches}")
     print(pairing.proof)

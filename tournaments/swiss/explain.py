@@ -11,6 +11,8 @@ unavoidable rematch.
 
 from __future__ import annotations
 
+from gettext import ngettext
+
 NU_LIMIT = 64  # the most players whose rematch-free pairs are counted exactly
 
 
@@ -24,6 +26,15 @@ def nu(players: list[str], played: dict[str, set[str]]) -> int:
             if b not in played[a]:
                 graph.add_edge(a, b)
     return len(nx.max_weight_matching(graph, maxcardinality=True))
+
+
+def points_text(points: int) -> str:
+    """"1 point", "3 points": the lines agree in number."""
+    return ngettext("%d point", "%d points", points) % points
+
+
+def players_text(count: int) -> str:
+    return ngettext("%d player", "%d players", count) % count
 
 
 def explain(pairs: list[tuple[str, str]], points: dict[str, int],
@@ -41,36 +52,37 @@ def explain(pairs: list[tuple[str, str]], points: dict[str, int],
         pool = incoming + group
         within = sum(1 for a, b in pairs if points[a] == s == points[b])
         leaving = [p for p in pool if points[partner[p]] < s]
-        line = f"{s} points: {len(group)} player(s)"
+        line = f"{points_text(s)}: {players_text(len(group))}"
         if incoming:
             line += f" and {len(incoming)} paired down into the group"
-        line += f"; {within} pairing(s) within the group"
+        line += "; " + ngettext("%d pairing within the group", "%d pairings within the group",
+                                within) % within
         if leaving:
             line += f", {len(leaving)} paired down from it"
         lines.append(line)
         odd_told = False
         for p in leaving:
             if all(o in played[p] for o in group if o != p):
-                why = f"{p} has already played everyone else on {s} points"
+                why = f"{p} has already played everyone else on {points_text(s)}"
             elif len(pool) % 2 and not odd_told:
                 odd_told = True
                 why = (f"the {s}-point group had an odd number of players"
                        + (" with those paired down into it" if incoming else ""))
             elif len(pool) <= NU_LIMIT and nu(pool, played) < len(pool) // 2:
-                why = (f"the other players on {s} points could not all be paired with "
+                why = (f"the other players on {points_text(s)} could not all be paired with "
                        f"opponents they had not met")
             else:
-                why = (f"keeping more players on {s} points would have meant a rematch or "
+                why = (f"keeping more players on {points_text(s)} would have meant a rematch or "
                        f"more players paired down from higher groups")
             reasons[(p, s)] = why
     for a, b in pairs:
         if points[a] != points[b]:
             hi, lo = (a, b) if points[a] > points[b] else (b, a)
             passed = [s for s in scores if points[hi] > s > points[lo]]
-            line = (f"{hi} ({points[hi]} points) is paired down against {lo} ({points[lo]} "
-                    f"points): {reasons[(hi, points[hi])]}")
+            line = (f"{hi} ({points_text(points[hi])}) is paired down against {lo} "
+                    f"({points_text(points[lo])}): {reasons[(hi, points[hi])]}")
             for s in passed:
-                line += f"; on {s} points too: {reasons[(hi, s)]}"
+                line += f"; on {points_text(s)} too: {reasons[(hi, s)]}"
             lines.append(line)
     for a, b in pairs:
         if b in played[a]:

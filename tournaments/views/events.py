@@ -17,6 +17,7 @@ from tournaments.forms import EventForm, RegistrationForm
 from tournaments.models import Event, EventFormat, EventStatus
 from tournaments.page_selectors import events_listed, registration_of, seats_of, seen_versions
 from tournaments.services.events import event_create
+from tournaments.services.pods import seat_of
 from tournaments.services.registrations import (
     next_swiss_round,
     registration_check_in,
@@ -101,6 +102,10 @@ def _event_page(request: HttpRequest, event: Event, *, form: RegistrationForm | 
         "seats": seats,
         "registration_open": is_open,
         "other_game": not engine_plays(event.game),
+        # A draft event's pick page, from the player's own section (rule C-2.4).
+        "my_pod_seat": (seat_of(event, request.user)
+                        if mine is not None and event.format == EventFormat.DRAFT
+                        and event.status != EventStatus.REGISTRATION else None),
     })
     return render(request, "tournaments/event_detail.html", context, status=status)
 
@@ -146,7 +151,7 @@ def decklist_attach(request: HttpRequest, pk: int) -> HttpResponse:
                                          now=timezone.now(), **form.service_arguments())
         except DomainError as exc:
             if exc.status != 400:  # not now (the lists are fixed, the player dropped)
-                messages.error(request, f"{exc.message[0].upper()}{exc.message[1:]}.")
+                messages.error(request, f"{exc.message}.")
                 return _event_page(request, event, status=exc.status)
             form.add_domain_error(exc)
         else:
@@ -156,7 +161,9 @@ def decklist_attach(request: HttpRequest, pk: int) -> HttpResponse:
     return _event_page(request, event, form=form, status=400)
 
 
-def _my_seat_action(request: HttpRequest, pk: int, action, done: str) -> HttpResponse:  # noqa: ANN001
+def _my_seat_action(request: HttpRequest, pk: int, action, done) -> HttpResponse:  # noqa: ANN001
+    """`done` is the success message, or a function of the event (as it was before the
+    action) that gives it."""
     event = event_or_404(pk)
     mine = registration_of(event, request.user)
     if mine is None:
@@ -165,9 +172,9 @@ def _my_seat_action(request: HttpRequest, pk: int, action, done: str) -> HttpRes
     try:
         action(registration_id=mine.pk, by=request.user, now=timezone.now())
     except DomainError as exc:
-        messages.error(request, f"{exc.message[0].upper()}{exc.message[1:]}.")
+        messages.error(request, f"{exc.message}.")
         return _event_page(request, event, status=exc.status)
-    messages.success(request, done)
+    messages.success(request, done(event) if callable(done) else done)
     return redirect("tournaments:event", pk=event.pk)
 
 
@@ -181,6 +188,13 @@ def check_in(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def drop(request: HttpRequest, pk: int) -> HttpResponse:
-    return _my_seat_action(request, pk, registration_drop,
-                           "You have dropped: you will not be paired again. Your results "
-                           "stay in the standings.")
+    return _my_seat_action(request, pk, registration_drop, _dropped)
+
+
+def _dropped(event: Event) -> str:
+    """Before the start there are no results to keep: the seat is simply given up."""
+    if event.status == EventStatus.REGISTRATION:
+        return (f"You have dropped from {event.name} before it started: you will not be "
+                f"paired.")
+    return ("You have dropped: you will not be paired again. Your results stay in the "
+            "standings.")

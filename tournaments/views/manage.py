@@ -21,7 +21,16 @@ from django.views.decorators.http import require_GET
 
 from clash.domain import DomainError
 from tournaments.forms import DeckCheckForm, OrganizerAddForm, PlayerAddForm, RoundNumberForm
-from tournaments.models import Event, EventFormat, EventStatus, Registration, Round
+from tournaments.models import (
+    Event,
+    EventFormat,
+    EventStatus,
+    Match,
+    MatchStatus,
+    Registration,
+    Round,
+    RoundStage,
+)
 from tournaments.page_selectors import (
     dashboard_for,
     deck_checks_of,
@@ -56,6 +65,9 @@ def _dashboard(request: HttpRequest, event: Event, *, status: int = 200,
     squads = squads_by_match(event, board.open_matches)
     for match in board.open_matches:
         match.squads = squads.get(match.pk)
+    in_the_cut = _in_the_cut(board) if event.status == EventStatus.TOP_CUT else None
+    for seat in seats:
+        seat.state = _seat_state(event, board, seat, in_the_cut or set())
     context.update({
         "board": board,
         "squad_problems": matches_with_squad_problems(event),
@@ -77,6 +89,39 @@ def _dashboard(request: HttpRequest, event: Event, *, status: int = 200,
     return render(request, "tournaments/dashboard.html", context, status=status)
 
 
+def _in_the_cut(board) -> set[int] | None:  # noqa: ANN001
+    """The seats still in the top cut: those of its latest round that have not lost a
+    confirmed match there (None before the cut)."""
+    last = board.last
+    if last is None or last.stage != RoundStage.TOP_CUT:
+        return None
+    alive = set()
+    for match in Match.objects.filter(round=last).only(
+            "player_a_id", "player_b_id", "status", "a_wins", "b_wins"):
+        if match.status != MatchStatus.CONFIRMED:
+            alive.update(r for r in (match.player_a_id, match.player_b_id) if r)
+        else:
+            alive.add(match.player_a_id if match.a_wins > match.b_wins else match.player_b_id)
+    return alive
+
+
+def _seat_state(event: Event, board, seat: Registration,  # noqa: ANN001
+                in_the_cut: set[int]) -> str:
+    """What the players table says a seat is doing: nobody is "playing" once their event
+    is over for them (out of the top cut, or the event complete)."""
+    if seat.dropped:
+        return "dropped"
+    if event.status == EventStatus.REGISTRATION:
+        if event.check_in_required:
+            return "checked in" if seat.checked_in else "not checked in"
+        return "registered"
+    if event.status == EventStatus.COMPLETE:
+        return "champion" if board.champion and board.champion.pk == seat.pk else "finished"
+    if event.status == EventStatus.TOP_CUT:
+        return "in the top cut" if seat.pk in in_the_cut else "out of the top cut"
+    return "playing"
+
+
 @login_required
 @require_GET
 def dashboard(request: HttpRequest, pk: int) -> HttpResponse:
@@ -88,7 +133,7 @@ def dashboard(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _refused(request: HttpRequest, event: Event, error: DomainError) -> HttpResponse:
     """The service said no: the dashboard again, with its reason, and nothing changed."""
-    messages.error(request, f"{error.message[0].upper()}{error.message[1:]}.")
+    messages.error(request, f"{error.message}.")
     event.refresh_from_db()
     return _dashboard(request, event, status=error.status)
 
@@ -107,8 +152,11 @@ def start(request: HttpRequest, event: Event) -> HttpResponse:
     if started.started_at != now:
         messages.info(request, "The event had already started.")
     else:
-        messages.success(request, f"{event.name} has started: {started.rounds} Swiss rounds. "
-                                  f"Pair round 1 when the players are seated.")
+        messages.success(request, ngettext(
+            "%(name)s has started: %(rounds)d Swiss round. Pair round 1 when the players are "
+            "seated.",
+            "%(name)s has started: %(rounds)d Swiss rounds. Pair round 1 when the players are "
+            "seated.", started.rounds) % {"name": event.name, "rounds": started.rounds})
     return _back(event)
 
 
@@ -303,7 +351,7 @@ def deck_check(request: HttpRequest, event: Event, registration: int) -> HttpRes
                                       **form.service_arguments())
         except DomainError as exc:
             if exc.status != 400:
-                messages.error(request, f"{exc.message[0].upper()}{exc.message[1:]}.")
+                messages.error(request, f"{exc.message}.")
                 return _seat_list(request, event, seat.pk, status=exc.status)
             form.add_domain_error(exc)
         else:

@@ -23,13 +23,23 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from clash.domain import Conflict, DomainError
 from decks.services.game_rules import engine_plays
 from engine.clash.match_rules import MatchFormat
+from play.selectors import may_watch_engine_game
 from tournaments.forms import ResultForm, ResultSetForm, SquadSubmitForm
-from tournaments.models import Event, EventStatus, Match, MatchStatus, RoundStage
+from tournaments.models import (
+    EngineGame,
+    Event,
+    EventStatus,
+    GameMode,
+    Match,
+    MatchStatus,
+    RoundStage,
+)
 from tournaments.page_selectors import (
     engine_job_of,
     history_rows,
@@ -130,6 +140,7 @@ def _page(request: HttpRequest, event: Event, match: Match, context: dict, *,
         "set_form": set_form if can_set else None,
         "changes": history_rows(match),
         "online": online,
+        "engine_games": _engine_games(match, request.user),
         "engine_records": engine_plays(event.game) and not match.bye,
         # The organizers see the match's engine job: why it failed, if it did (its result
         # was refused, or it gave up), so they set the result by hand.
@@ -138,6 +149,16 @@ def _page(request: HttpRequest, event: Event, match: Match, context: dict, *,
         "next": request.POST.get("next") or request.GET.get("next", ""),
     })
     return render(request, "tournaments/match.html", context, status=status)
+
+
+def _engine_games(match: Match, user) -> list[dict]:  # noqa: ANN001
+    """The match's finished games the engine played or replayed from an uploaded record
+    (the online ones are listed with their online games), each with whether the viewer may
+    replay it now: a game the server seeded waits until the match is confirmed (its record
+    holds the seed)."""
+    games = (EngineGame.objects.filter(match=match, record__isnull=False)
+             .exclude(winner="").exclude(mode=GameMode.ONLINE).order_by("number"))
+    return [{"game": g, "replay": may_watch_engine_game(g, user)} for g in games]
 
 
 def _set_aside(match: Match, a: str, b: str) -> list[str]:
@@ -187,11 +208,12 @@ def _squad_submit(request: HttpRequest, event: Event, match: Match,
                                           f"and recorded.")
             else:
                 count = len(check.problems)
-                messages.warning(request, f"Your squad for game {check.game_number} is "
-                                          f"recorded with {count} problem"
-                                          f"{'s' if count != 1 else ''}: the organizers see "
-                                          f"them. Fix it and send it again if it was a "
-                                          f"mistake.")
+                messages.warning(request, ngettext(
+                    "Your squad for game %(game)d is recorded with %(count)d problem: the "
+                    "organizers see it. Fix it and send it again if it was a mistake.",
+                    "Your squad for game %(game)d is recorded with %(count)d problems: the "
+                    "organizers see them. Fix it and send it again if it was a mistake.",
+                    count) % {"game": check.game_number, "count": count})
             return redirect("tournaments:match", pk=event.pk, match=match.pk)
     messages.error(request, "Your squad was not recorded: see the problem below.")
     match.refresh_from_db()

@@ -18,6 +18,7 @@ Solo rules win over the base rules (C-8): the overrides below are where they dif
 
 from __future__ import annotations
 
+from gettext import ngettext
 from typing import Any
 
 from ..cards import Catalogue
@@ -152,9 +153,9 @@ class SoloGame(Game):
         self.ai_lane = TOP
         self.ai_stage = SUMMONING
         if self.log is not None:
+            counted = ngettext("%d creature", "%d creatures", creatures) % creatures
             self.log.append(f"turn {self.turn}: B (the automaton) gains {self.mana} mana "
-                            f"({o.fixed_mana} + {o.mana_per_creature} x {creatures} creature(s) "
-                            f"of A)")
+                            f"({o.fixed_mana} + {o.mana_per_creature} x {counted} of A)")
         self._ai_continue()
 
     def _ai_continue(self) -> None:

@@ -23,6 +23,10 @@ from tournaments.swiss.pairing import objective
 from tournaments.swiss.standings import compute_standings, records
 
 
+def points_text(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
 def state(t, bye):
     recs = records(t)
     ranked = [s.id for s in compute_standings(t) if not s.dropped and s.id != bye]
@@ -108,8 +112,9 @@ def check_explanation(p, t):
     told = [line for line in lines if " is paired down against " in line]
     assert len(told) == len(downs)
     for hi, lo in downs:
-        line = next(x for x in told if x.startswith(f"{hi} ({points[hi]} points) is paired "
-                                                    f"down against {lo} ({points[lo]} points)"))
+        line = next(x for x in told if x.startswith(
+            f"{hi} ({points_text(points[hi])}) is paired down against {lo} "
+            f"({points_text(points[lo])})"))
         s = points[hi]
         group = [x for x in ranked if points[x] == s]
         incoming = [x for x in ranked if points[x] > s >= points[partner[x]]]
@@ -131,10 +136,11 @@ def check_explanation(p, t):
             assert nu < len(pool) // 2, line
     for s in sorted(set(points.values()), reverse=True):
         within = sum(1 for a, b in p.pairings if points[a] == points[b] == s)
-        line = next(x for x in lines if x.startswith(f"{s} points: "))
-        assert f"; {within} pairing(s) within the group" in line
-        assert line.startswith(f"{s} points: {sum(1 for x in ranked if points[x] == s)} "
-                               f"player(s)")
+        line = next(x for x in lines if x.startswith(f"{points_text(s)}: "))
+        pairings = "pairing" if within == 1 else "pairings"
+        assert f"; {within} {pairings} within the group" in line
+        count = sum(1 for x in ranked if points[x] == s)
+        assert line.startswith(f"{points_text(s)}: {count} player{'' if count == 1 else 's'}")
     rematches = [pair for pair in p.pairings if pair[1] in played[pair[0]]]
     assert sum("meet again" in line for line in lines) == len(rematches)
     if p.bye:
@@ -221,3 +227,17 @@ def test_the_same_seed_gives_the_same_pairing_and_another_seed_another():
 
     assert run(4) == run(4)
     assert run(4) != run(5)
+
+
+def test_the_explanation_agrees_in_number_instead_of_writing_player_s():
+    # One player on 1 point (a drawn round 1 and a loss) among three on other scores: the
+    # lines say "1 point", "1 player", "1 pairing", never "(s)" or "1 points".
+    from tournaments.swiss.explain import explain
+
+    lines = explain([("A", "B"), ("C", "D")], {"A": 3, "B": 3, "C": 1, "D": 0},
+                    {p: set() for p in "ABCD"})
+    text = "\n".join(lines)
+    assert "(s)" not in text and "1 points" not in text
+    assert lines[0] == "3 points: 2 players; 1 pairing within the group"
+    assert lines[1].startswith("1 point: 1 player; 0 pairings within the group")
+    assert "C (1 point) is paired down against D (0 points)" in text
