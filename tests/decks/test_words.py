@@ -17,6 +17,24 @@ def test_no_template_capitalises_with_capfirst():
     assert used == []
 
 
+def test_no_template_makes_a_plural_with_the_pluralize_filter():
+    """Counts agree in number through whole sentences a translator can give every plural
+    form of ({% blocktranslate count %}, ngettext), not an English "s" glued to a word."""
+    used = sorted(str(p.relative_to(TEMPLATES)) for p in TEMPLATES.rglob("*.html")
+                  if "pluralize" in p.read_text(encoding="utf-8"))
+    assert used == []
+
+
+def test_a_counted_sentence_agrees_in_number_for_one_and_for_many():
+    from django.template import Context, Template
+
+    sentence = Template(
+        "{% load i18n %}{% blocktranslate count n=count %}{{ n }} player registered"
+        "{% plural %}{{ n }} players registered{% endblocktranslate %}")
+    assert sentence.render(Context({"count": 1})) == "1 player registered"
+    assert sentence.render(Context({"count": 2})) == "2 players registered"
+
+
 def test_every_word_of_the_engines_vocabularies_has_a_written_label():
     missing = [w for w in VOCABULARY if w not in WORDS]
     assert missing == []
