@@ -70,7 +70,7 @@ def test_an_organizer_runs_a_constructed_event_with_a_top_cut_to_a_champion(open
     org.get_by_label("Name").fill("Harbour Open")
     org.get_by_label("Constructed", exact=True).check()
     org.get_by_label("Matches").select_option(label="Best of 3")
-    org.get_by_label("Top cut").select_option(label="Top 4")
+    org.get_by_label("Top cut", exact=True).select_option(label="Top 4")
     org.get_by_role("button", name="Create the event").click()
     assert "is open for registration" in message(org)
     event = Event.objects.get(name="Harbour Open")
