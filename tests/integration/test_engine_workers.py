@@ -13,8 +13,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from clash.celery import app
-from tests.integration.workers import Worker, fresh_queue, restart_redis
+from tests.integration.workers import Worker, restart_redis
 from tests.tournaments.engine_scene import ai_round
 from tournaments.models import (
     EngineGame,
@@ -29,15 +28,6 @@ from tournaments.tasks import match_job_run_task
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis,
               pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def queue():
-    name = fresh_queue()
-    yield name
-    with app.connection_for_write() as conn:
-        conn.default_channel.queue_delete(name)
-    app.conf.task_default_queue = "celery"
 
 
 def wait_for(condition, timeout: float = 60.0, what: str = "the workers") -> None:

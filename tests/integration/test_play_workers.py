@@ -11,29 +11,19 @@ from __future__ import annotations
 import pytest
 from django.utils import timezone
 
-from clash.celery import app
 from play.models import GameStatus, OnlineGame
 from play.positions import legal_moves_of, to_move, verify
 from play.services import duel_start, online_game_act, position_of
 from play.tasks import online_game_ai_move_task
 from tests.factories import UserFactory
 from tests.integration.test_engine_workers import wait_for
-from tests.integration.workers import Worker, fresh_queue
+from tests.integration.workers import Worker
 from tests.tournaments.test_online_matches import person_of, scene
 from tournaments.models import EngineGame, GameMode, MatchStatus
 from tournaments.services.online_games import match_online_game_start
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis,
               pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def queue():
-    name = fresh_queue()
-    yield name
-    with app.connection_for_write() as conn:
-        conn.default_channel.queue_delete(name)
-    app.conf.task_default_queue = "celery"
 
 
 def whose_turn(game: OnlineGame) -> int | None:

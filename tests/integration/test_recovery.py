@@ -22,7 +22,7 @@ from django.utils import timezone
 from clash import deliveries
 from clash.celery import app
 from tests.integration.test_engine_workers import all_done, exactly_once, wait_for
-from tests.integration.workers import Beat, Worker, flush_broker, fresh_queue
+from tests.integration.workers import Beat, Worker, flush_broker
 from tests.tournaments.engine_scene import ai_round
 from tournaments.models import JobStatus, Match, MatchJob, MatchStatus, ResultAction
 from tournaments.services.engine_jobs import jobs_for_round, jobs_sweep
@@ -33,15 +33,6 @@ pytestmark = [pytest.mark.postgres, pytest.mark.redis,
 
 # What the issue asks of a round after a kill or a broker flush.
 RECOVERY_LIMIT = 90.0
-
-
-@pytest.fixture
-def queue():
-    name = fresh_queue()
-    yield name
-    with app.connection_for_write() as conn:
-        conn.default_channel.queue_delete(name)
-    app.conf.task_default_queue = "celery"
 
 
 @pytest.fixture

@@ -8,9 +8,8 @@ import json
 import pytest
 from django.utils import timezone
 
-from clash.celery import app
 from tests.integration.test_engine_workers import exactly_once, wait_for
-from tests.integration.workers import Worker, fresh_queue
+from tests.integration.workers import Worker
 from tests.tournaments.engine_scene import ai_round
 from tests.tournaments.test_verification import player_against_ai, report
 from tournaments.models import (
@@ -28,15 +27,6 @@ from tournaments.tasks import game_record_verify_task, match_jobs_run_batch_task
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis,
               pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def queue():
-    name = fresh_queue()
-    yield name
-    with app.connection_for_write() as conn:
-        conn.default_channel.queue_delete(name)
-    app.conf.task_default_queue = "celery"
 
 
 def checked() -> bool:
