@@ -107,14 +107,6 @@ def celery_result_backend(*, broker: str) -> str | None:
     return _get("CELERY_RESULT_BACKEND") or (broker if broker.startswith("redis") else None)
 
 
-def child_environment(**overrides: str) -> dict[str, str]:
-    """This process's environment with `overrides`, for a child process (a worker the
-    benchmark starts)."""
-    environment = dict(os.environ)
-    environment.update(overrides)
-    return environment
-
-
 def ai_seat_level(*, default: str) -> str:
     """CLASH_AI_SEAT_LEVEL: how AI seats play engine-decided matches (an engine AI level)."""
     return _get("CLASH_AI_SEAT_LEVEL") or default

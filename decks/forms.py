@@ -10,34 +10,15 @@ from collections import Counter
 
 from django import forms
 
-from clash.domain import DomainError
-from clash.inputs import MAX_CSV_BYTES, InputError, json_loads, read_text_upload
+from core.errors import DomainError
+from core.forms import AccessibleForm
+from core.inputs import MAX_CSV_BYTES, InputError, json_loads, read_text_upload
 from decks.models import Card, DecklistKind, Game
 from decks.page_selectors import ABILITIES, constructed_decklists_of
 from decks.services.catalogue import CLASH
 from decks.services.collections import MAX_COUNT
 from decks.services.decklists import CONSTRUCTED_SIZE, MAX_NAME, decklist_problems
 from decks.services.game_rules import DECK_FORMATS
-
-
-class AccessibleForm(forms.Form):
-    """Points each widget at its error list and help text (ids `<auto_id>-errors` and
-    `<auto_id>-help`, rendered by templates/decks/_field.html) so screen readers announce
-    them, and gives every error list a fixed place the builder's script can fill."""
-
-    def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003
-        super().__init__(*args, **kwargs)
-        for name, field in self.fields.items():
-            auto_id = self[name].auto_id
-            described = [f"{auto_id}-errors"]
-            if field.help_text:
-                described.append(f"{auto_id}-help")
-            field.widget.attrs.setdefault("aria-describedby", " ".join(described))
-
-    def add_domain_error(self, error: DomainError, field: str | None = None) -> None:
-        for problem in error.problems or [error.message]:
-            self.add_error(field, problem)
-
 
 # The gallery -----------------------------------------------------------------------------
 

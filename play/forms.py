@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import ngettext
 
-from clash.domain import DomainError
+from core.errors import DomainError
 from engine.clash.ai import LEVELS as AI_LEVELS
 from engine.clash.solo import LEVELS, QUICK, SOLO_DRAFT, SOLO_PRECONSTRUCTED
 from engine.clash.solo.options import (

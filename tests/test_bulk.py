@@ -1,11 +1,11 @@
-"""clash.bulk.insert_rows: COPY on PostgreSQL (the PostgreSQL pass), bulk_create elsewhere;
+"""core.bulk.insert_rows: COPY on PostgreSQL (the PostgreSQL pass), bulk_create elsewhere;
 the rows read back as the ORM would have written them, and a failing row inserts nothing."""
 
 import pytest
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from clash.bulk import insert_rows
+from core.bulk import insert_rows
 from tests.tournaments.engine_scene import ai_round
 from tournaments.models import EngineGame, GameMode, ResultAction, ResultChange
 
@@ -51,7 +51,7 @@ def test_a_field_with_no_value_and_no_default_is_named():
 
 
 def test_update_rows_sets_each_rows_values_and_the_shared_ones():
-    from clash.bulk import update_rows
+    from core.bulk import update_rows
     from tournaments.models import Match, MatchStatus
 
     matches = list(ai_round(tables=4).matches.order_by("table"))

@@ -8,7 +8,7 @@ import time
 import pytest
 from django.db import transaction
 
-from clash.deliveries import _task_id, heartbeat
+from core.deliveries import _task_id, heartbeat
 
 
 def test_a_heartbeat_beats_while_the_block_runs_and_stops_with_it():

@@ -11,8 +11,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.utils import timezone
 
-from clash.domain import MAX_PROBLEMS, DomainError, capped
-from clash.inputs import InputError, csv_rows, json_loads, read_upload
+from core.errors import MAX_PROBLEMS, DomainError, capped
+from core.inputs import InputError, csv_rows, json_loads, read_upload
 from decks.forms import CollectionImportForm, SquadCheckForm
 from decks.services.card_import import card_file_check
 from decks.services.collections import collection_import_csv

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from clash.seeds import derive_seed
+from core.seeds import derive_seed
 from tournaments import swiss
 from tournaments.models import Event, Match, MatchStatus, Pod, Registration, RoundStage
 
@@ -39,7 +39,7 @@ class SwissView:
 
 def pod_swiss_seed(event_seed: int, pod_number: int) -> int:
     """The seed of a draft pod's Swiss pairings, derived one-way from the event seed
-    (`clash.seeds.derive_seed`): each pod draws its tie-breaks from a stream of its own, so
+    (`core.seeds.derive_seed`): each pod draws its tie-breaks from a stream of its own, so
     two pods of the same shape are not paired alike, and the event still replays from its
     seed alone."""
     return derive_seed(event_seed, f"swiss-pod-{pod_number}")

@@ -9,7 +9,8 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth import get_user_model
 
-from decks.forms import AccessibleForm, SquadCheckForm
+from core.forms import AccessibleForm
+from decks.forms import SquadCheckForm
 from decks.models import Decklist, DecklistKind, Game
 from decks.services.catalogue import CLASH
 from decks.services.game_rules import GAME_NAMES

@@ -17,9 +17,9 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
-from clash.domain import DomainError
-from clash.inputs import InputError, read_upload
-from decks.forms import AccessibleForm
+from core.errors import DomainError
+from core.forms import AccessibleForm
+from core.inputs import InputError, read_upload
 from decks.models import Decklist
 from decks.services.catalogue import CLASH
 from decks.services.game_rules import engine_plays

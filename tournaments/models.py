@@ -19,7 +19,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
-from clash.seeds import new_seed
+from core.seeds import new_seed
 from tournaments.swiss import DEFAULT_ORDER
 
 
@@ -93,9 +93,9 @@ class Event(models.Model):
     # Metric names of tournaments.swiss.standings.METRICS, in the order they decide.
     tiebreakers = models.JSONField(default=default_tiebreakers)
     # Drives every draw of the event (pods, drafts, pairings, engine games): drawn on the
-    # server (clash.seeds), never chosen by nor shown to anyone until the event is complete.
+    # server (core.seeds), never chosen by nor shown to anyone until the event is complete.
     seed = models.BigIntegerField(default=new_seed)
-    # Published when the event starts: SHA-256 of the seed and the nonce (clash.seeds), so
+    # Published when the event starts: SHA-256 of the seed and the nonce (core.seeds), so
     # the seed revealed at the end can be checked against it.
     seed_nonce = models.CharField(max_length=32, blank=True)
     seed_hash = models.CharField(max_length=64, blank=True)

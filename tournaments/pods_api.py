@@ -17,7 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clash.domain import DomainError
+from core.errors import DomainError
 from decks.services.catalogue import clash_game
 from tournaments import pods_serializers as s
 from tournaments.models import DraftPair, Event, Pod, PodSeat

@@ -15,7 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
-from clash.domain import DomainError
+from core.errors import DomainError
 from decks.models import Game
 from decks.page_selectors import cards_by_name
 from decks.services.catalogue import clash_game

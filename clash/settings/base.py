@@ -39,10 +39,10 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # Refuses oversized bodies and NUL bytes before any view (or CSRF's check) reads them.
-    "clash.inputs.InputGuardMiddleware",
+    "core.inputs.InputGuardMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    # Last, as django-axes asks: turns a locked login into its answer (clash.logins).
+    # Last, as django-axes asks: turns a locked login into its answer (core.logins).
     "axes.middleware.AxesMiddleware",
 ]
 
@@ -57,10 +57,10 @@ AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_CALLABLE = "clash.logins.lockout_response"
-AXES_CLIENT_IP_CALLABLE = "clash.logins.client_ip"
+AXES_LOCKOUT_CALLABLE = "core.logins.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "core.logins.client_ip"
 # How many proxies in front of the site append to X-Forwarded-For (0: the client's address
-# is REMOTE_ADDR). Read by clash.logins.client_ip.
+# is REMOTE_ADDR). Read by core.logins.client_ip.
 CLASH_TRUSTED_PROXIES = env.trusted_proxies(default=0)
 
 # Every asset is served by the site itself; Pico's icons are data: images in its stylesheet.
@@ -141,22 +141,22 @@ REST_FRAMEWORK = {
     # basic-auth prompt.
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "clash.logins.BasicAuthentication",
+        "core.logins.BasicAuthentication",
     ],
     # Closed by default; public endpoints (the catalogue, published lists) open up explicitly.
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     # JSON, form and multipart bodies limited by size, depth and NUL bytes (clash/inputs.py).
     "DEFAULT_PARSER_CLASSES": [
-        "clash.inputs.JSONParser",
-        "clash.inputs.FormParser",
-        "clash.inputs.MultiPartParser",
+        "core.inputs.JSONParser",
+        "core.inputs.FormParser",
+        "core.inputs.MultiPartParser",
     ],
     # Writes per user; reads are not throttled (clash/throttles.py).
-    "DEFAULT_THROTTLE_CLASSES": ["clash.throttles.WriteRateThrottle"],
+    "DEFAULT_THROTTLE_CLASSES": ["core.api.throttles.WriteRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {"writes": "120/min"},
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 100,
-    "EXCEPTION_HANDLER": "clash.api.exception_handler",
+    "EXCEPTION_HANDLER": "core.api.errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Clash API",
@@ -173,8 +173,8 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "clash.schema.list_error_responses",
-        "clash.schema.limit_responses",
+        "core.api.schema.list_error_responses",
+        "core.api.schema.limit_responses",
     ],
 }
 

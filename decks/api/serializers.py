@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from clash.inputs import MAX_CSV_BYTES, InputError, read_text_upload
+from core.inputs import MAX_CSV_BYTES, InputError, read_text_upload
 from decks.models import (
     BanStatus,
     Card,
@@ -29,16 +29,6 @@ MAX_CARDS = 500  # far above any list size (a Spoils deck has 76 or more): the s
 
 
 # Errors ---------------------------------------------------------------------------------
-
-
-class ErrorBodyOut(serializers.Serializer):
-    code = serializers.CharField()
-    message = serializers.CharField()
-    problems = serializers.ListField(child=serializers.CharField(), required=False)
-
-
-class ErrorOut(serializers.Serializer):
-    error = ErrorBodyOut()
 
 
 # Catalogue ------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 What a user may see comes from decks.selectors: anything else answers 404, the same as a
 missing row, so a hidden decklist's existence does not leak. What a user may change is the
 services' rule: they answer 403 (seen but not yours) or 409 (not now) as domain errors, which
-clash.api turns into `{"error": ...}`.
+core.api.errors turns into `{"error": ...}`.
 """
 
 from __future__ import annotations
@@ -18,12 +18,14 @@ from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.generics import ListAPIView, RetrieveAPIView
 from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
-from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clash.inputs import CSVTextParser, FormParser, JSONParser, MultiPartParser
+from core.api.renderers import CSVRenderer
+from core.api.responses import errors, valid
+from core.inputs import CSVTextParser, FormParser, JSONParser, MultiPartParser
 from decks.api import serializers as s
 from decks.listings import (
     ban_sessions_for,
@@ -43,24 +45,6 @@ from decks.services.collections import (
     collection_set_count,
 )
 from decks.services.decklists import decklist_create, decklist_problems, decklist_update
-
-ERRORS = {
-    400: OpenApiResponse(s.ErrorOut, description="invalid input or a rule the input breaks"),
-    403: OpenApiResponse(s.ErrorOut, description="not logged in, or not yours to change"),
-    404: OpenApiResponse(s.ErrorOut, description="missing, or not visible to you"),
-    409: OpenApiResponse(s.ErrorOut, description="not possible in the current state"),
-}
-
-
-def errors(*codes: int) -> dict:
-    return {code: ERRORS[code] for code in codes}
-
-
-def valid(serializer_class: type, data, **context) -> dict:  # noqa: ANN001, ANN003
-    serializer = serializer_class(data=data, context=context)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
-
 
 # Catalogue (public, read-only) ----------------------------------------------------------
 
@@ -142,20 +126,6 @@ class CollectionAddSetView(APIView):
         added = collection_add_set(user=request.user, card_set=data["set"],
                                    copies=data["copies"])
         return Response(s.CollectionAddSetOut({"set": data["set"].pk, "cards": added}).data)
-
-
-class CSVRenderer(BaseRenderer):
-    """text/csv for the export; an error reaching a client that asked only for CSV is sent
-    as its message."""
-
-    media_type = "text/csv"
-    format = "csv"
-    charset = "utf-8"
-
-    def render(self, data, accepted_media_type=None, renderer_context=None) -> bytes:  # noqa: ANN001
-        if isinstance(data, dict) and "error" in data:
-            data = f"{data['error']['code']}: {data['error']['message']}\n"
-        return str(data).encode(self.charset)
 
 
 class CollectionExportView(APIView):

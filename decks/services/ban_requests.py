@@ -14,7 +14,7 @@ from datetime import datetime
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from clash.domain import DomainError
+from core.errors import DomainError
 from decks.models import BanSession, BanStatus, DecklistVersion
 from decks.selectors import visible_versions
 from decks.services.bans import ban_session_start

@@ -15,7 +15,7 @@ from datetime import datetime
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from clash.domain import Conflict, DomainError
+from core.errors import Conflict, DomainError
 from decks.models import Decklist, DecklistKind, DecklistVersion
 from decks.services.decklists import decklist_update
 

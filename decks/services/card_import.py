@@ -16,8 +16,8 @@ from datetime import datetime
 from django.db import transaction
 from django.utils.translation import ngettext
 
-from clash.domain import DomainError
-from clash.inputs import csv_rows, json_loads
+from core.errors import DomainError
+from core.inputs import csv_rows, json_loads
 from decks.models import Card, CardSet
 from decks.services.game_rules import BERSERK, GAME_NAMES, SPOILS, other_game
 from engine.berserk import cards as berserk_cards

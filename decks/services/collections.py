@@ -10,8 +10,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import ngettext
 
-from clash.domain import DomainError
-from clash.inputs import csv_rows
+from core.errors import DomainError
+from core.inputs import csv_rows
 from decks.models import Card, CardSet, CollectionEntry
 
 CSV_COLUMNS = ["set", "card", "count"]

@@ -15,7 +15,7 @@ from datetime import datetime
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from clash.domain import DomainError
+from core.errors import DomainError
 from decks.models import (
     Card,
     CollectionEntry,

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from clash.domain import DomainError
+from core.errors import DomainError
 from decks.models import Card, DecklistVersion
 from decks.services.game_rules import BERSERK
 from engine.berserk.squad_check import SquadReport, squad_check

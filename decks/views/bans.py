@@ -14,8 +14,8 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from clash.domain import DomainError
-from clash.seeds import new_seed
+from core.errors import DomainError
+from core.seeds import new_seed
 from decks.forms import BanSessionStartForm
 from decks.models import BanSession, BanStatus
 from decks.page_selectors import (

@@ -14,8 +14,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 
-from clash.domain import DomainError
-from clash.inputs import InputError, read_text_upload
+from core.errors import DomainError
+from core.inputs import InputError, read_text_upload
 from decks.forms import MAX_CSV_BYTES, AccessibleForm
 from decks.models import CardSet
 from decks.services.card_import import COLUMNS, CSV, FORMATS, card_import

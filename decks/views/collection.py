@@ -13,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
-from clash.domain import DomainError
+from core.errors import DomainError
 from decks.forms import CardCountForm, CollectionImportForm, StarterKitForm
 from decks.page_selectors import collection_entries, starter_kit_set
 from decks.services.collections import (

@@ -13,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from clash.domain import Conflict, DomainError
+from core.errors import Conflict, DomainError
 from decks.forms import DecklistForm, GameDecklistForm
 from decks.models import Decklist, DecklistKind, Game
 from decks.page_selectors import (

@@ -8,7 +8,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_http_methods
 
-from clash.domain import DomainError
+from core.errors import DomainError
 from decks.forms import SquadCheckForm
 from decks.page_selectors import visible_history
 from decks.services.game_rules import BERSERK

@@ -16,7 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from decks.api.views import errors, valid
+from core.api.responses import errors, valid
 from play.api import serializers as s
 from play.views.replays import engine_replay_target, online_replay_target, replay_context
 

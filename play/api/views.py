@@ -1,7 +1,7 @@
 """Endpoints of online play: parse the input, call one service, answer the game as the
 caller's seat sees it. A game exists only for its two players: anyone else gets 404, as for a
 missing game. Domain errors answer 400 (an illegal action, with the engine's message) or 409
-(a stale `seen`, not your turn) through clash.api."""
+(a stale `seen`, not your turn) through core.api.errors."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from decks.api.views import errors, valid
+from core.api.responses import errors, valid
 from engine.clash.actions import decode, describe
 from engine.clash.solo import LEVELS
 from engine.clash.state import SEATS

@@ -15,8 +15,8 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from clash import deliveries
-from clash.domain import Conflict, DomainError
+from core import deliveries
+from core.errors import Conflict, DomainError
 from engine.clash.actions import encode
 from engine.clash.ai import LEVELS as AI_LEVELS
 from engine.clash.ai import make_agent

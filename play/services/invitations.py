@@ -13,7 +13,7 @@ from datetime import datetime
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from clash.domain import Conflict, DomainError
+from core.errors import Conflict, DomainError
 from engine.clash.cards import load_catalogue
 from play.models import GameKind, Invitation, InvitationStatus, OnlineGame
 

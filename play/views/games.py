@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from clash.domain import DomainError
+from core.errors import DomainError
 from engine.clash.state import SEATS
 from play.forms import DuelForm, InvitationForm, SoloForm
 from play.models import GameKind, GameStatus, OnlineGame

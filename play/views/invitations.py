@@ -17,7 +17,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from clash.domain import DomainError
+from core.errors import DomainError
 from play.forms import InvitationForm
 from play.models import InvitationStatus
 from play.selectors import invitation_by_code

@@ -10,7 +10,7 @@ from django.shortcuts import redirect
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from clash.domain import DomainError
+from core.errors import DomainError
 from tournaments.models import Match
 from tournaments.services.online_games import match_online_game_start
 

@@ -25,8 +25,8 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils import timezone
 
-from clash.inputs import MAX_BODY_BYTES, MAX_CSV_BYTES, MAX_JSON_BODY_BYTES
-from clash.throttles import WriteRateThrottle
+from core.api.throttles import WriteRateThrottle
+from core.inputs import MAX_BODY_BYTES, MAX_CSV_BYTES, MAX_JSON_BODY_BYTES
 from decks.models import Card, CardSet
 from decks.services.collections import collection_add_set
 from decks.services.decklists import decklist_create

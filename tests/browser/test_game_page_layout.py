@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from clash.domain import DomainError
+from core.errors import DomainError
 from play.models import GameStatus, OnlineGame
 from play.services import online_game_act, position_of, solo_start
 from tests.browser.helpers import PHONE, TIMEOUT_MS, log_in

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from clash.domain import DomainError
+from core.errors import DomainError
 from decks.services.decklists import decklist_create
 from decks.services.game_rules import BERSERK, other_game
 from decks.services.squads import deal_ids, squad_check_for_list

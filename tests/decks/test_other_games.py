@@ -8,7 +8,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.utils import timezone
 
-from clash.domain import DomainError
+from core.errors import DomainError
 from decks.models import Card, CardSet, DecklistVersion
 from decks.services.card_import import card_import
 from decks.services.decklists import decklist_create, decklist_problems

@@ -5,7 +5,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from clash.domain import Conflict, DomainError
+from core.errors import Conflict, DomainError
 from decks.models import BanStatus, Card, CollectionEntry, DecklistVersion
 from decks.selectors import visible_versions
 from decks.services.bans import ban_session_ban, ban_session_start

@@ -19,8 +19,8 @@ import pytest
 from django.db.models import Count, F, Q
 from django.utils import timezone
 
-from clash import deliveries
 from clash.celery import app
+from core import deliveries
 from tests.integration.test_engine_workers import all_done, exactly_once, wait_for
 from tests.integration.workers import Beat, Worker, flush_broker
 from tests.tournaments.engine_scene import ai_round

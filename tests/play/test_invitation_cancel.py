@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from clash.domain import Conflict, DomainError
+from core.errors import Conflict, DomainError
 from play.models import Invitation, InvitationStatus, OnlineGame
 from play.services import invitation_cancel, invitation_create, invitation_join
 from tests.factories import UserFactory

@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from clash.domain import Conflict
+from core.errors import Conflict
 from engine.clash.cards import load_catalogue
 from play.models import GameStatus, Invitation, InvitationStatus, OnlineGame
 from play.positions import to_move, verify

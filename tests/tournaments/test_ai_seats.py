@@ -3,7 +3,7 @@ deck the engine can play in every format."""
 
 import pytest
 
-from clash.domain import Conflict, DomainError
+from core.errors import Conflict, DomainError
 from engine.clash.formats import list_problems
 from tests.factories import UserFactory
 from tests.factories.tournaments import OrganizedEventFactory

@@ -10,7 +10,7 @@ import io
 import pytest
 from rest_framework.test import APIClient
 
-from clash.seeds import seed_commitment
+from core.seeds import seed_commitment
 from tests.factories import UserFactory
 from tournaments.models import Event, EventStatus, Match, Registration, Round
 from tournaments.selectors import standings_for_event

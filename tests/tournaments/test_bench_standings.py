@@ -11,7 +11,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection
 
-from clash import loadtest
+from core import loadtest
 from tournaments.management.commands.bench_standings import build_event, delete_event
 from tournaments.models import Event, Match, MatchStatus, Registration, RoundStatus
 from tournaments.selectors import computed_standings, results_version, standings_for_event

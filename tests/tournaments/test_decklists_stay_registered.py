@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from clash.domain import Conflict, DomainError
+from core.errors import Conflict, DomainError
 from decks.models import CollectionEntry, DecklistVersion
 from decks.selectors import visible_versions
 from decks.services.decklists import decklist_create, decklist_update

@@ -4,7 +4,7 @@ batch is delivered (task bodies called directly)."""
 import pytest
 from django.utils import timezone
 
-from clash.domain import DomainError
+from core.errors import DomainError
 from engine.clash.match import play_match
 from tests.tournaments.engine_scene import ai_round
 from tournaments.models import (

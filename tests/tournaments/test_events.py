@@ -3,7 +3,7 @@ top_cut -> complete."""
 
 import pytest
 
-from clash.domain import Conflict, DomainError
+from core.errors import Conflict, DomainError
 from tests.factories import UserFactory
 from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
 from tests.tournaments.play import now, organizer_of, pair, seats, settle, start

@@ -210,7 +210,7 @@ def test_a_best_of_three_offers_a_further_game_until_the_match_is_decided():
         winners.count("A"), winners.count("B"), winners.count("draw"))
     assert max(match.a_wins, match.b_wins) == 2 or len(games) == 3
     # Decided: no further game, and the page offers none.
-    from clash.domain import Conflict
+    from core.errors import Conflict
 
     with pytest.raises(Conflict):
         start(match, player)
@@ -233,7 +233,7 @@ def test_an_ai_seat_as_player_a_keeps_the_matchs_sides():
 
 
 def test_two_persons_ban_two_in_turn_then_play_the_eight_cards_each():
-    from clash.domain import Conflict, DomainError
+    from core.errors import Conflict, DomainError
 
     match = scene(fmt="constructed", a="person", b="person", seed=55)
     alice, bob = person_of(match, "a"), person_of(match, "b")
@@ -363,7 +363,7 @@ def test_a_finished_game_recorded_twice_writes_one_game_and_one_result():
 
 
 def test_no_online_game_for_a_confirmed_match():
-    from clash.domain import Conflict
+    from core.errors import Conflict
 
     match = scene(seed=12)
     player = person_of(match)

@@ -5,7 +5,7 @@ job is ever made for their matches: they are played at the table."""
 import pytest
 from django.urls import reverse
 
-from clash.domain import DomainError
+from core.errors import DomainError
 from decks.models import Card
 from decks.services.decklists import decklist_create
 from decks.services.game_rules import BERSERK, SPOILS, engine_plays, other_game

@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from clash.domain import Conflict, DomainError
+from core.errors import Conflict, DomainError
 from tests.factories import UserFactory
 from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
 from tests.tournaments.play import (

@@ -5,7 +5,7 @@ carries a list, and only the player attaches theirs."""
 
 import pytest
 
-from clash.domain import DomainError
+from core.errors import DomainError
 from decks.models import Decklist
 from decks.selectors import visible_versions
 from decks.services.decklists import decklist_create, decklist_update

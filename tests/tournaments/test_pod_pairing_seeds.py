@@ -8,7 +8,7 @@ import dataclasses
 
 import pytest
 
-from clash.seeds import derive_seed
+from core.seeds import derive_seed
 from tests.tournaments.play import pair, settle
 from tests.tournaments.pods_play import draft_all, draft_event
 from tournaments import swiss

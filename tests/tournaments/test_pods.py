@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from clash.domain import Conflict, DomainError
+from core.errors import Conflict, DomainError
 from engine.clash.formats import DraftRecord, DraftState, replay_draft
 from tests.factories import UserFactory
 from tests.tournaments.play import now, organizer_of, pair, settle

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from clash.domain import Conflict
+from core.errors import Conflict
 from engine.clash.formats import DraftRecord, replay_draft
 from tests.tournaments.play import now
 from tests.tournaments.pods_play import draft_event

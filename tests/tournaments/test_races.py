@@ -14,7 +14,7 @@ from collections.abc import Callable
 import pytest
 from django.db import connection, connections
 
-from clash.domain import Conflict
+from core.errors import Conflict
 from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
 from tests.tournaments.play import now, organizer_of, pair, settle, start
 from tournaments.models import Match, MatchStatus, ResultChange, Round, RoundStatus

@@ -4,7 +4,7 @@ leaderboard by mu - 3 sigma."""
 
 import pytest
 
-from clash.domain import Conflict
+from core.errors import Conflict
 from tests.factories.tournaments import OrganizedEventFactory
 from tests.tournaments.play import now, organizer_of, pair, seats, settle, start
 from tournaments.models import Event, RatedEvent, Rating

@@ -5,7 +5,7 @@ from datetime import timedelta
 
 import pytest
 
-from clash.domain import Conflict, DomainError
+from core.errors import Conflict, DomainError
 from decks.models import CollectionEntry, Decklist
 from decks.services.decklists import decklist_create
 from tests.factories import UserFactory, give_starter_kit

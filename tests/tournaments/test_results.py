@@ -3,7 +3,7 @@ and corrects, the engine confirms its own games, and every change is kept."""
 
 import pytest
 
-from clash.domain import Conflict, DomainError
+from core.errors import Conflict, DomainError
 from tests.factories.tournaments import OrganizedEventFactory
 from tests.tournaments.play import now, organizer_of, pair, seats, settle, start
 from tournaments.models import MatchStatus, RoundStatus

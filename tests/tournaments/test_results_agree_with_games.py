@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from clash.domain import Conflict
+from core.errors import Conflict
 from decks.services.decklists import decklist_create
 from tests.factories import UserFactory
 from tests.factories.tournaments import EngineGameFactory, OrganizedEventFactory, SeatFactory

@@ -9,7 +9,7 @@ from contextlib import contextmanager
 import pytest
 from django.utils import timezone
 
-from clash.domain import DomainError
+from core.errors import DomainError
 from tests.factories import UserFactory
 from tests.factories.tournaments import OrganizedEventFactory
 from tests.tournaments.engine_scene import ai_round

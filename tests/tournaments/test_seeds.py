@@ -393,7 +393,7 @@ def test_the_event_publishes_its_seed_hash_at_the_start_and_reveals_the_seed_at_
 def assert_replays(event: Event, seed: int) -> None:
     """Every draw of the draft event replays from the revealed seed alone: the seating, each
     pair's shuffle (and so its record), and every Swiss round's pairings."""
-    from clash.seeds import derive_seed
+    from core.seeds import derive_seed
 
     [pod] = Pod.objects.filter(event=event)
     players = list(Registration.objects.filter(event=event, is_ai=False)

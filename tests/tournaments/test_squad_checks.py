@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from clash.domain import DomainError
+from core.errors import DomainError
 from decks.models import Game
 from decks.services.decklists import decklist_create
 from decks.services.game_rules import BERSERK, SPOILS, other_game

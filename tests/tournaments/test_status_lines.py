@@ -279,7 +279,7 @@ def test_the_organizer_links_each_players_registered_list_and_page():
 def test_a_refused_organizer_action_is_capitalised_in_its_source_not_by_the_view():
     """The service's own words begin the sentence (the views used to upper-case the first
     letter, which is wrong for Turkish's dotted i)."""
-    from clash.domain import Conflict
+    from core.errors import Conflict
     from tournaments.services.rounds import round_pair
 
     event = OrganizedEventFactory(rounds=2)

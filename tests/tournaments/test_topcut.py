@@ -3,7 +3,7 @@ table, then the event completes."""
 
 import pytest
 
-from clash.domain import Conflict, DomainError
+from core.errors import Conflict, DomainError
 from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
 from tests.tournaments.play import now, organizer_of, pair, seats, settle, start, tables
 from tournaments.models import EventStatus, Registration, Round, RoundStage

@@ -8,7 +8,7 @@ import json
 import pytest
 from django.utils import timezone
 
-from clash.domain import Conflict, DomainError
+from core.errors import Conflict, DomainError
 from engine.clash.cards import load_catalogue
 from engine.clash.match import play_match
 from tests.factories import UserFactory

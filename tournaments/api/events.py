@@ -2,7 +2,7 @@
 
 Events and who plays in them are public. What a user may change is the services' rule: they
 answer 403 (not an organizer, not your seat) or 409 (not now) as domain errors, which
-clash.api turns into `{"error": ...}`. A registration is looked up inside its event, so a
+core.api.errors turns into `{"error": ...}`. A registration is looked up inside its event, so a
 seat of another event is a 404 like a missing one.
 """
 
@@ -19,7 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from decks.api.views import errors, valid
+from core.api.responses import errors, valid
 from tournaments.api import serializers as s
 from tournaments.api_selectors import (
     events_listed,

@@ -15,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from decks.api.views import errors, valid
+from core.api.responses import errors, valid
 from engine.clash.match_rules import MatchFormat
 from tournaments.api import serializers as s
 from tournaments.api_selectors import match_seen, may_see_history

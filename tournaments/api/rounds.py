@@ -23,7 +23,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from decks.api.views import CSVRenderer, errors, valid
+from core.api.renderers import CSVRenderer
+from core.api.responses import errors, valid
 from tournaments.api import serializers as s
 from tournaments.api.events import event_or_404
 from tournaments.api_selectors import round_of, rounds_with_matches

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
-from clash.domain import DomainError
+from core.errors import DomainError
 from tournaments.models import Event, Match, Registration, Round
 
 

@@ -8,7 +8,7 @@ from datetime import datetime
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from clash.domain import Conflict, DomainError
+from core.errors import Conflict, DomainError
 from decks.services.game_rules import engine_plays
 from tournaments.models import EventFormat, EventStatus, Registration
 

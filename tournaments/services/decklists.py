@@ -18,7 +18,7 @@ from datetime import datetime
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from clash.domain import Conflict, DomainError
+from core.errors import Conflict, DomainError
 from tournaments.models import DeckCheck, DeckCheckOutcome, Event, EventStatus, Registration, Round
 
 from .access import lock_event, require_organizer

@@ -25,9 +25,9 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import F, Q
 
-from clash import deliveries
-from clash.domain import DomainError
-from clash.seeds import derive_seed
+from core import deliveries
+from core.errors import DomainError
+from core.seeds import derive_seed
 from decks.services.game_rules import engine_plays
 from engine.clash.cards import load_catalogue
 from engine.clash.formats import ValuePolicy, run_bans

@@ -9,8 +9,8 @@ from datetime import datetime
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from clash.domain import Conflict, DomainError
-from clash.seeds import new_nonce, new_seed, seed_commitment
+from core.errors import Conflict, DomainError
+from core.seeds import new_nonce, new_seed, seed_commitment
 from decks.models import Game
 from decks.services.catalogue import clash_game
 from decks.services.game_rules import BERSERK, engine_plays
@@ -160,7 +160,7 @@ def event_start(*, event_id: int, by: AbstractBaseUser, now: datetime) -> Event:
         event.late_entry_until_round = event.rounds
     event.started_at = now
     # The commitment to the seed, published from now on and checked against the seed the
-    # event reveals when it ends (clash.seeds).
+    # event reveals when it ends (core.seeds).
     event.seed_nonce = event.seed_nonce or new_nonce()
     event.seed_hash = seed_commitment(event.seed, event.seed_nonce)
     event.save(update_fields=["status", "rounds", "late_entry_until_round", "started_at",

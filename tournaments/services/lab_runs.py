@@ -12,7 +12,7 @@ from celery.result import AsyncResult
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from clash.domain import DomainError
+from core.errors import DomainError
 from engine.clash.ai import LEVELS
 from engine.clash.cards import load_catalogue
 from engine.clash.errors import EngineError

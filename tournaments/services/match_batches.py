@@ -1,5 +1,5 @@
 """Engine-decided matches in batches: one task plays several match jobs and writes all their
-rows in one transaction with bulk inserts (COPY on PostgreSQL: clash.bulk), so the database
+rows in one transaction with bulk inserts (COPY on PostgreSQL: core.bulk), so the database
 work per match stays small next to the engine's (bench_matches measures it).
 
 The guarantees are `engine_jobs`' own: the job rows are the truth, a run locks them, plays the
@@ -19,9 +19,9 @@ from datetime import datetime
 from django.db import transaction
 from django.db.models import Exists, F, OuterRef
 
-from clash import deliveries
-from clash.bulk import insert_rows
-from clash.domain import DomainError
+from core import deliveries
+from core.bulk import insert_rows
+from core.errors import DomainError
 from engine.clash.match import game_seed, play_match
 from tournaments.models import (
     EngineGame,

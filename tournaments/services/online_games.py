@@ -26,8 +26,8 @@ from datetime import datetime
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from clash.domain import Conflict, DomainError
-from clash.seeds import derive_seed
+from core.errors import Conflict, DomainError
+from core.seeds import derive_seed
 from decks.services.game_rules import engine_plays
 from engine.clash.match_rules import MatchFormat
 from play.models import GameKind, GameStatus, OnlineGame

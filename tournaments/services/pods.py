@@ -6,7 +6,7 @@ The players still in are seated from the event seed; AI seats take the other pla
 no-show's (the place of a player dropped for not checking in) and one more in an odd pod, so
 every seat drafts against a partner. Seats 1 and 2 draft together, 3 and 4, ...; each pair
 from its own shuffled Starter Kit, with a seed derived one-way from the event seed
-(`clash.seeds.derive_seed`), so a finished pair's seed tells nothing of the others'.
+(`core.seeds.derive_seed`), so a finished pair's seed tells nothing of the others'.
 
 A draft in progress keeps its seed and record on the server (only the revealed cards and
 the picks are shown): whoever has the seed of a pair's shuffle knows every card still to be
@@ -29,8 +29,8 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 from django.db.models import QuerySet
 
-from clash.domain import Conflict, DomainError
-from clash.seeds import derive_seed
+from core.errors import Conflict, DomainError
+from core.seeds import derive_seed
 from decks.services.decklists import decklist_create_drafted
 from engine.clash.formats import (
     DraftRecord,

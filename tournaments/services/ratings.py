@@ -17,7 +17,7 @@ from django.db.models import F, QuerySet, Window
 from django.db.models.functions import Rank
 from openskill.models import PlackettLuce
 
-from clash.domain import Conflict
+from core.errors import Conflict
 from decks.models import Game
 from tournaments.models import (
     EventStatus,

@@ -27,7 +27,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import ngettext
 
-from clash.domain import Conflict, DomainError
+from core.errors import Conflict, DomainError
 from decks.models import Decklist, DecklistKind, DecklistVersion
 from decks.services.decklists import decklist_create, decklist_problems
 from decks.services.game_rules import has_rules_module

@@ -39,8 +39,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import ngettext
 
-from clash.bulk import insert_rows, update_rows
-from clash.domain import Conflict, DomainError
+from core.bulk import insert_rows, update_rows
+from core.errors import Conflict, DomainError
 from engine.clash.match_rules import MatchFormat
 from play.models import GameStatus, OnlineGame
 from tournaments.models import (

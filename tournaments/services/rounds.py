@@ -17,7 +17,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import ngettext
 
-from clash.domain import Conflict
+from core.errors import Conflict
 from tournaments.bridge import swiss_view
 from tournaments.models import (
     Event,

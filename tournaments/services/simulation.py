@@ -14,7 +14,7 @@ from datetime import datetime
 
 from django.contrib.auth import get_user_model
 
-from clash.domain import DomainError
+from core.errors import DomainError
 from decks.models import CardSet
 from decks.services.catalogue import catalogue_load
 from decks.services.collections import collection_add_set

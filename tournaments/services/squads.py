@@ -24,7 +24,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 
-from clash.domain import Conflict, DomainError
+from core.errors import Conflict, DomainError
 from decks.services.squads import squad_check_for_list
 from tournaments.models import (
     Event,

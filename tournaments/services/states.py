@@ -6,7 +6,7 @@ and what it allows; a move a service makes by itself in the wrong state is a bug
 
 from __future__ import annotations
 
-from clash.domain import Conflict
+from core.errors import Conflict
 from tournaments.models import (
     EVENT_TRANSITIONS,
     MATCH_TRANSITIONS,

@@ -16,7 +16,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import ngettext
 
-from clash.domain import Conflict
+from core.errors import Conflict
 from tournaments.bridge import swiss_view
 from tournaments.models import EventStatus, Registration, Round, RoundStage
 from tournaments.swiss import SwissError, bracket, compute_standings, qualifiers

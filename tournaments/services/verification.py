@@ -26,8 +26,8 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from clash.domain import Conflict, DomainError
-from clash.inputs import json_loads
+from core.errors import Conflict, DomainError
+from core.inputs import json_loads
 from decks.services.game_rules import engine_plays
 from engine.clash.cards import load_catalogue
 from engine.clash.errors import EngineError

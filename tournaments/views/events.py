@@ -11,7 +11,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from clash.domain import DomainError
+from core.errors import DomainError
 from decks.services.game_rules import engine_plays
 from tournaments.forms import EventForm, RegistrationForm
 from tournaments.models import Event, EventFormat, EventStatus

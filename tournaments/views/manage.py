@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET
 
-from clash.domain import DomainError
+from core.errors import DomainError
 from tournaments.forms import DeckCheckForm, OrganizerAddForm, PlayerAddForm, RoundNumberForm
 from tournaments.models import (
     Event,

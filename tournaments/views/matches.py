@@ -26,7 +26,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from clash.domain import Conflict, DomainError
+from core.errors import Conflict, DomainError
 from decks.services.game_rules import engine_plays
 from engine.clash.match_rules import MatchFormat
 from play.selectors import may_watch_engine_game

@@ -9,7 +9,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
-from clash.domain import DomainError
+from core.errors import DomainError
 from decks.services.card_import import FORMATS, card_import
 from decks.services.game_rules import GAME_NAMES
 

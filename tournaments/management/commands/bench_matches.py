@@ -27,14 +27,14 @@ import uuid
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from celery import current_app as app
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from clash.celery import app
-from clash.env import child_environment
+from core.processes import child_environment
 from decks.services.catalogue import clash_game
 from engine.clash.ai import LEVELS
 from engine.clash.match import play_match

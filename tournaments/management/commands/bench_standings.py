@@ -15,7 +15,7 @@ Then, unless `--no-load`, the production set-up: collectstatic and gunicorn with
 the Dockerfile and docker-compose.yml (3) on production settings, against this database. For
 each of the standings page, the standings API and the pairings page, `--connections` clients
 (50) with no wait between requests for `--duration` seconds (60) over loopback, wrk when it is
-installed, else a small asyncio client (`clash.loadtest`), while an organizer confirms two
+installed, else a small asyncio client (`core.loadtest`), while an organizer confirms two
 results a second (then corrects them, once round 6 is all confirmed): requests/s, p50, p95,
 p99 and errors per URL. The targets: p95 under 200 ms and no errors.
 
@@ -48,9 +48,9 @@ from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import timezone
 
-from clash import loadtest
-from clash.bulk import update_rows
-from clash.env import child_environment
+from core import loadtest
+from core.bulk import update_rows
+from core.processes import child_environment
 from engine.clash.rng import Rng
 from tournaments.models import (
     Event,

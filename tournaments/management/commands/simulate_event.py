@@ -10,7 +10,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
-from clash.domain import DomainError
+from core.errors import DomainError
 from tournaments.selectors import standings_for_event
 from tournaments.services.simulation import event_simulate
 

@@ -75,7 +75,7 @@ class BasicAuthentication(authentication.BasicAuthentication):
 class LockedBasicScheme(BasicScheme):
     """The schema documents it as HTTP basic auth, which it is."""
 
-    target_class = "clash.logins.BasicAuthentication"
+    target_class = "core.logins.BasicAuthentication"
 
 
 def client_ip(request: HttpRequest) -> str | None:

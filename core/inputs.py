@@ -14,7 +14,7 @@ Bad input is the user's to fix, so it gets a clear 4xx and never a 500:
 - NUL bytes in the URL path, the query string and form fields are refused by
   `InputGuardMiddleware` (a form's CharField refuses them too, but a URL part or a query
   parameter would reach the database);
-- a domain error keeps its list of problems to the first `clash.domain.MAX_PROBLEMS`
+- a domain error keeps its list of problems to the first `core.errors.MAX_PROBLEMS`
   (`capped`), so a huge bad file does not produce a huge answer.
 """
 
@@ -32,7 +32,7 @@ from django.template.loader import render_to_string
 from rest_framework import parsers, status
 from rest_framework.exceptions import APIException, ParseError
 
-from clash.domain import DomainError
+from core.errors import DomainError
 
 # The largest request body the site reads at all: a 1 MB CSV upload and its form around it.
 MAX_BODY_BYTES = 2 * 1024 * 1024

@@ -40,7 +40,7 @@ def new_token() -> str:
 def queue_name(queue: str | None = None) -> str:
     """The queue a message goes to: `queue`, else the Celery app's default queue (stored on
     the row, so any process can look for the message where it went)."""
-    from clash.celery import app
+    from celery import current_app as app
 
     return queue or app.conf.task_default_queue
 
@@ -59,7 +59,7 @@ def held(deliveries: Mapping[str, str], *, reserved_for: float,
     ago (by the epoch clock `now`, default the current time). None when the broker is not
     Redis, or cannot be reached: its queues cannot be looked into, and the caller must judge
     by age alone."""
-    from clash.celery import app
+    from celery import current_app as app
 
     wanted = set(deliveries)
     if not wanted:

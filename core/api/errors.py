@@ -1,6 +1,6 @@
 """The API's one error shape: `{"error": {"code", "message", "problems"?}}`.
 
-Domain errors (clash.domain) keep their own code, message, problems and status (400 for input
+Domain errors (core.errors) keep their own code, message, problems and status (400 for input
 that is wrong in itself, 403/404 where a service says so, 409 for a conflict with the current
 state). DRF's own errors get the same shape: validation errors become code "invalid" with a
 message naming the fields and one problem per field error; the others (not authenticated,
@@ -17,7 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
-from clash.domain import DomainError, capped
+from core.errors import DomainError, capped
 
 NON_FIELD = "non_field_errors"
 

@@ -1,0 +1,26 @@
+"""The form base every app's pages use."""
+
+from __future__ import annotations
+
+from django import forms
+
+from core.errors import DomainError
+
+
+class AccessibleForm(forms.Form):
+    """Points each widget at its error list and help text (ids `<auto_id>-errors` and
+    `<auto_id>-help`, rendered by templates/partials/field.html) so screen readers announce
+    them, and gives every error list a fixed place the builder's script can fill."""
+
+    def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003
+        super().__init__(*args, **kwargs)
+        for name, field in self.fields.items():
+            auto_id = self[name].auto_id
+            described = [f"{auto_id}-errors"]
+            if field.help_text:
+                described.append(f"{auto_id}-help")
+            field.widget.attrs.setdefault("aria-describedby", " ".join(described))
+
+    def add_domain_error(self, error: DomainError, field: str | None = None) -> None:
+        for problem in error.problems or [error.message]:
+            self.add_error(field, problem)
