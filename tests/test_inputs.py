@@ -18,8 +18,8 @@ from decks.services.card_import import card_file_check
 from decks.services.collections import collection_import_csv
 from tests.factories import UserFactory, starter_kit
 from tests.tournaments.test_verification import player_against_ai, report
-from tournaments.lab_views import RecordForm
 from tournaments.services.verification import MAX_RECORD_BYTES, game_record_upload
+from tournaments.views.records import RecordForm
 
 DEEP = "[" * 100_000 + "]" * 100_000
 LONG_FIELD = "x" * 200 * 1024

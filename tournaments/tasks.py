@@ -9,7 +9,6 @@ from __future__ import annotations
 from celery import shared_task
 from django.utils import timezone
 
-from engine.clash.lab import LabResult, lab_chunk
 from tournaments.services.engine_jobs import jobs_sweep, match_job_run
 from tournaments.services.match_batches import match_jobs_run_batch
 from tournaments.services.verification import game_record_verify
@@ -25,22 +24,6 @@ def match_job_run_task(job_id: int, delivery: str | None = None) -> bool:
 def jobs_sweep_task() -> dict:
     requeued, failed = jobs_sweep(now=timezone.now())
     return {"requeued": requeued, "failed": failed}
-
-
-@shared_task(name="tournaments.lab_chunk")
-def lab_chunk_task(deck: list[str], field: list[list[str]], seed: int, start: int,
-                   count: int, ai: str) -> dict:
-    """One chunk of a deck-lab run (engine.clash.lab): pure computation, no database."""
-    return lab_chunk(deck, field, seed, start, count, ai).to_json()
-
-
-@shared_task(name="tournaments.lab_merge")
-def lab_merge_task(parts: list[dict]) -> dict:
-    """The chord's callback: the chunks added up."""
-    total = LabResult()
-    for part in parts:
-        total.merge(LabResult.from_json(part))
-    return total.to_json()
 
 
 @shared_task(name="tournaments.game_record_verify", acks_late=True, reject_on_worker_lost=True)

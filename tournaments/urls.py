@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from tournaments.views import events, manage, matches, players, rounds
+from tournaments.views import events, manage, matches, players, records, rounds
 
 app_name = "tournaments"
 urlpatterns: list = [
@@ -22,6 +22,7 @@ urlpatterns: list = [
     path("<int:pk>/matches/<int:match>/", matches.match_page, name="match"),
     path("<int:pk>/matches/<int:match>/report/", matches.match_report, name="match_report"),
     path("<int:pk>/matches/<int:match>/set/", matches.match_set, name="match_set"),
+    path("<int:pk>/matches/<int:match>/records/", records.match_records, name="match_records"),
     path("<int:pk>/manage/", manage.dashboard, name="dashboard"),
     path("<int:pk>/manage/start/", manage.start, name="event_start"),
     path("<int:pk>/manage/pair/", manage.pair, name="round_pair"),
@@ -42,5 +43,6 @@ urlpatterns: list = [
     path("<int:pk>/manage/players/<int:registration>/deck-check/", manage.deck_check,
          name="deck_check"),
     path("", include("tournaments.pods_urls")),
-    path("", include("tournaments.lab_urls")),
+    # The deck lab (its own app) keeps its /events/lab/ paths and tournaments: names.
+    path("", include("lab.urls")),
 ]

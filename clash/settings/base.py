@@ -28,6 +28,7 @@ INSTALLED_APPS = [
     "decks",
     "tournaments",
     "play",
+    "lab",
 ]
 
 MIDDLEWARE = [

@@ -119,41 +119,6 @@ def test_redis_restarted_with_matches_in_the_queue_loses_none_after_the_sweeper(
     exactly_once(rnd)
 
 
-def test_a_deck_lab_run_is_split_over_the_workers_and_adds_up(queue):
-    from engine.clash.cards import load_catalogue
-    from engine.clash.lab import lab_chunk
-    from tournaments.services.lab import lab_start
-
-    cat = load_catalogue()
-    deck, field = cat.deck(1), [cat.deck(2), cat.deck(3)]
-    worker = Worker(queue, concurrency=2)
-    try:
-        result = lab_start(deck=deck, field=field, games=2000, seed=3, ai="random", chunk=250)
-        assert len(result.parent.results) == 8  # the chord's header: one task per chunk
-        data = result.get(timeout=120)
-    finally:
-        worker.stop()
-    assert data == lab_chunk(deck, field, 3, 0, 2000, "random").to_json()
-
-
-def test_the_deck_lab_command_names_each_field_deck_as_given(queue):
-    from io import StringIO
-
-    from django.core.management import call_command
-
-    out = StringIO()
-    worker = Worker(queue, concurrency=2)
-    try:
-        call_command("deck_lab", "--deck", "1", "--field", "3,4", "--games", "400", "--ai",
-                     "random", "--chunk", "200", "--seed", "2", stdout=out)
-    finally:
-        worker.stop()
-    text = out.getvalue()
-    assert "400 games in" in text
-    assert "against deck 3: " in text and "against deck 4: " in text
-    assert "over 200 games" in text
-
-
 def test_a_draft_event_of_eight_seats_with_three_ai_seats_runs_to_final_standings(queue):
     from tests.tournaments.play import organizer_of, pair, settle
     from tests.tournaments.pods_play import draft_all, draft_event
@@ -185,33 +150,6 @@ def test_a_draft_event_of_eight_seats_with_three_ai_seats_runs_to_final_standing
     assert event.status == "complete"
     verified = Match.objects.filter(round__event=event, engine_verified=True).count()
     assert verified == MatchJob.objects.filter(match__round__event=event).count() > 0
-
-
-def test_a_lab_run_from_the_page_reports_its_chunks_and_keeps_its_result(queue):
-    from engine.clash.cards import load_catalogue
-    from engine.clash.lab import lab_chunk
-    from tests.factories import UserFactory
-    from tournaments.models import LabRunStatus
-    from tournaments.services import lab_runs
-
-    cat = load_catalogue()
-    worker = Worker(queue, concurrency=2)
-    try:
-        run = lab_runs.lab_run_start(owner=UserFactory(), deck=cat.deck(1), deck_label="Deck 1",
-                                     field=[2, 3], games=10_000, ai="random",
-                                     now=timezone.now())
-        seen = []
-        wait_for(lambda: seen.append(lab_runs.lab_run_progress(
-            run_id=run.pk, now=timezone.now())) or seen[-1][0].status != LabRunStatus.RUNNING,
-            what="the lab run")
-    finally:
-        worker.stop()
-    done = [d for _, d, _ in seen]
-    assert done == sorted(done) and seen[-1][1] == seen[-1][2] == 4  # 4 chunks of 2,500
-    run.refresh_from_db()
-    assert run.status == LabRunStatus.DONE
-    assert run.result == lab_chunk(cat.deck(1), [cat.deck(2), cat.deck(3)], run.seed, 0,
-                                   10_000, "random").to_json()
 
 
 def test_bench_matches_runs_through_its_own_worker_and_prints_its_figures():

@@ -85,14 +85,3 @@ def test_the_sweeper_requeues_stuck_jobs_and_gives_up_after_the_cap(
     assert requeued == [jobs[0].pk] and failed == [jobs[1].pk]
     assert len(callbacks) == 1
     assert jobs_sweep(now=now, max_deliveries=5, held=lost) == ([], [])  # fresh: not stuck
-
-
-def test_lab_chunk_and_merge_task_bodies_add_up_to_the_whole_run():
-    from engine.clash.cards import load_catalogue
-    from engine.clash.lab import lab_chunk
-    from tournaments.tasks import lab_chunk_task, lab_merge_task
-
-    cat = load_catalogue()
-    deck, field = cat.deck(2), [cat.deck(1), cat.deck(4)]
-    parts = [lab_chunk_task(deck, field, 8, start, 30, "random") for start in (0, 30, 60)]
-    assert lab_merge_task(parts) == lab_chunk(deck, field, 8, 0, 90, "random").to_json()

@@ -1,13 +1,12 @@
 """The deck lab page: who sees it, what it starts, the progress it reports while the chunks
-run, the result after a refresh (a chart with 95% intervals), and the record-upload page."""
+run, and the run's row as its page shows it (running, failed with the reason, or the result
+as a chart with 95% intervals, the same after a refresh)."""
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -16,10 +15,9 @@ from decks.models import Decklist, DecklistVersion
 from decks.services.catalogue import clash_game
 from engine.clash.cards import load_catalogue
 from engine.clash.lab import lab_chunk
+from lab.models import LabRun, LabRunStatus
+from lab.selectors import wilson
 from tests.factories import UserFactory
-from tests.tournaments.test_verification import player_against_ai, report
-from tournaments.models import LabRun, LabRunStatus, UploadStatus
-from tournaments.services.lab_runs import wilson
 
 pytestmark = pytest.mark.django_db
 
@@ -63,11 +61,13 @@ def test_the_form_offers_the_preconstructed_decks_and_the_users_own_lists():
     assert "No runs yet" in page
 
 
-def test_with_eager_tasks_a_run_finishes_at_once_and_survives_a_refresh(eager):
+def test_with_eager_tasks_a_run_finishes_at_once_and_survives_a_refresh(
+        eager, django_capture_on_commit_callbacks):
     user = UserFactory()
     client = as_user(user)
-    response = client.post(reverse("tournaments:lab"), {
-        "deck": "pre-2", "field": ["1", "3"], "games": "60", "ai": "random"})
+    with django_capture_on_commit_callbacks(execute=True):  # the chord is sent after commit
+        response = client.post(reverse("tournaments:lab"), {
+            "deck": "pre-2", "field": ["1", "3"], "games": "60", "ai": "random"})
     run = LabRun.objects.get(owner=user)
     assert response.status_code == 302 and response["Location"] == reverse(
         "tournaments:lab_run", args=[run.pk])
@@ -127,53 +127,65 @@ def test_the_interval_is_the_wilson_score_interval():
     assert high == pytest.approx(1.0) and 0.96 < low < 0.97
 
 
-def test_the_lab_pages_load_nothing_from_another_site(eager):
+def test_the_lab_pages_load_nothing_from_another_site(eager, django_capture_on_commit_callbacks):
     user = UserFactory()
     client = as_user(user)
-    client.post(reverse("tournaments:lab"), {"deck": "pre-1", "field": ["2"], "games": "10",
-                                             "ai": "random"})
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("tournaments:lab"), {"deck": "pre-1", "field": ["2"],
+                                                 "games": "10", "ai": "random"})
     run = LabRun.objects.get()
     for path in (reverse("tournaments:lab"), reverse("tournaments:lab_run", args=[run.pk])):
         assert not re.search(r'(src|href)="(https?:)?//', html(client.get(path)))
 
 
-# The record-upload page -------------------------------------------------------------------------
+# The row is the truth: the page shows what the chord's callbacks wrote --------------------------
 
 
-def records_url(match) -> str:
-    return reverse("tournaments:match_records", args=[match.round.event_id, match.pk])
+def run_of(user, **fields) -> LabRun:
+    return LabRun.objects.create(owner=user, deck_label="Deck 1", deck=[], field=[2, 3],
+                                 games=100, ai="random", seed=1, created_at=timezone.now(),
+                                 **fields)
 
 
-def test_a_player_uploads_a_record_from_the_page_and_sees_it_waiting(
+def test_starting_a_run_sends_its_chord_only_after_the_commit(
         django_capture_on_commit_callbacks):
-    match, player, played = player_against_ai()
-    report(match, player, played)
-    client = as_user(player)
-    upload = SimpleUploadedFile("game1.json", played.games[0].dumps().encode(),
-                                content_type="application/json")
+    user = UserFactory()
     with django_capture_on_commit_callbacks() as callbacks:
-        response = client.post(records_url(match), {"record": upload})
+        response = as_user(user).post(reverse("tournaments:lab"), {
+            "deck": "pre-2", "field": ["1"], "games": "60", "ai": "random"})
+    run = LabRun.objects.get(owner=user)
     assert response.status_code == 302 and len(callbacks) == 1
-    page = html(client.get(records_url(match)))
-    assert "Game 1" in page and UploadStatus.PENDING.label.lower() in page
+    assert run.status == LabRunStatus.RUNNING and run.chunk_ids == []  # nothing sent yet
 
 
-def test_a_bad_record_is_refused_next_to_the_field():
-    match, player, played = player_against_ai()
-    report(match, player, played)
-    upload = SimpleUploadedFile("game1.json", b"{ not json", content_type="application/json")
-    response = as_user(player).post(records_url(match), {"record": upload})
-    assert response.status_code == 400 and "must be JSON" in html(response)
-    data = json.loads(played.games[0].dumps())
-    data["catalogue"] = "another@1"
-    upload = SimpleUploadedFile("g.json", json.dumps(data).encode())
-    response = as_user(player).post(records_url(match), {"record": upload})
-    assert response.status_code == 400 and "made with catalogue" in html(response)
+def test_a_running_run_shows_its_progress_and_the_script_that_polls_it():
+    user = UserFactory()
+    run = run_of(user)
+    client = as_user(user)
+    page = html(client.get(reverse("tournaments:lab_run", args=[run.pk])))
+    assert "data-lab-status" in page and "0 of 1 chunks done" in page
+    status = client.get(reverse("tournaments:lab_run_status", args=[run.pk])).json()
+    assert status == {"status": "running", "done": 0, "total": 1, "finished": False}
 
 
-def test_only_the_players_and_organizers_see_the_record_page():
-    match, player, _ = player_against_ai()
-    assert as_user(UserFactory()).get(records_url(match)).status_code == 403
-    assert as_user(player).get(records_url(match)).status_code == 200
-    organizer = match.round.event.organizers.first()
-    assert as_user(organizer).get(records_url(match)).status_code == 200
+def test_a_failed_run_shows_the_reason_its_error_callback_wrote():
+    user = UserFactory()
+    run = run_of(user, status=LabRunStatus.FAILED, error="Dependency 7 raised MemoryError()",
+                 chunk_ids=["a", "b"], finished_at=timezone.now())
+    client = as_user(user)
+    page = html(client.get(reverse("tournaments:lab_run", args=[run.pk])))
+    assert "The run failed: Dependency 7 raised MemoryError()" in page
+    assert "data-lab-status" not in page
+    status = client.get(reverse("tournaments:lab_run_status", args=[run.pk])).json()
+    assert status == {"status": "failed", "done": 2, "total": 2, "finished": True}
+
+
+def test_a_done_run_shows_the_result_on_its_row():
+    user = UserFactory()
+    result = {"games": 100, "wins": 50, "losses": 40, "draws": 10, "score": 0.55,
+              "by_opponent": {"0": [30, 15, 5], "1": [20, 25, 5]}}
+    run = run_of(user, status=LabRunStatus.DONE, result=result, finished_at=timezone.now())
+    page = html(as_user(user).get(reverse("tournaments:lab_run", args=[run.pk])))
+    assert "Score 0.550 over 100 games: 50 wins, 40 losses, 10 draws" in page
+    assert "vs deck 2" in page and "vs deck 3" in page
+    assert "score 0.550" in html(as_user(user).get(reverse("tournaments:lab")))

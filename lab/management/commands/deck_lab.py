@@ -11,7 +11,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from engine.clash.cards import load_catalogue
 from engine.clash.errors import EngineError
-from tournaments.services.lab import lab_start
+from lab.services.chords import lab_start
 
 
 def parse_deck(text: str) -> list[str]:

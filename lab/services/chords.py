@@ -1,7 +1,9 @@
 """The deck lab on the workers: chunks of simulated games as a Celery chord.
 
 `lab_start` sends one chunk task per chunk and a merge task that adds them up when all are
-done; the caller follows the header group (`result.parent`) for progress.
+done; the caller follows the header group (`result.parent`) for progress. For a run of the lab
+page (`run_id`), the merge task writes the result to the run's row, and an error callback on
+it marks the run failed when a chunk (or the merge) fails: the row is the truth.
 """
 
 from __future__ import annotations
@@ -12,9 +14,9 @@ from engine.clash.lab import check_lab, chunks
 
 
 def lab_start(*, deck: list[str], field: list[list[str]], games: int, seed: int,
-              ai: str = "scripted", chunk: int = 2500):  # noqa: ANN201
+              ai: str = "scripted", chunk: int = 2500, run_id: int | None = None):  # noqa: ANN201
     """Queue a lab run; returns the chord's AsyncResult."""
-    from tournaments.tasks import lab_chunk_task, lab_merge_task
+    from lab.tasks import lab_chunk_task, lab_fail_task, lab_merge_task
 
     check_lab(deck, field, ai)
     # The callback is sent by whichever worker finishes the last chunk: name the queue so it
@@ -22,4 +24,8 @@ def lab_start(*, deck: list[str], field: list[list[str]], games: int, seed: int,
     queue = lab_chunk_task.app.conf.task_default_queue
     header = [lab_chunk_task.s(deck, field, seed, start, count, ai).set(queue=queue)
               for start, count in chunks(games, chunk)]
-    return chord(header)(lab_merge_task.s().set(queue=queue))
+    merge = lab_merge_task.s(run_id=run_id).set(queue=queue)
+    if run_id is not None:
+        # Celery calls it with the failed callback's request and error when a chunk fails.
+        merge = merge.on_error(lab_fail_task.s(run_id=run_id))
+    return chord(header)(merge)

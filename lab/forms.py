@@ -1,0 +1,47 @@
+"""The lab page's form: the deck to test (a preconstructed deck or one of the user's own
+Clash of Decks lists), the field, the number of games and the AI level."""
+
+from __future__ import annotations
+
+from django import forms
+
+from core.forms import AccessibleForm
+from decks.models import Decklist
+from decks.services.catalogue import CLASH
+from engine.clash.ai import LEVELS
+from engine.clash.cards import load_catalogue
+from lab.services.runs import MAX_GAMES
+
+
+class LabForm(AccessibleForm):
+    deck = forms.ChoiceField(label="Deck to test")
+    field = forms.TypedMultipleChoiceField(label="Field", coerce=int,
+                                           widget=forms.CheckboxSelectMultiple,
+                                           help_text="The preconstructed decks it plays "
+                                                     "against, in turn, from both seats.")
+    games = forms.IntegerField(label="Games", min_value=1, max_value=MAX_GAMES, initial=10000,
+                               help_text=f"Up to {MAX_GAMES:,}.")
+    ai = forms.ChoiceField(label="AI level (both sides)", initial="scripted",
+                           choices=[(level, level.capitalize()) for level in LEVELS])
+
+    def __init__(self, *args, user, **kwargs) -> None:  # noqa: ANN001, ANN002, ANN003
+        super().__init__(*args, **kwargs)
+        numbers = load_catalogue().deck_numbers
+        # Only Clash of Decks lists: the engine plays no other game.
+        self.decklists = {f"list-{d.pk}": d for d in Decklist.objects.filter(
+            owner=user, game__slug=CLASH).prefetch_related("versions")}
+        self.fields["deck"].choices = (
+            [(f"pre-{n}", f"Preconstructed deck {n}") for n in numbers]
+            + [(key, f"My list: {d.name}") for key, d in self.decklists.items()])
+        self.fields["field"].choices = [(n, f"Deck {n}") for n in numbers]
+        self.fields["field"].initial = list(numbers)
+
+    def deck_cards(self) -> tuple[list[str], str]:
+        """The cards of the chosen deck and its label."""
+        key = self.cleaned_data["deck"]
+        if key.startswith("pre-"):
+            number = int(key[4:])
+            return load_catalogue().deck(number), f"Preconstructed deck {number}"
+        decklist = self.decklists[key]
+        versions = sorted(decklist.versions.all(), key=lambda v: v.number)
+        return (list(versions[-1].cards) if versions else []), decklist.name

@@ -1,0 +1,90 @@
+"""The lab page (the form and the user's runs), a run's page and its JSON status.
+
+A lab run is a row that the chord's callbacks finish, so its page shows the same thing after a
+refresh; a small script polls the JSON status view for the progress bar and reloads the page
+when the row says the run is done.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods
+
+from core.errors import DomainError
+from lab.forms import LabForm
+from lab.models import LabRun, LabRunStatus
+from lab.selectors import lab_rows, lab_run_of, lab_run_progress, lab_runs_of
+from lab.services.runs import lab_run_start
+
+RECENT_RUNS = 10
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def lab(request: HttpRequest) -> HttpResponse:
+    form = LabForm(request.POST or None, user=request.user)
+    if request.method == "POST" and form.is_valid():
+        deck, label = form.deck_cards()
+        try:
+            run = lab_run_start(owner=request.user, deck=deck, deck_label=label,
+                                field=form.cleaned_data["field"],
+                                games=form.cleaned_data["games"], ai=form.cleaned_data["ai"],
+                                now=timezone.now())
+        except DomainError as exc:
+            form.add_domain_error(exc)
+        else:
+            return redirect("tournaments:lab_run", run=run.pk)
+    if request.method == "POST":
+        messages.error(request, "The run was not started: see the problem below.")
+    runs = lab_runs_of(request.user)[:RECENT_RUNS]
+    return render(request, "lab/lab.html", {"form": form, "runs": runs},
+                  status=400 if request.method == "POST" else 200)
+
+
+def _run_for(request: HttpRequest, run: int) -> LabRun:
+    found = lab_run_of(request.user, run)
+    if found is None:
+        raise Http404("No such lab run.")  # another user's run does not exist for you
+    return found
+
+
+@login_required
+@require_GET
+def lab_run(request: HttpRequest, run: int) -> HttpResponse:
+    found = _run_for(request, run)
+    progress = lab_run_progress(found)
+    return render(request, "lab/run.html", {
+        "run": found, "done": progress.done, "total": progress.total,
+        "percent": progress.percent, "chart": chart(lab_rows(found)),
+    })
+
+
+@login_required
+@require_GET
+def lab_run_status(request: HttpRequest, run: int) -> JsonResponse:
+    found = _run_for(request, run)
+    progress = lab_run_progress(found)
+    return JsonResponse({"status": found.status, "done": progress.done,
+                         "total": progress.total,
+                         "finished": found.status != LabRunStatus.RUNNING})
+
+
+def chart(rows: list[dict]) -> dict:
+    """Geometry of the inline SVG bar chart: one bar per row (score, 0 to 100%) with its 95%
+    interval as a whisker."""
+    left, width, bar, gap = 130, 360, 22, 12
+    items = []
+    for i, row in enumerate(rows):
+        y = 20 + i * (bar + gap)
+        items.append({**row, "y": y, "text_y": y + bar * 0.7, "mid": y + bar / 2,
+                      "w": round(width * row["score"], 1),
+                      "x_low": round(left + width * row["low"], 1),
+                      "x_high": round(left + width * row["high"], 1),
+                      "value_x": left + width + 8})
+    return {"rows": items, "left": left, "width": width, "bar": bar,
+            "height": 30 + len(rows) * (bar + gap), "half": left + width / 2,
+            "right": left + width, "total_width": left + width + 110}

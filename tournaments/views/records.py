@@ -1,0 +1,75 @@
+"""The page where a match's players (and its organizers) upload the engine's records of
+reported games; a worker replays each record against the reported result.
+
+Thin: a form parses the upload, one service does the work.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_http_methods
+
+from core.errors import DomainError
+from core.forms import AccessibleForm
+from core.inputs import InputError, read_upload
+from decks.services.game_rules import engine_plays
+from tournaments.page_selectors import match_in_event
+from tournaments.services.verification import MAX_RECORD_BYTES, game_record_upload, uploads_for
+
+from .common import event_context, event_or_404
+
+
+class RecordForm(AccessibleForm):
+    record = forms.FileField(label="Game record (JSON)",
+                             help_text="The engine's game record; seat A is the match's "
+                                       "player A.")
+    number = forms.IntegerField(label="Game number", min_value=1, max_value=3, required=False,
+                                help_text="Leave empty for the next game.")
+
+    def clean_record(self) -> bytes:
+        """The record's bytes, refused by its size before it is read."""
+        try:
+            return read_upload(self.cleaned_data["record"], limit=MAX_RECORD_BYTES,
+                               what="The game record")
+        except InputError as exc:
+            raise forms.ValidationError(f"{exc.message}.") from None
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def match_records(request: HttpRequest, pk: int, match: int) -> HttpResponse:
+    event = event_or_404(pk)
+    found = match_in_event(event, match)
+    if found is None:
+        raise Http404("No such match in this event.")
+    if not engine_plays(event.game):
+        raise Http404(f"{event.game.name} has no engine records: its results are reported.")
+    context = event_context(request, event, "pairings")
+    players = {found.player_a.player_id, found.player_b.player_id if found.player_b else None}
+    if request.user.pk not in players and not context["is_organizer"]:
+        raise PermissionDenied("Only the two players and the organizers see this match.")
+    form = RecordForm(request.POST or None, request.FILES or None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                game = game_record_upload(match_id=found.pk, by=request.user,
+                                          text=form.cleaned_data["record"],
+                                          number=form.cleaned_data["number"],
+                                          now=timezone.now())
+            except DomainError as exc:
+                form.add_domain_error(exc, "record")
+            else:
+                messages.success(request, f"The record of game {game.number} is in: a worker "
+                                          f"replays it.")
+                return redirect("tournaments:match_records", pk=event.pk, match=found.pk)
+        messages.error(request, "The record was not uploaded: see the problem below.")
+        status = 400
+    context.update({"match": found, "form": form, "uploads": uploads_for(found)})
+    return render(request, "tournaments/records.html", context, status=status)
