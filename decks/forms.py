@@ -14,7 +14,8 @@ from core.errors import DomainError
 from core.forms import AccessibleForm
 from core.inputs import MAX_CSV_BYTES, InputError, json_loads, read_text_upload
 from decks.models import Card, DecklistKind, Game
-from decks.page_selectors import ABILITIES, constructed_decklists_of
+from decks.selectors.cards import ABILITIES
+from decks.selectors.decklists import constructed_decklists_of
 from decks.services.catalogue import CLASH
 from decks.services.collections import MAX_COUNT
 from decks.services.decklists import CONSTRUCTED_SIZE, MAX_NAME, decklist_problems

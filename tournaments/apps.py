@@ -4,3 +4,13 @@ from django.apps import AppConfig
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = "Tournaments"
+
+    def ready(self) -> None:
+        # decks sits below tournaments and never imports it: it asks through these hooks.
+        from decks import hooks
+        from tournaments import decklist_reads
+        from tournaments.services.decklist_versions import registrations_follow_version
+
+        hooks.decklist_saved.register(registrations_follow_version)
+        hooks.where_registered.register(decklist_reads.registrations_of_decklist)
+        hooks.registered_in_event.register(decklist_reads.version_registered_in)

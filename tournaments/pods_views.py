@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from core.errors import DomainError
 from decks.models import Game
-from decks.page_selectors import cards_by_name
+from decks.selectors.cards import cards_by_name
 from decks.services.catalogue import clash_game
 from tournaments.models import DraftPair, Event, EventFormat, Pod, PodSeat
 from tournaments.services.access import is_organizer

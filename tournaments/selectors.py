@@ -114,30 +114,14 @@ def _frozen(event: Event) -> list[StandingRow]:
 def computed_standings(event: Event) -> list[StandingRow]:
     """`standings_for_event` computed now from the rows, whatever is kept or frozen."""
     tournament, seats = standings_view(event)
-    record = {pid: [0, 0, 0] for pid in tournament.players}  # wins, losses, draws
-    played = set()
-    for m in tournament.matches:
-        played.add(m.a)
-        if m.b is None:
-            record[m.a][0] += 1
-            continue
-        played.add(m.b)
-        if m.a_wins == m.b_wins:
-            record[m.a][2] += 1
-            record[m.b][2] += 1
-        else:
-            winner, loser = (m.a, m.b) if m.a_wins > m.b_wins else (m.b, m.a)
-            record[winner][0] += 1
-            record[loser][1] += 1
     rows = []
     for s in compute_standings(tournament, event.tiebreakers):
-        if s.dropped and s.id not in played:
+        if s.dropped and not s.played:  # dropped before playing a match
             continue
         seat = seats[s.id]
-        wins, losses, draws = record[s.id]
         rows.append(StandingRow(rank=s.rank, registration_id=seat.id, name=seat.name,
-                                match_points=s.match_points, wins=wins, losses=losses,
-                                draws=draws, omw=s.omw, gw=s.gw, ogw=s.ogw, dropped=s.dropped,
+                                match_points=s.match_points, wins=s.wins, losses=s.losses,
+                                draws=s.draws, omw=s.omw, gw=s.gw, ogw=s.ogw, dropped=s.dropped,
                                 is_ai=seat.is_ai))
     return rows
 

@@ -13,6 +13,7 @@ from rest_framework import serializers
 
 from core.inputs import MAX_CSV_BYTES, InputError, read_text_upload
 from decks.models import (
+    BanSession,
     BanStatus,
     Card,
     CardSet,
@@ -21,14 +22,13 @@ from decks.models import (
     Game,
 )
 from decks.services.collections import MAX_COUNT
-from tournaments.models import Event
 
 MAX_NAME = 100
 MAX_CARDS = 500  # far above any list size (a Spoils deck has 76 or more): the services
 # name the exact size rule
-
-
-# Errors ---------------------------------------------------------------------------------
+# A ban session's event is the model its foreign key names ("tournaments.Event"): decks sits
+# below tournaments and reaches it only through that key, never by an import.
+Event = BanSession._meta.get_field("event").related_model
 
 
 # Catalogue ------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """Endpoints of the decks API: parse the input, call one service or selector, render.
 
-What a user may see comes from decks.selectors: anything else answers 404, the same as a
+What a user may see comes from decks.selectors.visibility: anything else answers 404, the same as a
 missing row, so a hidden decklist's existence does not leak. What a user may change is the
 services' rule: they answer 403 (seen but not yours) or 409 (not now) as domain errors, which
 core.api.errors turns into `{"error": ...}`.
@@ -27,20 +27,15 @@ from core.api.renderers import CSVRenderer
 from core.api.responses import errors, valid
 from core.inputs import CSVTextParser, FormParser, JSONParser, MultiPartParser
 from decks.api import serializers as s
-from decks.listings import (
-    ban_sessions_for,
-    card_sets,
-    cards_matching,
-    collection_entries,
-    decklists_for,
-)
 from decks.models import Card, CardSet, Decklist, Game
-from decks.selectors import decklist_versions_for
+from decks.selectors.bans import ban_session_for, ban_session_view, ban_sessions_for
+from decks.selectors.cards import card_sets, cards_matching
+from decks.selectors.collections import collection_entries, collection_export_csv
+from decks.selectors.decklists import decklist_versions_for, decklists_for
 from decks.services.ban_requests import ban_session_request
-from decks.services.bans import ban_session_ban, ban_session_view
+from decks.services.bans import ban_session_ban
 from decks.services.collections import (
     collection_add_set,
-    collection_export_csv,
     collection_import_csv,
     collection_set_count,
 )
@@ -245,14 +240,14 @@ class DecklistVersionsView(ListAPIView):
 
     def get_queryset(self):  # noqa: ANN201
         decklist = seen_decklist(self.request, self.kwargs["pk"])
-        return decklist_versions_for(self.request.user, decklist)
+        return decklist_versions_for(self.request.user, decklist.pk)
 
 
 # Ban sessions (rule C-2.5) --------------------------------------------------------------
 
 
 def seen_ban_session(request: Request, pk: int):  # noqa: ANN201
-    session = ban_sessions_for(request.user).filter(pk=pk).first()
+    session = ban_session_for(request.user, pk)
     if session is None:
         raise NotFound(f"no ban session {pk}")
     return session

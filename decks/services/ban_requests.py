@@ -4,7 +4,8 @@
 start it. A player starts one as seat A with their own list A, against the owner of list B or
 an AI seat; an organizer of an event starts one for two lists registered in it. Either way the
 caller must already be allowed to see both lists: starting a session reveals them to both
-seats, so it must not become a way to read a hidden list.
+seats, so it must not become a way to read a hidden list. Whether a list is the one registered
+in the event is tournaments' answer (`hooks.registered_in_event`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from core.errors import DomainError
+from decks import hooks
 from decks.models import BanSession, BanStatus, DecklistVersion
 from decks.selectors import visible_versions
 from decks.services.bans import ban_session_start
@@ -42,8 +44,6 @@ def ban_session_request(*, user: AbstractBaseUser, version_a_id: int, version_b_
     registered there. The same request while that session is still banning returns the
     running session instead of a second one.
     """
-    from tournaments.models import Registration
-
     version_a = _seen_version(user, version_a_id)
     version_b = _seen_version(user, version_b_id)
     for seat, version in (("A", version_a), ("B", version_b)):
@@ -61,8 +61,7 @@ def ban_session_request(*, user: AbstractBaseUser, version_a_id: int, version_b_
                                            "or as an organizer of the event", status=403)
     if event is not None:
         for seat, version in (("A", version_a), ("B", version_b)):
-            if not Registration.objects.filter(event=event, decklist_version=version,
-                                               player_id=version.decklist.owner_id).exists():
+            if not hooks.registered_in_event(event=event, version=version):
                 raise DomainError("not_registered",
                                   f"list {seat} is not the version registered in {event}")
     running = BanSession.objects.filter(

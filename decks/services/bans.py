@@ -2,7 +2,8 @@
 
 The engine's `BanState` is the procedure; the row keeps its record, and every ban rebuilds the
 state from it under a row lock, applies the ban, lets an AI seat answer, and saves. A seat with
-no player is an AI seat that bans by the engine's value policy.
+no player is an AI seat that bans by the engine's value policy. What a session shows is a
+read: decks.selectors.bans.ban_session_view.
 """
 
 from __future__ import annotations
@@ -14,39 +15,20 @@ from django.db import transaction
 
 from core.errors import Conflict, DomainError
 from decks.models import BanSession, BanStatus, DecklistKind, DecklistVersion
+from decks.selectors.bans import ai_seats, ban_seat_of, ban_state
 from engine.clash.errors import EngineError
-from engine.clash.formats import BanRecord, BanState, IllegalChoice, ValuePolicy
+from engine.clash.formats import BanState, IllegalChoice, ValuePolicy
 from engine.clash.rng import Rng
-
-SEATS = ("A", "B")
 
 
 def _policy() -> ValuePolicy:
     return ValuePolicy.from_file()
 
 
-def _state(session: BanSession) -> BanState:
-    return BanState.from_record(BanRecord.from_json(session.record))
-
-
-def seat_of(session: BanSession, user: AbstractBaseUser) -> str | None:
-    if user.is_authenticated:
-        if session.player_a_id == user.pk:
-            return "A"
-        if session.player_b_id == user.pk:
-            return "B"
-    return None
-
-
-def _ai_seats(session: BanSession) -> set[str]:
-    return {seat for seat, player in zip(SEATS, (session.player_a_id, session.player_b_id),
-                                         strict=True) if player is None}
-
-
 def _let_ai_ban(session: BanSession, state: BanState) -> None:
     """AI seats ban by the value policy as long as it is their step (seeded by the session)."""
     policy = _policy()
-    ai = _ai_seats(session)
+    ai = ai_seats(session)
     while not state.done and state.to_ban in ai:
         seat = state.to_ban
         rng = Rng.stream(session.seed, f"ban-ai-{seat}-{len(state.bans)}")
@@ -94,11 +76,11 @@ def ban_session_ban(*, session_id: int, user: AbstractBaseUser, card: str,
     """`user` bans `card` from the opponent's list. Out-of-turn or impossible bans raise a
     Conflict (409) with the reason; the same ban sent twice changes nothing."""
     session = BanSession.objects.select_for_update().get(pk=session_id)
-    seat = seat_of(session, user)
+    seat = ban_seat_of(session, user)
     if seat is None:
         raise DomainError("not_a_player", "only the two players of a session can ban",
                           status=403)
-    state = _state(session)
+    state = ban_state(session)
     try:
         state.ban(seat, card)
     except IllegalChoice as exc:
@@ -109,13 +91,3 @@ def ban_session_ban(*, session_id: int, user: AbstractBaseUser, card: str,
     _save(session, state, now)
     return session
 
-
-def ban_session_view(session: BanSession, user: AbstractBaseUser) -> dict:
-    """What the session page and API show: both lists (revealed once the session began),
-    whose step it is, the bans so far and, when done, each side's 8 cards."""
-    state = _state(session)
-    view = state.view().to_json()
-    view["you"] = seat_of(session, user)
-    view["ai_seats"] = sorted(_ai_seats(session))
-    view["status"] = session.status
-    return view

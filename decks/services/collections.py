@@ -1,10 +1,7 @@
 """A player's collection: which cards they own and how many; CSV import (comma- or
-semicolon-separated) and export."""
+semicolon-separated). The export is a read: decks.selectors.collections."""
 
 from __future__ import annotations
-
-import csv
-import io
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -46,17 +43,6 @@ def collection_set_count(*, user: AbstractBaseUser, card: Card, count: int) -> N
     else:
         CollectionEntry.objects.update_or_create(owner=user, card=card,
                                                  defaults={"count": count})
-
-
-def collection_export_csv(*, user: AbstractBaseUser) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
-    for entry in (CollectionEntry.objects.filter(owner=user)
-                  .select_related("card__card_set").order_by("card__card_set__code",
-                                                             "card__name")):
-        writer.writerow([entry.card.card_set.code, entry.card.name, entry.count])
-    return out.getvalue()
 
 
 @transaction.atomic

@@ -1,9 +1,10 @@
 """Decklists: validation, creation, and changes that make a new version.
 
 A registered version is fixed once its event starts or its decklist deadline passes, whichever
-comes first (`Event.lists_fixed`): a later change makes a new version that the registration,
-and so the event's organizers, never see. Until then the registration follows the player's
-latest version.
+comes first (tournaments' `Event.lists_fixed`): a later change makes a new version that the
+registration, and so the event's organizers, never see. Until then the registration follows
+the player's latest version: every new version is announced on `hooks.decklist_saved`, and
+tournaments moves its registrations (tournaments/services/decklist_versions.py).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from core.errors import DomainError
+from decks import hooks
 from decks.models import (
     Card,
     CollectionEntry,
@@ -152,8 +154,6 @@ def decklist_update(*, decklist: Decklist, user: AbstractBaseUser, now: datetime
     events that have not fixed their lists yet (not started, deadline not passed) move to the
     new version; the others keep theirs, so a finished event keeps what was played.
     `deck_format` moves a list of a game with several formats (The Spoils) to another."""
-    from tournaments.models import Registration, lists_open
-
     decklist = Decklist.objects.select_for_update().get(pk=decklist.pk)
     if decklist.owner_id != user.pk:
         raise DomainError("not_yours", "only the owner can change a decklist", status=403)
@@ -167,17 +167,6 @@ def decklist_update(*, decklist: Decklist, user: AbstractBaseUser, now: datetime
     _check(decklist_problems(user=user, kind=decklist.kind, cards=new_cards,
                              preconstructed_deck=new_deck, name=name, game=decklist.game,
                              deck_format=new_format))
-    following = Registration.objects.filter(decklist_version__decklist=decklist,
-                                            player_id=decklist.owner_id).filter(lists_open(now))
-    if game_rules.has_rules_module(decklist.game):
-        # The registrations follow the change, so it must stay legal in the events' format
-        # (a Spoils list moved to Limited may be too small for a Constructed event).
-        events = sorted({r.event.name for r in following.select_related("event")})
-        broken = game_rules.deck_problems(game=decklist.game, cards=new_cards) if events else []
-        if broken:
-            problems = [f"{p}: the list is registered in {', '.join(events)}, which takes "
-                        f"it as it changes" for p in broken]
-            raise DomainError("breaks_registration", "; ".join(problems), problems=problems)
     if name is not None:
         decklist.name = name.strip()
     if deck_format is not None:
@@ -187,5 +176,7 @@ def decklist_update(*, decklist: Decklist, user: AbstractBaseUser, now: datetime
     version = DecklistVersion.objects.create(
         decklist=decklist, number=current.number + 1, created_at=now,
         **_contents(decklist.kind, new_cards, new_deck))
-    following.update(decklist_version=version)
+    # The events that take the list as it changes follow it (tournaments listens); a listener
+    # that refuses the version raises, and the transaction undoes it.
+    hooks.decklist_saved(decklist=decklist, version=version, now=now)
     return version

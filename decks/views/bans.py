@@ -18,20 +18,15 @@ from core.errors import DomainError
 from core.seeds import new_seed
 from decks.forms import BanSessionStartForm
 from decks.models import BanSession, BanStatus
-from decks.page_selectors import (
-    ban_session_for,
-    ban_sessions_of,
-    ban_steps,
-    cards_by_name,
-    latest_version,
-)
-from decks.services.bans import ban_session_ban, ban_session_start, ban_session_view
+from decks.selectors.bans import ban_session_for, ban_session_view, ban_sessions_for, ban_steps
+from decks.selectors.cards import cards_by_name
+from decks.services.bans import ban_session_ban, ban_session_start
 
 
 def _sessions_page(request: HttpRequest, form: BanSessionStartForm,
                    status: int = 200) -> HttpResponse:
     return render(request, "decks/ban_index.html", {
-        "sessions": ban_sessions_of(request.user), "form": form,
+        "sessions": ban_sessions_for(request.user), "form": form,
         "can_start": form.fields["list_a"].queryset.exists(),
     }, status=status)
 
@@ -49,8 +44,8 @@ def ban_start(request: HttpRequest) -> HttpResponse:
     if form.is_valid():
         try:
             session = ban_session_start(
-                version_a=latest_version(form.cleaned_data["list_a"]),
-                version_b=latest_version(form.cleaned_data["list_b"]),
+                version_a=form.cleaned_data["list_a"].current,
+                version_b=form.cleaned_data["list_b"].current,
                 player_a=request.user, player_b=None, now=timezone.now(),
                 seed=new_seed())
         except DomainError as exc:

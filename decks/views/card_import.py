@@ -17,7 +17,7 @@ from django.utils import timezone
 from core.errors import DomainError
 from core.inputs import InputError, read_text_upload
 from decks.forms import MAX_CSV_BYTES, AccessibleForm
-from decks.models import CardSet
+from decks.selectors.cards import card_sets_of_other_games
 from decks.services.card_import import COLUMNS, CSV, FORMATS, card_import
 from decks.services.game_rules import GAME_NAMES
 
@@ -50,8 +50,7 @@ def _require_catalogue_editor(request: HttpRequest) -> None:
 
 def _page(request: HttpRequest, form: CardImportForm, status: int = 200,
           problems: list[str] | None = None) -> HttpResponse:
-    sets = (CardSet.objects.filter(game__slug__in=GAME_NAMES).select_related("game")
-            .order_by("game__name", "name"))
+    sets = card_sets_of_other_games()
     return render(request, "decks/card_import.html",
                   {"form": form, "sets": sets, "columns": sorted(COLUMNS.items()),
                    "import_problems": problems or []}, status=status)

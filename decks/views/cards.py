@@ -7,7 +7,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from decks.forms import GalleryFilterForm
-from decks.page_selectors import ABILITY_HELP, GalleryFilters, card_matches, gallery
+from decks.selectors.cards import ABILITY_HELP, GalleryFilters, card_matches, gallery
 
 
 @require_GET

@@ -15,10 +15,10 @@ from django.views.decorators.http import require_GET, require_POST
 
 from core.errors import DomainError
 from decks.forms import CardCountForm, CollectionImportForm, StarterKitForm
-from decks.page_selectors import collection_entries, starter_kit_set
+from decks.selectors.cards import starter_kit_set
+from decks.selectors.collections import collection_export_csv, collection_in_catalogue_order
 from decks.services.collections import (
     collection_add_set,
-    collection_export_csv,
     collection_import_csv,
     collection_set_count,
 )
@@ -26,7 +26,7 @@ from decks.services.collections import (
 
 def _page(request: HttpRequest, *, status: int = 200, **forms) -> HttpResponse:  # noqa: ANN003
     """The collection page, with any bound form (and its errors) in place of a blank one."""
-    entries = collection_entries(request.user)
+    entries = collection_in_catalogue_order(user=request.user)
     count_form = forms.get("count_form")
     row_form = (count_form if count_form is not None and count_form["panel"].value() != "add"
                 else None)

@@ -1,7 +1,8 @@
 """My decklists, the deck builder (new and edit), its validation endpoint, the decklist page.
 
-Who sees a list is `decks.selectors.visible_versions` and nothing else: a list the user may
-not see answers 404 exactly like one that does not exist, and only its owner can change it.
+Who sees a list is `decks.selectors.visibility.visible_versions` and nothing else: a list the
+user may not see answers 404 exactly like one that does not exist, and only its owner can
+change it.
 """
 
 from __future__ import annotations
@@ -16,19 +17,15 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from core.errors import Conflict, DomainError
 from decks.forms import DecklistForm, GameDecklistForm
 from decks.models import Decklist, DecklistKind, Game
-from decks.page_selectors import (
+from decks.selectors.cards import (
     buildable_games,
     cards_by_name,
-    collection_cards,
-    decklists_of,
     game_cards,
-    latest_version,
     other_game_by_slug,
-    own_decklist,
     preconstructed_decks,
-    registrations_of,
-    visible_history,
 )
+from decks.selectors.collections import collection_cards
+from decks.selectors.decklists import decklists_of, own_decklist, registrations_of, visible_history
 from decks.services.builder import decklist_save
 from decks.services.decklists import CONSTRUCTED_SIZE, decklist_create
 from decks.services.game_rules import DECK_FORMATS, has_rules_module
@@ -79,7 +76,7 @@ def _game_new(request: HttpRequest, game: Game) -> HttpResponse:
 
 
 def _game_edit(request: HttpRequest, decklist: Decklist) -> HttpResponse:
-    current = latest_version(decklist)
+    current = decklist.current
     if request.method != "POST":
         form = _game_form(request, decklist.game, decklist=decklist, initial={
             "name": decklist.name, "cards": current.cards, "base_version": current.number,
@@ -95,7 +92,7 @@ def _game_edit(request: HttpRequest, decklist: Decklist) -> HttpResponse:
             # Keep the player's copies, now based on the current version, so saving again is
             # a deliberate choice.
             data = request.POST.copy()
-            data["base_version"] = str(latest_version(decklist).number)
+            data["base_version"] = str(decklist.current.number)
             form = _game_form(request, decklist.game, decklist=decklist, data=data)
             form.is_valid()
             form.add_error(None, f"{exc.message}.")
@@ -116,9 +113,9 @@ def _builder(request: HttpRequest, form: DecklistForm, *, decklist: Decklist | N
              status: int = 200) -> HttpResponse:
     """The builder page: the player's owned cards to pick from (plus any picked card they do
     not own, so the problem shows where it is), and the preconstructed decks."""
-    owned = collection_cards(request.user)
+    owned = collection_cards(user=request.user)
     if decklist is not None and decklist.kind == DecklistKind.DRAFTED:
-        picked = list(latest_version(decklist).cards)  # fixed by its draft: shown, not picked
+        picked = list(decklist.current.cards)  # fixed by its draft: shown, not picked
     else:
         picked = form.picked() if form.is_bound else list(form.initial.get("cards", []))
     owned_names = {c.name for c in owned}
@@ -170,7 +167,7 @@ def decklist_edit(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404("No such decklist.")
     if has_rules_module(decklist.game):
         return _game_edit(request, decklist)
-    current = latest_version(decklist)
+    current = decklist.current
     if request.method != "POST":
         form = DecklistForm(user=request.user, kind=decklist.kind, initial={
             "name": decklist.name, "cards": current.cards, "base_version": current.number,
@@ -200,7 +197,7 @@ def decklist_edit(request: HttpRequest, pk: int) -> HttpResponse:
 def _stale(request: HttpRequest, decklist: Decklist, error: Conflict) -> HttpResponse:
     """The list changed since the builder was opened: keep the player's picks on the page,
     now based on the current version, so saving again is a deliberate choice."""
-    current = latest_version(decklist)
+    current = decklist.current
     data = request.POST.copy()
     data["base_version"] = str(current.number)
     form = DecklistForm(data, user=request.user, kind=decklist.kind)

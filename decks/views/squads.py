@@ -10,7 +10,7 @@ from django.views.decorators.http import require_http_methods
 
 from core.errors import DomainError
 from decks.forms import SquadCheckForm
-from decks.page_selectors import visible_history
+from decks.selectors.decklists import visible_history
 from decks.services.game_rules import BERSERK
 from decks.services.squads import squad_check_for_list
 

@@ -7,12 +7,12 @@ from django.utils import timezone
 
 from core.errors import Conflict, DomainError
 from decks.models import BanStatus, Card, CollectionEntry, DecklistVersion
-from decks.selectors import visible_versions
+from decks.selectors.collections import collection_export_csv
+from decks.selectors.visibility import visible_versions
 from decks.services.bans import ban_session_ban, ban_session_start
 from decks.services.catalogue import catalogue_load
 from decks.services.collections import (
     collection_add_set,
-    collection_export_csv,
     collection_import_csv,
 )
 from decks.services.decklists import decklist_create, decklist_problems, decklist_update

@@ -19,7 +19,7 @@ from rest_framework.test import APIClient
 
 from core.errors import Conflict, DomainError
 from decks.models import CollectionEntry, DecklistVersion
-from decks.selectors import visible_versions
+from decks.selectors.visibility import visible_versions
 from decks.services.decklists import decklist_create, decklist_update
 from engine.clash.cards import load_catalogue
 from tests.factories import UserFactory, give_starter_kit

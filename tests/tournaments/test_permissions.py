@@ -7,7 +7,7 @@ import pytest
 
 from core.errors import DomainError
 from decks.models import Decklist
-from decks.selectors import visible_versions
+from decks.selectors.visibility import visible_versions
 from decks.services.decklists import decklist_create, decklist_update
 from tests.factories import UserFactory, give_starter_kit
 from tests.factories.tournaments import OrganizedEventFactory

@@ -6,8 +6,13 @@ Match-win % = match points / (3 x rounds played), at least 0.33. Game-win % = ga
 and opponents' game-win % average those of each opponent (byes are not opponents); a player
 who has had no opponent has 0 there.
 
-The order of the tiebreakers is configuration: a tuple of metric names from `METRICS`, each a
-small function of one player's record. Players equal on every metric share a rank.
+The order of the tiebreakers is configuration (STYLE.md, habit 8): a tuple of metric keys from
+`METRICS`. Each `Metric` knows its key, its name and its abbreviation and is a small function
+of the field's records (a value per player, like Tabbycat's metric annotators); `sort_key`
+builds a player's key from the configured order, so the same list drives the sort, the column
+headings (`headings`) and the CSV. Players equal on
+every metric share a rank. Each standing also carries the matches won, lost and drawn, so
+nothing outside recounts them from the matches.
 """
 
 from __future__ import annotations
@@ -35,6 +40,9 @@ class Record:
     opponents: list[str] = field(default_factory=list)
     byes: int = 0
     dropped: bool = False
+    wins: int = 0  # matches won, byes included
+    losses: int = 0
+    draws: int = 0  # matches drawn (equal games won, a 0-0 too)
 
     @property
     def mw(self) -> float:
@@ -54,8 +62,17 @@ class Standing:
     gw: float
     ogw: float
     dropped: bool = False
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+
+    @property
+    def played(self) -> int:
+        """Matches played, a bye included."""
+        return self.wins + self.losses + self.draws
 
     def to_json(self) -> dict:
+        # The CLI's format, which other tools read: the ranking numbers only.
         return {"rank": self.rank, "id": self.id, "match_points": self.match_points,
                 "omw": round(self.omw, 4), "gw": round(self.gw, 4), "ogw": round(self.ogw, 4)}
 
@@ -70,6 +87,7 @@ def records(t: Tournament) -> dict[str, Record]:
             a.game_points += 6
             a.games += 2
             a.byes += 1
+            a.wins += 1
             continue
         b = recs[m.b]
         b.rounds += 1
@@ -80,56 +98,105 @@ def records(t: Tournament) -> dict[str, Record]:
         b.game_points += 3 * m.b_wins + m.draws
         if m.a_wins > m.b_wins:
             a.match_points += 3
+            a.wins += 1
+            b.losses += 1
         elif m.b_wins > m.a_wins:
             b.match_points += 3
+            b.wins += 1
+            a.losses += 1
         else:
             a.match_points += 1
             b.match_points += 1
+            a.draws += 1
+            b.draws += 1
         a.opponents.append(m.b)
         b.opponents.append(m.a)
     return recs
 
 
-def _omw(r: Record, recs: dict[str, Record]) -> float:
-    return sum(recs[o].mw for o in r.opponents) / len(r.opponents) if r.opponents else 0.0
+@dataclass(frozen=True)
+class Field:
+    """What the metrics read: every record, and each player's percentages computed once (not
+    once per opponent who averages them)."""
+
+    records: dict[str, Record]
+    mw: dict[str, float]
+    gw: dict[str, float]
+
+    @classmethod
+    def of(cls, recs: dict[str, Record]) -> Field:
+        return cls(recs, {pid: r.mw for pid, r in recs.items()},
+                   {pid: r.gw for pid, r in recs.items()})
 
 
-def _ogw(r: Record, recs: dict[str, Record]) -> float:
-    return sum(recs[o].gw for o in r.opponents) / len(r.opponents) if r.opponents else 0.0
+@dataclass(frozen=True)
+class Metric:
+    """One tiebreaker: its key (what an event's configured order names), its full name and
+    its abbreviation (the column headings), and its values, one per player of the field."""
+
+    key: str
+    name: str
+    abbr: str
+    values: Callable[[Field], dict[str, float]]
 
 
-METRICS: dict[str, Callable[[Record, dict[str, Record]], float]] = {
-    "match_points": lambda r, recs: r.match_points,
-    "omw": _omw,
-    "gw": lambda r, recs: r.gw,
-    "ogw": _ogw,
-}
+def _average(values: dict[str, float], opponents: list[str]) -> float:
+    n = len(opponents)
+    return sum(map(values.__getitem__, opponents)) / n if n else 0.0
+
+
+def _opponents_average(of: Callable[[Field], dict[str, float]]) -> Callable[[Field], dict]:
+    return lambda f: {pid: _average(of(f), r.opponents) for pid, r in f.records.items()}
+
+
+_METRICS = (
+    Metric("match_points", "Match points", "Pts",
+           lambda f: {pid: r.match_points for pid, r in f.records.items()}),
+    Metric("omw", "Opponents' match-win percentage", "OMW",
+           _opponents_average(lambda f: f.mw)),
+    Metric("gw", "Game-win percentage", "GW", lambda f: f.gw),
+    Metric("ogw", "Opponents' game-win percentage", "OGW",
+           _opponents_average(lambda f: f.gw)),
+)
+METRICS: dict[str, Metric] = {metric.key: metric for metric in _METRICS}
 DEFAULT_ORDER: tuple[str, ...] = ("match_points", "omw", "gw", "ogw")
 
 
-def compute_standings(t: Tournament, order: Sequence[str] = DEFAULT_ORDER) -> list[Standing]:
-    """Every player (dropped ones too: they keep their results), best first."""
+def metrics_in(order: Sequence[str]) -> list[Metric]:
+    """The metrics of a configured order; SwissError names any unknown key."""
     unknown = [m for m in order if m not in METRICS]
     if unknown or not order:
         raise SwissError(f"unknown tiebreaker(s) {', '.join(unknown) or '(none given)'}: "
                          f"known are {', '.join(METRICS)}")
+    return [METRICS[m] for m in order]
+
+
+def headings(order: Sequence[str] = DEFAULT_ORDER) -> list[tuple[str, str]]:
+    """(abbreviation, name) of each metric of `order`, for column headings."""
+    return [(metric.abbr, metric.name) for metric in metrics_in(order)]
+
+
+def sort_key(pid: str, columns: dict[str, dict[str, float]],
+             metrics: Sequence[Metric]) -> tuple[float, ...]:
+    """A player's key: their values of `metrics` in the configured order (higher is better),
+    rounded so float noise never splits a tie."""
+    return tuple([round(columns[metric.key][pid], PRECISION) for metric in metrics])
+
+
+def compute_standings(t: Tournament, order: Sequence[str] = DEFAULT_ORDER) -> list[Standing]:
+    """Every player (dropped ones too: they keep their results), best first."""
+    metrics = metrics_in(order)
     recs = records(t)
-    # Each player's percentages once, not once per opponent who averages them (the same
-    # sums, in the same order, as _omw and _ogw).
-    mw = {pid: r.mw for pid, r in recs.items()}
-    gw = {pid: r.gw for pid, r in recs.items()}
-    values = {}
-    for pid, r in recs.items():
-        n = len(r.opponents)
-        values[pid] = (r.match_points, sum(mw[o] for o in r.opponents) / n if n else 0.0,
-                       gw[pid], sum(gw[o] for o in r.opponents) / n if n else 0.0)
-    index = {"match_points": 0, "omw": 1, "gw": 2, "ogw": 3}
-    keys = {pid: tuple(round(v[index[m]], PRECISION) for m in order)
-            for pid, v in values.items()}
+    fld = Field.of(recs)
+    columns = {key: metric.values(fld) for key, metric in METRICS.items()}
+    keys = {pid: sort_key(pid, columns, metrics) for pid in recs}
     ordered = sorted(t.players, key=lambda pid: (tuple(-k for k in keys[pid]), pid))
+    omw, gw, ogw = columns["omw"], columns["gw"], columns["ogw"]
     out: list[Standing] = []
     for pos, pid in enumerate(ordered):
         rank = out[-1].rank if out and keys[out[-1].id] == keys[pid] else pos + 1
-        mp, omw, gw, ogw = values[pid]
-        out.append(Standing(rank, pid, mp, omw, gw, ogw, dropped=pid in t.dropped))
+        r = recs[pid]
+        out.append(Standing(rank, pid, r.match_points, omw[pid], gw[pid], ogw[pid],
+                            dropped=pid in t.dropped, wins=r.wins, losses=r.losses,
+                            draws=r.draws))
     return out

@@ -3,6 +3,7 @@
 import pytest
 
 from tournaments.swiss import SwissError, compute_standings, parse_tournament
+from tournaments.swiss.standings import headings
 
 
 def event(players, matches, seed=1):
@@ -113,3 +114,20 @@ def test_output_rounds_percentages_to_four_decimals():
     data = compute_standings(t)[0].to_json()
     assert set(data) == {"rank", "id", "match_points", "omw", "gw", "ogw"}
     assert data["gw"] == round(data["gw"], 4)
+
+
+def test_standings_count_matches_won_lost_and_drawn_a_bye_as_a_win():
+    t = event(["p1", "p2", "p3", "p4", "p5"], [
+        m(1, "p1", "p2", 2, 0), m(1, "p3", "p4", 1, 1, 1), {"round": 1, "a": "p5", "bye": True},
+        m(2, "p1", "p5", 0, 2), m(2, "p2", "p3", 0, 0),
+    ])
+    rows = {s.id: (s.wins, s.losses, s.draws, s.played) for s in compute_standings(t)}
+    assert rows == {"p1": (1, 1, 0, 2), "p2": (0, 1, 1, 2), "p3": (0, 0, 2, 2),
+                    "p4": (0, 0, 1, 1), "p5": (2, 0, 0, 2)}
+
+
+def test_the_configured_order_names_the_headings_and_decides_the_sort():
+    t = event(["a", "b", "c", "d"], [m(1, "a", "b", 2, 1), m(1, "c", "d", 2, 0)])
+    assert headings(("gw", "match_points")) == [("GW", "Game-win percentage"),
+                                                ("Pts", "Match points")]
+    assert [s.id for s in compute_standings(t, ("gw", "match_points"))] == ["c", "a", "b", "d"]

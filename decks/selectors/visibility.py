@@ -32,12 +32,6 @@ def visible_decklists(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Deckli
     return Decklist.objects.filter(versions__in=visible_versions(user)).distinct()
 
 
-def decklist_versions_for(user: AbstractBaseUser | AnonymousUser,
-                          decklist: Decklist) -> QuerySet[DecklistVersion]:
-    """The versions of `decklist` that `user` may see (all of them for the owner)."""
-    return visible_versions(user).filter(decklist=decklist).order_by("number")
-
-
 def visible_ban_sessions(user: AbstractBaseUser | AnonymousUser) -> QuerySet[BanSession]:
     """A ban session is seen by its two players and the organizers of its event."""
     if not user.is_authenticated:

@@ -1,0 +1,58 @@
+"""How decks hears from the apps above it (STYLE.md, "The apps' layers").
+
+decks sits below tournaments and never imports it. What a decklist means to an event (a
+registration follows its owner's edits, a ban session for an event takes the registered
+lists) is tournaments' knowledge; tournaments registers it here in its AppConfig.ready:
+
+- `decklist_saved`: listeners called with `decklist`, `version` and `now` inside the
+  transaction that made a new version. A listener may refuse the change by raising a
+  DomainError, which undoes the version with everything else the change wrote.
+- `where_registered`: given `decklist` and `now`, where its owner registered its versions
+  (for the deck page); nothing when no app provides it.
+- `registered_in_event`: given `event` and `version`, whether `version` is the one its owner
+  registered in `event` (ban sessions for an event, rule C-2.5); False when none provides it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+
+class Listeners:
+    """Every registered listener hears each announcement, in the order registered."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._listeners: list[Callable[..., None]] = []
+
+    def register(self, listener: Callable[..., None]) -> Callable[..., None]:
+        # AppConfig.ready may run twice (tests, management commands): register once.
+        if listener not in self._listeners:
+            self._listeners.append(listener)
+        return listener
+
+    def __call__(self, **kwargs: Any) -> None:  # noqa: ANN401
+        for listener in self._listeners:
+            listener(**kwargs)
+
+
+class Provider:
+    """One app answers; until one registers, the answer is `default(**kwargs)`."""
+
+    def __init__(self, name: str, default: Callable[..., Any]) -> None:
+        self.name = name
+        self._default = default
+        self._provider: Callable[..., Any] | None = None
+
+    def register(self, provider: Callable[..., Any]) -> Callable[..., Any]:
+        self._provider = provider
+        return provider
+
+    def __call__(self, **kwargs: Any) -> Any:  # noqa: ANN401
+        return (self._provider or self._default)(**kwargs)
+
+
+decklist_saved = Listeners("decklist_saved")
+where_registered = Provider("where_registered", default=lambda **_: [])
+registered_in_event = Provider("registered_in_event", default=lambda **_: False)
