@@ -26,7 +26,7 @@ from decks.services.game_rules import engine_plays
 from engine.clash.ai import LEVELS
 from engine.clash.cards import load_catalogue
 from tournaments.models import LabRun, LabRunStatus
-from tournaments.page_selectors import match_in_event
+from tournaments.selectors.matches import match_in_event
 from tournaments.services.lab_runs import MAX_GAMES, lab_rows, lab_run_progress, lab_run_start
 from tournaments.services.verification import MAX_RECORD_BYTES, game_record_upload, uploads_for
 

@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from tournaments.views import events, manage, matches, players, rounds
+from tournaments.views import events, manage, matches, players, pods, rounds
 
 app_name = "tournaments"
 urlpatterns: list = [
@@ -41,6 +41,9 @@ urlpatterns: list = [
          name="seat_list"),
     path("<int:pk>/manage/players/<int:registration>/deck-check/", manage.deck_check,
          name="deck_check"),
-    path("", include("tournaments.pods_urls")),
+    # Draft pods and ratings
+    path("<int:pk>/pods/", pods.pods, name="pods"),
+    path("<int:pk>/draft/", pods.draft, name="draft"),
+    path("ratings/", pods.ratings, name="ratings"),
     path("", include("tournaments.lab_urls")),
 ]
