@@ -14,7 +14,8 @@ from decks.models import BanSession, CollectionEntry, Decklist
 from engine.clash.cards import load_catalogue
 from play.selectors import solo_record_of
 from tournaments.models import Rating
-from tournaments.selectors import events_organized_by, registrations_of
+from tournaments.selectors.events import events_organized_by
+from tournaments.selectors.registrations import registrations_of
 
 
 @require_GET

@@ -146,7 +146,7 @@ def _fresh_cache():
     new event can have an earlier one's id and results version)."""
     from django.core.cache import caches
 
-    from tournaments import selectors
+    from tournaments.selectors import standings as selectors
 
     for cache in caches.all():
         cache.clear()

@@ -176,7 +176,7 @@ def test_the_embedded_default_counts_logins_in_the_local_memory_cache() -> None:
 
 
 def test_production_keeps_the_standings_cache_of_each_process() -> None:
-    """The kept standings and pages (tournaments.page_cache) use a cache alias of their own,
+    """The kept standings and pages (tournaments.selectors.cache) use a cache alias of their own,
     which the production settings must not drop when they move the default cache to Redis."""
     result = run_django(
         "from django.conf import settings as s\n"

@@ -1,7 +1,9 @@
 """Admin registrations for the tournaments app.
 
 Results and statuses are read-only here: they change through the services, which check the
-state machines and keep the audit trail.
+state machines and keep the audit trail. Each list filters on its status (or kind) and searches
+by what staff look things up by: the event's name, a player's username, a round's number.
+The deck lab's runs are registered by the lab.
 """
 
 from django.contrib import admin
@@ -12,13 +14,18 @@ from tournaments.models import (
     DraftPair,
     EngineGame,
     Event,
+    EventStandings,
+    GameUpload,
     Match,
     MatchJob,
     Pod,
+    PodSeat,
+    RatedEvent,
     Rating,
     Registration,
     ResultChange,
     Round,
+    SquadCheck,
 )
 from tournaments.services.standings import results_version_bump
 
@@ -47,8 +54,8 @@ class RegistrationInline(admin.TabularInline):
 @admin.register(Event)
 class EventAdmin(BumpsResultsVersion, admin.ModelAdmin):
     list_display = ("name", "game", "format", "status", "rounds", "top_cut", "created_at")
-    list_filter = ("status", "format", "game")
-    search_fields = ("name",)
+    list_filter = ("status", "format", "game", "top_cut", "fill_with_ai")
+    search_fields = ("name", "organizers__username")
     filter_horizontal = ("organizers",)
     readonly_fields = ("status", "seed", "seed_nonce", "seed_hash", "started_at",
                        "completed_at", "lists_published", "lists_published_at",
@@ -59,7 +66,8 @@ class EventAdmin(BumpsResultsVersion, admin.ModelAdmin):
 @admin.register(Registration)
 class RegistrationAdmin(BumpsResultsVersion, admin.ModelAdmin):
     list_display = ("__str__", "event", "is_ai", "checked_in", "dropped", "late_entry")
-    list_filter = ("is_ai", "dropped", "checked_in")
+    list_filter = ("is_ai", "dropped", "checked_in", "late_entry", "event__status")
+    search_fields = ("event__name", "player__username", "ai_name")
     list_select_related = ("event", "player")
     raw_id_fields = ("player", "decklist_version")
 
@@ -91,6 +99,8 @@ class MatchInline(admin.TabularInline):
 class RoundAdmin(admin.ModelAdmin):
     list_display = ("__str__", "stage", "status", "paired_at")
     list_filter = ("stage", "status")
+    search_fields = ("event__name", "=number")
+    list_select_related = ("event",)
     readonly_fields = ("event", "number", "stage", "status", "seed", "explanation",
                        "paired_by", "paired_at", "completed_at")
     inlines = [MatchInline]
@@ -100,6 +110,8 @@ class RoundAdmin(admin.ModelAdmin):
 class ResultChangeAdmin(admin.ModelAdmin):
     list_display = ("match", "action", "by", "at")
     list_filter = ("action",)
+    search_fields = ("match__round__event__name", "by__username", "=match__round__number")
+    list_select_related = ("match__round__event", "by")
     readonly_fields = ("match", "by", "action", "before", "after", "note", "at")
 
     def has_add_permission(self, request):  # noqa: ANN001, ANN201
@@ -125,32 +137,98 @@ class DeckCheckAdmin(ReadOnlyAdmin):
 
     list_display = ("__str__", "event", "round_number", "outcome", "by", "at")
     list_filter = ("outcome",)
+    search_fields = ("event__name", "registration__player__username", "=round_number")
+    list_select_related = ("event", "registration__player", "by")
+
+
+@admin.register(Match)
+class MatchAdmin(ReadOnlyAdmin):
+    """Results change through the services (reports, the organizer's results, the engine)."""
+
+    list_display = ("__str__", "player_a", "player_b", "status", "a_wins", "b_wins", "draws",
+                    "is_ai_match", "engine_verified")
+    list_filter = ("status", "round__stage", "is_ai_match", "engine_verified")
+    search_fields = ("round__event__name", "player_a__player__username",
+                     "player_b__player__username", "player_a__ai_name", "player_b__ai_name",
+                     "=round__number")
+    list_select_related = ("round__event", "player_a__player", "player_b__player")
+
+
+@admin.register(SquadCheck)
+class SquadCheckAdmin(ReadOnlyAdmin):
+    list_display = ("__str__", "game_number", "ok", "created_at")
+    list_filter = ("ok",)
+    search_fields = ("match__round__event__name", "registration__player__username",
+                     "=match__round__number")
+    list_select_related = ("match__round__event", "registration__player")
+
+
+@admin.register(EventStandings)
+class EventStandingsAdmin(ReadOnlyAdmin):
+    list_display = ("event", "version", "frozen_at")
+    search_fields = ("event__name",)
+    list_select_related = ("event",)
 
 
 @admin.register(Pod)
 class PodAdmin(ReadOnlyAdmin):
     list_display = ("__str__", "event", "number")
+    search_fields = ("event__name",)
+    list_select_related = ("event",)
+
+
+@admin.register(PodSeat)
+class PodSeatAdmin(ReadOnlyAdmin):
+    list_display = ("__str__", "registration", "pair", "side")
+    list_filter = ("side",)
+    search_fields = ("pod__event__name", "registration__player__username",
+                     "registration__ai_name")
+    list_select_related = ("pod__event", "pair", "registration__player")
 
 
 @admin.register(DraftPair)
 class DraftPairAdmin(ReadOnlyAdmin):
     list_display = ("__str__", "pod", "number", "status")
     list_filter = ("status",)
+    search_fields = ("pod__event__name",)
+    list_select_related = ("pod__event",)
 
 
 @admin.register(Rating)
 class RatingAdmin(ReadOnlyAdmin):
     list_display = ("player", "game", "format", "ordinal", "mu", "sigma", "matches", "events")
     list_filter = ("game", "format")
+    search_fields = ("player__username",)
+    list_select_related = ("player", "game")
+
+
+@admin.register(RatedEvent)
+class RatedEventAdmin(ReadOnlyAdmin):
+    list_display = ("event", "matches", "applied_at")
+    search_fields = ("event__name",)
+    list_select_related = ("event",)
 
 
 @admin.register(MatchJob)
 class MatchJobAdmin(ReadOnlyAdmin):
     list_display = ("match", "status", "attempts", "queued_at", "started_at", "finished_at")
     list_filter = ("status",)
+    search_fields = ("match__round__event__name", "=match__round__number")
+    list_select_related = ("match__round__event",)
 
 
 @admin.register(EngineGame)
 class EngineGameAdmin(ReadOnlyAdmin):
     list_display = ("match", "number", "mode", "winner", "verified", "divergent_turn")
     list_filter = ("mode", "verified")
+    search_fields = ("match__round__event__name", "=match__round__number")
+    list_select_related = ("match__round__event",)
+
+
+@admin.register(GameUpload)
+class GameUploadAdmin(ReadOnlyAdmin):
+    list_display = ("__str__", "status", "uploaded_by", "uploaded_at", "checked_at")
+    list_filter = ("status",)
+    search_fields = ("game__match__round__event__name", "uploaded_by__username",
+                     "=game__match__round__number")
+    list_select_related = ("game", "uploaded_by")

@@ -8,7 +8,7 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         # decks sits below tournaments and never imports it: it asks through these hooks.
         from decks import hooks
-        from tournaments import decklist_reads
+        from tournaments.selectors import decklists as decklist_reads
         from tournaments.services.decklist_versions import registrations_follow_version
 
         hooks.decklist_saved.register(registrations_follow_version)

@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from tournaments.views import events, manage, matches, players, records, rounds
+from tournaments.views import events, manage, matches, players, pods, records, rounds
 
 app_name = "tournaments"
 urlpatterns: list = [
@@ -42,7 +42,10 @@ urlpatterns: list = [
          name="seat_list"),
     path("<int:pk>/manage/players/<int:registration>/deck-check/", manage.deck_check,
          name="deck_check"),
-    path("", include("tournaments.pods_urls")),
+    # Draft pods and ratings
+    path("<int:pk>/pods/", pods.pods, name="pods"),
+    path("<int:pk>/draft/", pods.draft, name="draft"),
+    path("ratings/", pods.ratings, name="ratings"),
     # The deck lab (its own app) keeps its /events/lab/ paths and tournaments: names.
     path("", include("lab.urls")),
 ]

@@ -102,7 +102,7 @@ CACHES = {
     # keeps the login and rate-limit counters in Redis, shared by every worker.
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     # Computed standings, the standings API's answer and the standings and pairings pages'
-    # fragments (tournaments.page_cache). Their keys carry the event's results version, so
+    # fragments (tournaments.selectors.cache). Their keys carry the event's results version, so
     # each process's own memory is never stale: no shared store needed. About 300 entries of
     # some 50 KB at most per process.
     "standings": {

@@ -22,8 +22,8 @@ from play.selectors import (
     may_watch_engine_game,
 )
 from play.views.games import seat_name
-from tournaments.page_selectors import side_of
-from tournaments.selectors import round_label
+from tournaments.selectors.matches import side_of
+from tournaments.selectors.rounds import round_label
 from tournaments.services.access import is_organizer
 
 

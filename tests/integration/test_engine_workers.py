@@ -123,7 +123,7 @@ def test_a_draft_event_of_eight_seats_with_three_ai_seats_runs_to_final_standing
     from tests.tournaments.play import organizer_of, pair, settle
     from tests.tournaments.pods_play import draft_all, draft_event
     from tournaments.models import Match, Registration
-    from tournaments.selectors import standings_for_event
+    from tournaments.selectors.standings import standings_for_event
     from tournaments.services.events import event_complete
 
     # 8 places, 3 of them no-shows: AI seats take them and draft by the engine's policy.

@@ -7,7 +7,8 @@ from tests.factories import UserFactory, starter_kit
 from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
 from tests.tournaments.play import now, start
 from tournaments.models import DraftPair, DraftStatus, Event, PodSeat
-from tournaments.services.pods import draft_pick, draft_seat_view
+from tournaments.selectors.pods import draft_seat_view
+from tournaments.services.pods import draft_pick
 
 
 def draft_event(players: int, no_shows: int = 0, **kwargs) -> Event:

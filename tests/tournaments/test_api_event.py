@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 from core.seeds import seed_commitment
 from tests.factories import UserFactory
 from tournaments.models import Event, EventStatus, Match, Registration, Round
-from tournaments.selectors import standings_for_event
+from tournaments.selectors.standings import standings_for_event
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,7 @@ from django.db import connection
 from core import loadtest
 from tournaments.management.commands.bench_standings import build_event, delete_event
 from tournaments.models import Event, Match, MatchStatus, Registration, RoundStatus
-from tournaments.selectors import computed_standings, results_version, standings_for_event
+from tournaments.selectors.standings import computed_standings, results_version, standings_for_event
 
 pytestmark = pytest.mark.django_db
 

@@ -13,7 +13,7 @@ from tests.decks.test_other_games import berserk_deck, load, spoils_deck
 from tests.factories import UserFactory
 from tests.tournaments.play import now, organizer_of, pair
 from tournaments.models import EventStatus, Match, MatchJob, MatchStatus
-from tournaments.selectors import standings_for_event
+from tournaments.selectors.standings import standings_for_event
 from tournaments.services.ai_seats import ai_seat_add
 from tournaments.services.events import event_create, event_start
 from tournaments.services.registrations import registration_create

@@ -19,7 +19,8 @@ from tests.tournaments.play import (
     tables,
 )
 from tournaments.models import Match, MatchStatus, Registration, ResultChange, Round
-from tournaments.selectors import round_explanation, standings_for_event
+from tournaments.selectors.rounds import round_explanation
+from tournaments.selectors.standings import standings_for_event
 from tournaments.services.registrations import registration_create, registration_drop
 from tournaments.services.results import result_report, result_set
 from tournaments.services.rounds import round_pair

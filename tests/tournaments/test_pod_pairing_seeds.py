@@ -12,8 +12,8 @@ from core.seeds import derive_seed
 from tests.tournaments.play import pair, settle
 from tests.tournaments.pods_play import draft_all, draft_event
 from tournaments import swiss
-from tournaments.bridge import swiss_view
 from tournaments.models import Pod, Round
+from tournaments.selectors.bridge import swiss_view
 
 pytestmark = pytest.mark.django_db
 

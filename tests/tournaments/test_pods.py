@@ -19,13 +19,9 @@ from tournaments.models import (
     PodSeat,
     Registration,
 )
-from tournaments.selectors import round_explanation
-from tournaments.services.pods import (
-    draft_pick,
-    draft_seat_view,
-    pair_seed,
-    pod_sizes,
-)
+from tournaments.selectors.pods import draft_seat_view
+from tournaments.selectors.rounds import round_explanation
+from tournaments.services.pods import draft_pick, pair_seed, pod_sizes
 
 pytestmark = pytest.mark.django_db
 

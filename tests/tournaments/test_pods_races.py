@@ -15,7 +15,8 @@ from tests.tournaments.play import now
 from tests.tournaments.pods_play import draft_event
 from tests.tournaments.test_races import at_once
 from tournaments.models import DraftPair, PodSeat
-from tournaments.services.pods import draft_pick, draft_seat_view
+from tournaments.selectors.pods import draft_seat_view
+from tournaments.services.pods import draft_pick
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

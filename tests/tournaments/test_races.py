@@ -18,7 +18,7 @@ from core.errors import Conflict
 from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
 from tests.tournaments.play import now, organizer_of, pair, settle, start
 from tournaments.models import Match, MatchStatus, ResultChange, Round, RoundStatus
-from tournaments.selectors import result_history
+from tournaments.selectors.matches import result_history
 from tournaments.services.results import result_report, result_set
 from tournaments.services.rounds import round_pair
 from tournaments.services.topcut import topcut_start

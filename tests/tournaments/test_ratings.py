@@ -8,8 +8,9 @@ from core.errors import Conflict
 from tests.factories.tournaments import OrganizedEventFactory
 from tests.tournaments.play import now, organizer_of, pair, seats, settle, start
 from tournaments.models import Event, RatedEvent, Rating
+from tournaments.selectors.ratings import ratings_leaderboard
 from tournaments.services.events import event_complete
-from tournaments.services.ratings import ordinal, ratings_leaderboard, ratings_update_for_event
+from tournaments.services.ratings import ordinal, ratings_update_for_event
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from tests.factories import UserFactory, give_starter_kit
 from tests.factories.tournaments import OrganizedEventFactory
 from tests.tournaments.play import T0, now, organizer_of, pair, seats, settle, start
 from tournaments.models import Registration
-from tournaments.selectors import standings_for_event
+from tournaments.selectors.standings import standings_for_event
 from tournaments.services.registrations import (
     registration_add,
     registration_check_in,

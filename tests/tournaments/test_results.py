@@ -7,7 +7,7 @@ from core.errors import Conflict, DomainError
 from tests.factories.tournaments import OrganizedEventFactory
 from tests.tournaments.play import now, organizer_of, pair, seats, settle, start
 from tournaments.models import MatchStatus, RoundStatus
-from tournaments.selectors import result_history
+from tournaments.selectors.matches import result_history
 from tournaments.services.events import event_complete
 from tournaments.services.results import (
     result_problems,

@@ -15,7 +15,7 @@ from tests.factories.tournaments import OrganizedEventFactory
 from tests.tournaments.engine_scene import ai_round
 from tests.tournaments.play import now, organizer_of, pair, seats, settle, start
 from tournaments.models import Event, EventStandings, MatchJob
-from tournaments.selectors import results_version
+from tournaments.selectors.standings import results_version
 from tournaments.services.ai_seats import ai_seat_add
 from tournaments.services.engine_jobs import job_seed, match_job_run
 from tournaments.services.events import event_complete, event_create

@@ -13,7 +13,7 @@ import pytest
 from tests.tournaments.play import now, organizer_of, pair
 from tests.tournaments.test_races import at_once, running_event
 from tournaments.models import Event, MatchStatus
-from tournaments.selectors import results_version
+from tournaments.selectors.standings import results_version
 from tournaments.services.registrations import registration_drop
 from tournaments.services.results import result_report, result_set
 

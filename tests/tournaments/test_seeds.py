@@ -40,7 +40,6 @@ from tests.factories.tournaments import AISeatFactory, OrganizedEventFactory, Se
 from tests.tournaments.play import now, organizer_of, pair, settle
 from tests.tournaments.pods_play import draft_all, draft_event, human_seats
 from tournaments import swiss
-from tournaments.bridge import swiss_id, swiss_view
 from tournaments.models import (
     DraftPair,
     DraftStatus,
@@ -55,6 +54,7 @@ from tournaments.models import (
     Round,
     RoundStatus,
 )
+from tournaments.selectors.bridge import swiss_id, swiss_view
 from tournaments.services.engine_jobs import job_seed
 from tournaments.services.online_games import match_seed, online_game_seed
 from tournaments.services.pods import pair_seed

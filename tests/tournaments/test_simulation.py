@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from decks.models import Decklist
 from tournaments.models import EngineGame, Match, MatchStatus
-from tournaments.selectors import standings_for_event
+from tournaments.selectors.standings import standings_for_event
 from tournaments.services.simulation import event_simulate
 
 pytestmark = pytest.mark.django_db

@@ -20,14 +20,12 @@ from tests.decks.test_berserk_squad_check import LEGAL
 from tests.decks.test_other_games import berserk_deck, load
 from tests.factories import UserFactory, starter_kit
 from tournaments.models import Event, Match, MatchStatus, SquadCheck
+from tournaments.selectors.squads import matches_with_squad_problems
 from tournaments.services.events import event_create, event_start
 from tournaments.services.registrations import registration_create
 from tournaments.services.results import result_report, result_set
 from tournaments.services.rounds import round_pair
-from tournaments.services.squads import (
-    matches_with_squad_problems,
-    squad_check_submit,
-)
+from tournaments.services.squads import squad_check_submit
 
 pytestmark = pytest.mark.django_db
 

@@ -13,12 +13,15 @@ from tests.factories.tournaments import (
     RoundFactory,
 )
 from tests.tournaments.play import match_of, now, pair, seats, settle, start
-from tournaments.bridge import swiss_view
 from tournaments.models import RoundStage, RoundStatus
-from tournaments.page_selectors import standing_chart
-from tournaments.selectors import standings_for_event
+from tournaments.selectors.bridge import swiss_view
+from tournaments.selectors.standings import (
+    RoundStanding,
+    standing_by_round,
+    standing_chart,
+    standings_for_event,
+)
 from tournaments.services.results import result_report
-from tournaments.standings_history import RoundStanding, standing_by_round
 
 pytestmark = pytest.mark.django_db
 

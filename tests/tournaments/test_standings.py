@@ -10,7 +10,7 @@ from tests.factories.tournaments import (
     RoundFactory,
 )
 from tests.tournaments.play import now, organizer_of, pair, seats, settle, start
-from tournaments.selectors import standings_for_event
+from tournaments.selectors.standings import standings_for_event
 from tournaments.services.registrations import registration_drop
 from tournaments.services.results import result_report
 from tournaments.services.topcut import topcut_start

@@ -11,10 +11,10 @@ from django.urls import reverse
 from tests.factories import UserFactory
 from tests.factories.tournaments import OrganizedEventFactory
 from tests.tournaments.play import match_of, now, organizer_of, pair, seats, settle, start
-from tournaments import selectors
 from tournaments.models import EventStandings
-from tournaments.page_cache import CACHE
-from tournaments.selectors import standings_for_event
+from tournaments.selectors import standings as selectors
+from tournaments.selectors.cache import CACHE
+from tournaments.selectors.standings import standings_for_event
 from tournaments.services.events import event_complete
 from tournaments.services.registrations import registration_create, registration_drop
 from tournaments.services.results import result_report, result_set
@@ -177,7 +177,7 @@ def test_the_api_builds_each_row_as_its_serializer_documents(client):
 def test_visitors_may_get_a_page_a_second_old_but_whoever_signs_in_sees_a_change_at_once(
         client, settings, monkeypatch, django_assert_num_queries):
     """CLASH_VISITOR_VERSION_SECONDS: a crowd's refreshes read no database at all."""
-    from tournaments import selectors
+    from tournaments.selectors import standings as selectors
 
     settings.CLASH_VISITOR_VERSION_SECONDS = 1.0
     clock = [1000.0]

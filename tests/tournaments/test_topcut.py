@@ -7,7 +7,8 @@ from core.errors import Conflict, DomainError
 from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
 from tests.tournaments.play import now, organizer_of, pair, seats, settle, start, tables
 from tournaments.models import EventStatus, Registration, Round, RoundStage
-from tournaments.selectors import round_explanation, round_label, standings_for_event
+from tournaments.selectors.rounds import round_explanation, round_label
+from tournaments.selectors.standings import standings_for_event
 from tournaments.services.events import event_complete
 from tournaments.services.registrations import registration_drop
 from tournaments.services.results import result_set

@@ -21,14 +21,13 @@ from rest_framework.views import APIView
 
 from core.api.responses import errors, valid
 from tournaments.api import serializers as s
-from tournaments.api_selectors import (
-    events_listed,
-    registration_of,
-    registrations_seen,
-    viewer_of,
-)
 from tournaments.models import Event, Registration
-from tournaments.page_selectors import deck_checks_of
+from tournaments.selectors.events import events_listed, viewer_of
+from tournaments.selectors.registrations import (
+    deck_checks_of,
+    registration_by_id,
+    registrations_seen,
+)
 from tournaments.services.access import require_organizer
 from tournaments.services.decklists import deck_check_record, event_lists_publish
 from tournaments.services.events import event_complete, event_create, event_start, organizer_add
@@ -65,8 +64,8 @@ def event_response(request: Request, pk: int, code: int = 200) -> Response:
     return Response(s.EventDetailOut(seen_event(request, pk)).data, status=code)
 
 
-def seat_of(event: Event, registration_id: int) -> Registration:
-    registration = registration_of(event, registration_id)
+def registration_or_404(event: Event, registration_id: int) -> Registration:
+    registration = registration_by_id(event, registration_id)
     if registration is None:
         raise NotFound(f"no registration {registration_id} in {event}")
     return registration
@@ -231,7 +230,7 @@ class RegistrationDetailView(APIView):
     @extend_schema(tags=["registrations"], responses={200: s.RegistrationOut, **errors(404)})
     def get(self, request: Request, pk: int, registration_id: int) -> Response:
         event = event_or_404(pk)
-        seat_of(event, registration_id)
+        registration_or_404(event, registration_id)
         return registration_response(request, event, registration_id)
 
     @extend_schema(tags=["registrations"],
@@ -240,7 +239,7 @@ class RegistrationDetailView(APIView):
         """Organizers only, before the event starts: take the player out. Once it runs,
         drop them instead, so their results stay."""
         event = event_or_404(pk)
-        seat_of(event, registration_id)
+        registration_or_404(event, registration_id)
         registration_remove(registration_id=registration_id, by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -252,7 +251,7 @@ class RegistrationDropView(APIView):
         """The player or an organizer: never paired again, results kept. A match being
         played still needs its result. Dropping twice changes nothing."""
         event = event_or_404(pk)
-        seat_of(event, registration_id)
+        registration_or_404(event, registration_id)
         registration_drop(registration_id=registration_id, by=request.user, now=timezone.now())
         return registration_response(request, event, registration_id)
 
@@ -264,7 +263,7 @@ class RegistrationCheckInView(APIView):
         """The player or an organizer, before the event starts. Checking in twice changes
         nothing."""
         event = event_or_404(pk)
-        seat_of(event, registration_id)
+        registration_or_404(event, registration_id)
         registration_check_in(registration_id=registration_id, by=request.user,
                               now=timezone.now())
         return registration_response(request, event, registration_id)
@@ -279,7 +278,7 @@ class RegistrationDecklistView(APIView):
         start or its decklist deadline, whichever comes first). Someone else's version is
         refused exactly like a missing one."""
         event = event_or_404(pk)
-        seat_of(event, registration_id)
+        registration_or_404(event, registration_id)
         data = valid(s.RegistrationDecklistIn, request.data)
         registration_decklist_attach(registration_id=registration_id, by=request.user,
                                      now=timezone.now(),

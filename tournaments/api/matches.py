@@ -18,9 +18,8 @@ from rest_framework.views import APIView
 from core.api.responses import errors, valid
 from engine.clash.match_rules import MatchFormat
 from tournaments.api import serializers as s
-from tournaments.api_selectors import match_seen, may_see_history
 from tournaments.models import Match
-from tournaments.selectors import result_history
+from tournaments.selectors.matches import match_seen, may_see_history, result_history
 from tournaments.services.results import match_format, result_report, result_set
 
 

@@ -27,11 +27,11 @@ from core.api.renderers import CSVRenderer
 from core.api.responses import errors, valid
 from tournaments.api import serializers as s
 from tournaments.api.events import event_or_404
-from tournaments.api_selectors import round_of, rounds_with_matches
-from tournaments.exports import pairings_csv, standings_csv
 from tournaments.models import Event, Round
-from tournaments.page_cache import remembered
-from tournaments.selectors import StandingRow, results_version_of, standings_for_event
+from tournaments.selectors.cache import remembered
+from tournaments.selectors.exports import pairings_csv, standings_csv
+from tournaments.selectors.rounds import round_of, rounds_with_matches
+from tournaments.selectors.standings import StandingRow, results_version_of, standings_for_event
 from tournaments.services.rounds import round_pair
 from tournaments.services.topcut import topcut_advance, topcut_start
 

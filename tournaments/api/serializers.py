@@ -31,7 +31,7 @@ from tournaments.models import (
     RoundStatus,
     TopCut,
 )
-from tournaments.selectors import round_explanation, round_label
+from tournaments.selectors.rounds import round_explanation, round_label
 from tournaments.services.results import score_check
 from tournaments.swiss.standings import METRICS
 
@@ -175,7 +175,7 @@ class EventOut(serializers.Serializer):
 
 
 class EventDetailOut(EventOut):
-    """An event with `viewer` (api_selectors.Viewer) set on it."""
+    """An event with `viewer` (selectors.events.Viewer) set on it."""
 
     you = serializers.SerializerMethodField()
     seed_hash = serializers.SerializerMethodField(help_text=(
@@ -265,7 +265,7 @@ class RegisteredDecklistOut(serializers.Serializer):
 
 
 class RegistrationOut(serializers.Serializer):
-    """A registration with `seen_version` set on it (api_selectors.registrations_seen)."""
+    """A registration with `seen_version` set on it (selectors.registrations.registrations_seen)."""
 
     id = serializers.IntegerField()
     name = serializers.CharField()

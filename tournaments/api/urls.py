@@ -1,8 +1,8 @@
 """URLs of the tournaments API, mounted under /api/."""
 
-from django.urls import include, path
+from django.urls import path
 
-from tournaments.api import events, matches, rounds
+from tournaments.api import events, matches, pods, rounds
 
 EVENT = "events/<int:pk>/"
 SEAT = EVENT + "registrations/<int:registration_id>/"
@@ -41,5 +41,11 @@ urlpatterns: list = [
     path("matches/<int:pk>/result/", matches.MatchResultView.as_view(), name="match-result"),
     path("matches/<int:pk>/history/", matches.MatchHistoryView.as_view(),
          name="match-history"),
-    path("", include("tournaments.api.pods_urls")),
+    # Draft pods and ratings
+    path("events/<int:event_id>/pods/", pods.EventPodListView.as_view(), name="api-event-pods"),
+    path("events/<int:event_id>/draft/", pods.MyDraftView.as_view(), name="api-my-draft"),
+    path("pods/<int:pk>/", pods.PodDetailView.as_view(), name="api-pod"),
+    path("pod-seats/<int:pk>/draft/", pods.SeatDraftView.as_view(), name="api-seat-draft"),
+    path("pod-seats/<int:pk>/pick/", pods.SeatPickView.as_view(), name="api-seat-pick"),
+    path("ratings/", pods.RatingListView.as_view(), name="api-ratings"),
 ]

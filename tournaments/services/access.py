@@ -10,11 +10,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
 from core.errors import DomainError
 from tournaments.models import Event, Match, Registration, Round
-
-
-def is_organizer(event: Event, user: AbstractBaseUser | AnonymousUser | None) -> bool:
-    return (user is not None and user.is_authenticated
-            and event.organizers.filter(pk=user.pk).exists())
+from tournaments.selectors.events import is_organizer
 
 
 def require_organizer(event: Event, user: AbstractBaseUser | AnonymousUser | None) -> None:

@@ -41,10 +41,10 @@ from tournaments.models import (
     GameMode,
     Match,
     MatchStatus,
-    Registration,
     ResultAction,
     Round,
 )
+from tournaments.selectors.matches import side_of
 
 from .access import lock_match
 from .engine_jobs import ai_level, deck_for
@@ -92,19 +92,6 @@ def online_game_seed(event: Event, match: Match, number: int) -> int:
     is fine for a match the engine plays at once): game 1's record is replayable while
     game 2 is played."""
     return derive_seed(match_seed(event, match), f"game-{number - 1}")
-
-
-def side_of(match: Match, user: AbstractBaseUser) -> str | None:
-    """"a" or "b" for a person playing the match, else None."""
-    if user.pk is None:
-        return None
-    players = dict(Registration.objects.filter(pk__in=[match.player_a_id, match.player_b_id])
-                   .values_list("pk", "player_id"))
-    if players.get(match.player_a_id) == user.pk:
-        return "a"
-    if match.player_b_id is not None and players.get(match.player_b_id) == user.pk:
-        return "b"
-    return None
 
 
 def online_play_problem(match: Match, event: Event) -> str:

@@ -13,12 +13,9 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.db import transaction
-from django.db.models import F, QuerySet, Window
-from django.db.models.functions import Rank
 from openskill.models import PlackettLuce
 
 from core.errors import Conflict
-from decks.models import Game
 from tournaments.models import (
     EventStatus,
     Match,
@@ -95,12 +92,3 @@ def ratings_update_for_event(*, event_id: int, now: datetime) -> RatedEvent:
     return RatedEvent.objects.create(event=event, matches=len(matches), applied_at=now)
 
 
-# Reading ---------------------------------------------------------------------------------
-
-
-def ratings_leaderboard(*, game: Game, format: str) -> QuerySet[Rating]:
-    """The ratings of a game and format, highest ordinal (mu - 3 sigma) first, each with its
-    `rank` (equal ordinals share a rank)."""
-    return (Rating.objects.filter(game=game, format=format).select_related("player", "game")
-            .annotate(rank=Window(Rank(), order_by=F("ordinal").desc()))
-            .order_by("-ordinal", "player__username", "id"))

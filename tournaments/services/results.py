@@ -49,13 +49,13 @@ from tournaments.models import (
     EventStatus,
     Match,
     MatchStatus,
-    Registration,
     ResultAction,
     ResultChange,
     Round,
     RoundStage,
     RoundStatus,
 )
+from tournaments.selectors.matches import side_of as _side_of
 
 from .access import lock_event, lock_match, require_organizer
 from .audit import snapshot
@@ -339,18 +339,6 @@ def round_complete_if_done(rnd: Round, now: datetime) -> None:
         rnd.status = RoundStatus.COMPLETE
         rnd.completed_at = now
         rnd.save(update_fields=["status", "completed_at"])
-
-
-def _side_of(match: Match, user: AbstractBaseUser) -> str | None:
-    if user.pk is None:
-        return None
-    players = dict(Registration.objects.filter(pk__in=[match.player_a_id, match.player_b_id])
-                   .values_list("pk", "player_id"))
-    if players.get(match.player_a_id) == user.pk:
-        return "a"
-    if match.player_b_id is not None and players.get(match.player_b_id) == user.pk:
-        return "b"
-    return None
 
 
 def _require_results_open(event: Event) -> None:

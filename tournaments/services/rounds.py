@@ -18,7 +18,6 @@ from django.db import transaction
 from django.utils.translation import ngettext
 
 from core.errors import Conflict
-from tournaments.bridge import swiss_view
 from tournaments.models import (
     Event,
     EventFormat,
@@ -30,12 +29,14 @@ from tournaments.models import (
     Round,
     RoundStage,
 )
+from tournaments.selectors.bridge import swiss_view
+from tournaments.selectors.pods import pods_for_event
 from tournaments.swiss import SwissError, pair_round
 
 from .access import lock_event, require_organizer
 from .audit import change_record
 from .engine_jobs import jobs_for_round
-from .pods import pods_for_event, require_drafts_done
+from .pods import require_drafts_done
 from .standings import results_version_bump
 from .states import require_round_confirmed
 

@@ -22,7 +22,7 @@ from decks.services.decklists import decklist_create
 from engine.clash.cards import load_catalogue
 from engine.clash.rng import Rng
 from tournaments.models import Event, EventFormat, JobStatus, MatchJob, MatchStatus, Round
-from tournaments.selectors import round_label
+from tournaments.selectors.rounds import round_label
 
 from .ai_seats import ai_seat_add
 from .engine_jobs import job_seed, match_job_run

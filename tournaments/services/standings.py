@@ -15,7 +15,7 @@ from django.db import transaction
 from django.db.models import F
 
 from tournaments.models import Event, EventStandings
-from tournaments.selectors import computed_standings
+from tournaments.selectors.standings import computed_standings
 
 
 def results_version_bump(*, event_id: int) -> None:

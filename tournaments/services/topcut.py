@@ -17,8 +17,8 @@ from django.db import transaction
 from django.utils.translation import ngettext
 
 from core.errors import Conflict
-from tournaments.bridge import swiss_view
 from tournaments.models import EventStatus, Registration, Round, RoundStage
+from tournaments.selectors.bridge import swiss_view
 from tournaments.swiss import SwissError, bracket, compute_standings, qualifiers
 
 from .access import lock_event, require_organizer

@@ -17,8 +17,8 @@ from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_POST
 
 from tournaments.models import Event
-from tournaments.page_cache import CACHE, key
-from tournaments.selectors import results_version, results_version_of
+from tournaments.selectors.cache import CACHE, key
+from tournaments.selectors.standings import results_version, results_version_of
 from tournaments.services.access import is_organizer
 
 PER_PAGE = 50

@@ -15,9 +15,14 @@ from core.errors import DomainError
 from decks.services.game_rules import engine_plays
 from tournaments.forms import EventForm, RegistrationForm
 from tournaments.models import Event, EventFormat, EventStatus
-from tournaments.page_selectors import events_listed, registration_of, seats_of, seen_versions
+from tournaments.selectors.events import events_listed
+from tournaments.selectors.pods import pod_seat_of
+from tournaments.selectors.registrations import (
+    registrations_for_event,
+    seen_versions,
+    user_registration,
+)
 from tournaments.services.events import event_create
-from tournaments.services.pods import seat_of
 from tournaments.services.registrations import (
     next_swiss_round,
     registration_check_in,
@@ -78,7 +83,7 @@ def may_attach(event: Event, mine, now) -> bool:  # noqa: ANN001
 
 def _event_page(request: HttpRequest, event: Event, *, form: RegistrationForm | None = None,
                 status: int = 200) -> HttpResponse:
-    mine = registration_of(event, request.user)
+    mine = user_registration(event, request.user)
     is_open = registration_open(event)
     can_register = request.user.is_authenticated and mine is None and is_open
     now = timezone.now()
@@ -86,7 +91,7 @@ def _event_page(request: HttpRequest, event: Event, *, form: RegistrationForm | 
     if (can_register or can_attach) and form is None:
         form = RegistrationForm(event=event, user=request.user)
     context = event_context(request, event, "event")
-    seats = page_of(request, seats_of(event))
+    seats = page_of(request, registrations_for_event(event))
     # Each seat's list where the viewer may see it (their own, the organizers', all once
     # the event publishes its lists).
     seen = seen_versions(request.user, list(seats.object_list))
@@ -103,7 +108,7 @@ def _event_page(request: HttpRequest, event: Event, *, form: RegistrationForm | 
         "registration_open": is_open,
         "other_game": not engine_plays(event.game),
         # A draft event's pick page, from the player's own section (rule C-2.4).
-        "my_pod_seat": (seat_of(event, request.user)
+        "my_pod_seat": (pod_seat_of(event, request.user)
                         if mine is not None and event.format == EventFormat.DRAFT
                         and event.status != EventStatus.REGISTRATION else None),
     })
@@ -140,7 +145,7 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
 def decklist_attach(request: HttpRequest, pk: int) -> HttpResponse:
     """The player attaches their own list to their seat."""
     event = event_or_404(pk)
-    mine = registration_of(event, request.user)
+    mine = user_registration(event, request.user)
     if mine is None:
         messages.error(request, f"You are not registered for {event.name}.")
         return _event_page(request, event, status=409)
@@ -165,7 +170,7 @@ def _my_seat_action(request: HttpRequest, pk: int, action, done) -> HttpResponse
     """`done` is the success message, or a function of the event (as it was before the
     action) that gives it."""
     event = event_or_404(pk)
-    mine = registration_of(event, request.user)
+    mine = user_registration(event, request.user)
     if mine is None:
         messages.error(request, f"You are not registered for {event.name}.")
         return _event_page(request, event, status=409)

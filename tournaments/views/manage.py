@@ -31,13 +31,14 @@ from tournaments.models import (
     Round,
     RoundStage,
 )
-from tournaments.page_selectors import (
-    dashboard_for,
+from tournaments.selectors.events import dashboard_for
+from tournaments.selectors.registrations import (
     deck_checks_of,
-    label_for,
     registered_list,
-    seats_of,
+    registrations_for_event,
 )
+from tournaments.selectors.rounds import label_for
+from tournaments.selectors.squads import matches_with_squad_problems, squads_by_match
 from tournaments.services.access import is_organizer
 from tournaments.services.decklists import deck_check_record, event_lists_publish
 from tournaments.services.events import event_complete, event_start, organizer_add
@@ -48,7 +49,6 @@ from tournaments.services.registrations import (
     registration_remove,
 )
 from tournaments.services.rounds import round_pair
-from tournaments.services.squads import matches_with_squad_problems, squads_by_match
 from tournaments.services.topcut import topcut_advance, topcut_start
 
 from .common import event_context, event_or_404, organizer_action, page_of
@@ -58,7 +58,7 @@ def _dashboard(request: HttpRequest, event: Event, *, status: int = 200,
                add_form: PlayerAddForm | None = None,
                organizer_form: OrganizerAddForm | None = None) -> HttpResponse:
     context = event_context(request, event, "manage")
-    seats = seats_of(event)
+    seats = registrations_for_event(event)
     board = dashboard_for(event)
     # Events that check squads: each open match says whether each player's squads were
     # checked and legal, and every match with squad problems (confirmed ones too) is listed.

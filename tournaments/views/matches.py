@@ -40,17 +40,18 @@ from tournaments.models import (
     MatchStatus,
     RoundStage,
 )
-from tournaments.page_selectors import (
+from tournaments.selectors.matches import (
     engine_job_of,
     history_rows,
-    label_for,
     match_in_event,
     score_text,
     side_of,
 )
+from tournaments.selectors.rounds import label_for
+from tournaments.selectors.squads import match_squads, squad_checks_seen
 from tournaments.services.online_games import match_online_summary
 from tournaments.services.results import match_format, result_report, result_set
-from tournaments.services.squads import match_squads, squad_check_submit, squad_checks_seen
+from tournaments.services.squads import squad_check_submit
 
 from .common import event_context, event_or_404
 

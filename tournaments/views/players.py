@@ -7,11 +7,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from tournaments.bridge import swiss_id, swiss_view
 from tournaments.models import Rating
-from tournaments.page_selectors import history_of, other_events_of, seen_versions, standing_chart
-from tournaments.selectors import standings_for_event
-from tournaments.standings_history import standing_by_round
+from tournaments.selectors.bridge import swiss_id, swiss_view
+from tournaments.selectors.registrations import history_of, other_events_of, seen_versions
+from tournaments.selectors.standings import standing_by_round, standing_chart, standings_for_event
 
 from .common import event_context, event_or_404
 

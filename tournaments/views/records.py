@@ -19,7 +19,7 @@ from core.errors import DomainError
 from core.forms import AccessibleForm
 from core.inputs import InputError, read_upload
 from decks.services.game_rules import engine_plays
-from tournaments.page_selectors import match_in_event
+from tournaments.selectors.matches import match_in_event
 from tournaments.services.verification import MAX_RECORD_BYTES, game_record_upload, uploads_for
 
 from .common import event_context, event_or_404

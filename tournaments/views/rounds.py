@@ -6,7 +6,7 @@ which static/js/live-refresh.js fetches every 20 seconds; without the script the
 works the same.
 
 That part is rendered once per results version of the event and kept
-(`tournaments.page_cache`), for each way it can look (the page of the standings, the round,
+(`tournaments.selectors.cache`), for each way it can look (the page of the standings, the round,
 the viewer's own seat or table, an organizer's links), and so is the whole page for visitors
 who are not signed in: a crowd refreshing the pages of a large event costs at most one small
 query a request (`views.common.kept_for_visitors`), not a computation.
@@ -25,24 +25,25 @@ from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET
 
-from tournaments.exports import pairings_csv as pairings_text
-from tournaments.exports import standings_csv as standings_text
 from tournaments.models import Event, EventStatus, Round, RoundStage
-from tournaments.page_cache import remembered
-from tournaments.page_selectors import (
-    CutMarks,
+from tournaments.selectors.cache import remembered
+from tournaments.selectors.exports import pairings_csv as pairings_text
+from tournaments.selectors.exports import standings_csv as standings_text
+from tournaments.selectors.matches import TableRow, round_matches, round_tables
+from tournaments.selectors.rounds import (
     RoundChoice,
-    TableRow,
     champion_of,
-    cut_marks,
     explanation_of,
     round_choices,
-    round_matches,
-    round_tables,
     rounds_labelled,
+)
+from tournaments.selectors.standings import (
+    CutMarks,
+    StandingRow,
+    cut_marks,
+    standings_for_event,
     standings_progress,
 )
-from tournaments.selectors import StandingRow, standings_for_event
 
 from .common import event_context, event_or_404, kept_for_visitors, page_of, wants_fragment
 

@@ -61,8 +61,8 @@ from tournaments.models import (
     Round,
     RoundStatus,
 )
-from tournaments.page_cache import CACHE
-from tournaments.selectors import computed_standings
+from tournaments.selectors.cache import CACHE
+from tournaments.selectors.standings import computed_standings
 from tournaments.services.events import event_create, event_start
 from tournaments.services.results import result_set
 from tournaments.services.rounds import round_pair

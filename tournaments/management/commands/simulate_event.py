@@ -11,7 +11,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
 from core.errors import DomainError
-from tournaments.selectors import standings_for_event
+from tournaments.selectors.standings import standings_for_event
 from tournaments.services.simulation import event_simulate
 
 

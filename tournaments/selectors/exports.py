@@ -7,9 +7,9 @@ import csv
 import io
 from collections.abc import Iterable
 
-from tournaments.api_selectors import matches_by_table
 from tournaments.models import Event, Match, Round
-from tournaments.selectors import standings_for_event
+from tournaments.selectors.matches import matches_by_table
+from tournaments.selectors.standings import standings_for_event
 
 STANDINGS_HEADER = ["rank", "name", "match_points", "wins", "losses", "draws", "omw", "gw",
                     "ogw", "dropped", "ai"]

@@ -20,14 +20,10 @@ from decks.models import Game
 from decks.selectors.cards import cards_by_name
 from decks.services.catalogue import clash_game
 from tournaments.models import DraftPair, Event, EventFormat, Pod, PodSeat
+from tournaments.selectors.pods import draft_seat_view, pair_to_pick, pod_seat_of
+from tournaments.selectors.ratings import ratings_leaderboard
 from tournaments.services.access import is_organizer
-from tournaments.services.pods import (
-    draft_pick,
-    draft_seat_view,
-    pair_to_pick,
-    seat_of,
-)
-from tournaments.services.ratings import ratings_leaderboard
+from tournaments.services.pods import draft_pick
 
 REFRESH_SECONDS = 4
 
@@ -47,7 +43,7 @@ def pods(request: HttpRequest, pk: int) -> HttpResponse:
             {"pair": p, "seats": seats.get(p.pk, []), "picks": len(p.record.get("picks", [])),
              "to_pick": pair_to_pick(p)} for p in pod.pairs.all()]})
     return render(request, "tournaments/pods/pods.html", {
-        "event": event, "pods": rows, "my_seat": seat_of(event, request.user),
+        "event": event, "pods": rows, "my_seat": pod_seat_of(event, request.user),
         "is_organizer": is_organizer(event, request.user),
     })
 
@@ -71,7 +67,7 @@ def _draft_page(request: HttpRequest, event: Event, seat: PodSeat, *,
 def draft(request: HttpRequest, pk: int) -> HttpResponse:
     """Your seat's draft; a POST with `card` is one pick."""
     event = get_object_or_404(Event, pk=pk)
-    seat = seat_of(event, request.user)
+    seat = pod_seat_of(event, request.user)
     if seat is None:
         raise Http404("You have no seat in a pod of this event.")
     if request.method != "POST":

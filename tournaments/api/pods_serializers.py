@@ -11,7 +11,7 @@ from rest_framework import serializers
 
 from decks.models import Game
 from tournaments.models import DraftPair, EventFormat, Pod, PodSeat, Rating
-from tournaments.services.pods import pair_seed_shown, pair_to_pick
+from tournaments.selectors.pods import pair_seed_shown, pair_to_pick
 
 MAX_NAME = 100
 

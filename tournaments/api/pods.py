@@ -19,15 +19,11 @@ from rest_framework.views import APIView
 
 from core.errors import DomainError
 from decks.services.catalogue import clash_game
-from tournaments import pods_serializers as s
+from tournaments.api import pods_serializers as s
 from tournaments.models import DraftPair, Event, Pod, PodSeat
-from tournaments.services.pods import (
-    draft_pick,
-    draft_seat_view,
-    may_see_seat,
-    seat_of,
-)
-from tournaments.services.ratings import ratings_leaderboard
+from tournaments.selectors.pods import draft_seat_view, may_see_seat, pod_seat_of
+from tournaments.selectors.ratings import ratings_leaderboard
+from tournaments.services.pods import draft_pick
 
 ERRORS = {
     400: OpenApiResponse(description="invalid input: `{\"error\": {...}}`"),
@@ -92,7 +88,7 @@ class MyDraftView(APIView):
         """Your seat's draft in this event: the revealed cards, whose pick it is, your
         cards and your partner's."""
         event = get_object_or_404(Event, pk=event_id)
-        seat = seat_of(event, request.user)
+        seat = pod_seat_of(event, request.user)
         if seat is None:
             raise NotFound(f"you have no seat in a pod of {event}")
         return _seat_response(seat)

@@ -1,0 +1,48 @@
+"""Tournament models, one module per noun. Business logic lives in services/ (writes) and
+selectors/ (reads), not here. Every model is importable from `tournaments.models`.
+
+- An `Event` runs one format with its own organizers; its status moves registration ->
+  running -> top_cut -> complete (or running -> complete without a top cut). The legal moves
+  are `EVENT_TRANSITIONS`; services/ has one function per move.
+- A `Registration` is a seat: a player with the decklist the format needs (only ever the
+  player's own, attached by the player: an organizer adds a seat without one), or an AI seat
+  (`is_ai`, no player) that fills an odd count when the event asks for it.
+- A `Round` is one Swiss or top-cut round; its `Match`es carry both players' reports and the
+  confirmed result. A `ResultChange` keeps who changed a result, when, and what it was before
+  and after.
+"""
+
+from tournaments.models.events import (
+    EVENT_TRANSITIONS,
+    Event,
+    EventFormat,
+    EventStandings,
+    EventStatus,
+    MatchLength,
+    TopCut,
+    default_tiebreakers,
+    lists_open,
+)
+from tournaments.models.games import EngineGame, GameMode, GameUpload, UploadStatus
+from tournaments.models.jobs import JobStatus, MatchJob
+from tournaments.models.matches import (
+    MATCH_TRANSITIONS,
+    Match,
+    MatchStatus,
+    ResultAction,
+    ResultChange,
+    SquadCheck,
+)
+from tournaments.models.pods import DraftPair, DraftSide, DraftStatus, Pod, PodSeat
+from tournaments.models.ratings import RatedEvent, Rating
+from tournaments.models.registrations import DeckCheck, DeckCheckOutcome, Registration
+from tournaments.models.rounds import Round, RoundStage, RoundStatus
+
+__all__ = [
+    "EVENT_TRANSITIONS", "MATCH_TRANSITIONS", "DeckCheck", "DeckCheckOutcome", "DraftPair",
+    "DraftSide", "DraftStatus", "EngineGame", "Event", "EventFormat", "EventStandings",
+    "EventStatus", "GameMode", "GameUpload", "JobStatus", "Match",
+    "MatchJob", "MatchLength", "MatchStatus", "Pod", "PodSeat", "RatedEvent", "Rating",
+    "Registration", "ResultAction", "ResultChange", "Round", "RoundStage", "RoundStatus",
+    "SquadCheck", "TopCut", "UploadStatus", "default_tiebreakers", "lists_open",
+]

@@ -1,0 +1,151 @@
+"""Events: their format, status machine and settings, and the results version and frozen
+standings of each (`EventStandings`)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from core.seeds import new_seed
+from tournaments.swiss import DEFAULT_ORDER
+
+
+class EventFormat(models.TextChoices):
+    PRECONSTRUCTED = "preconstructed", "Preconstructed"
+    DRAFT = "draft", "Draft"
+    CONSTRUCTED = "constructed", "Constructed"
+
+
+class EventStatus(models.TextChoices):
+    REGISTRATION = "registration", "Registration"
+    RUNNING = "running", "Running"
+    TOP_CUT = "top_cut", "Top cut"
+    COMPLETE = "complete", "Complete"
+
+
+EVENT_TRANSITIONS: dict[str, tuple[str, ...]] = {
+    EventStatus.REGISTRATION: (EventStatus.RUNNING,),
+    EventStatus.RUNNING: (EventStatus.TOP_CUT, EventStatus.COMPLETE),
+    EventStatus.TOP_CUT: (EventStatus.COMPLETE,),
+    EventStatus.COMPLETE: (),
+}
+
+
+class MatchLength(models.IntegerChoices):
+    BEST_OF_1 = 1, "Best of 1"
+    BEST_OF_3 = 3, "Best of 3"
+
+
+class TopCut(models.IntegerChoices):
+    NONE = 0, "No top cut"
+    TOP_4 = 4, "Top 4"
+    TOP_8 = 8, "Top 8"
+
+
+def default_tiebreakers() -> list[str]:
+    """The Magic Tournament Rules order: match points, OMW%, GW%, OGW%."""
+    return list(DEFAULT_ORDER)
+
+
+class Event(models.Model):
+    name = models.CharField(max_length=120)
+    game = models.ForeignKey("decks.Game", on_delete=models.PROTECT, related_name="events")
+    format = models.CharField(max_length=20, choices=EventFormat.choices)
+    match_length = models.PositiveSmallIntegerField(choices=MatchLength.choices,
+                                                    default=MatchLength.BEST_OF_3)
+    # Swiss rounds; None until the event starts, then rounds_for(players) unless set.
+    rounds = models.PositiveSmallIntegerField(null=True, blank=True)
+    top_cut = models.PositiveSmallIntegerField(choices=TopCut.choices, default=TopCut.NONE)
+    organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organized_events")
+    registration_opens = models.DateTimeField(null=True, blank=True)
+    registration_closes = models.DateTimeField(null=True, blank=True)
+    decklist_deadline = models.DateTimeField(null=True, blank=True)
+    lists_published = models.BooleanField(default=False)
+    # Who published the registered lists and when (decklists.event_lists_publish).
+    lists_published_at = models.DateTimeField(null=True, blank=True)
+    lists_published_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                           on_delete=models.SET_NULL, related_name="+")
+    # Players may still register while the event runs, until this round is paired (0: no
+    # late entry). They start with 0 points and get nothing for the rounds they missed.
+    late_entry_until_round = models.PositiveSmallIntegerField(default=0)
+    check_in_required = models.BooleanField(default=False)  # no check-in: dropped at start
+    fill_with_ai = models.BooleanField(default=False)  # an AI seat instead of a bye
+    # Whether AI seats may take a place in the top cut; when not, the next player in the
+    # standings takes an AI seat's place (topcut.topcut_start). Set when the event is made.
+    ai_in_top_cut = models.BooleanField(default=False)
+    exclude_ai_from_ratings = models.BooleanField(default=True)
+    # Berserk only: before reporting, each player submits their squad of each game for the
+    # rules check (B-4, B-5); see SquadCheck.
+    check_squads = models.BooleanField(default=False)
+    # Metric names of tournaments.swiss.standings.METRICS, in the order they decide.
+    tiebreakers = models.JSONField(default=default_tiebreakers)
+    # Drives every draw of the event (pods, drafts, pairings, engine games): drawn on the
+    # server (core.seeds), never chosen by nor shown to anyone until the event is complete.
+    seed = models.BigIntegerField(default=new_seed)
+    # Published when the event starts: SHA-256 of the seed and the nonce (core.seeds), so
+    # the seed revealed at the end can be checked against it.
+    seed_nonce = models.CharField(max_length=32, blank=True)
+    seed_hash = models.CharField(max_length=64, blank=True)
+    status = models.CharField(max_length=20, choices=EventStatus.choices,
+                              default=EventStatus.REGISTRATION)
+    created_at = models.DateTimeField()
+    started_at = models.DateTimeField(null=True, blank=True)
+    completed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(match_length__in=MatchLength.values),
+                                   name="event_match_length_1_or_3"),
+            models.CheckConstraint(condition=Q(top_cut__in=TopCut.values),
+                                   name="event_top_cut_0_4_or_8"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def lists_fixed(self, now: datetime) -> bool:
+        """Whether the registered decklist versions are fixed: from the start, or from the
+        decklist deadline when that comes first. Until then a registration follows its
+        player's edits; after, an edit makes a version this event never sees."""
+        return self.status != EventStatus.REGISTRATION or (
+            self.decklist_deadline is not None and self.decklist_deadline <= now)
+
+
+def lists_open(now: datetime, *, via: str = "event__") -> Q:
+    """`Event.lists_fixed` as a filter, negated: the events (reached through `via`) whose
+    registrations still follow their players' edits."""
+    return Q(**{f"{via}status": EventStatus.REGISTRATION}) & (
+        Q(**{f"{via}decklist_deadline__isnull": True})
+        | Q(**{f"{via}decklist_deadline__gt": now}))
+
+
+class EventStandings(models.Model):
+    """An event's results version, and its final standings once it completes.
+
+    `version` goes up with every change to what the standings or pairings show (a report or
+    a result, a drop, an entry, a round paired, a status move): the pages keep what they
+    computed under (event, version), so a version they have seen is never computed twice.
+    It is a row of its own rather than a column of Event so that a result writer, which
+    locks the round and the match but not the event, can bump it as its last write without
+    waiting on the event's lock: organizer services hold that lock while they wait for a
+    round's, and the two would deadlock. `tournaments.services.standings` writes it.
+
+    `final` is the standings as they stood when the event completed, row by row; the
+    pages show them from then on, so a later change to the tiebreakers' code never
+    reorders a finished event."""
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, primary_key=True,
+                                 related_name="standings_state")
+    version = models.PositiveBigIntegerField(default=0)
+    final = models.JSONField(null=True, blank=True)
+    frozen_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name_plural = "event standings"
+
+    def __str__(self) -> str:
+        return f"{self.event}: results version {self.version}"

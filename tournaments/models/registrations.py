@@ -1,0 +1,80 @@
+"""Seats of an event (a player with their decklist, or an AI seat) and the deck checks made
+against their registered lists."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from tournaments.models.events import Event
+
+
+class Registration(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
+    # None for an AI seat.
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                               on_delete=models.CASCADE, related_name="registrations")
+    is_ai = models.BooleanField(default=False)
+    ai_name = models.CharField(max_length=60, blank=True)
+    # The decklist version the player plays; it follows their edits until the event fixes
+    # its lists (Event.lists_fixed). None in draft events (the pod builds the deck), for AI
+    # seats, and for a seat an organizer added until its player attaches their list.
+    decklist_version = models.ForeignKey("decks.DecklistVersion", null=True, blank=True,
+                                         on_delete=models.PROTECT, related_name="registrations")
+    dropped = models.BooleanField(default=False)
+    dropped_at = models.DateTimeField(null=True, blank=True)
+    checked_in = models.BooleanField(default=False)
+    checked_in_at = models.DateTimeField(null=True, blank=True)
+    late_entry = models.BooleanField(default=False)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["event", "created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="one_registration_per_player"),
+            # Draft pods may seat several AI players; each has its own name in the event.
+            models.UniqueConstraint(fields=["event", "ai_name"], condition=Q(is_ai=True),
+                                    name="ai_seat_names_unique_per_event"),
+            models.CheckConstraint(
+                condition=(Q(is_ai=True, player__isnull=True) & ~Q(ai_name=""))
+                | Q(is_ai=False, player__isnull=False),
+                name="a_seat_is_a_player_or_a_named_ai"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def name(self) -> str:
+        return self.ai_name if self.is_ai else self.player.get_username()
+
+
+class DeckCheckOutcome(models.TextChoices):
+    MATCHES = "matches", "The deck matches the registered list"
+    DIFFERS = "differs", "The deck differs from the registered list"
+
+
+class DeckCheck(models.Model):
+    """A deck check during the event: an organizer compared a player's deck at the table with
+    the version their seat has registered. Part of the event's audit trail: one row per
+    check, never edited; seen by the event's organizers only."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="deck_checks")
+    registration = models.ForeignKey(Registration, on_delete=models.CASCADE,
+                                     related_name="deck_checks")
+    # The version checked against: the seat's registered one when the check was made.
+    decklist_version = models.ForeignKey("decks.DecklistVersion", on_delete=models.PROTECT,
+                                         related_name="+")
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)  # None: between
+    outcome = models.CharField(max_length=10, choices=DeckCheckOutcome.choices)
+    note = models.CharField(max_length=200, blank=True)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
+                           related_name="+")
+    at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["event", "at", "id"]
+
+    def __str__(self) -> str:
+        return f"deck check of {self.registration} at {self.at:%Y-%m-%d %H:%M}"

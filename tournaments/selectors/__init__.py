@@ -1,0 +1,15 @@
+"""Reads of the tournaments app, one module per noun (STYLE.md, habit 2): the pages, the API,
+the exports and the services read through the same functions.
+
+- `events`: the event list, who is asking (organizer, seat), the organizer's dashboard
+- `registrations`: seats, their registered lists as the asking user may see them, deck
+  checks, a player's seats and history
+- `rounds`: rounds with their labels and explanations, the champion
+- `matches`: a round's tables, a match, its audit trail, which side a user plays
+- `standings`: standings per results version, their heading and top-cut marks, a seat's
+  standing round by round
+- `pods`: draft pods, seats and what a seat sees of its draft
+- `squads`: Berserk squad checks, `ratings`: the leaderboard
+- `bridge`: the rows as the pure Swiss code sees them, `cache`: what is kept per results
+  version, `exports`: the CSV downloads
+"""

@@ -1,0 +1,136 @@
+"""Reading events: the event list, who is asking (an organizer, a seat), and the organizer's
+dashboard. Events are public."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Subquery
+
+from decks.models import Game
+from play.models import GameStatus, OnlineGame
+from tournaments.models import (
+    Event,
+    EventStatus,
+    JobStatus,
+    Match,
+    MatchJob,
+    MatchStatus,
+    Registration,
+    ResultChange,
+    Round,
+    RoundStage,
+)
+from tournaments.selectors.matches import matches_for_round
+from tournaments.selectors.registrations import user_registration
+from tournaments.selectors.rounds import champion_of, rounds_labelled
+
+User = AbstractBaseUser | AnonymousUser
+
+
+def events_listed(*, status: str | None = None, format: str | None = None,
+                  game: Game | None = None) -> QuerySet[Event]:
+    """Events newest first, with their game, organizers and the number of players."""
+    events = (Event.objects.select_related("game").prefetch_related("organizers")
+              .annotate(players=Count("registrations",
+                                      filter=Q(registrations__is_ai=False), distinct=True))
+              .order_by("-created_at", "-id"))
+    if status:
+        events = events.filter(status=status)
+    if format:
+        events = events.filter(format=format)
+    if game is not None:
+        events = events.filter(game=game)
+    return events
+
+
+def events_organized_by(user: AbstractBaseUser) -> QuerySet[Event]:
+    return Event.objects.filter(organizers=user)
+
+
+def is_organizer(event: Event, user: AbstractBaseUser | AnonymousUser | None) -> bool:
+    return (user is not None and user.is_authenticated
+            and event.organizers.filter(pk=user.pk).exists())
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who is asking, as far as one event is concerned."""
+
+    organizer: bool
+    registration: Registration | None
+
+    @property
+    def registration_id(self) -> int | None:
+        return self.registration.pk if self.registration else None
+
+
+def viewer_of(event: Event, user: User) -> Viewer:
+    if not user.is_authenticated:
+        return Viewer(organizer=False, registration=None)
+    organizer = event.organizers.filter(pk=user.pk).exists()
+    registration = user_registration(event, user)
+    return Viewer(organizer=organizer, registration=registration)
+
+
+# The organizer's dashboard -------------------------------------------------------------------
+
+@dataclass
+class Dashboard:
+    """What the organizer can do next, from the event's state. The services still decide:
+    a button shown at the wrong moment answers with the service's reason."""
+
+    rounds: list[Round]
+    last: Round | None
+    # The last round's results to confirm, each with `job_error` (why its engine job failed,
+    # or None), `last_note` (the note of its last change: why the engine disputed it) and
+    # `playing_online` (a game of it is being played online: the engine will decide it).
+    open_matches: list[Match] = field(default_factory=list)
+    next_number: int = 1
+    can_pair: bool = False
+    can_start_top_cut: bool = False
+    can_advance: bool = False
+    can_complete: bool = False
+    champion: Registration | None = None
+
+
+def dashboard_for(event: Event) -> Dashboard:
+    rounds = rounds_labelled(event)
+    last = rounds[-1] if rounds else None
+    open_ = []
+    if last is not None:
+        # Disputed first: they wait for the organizer; then one report, then none.
+        order = {MatchStatus.DISPUTED: 0, MatchStatus.REPORTED: 1, MatchStatus.PENDING: 2}
+        # Why a match waits for the organizer, read with it: the reason its engine job
+        # failed (a refused result), the note of its last change (why it is disputed).
+        reasons = matches_for_round(last).annotate(
+            job_error=Subquery(MatchJob.objects.filter(
+                match=OuterRef("pk"), status=JobStatus.FAILED).values("error")[:1]),
+            last_note=Subquery(ResultChange.objects.filter(match=OuterRef("pk"))
+                               .order_by("-id").values("note")[:1]),
+            # A game of it is being played online: the engine decides, not the reports.
+            playing_online=Exists(OnlineGame.objects.filter(match=OuterRef("pk")).exclude(
+                status=GameStatus.FINISHED)))
+        open_ = sorted((m for m in reasons if m.status != MatchStatus.CONFIRMED),
+                       key=lambda m: (order[m.status], m.table or 0))
+    board = Dashboard(rounds=rounds, last=last, open_matches=open_,
+                      next_number=(last.number if last else 0) + 1)
+    settled = last is None or not open_
+    swiss_played = sum(1 for r in rounds if r.stage == RoundStage.SWISS)
+    if event.status == EventStatus.RUNNING and settled:
+        if swiss_played < (event.rounds or 0):
+            board.can_pair = True
+        elif event.top_cut:
+            board.can_start_top_cut = True
+        else:
+            board.can_complete = True
+    elif event.status == EventStatus.TOP_CUT and settled and last is not None:
+        if last.tables > 1:
+            board.can_advance = True
+        else:
+            board.can_complete = True
+            board.champion = champion_of(last)
+    elif event.status == EventStatus.COMPLETE:
+        board.champion = champion_of(last)
+    return board

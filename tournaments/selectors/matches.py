@@ -1,0 +1,210 @@
+"""Reading matches: a round's tables, a match and who plays it, its audit trail in words,
+its engine job. Pairings are public; the history of a match is seen by its two players and
+the organizers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import F, Q, QuerySet
+
+from tournaments.models import (
+    Event,
+    Match,
+    MatchJob,
+    MatchStatus,
+    Registration,
+    ResultChange,
+    Round,
+)
+
+User = AbstractBaseUser | AnonymousUser
+
+
+def matches_for_round(rnd: Round) -> QuerySet[Match]:
+    """Tables in order, the bye last."""
+    return (Match.objects.filter(round=rnd)
+            .select_related("player_a__player", "player_b__player")
+            .order_by("table", "id"))
+
+
+def open_matches(rnd: Round) -> QuerySet[Match]:
+    """The results still to confirm; the disputed ones are for the organizer."""
+    return matches_for_round(rnd).exclude(status=MatchStatus.CONFIRMED)
+
+
+def matches_for_player(event: Event, user: AbstractBaseUser) -> QuerySet[Match]:
+    return (Match.objects.filter(round__event=event)
+            .filter(Q(player_a__player=user) | Q(player_b__player=user))
+            .select_related("round", "player_a__player", "player_b__player")
+            .order_by("round__number"))
+
+
+def result_history(match: Match) -> QuerySet[ResultChange]:
+    """Who changed the result, when, and what it was before and after, in the order the
+    changes were made. That is the id order: changes are written under the match's lock, but
+    `at` is the time each request came with, and two racing requests can arrive the other way
+    round."""
+    return ResultChange.objects.filter(match=match).select_related("by").order_by("id")
+
+
+# A bye has no table. NULLs sort first on SQLite and last on PostgreSQL, so say where.
+BY_TABLE_BYE_LAST = (F("table").asc(nulls_last=True), "id")
+
+
+def matches_by_table(rnd: Round | None = None) -> QuerySet[Match]:
+    """Tables in order, the bye last, on every database."""
+    matches = Match.objects.select_related("player_a__player", "player_b__player")
+    if rnd is not None:
+        matches = matches.filter(round=rnd)
+    return matches.order_by(*BY_TABLE_BYE_LAST)
+
+
+def match_seen(match_id: int) -> Match | None:
+    """Any match (pairings are public), with its round, event and players."""
+    return (Match.objects.select_related("round__event", "player_a__player",
+                                         "player_b__player")
+            .filter(pk=match_id).first())
+
+
+def may_see_history(match: Match, user: User) -> bool:
+    """The two players of the match and the organizers of its event."""
+    if not user.is_authenticated:
+        return False
+    players = {match.player_a.player_id, match.player_b.player_id if match.player_b else None}
+    return user.pk in players or match.round.event.organizers.filter(pk=user.pk).exists()
+
+
+def round_matches(rnd: Round) -> list[Match]:
+    return list(matches_for_round(rnd))
+
+
+# The pairings page, read as values: a 512-player round as model instances (each match with
+# its reports' JSON, each seat with its user) cost ten times the rest of the page.
+
+class TableSeat(NamedTuple):
+    name: str
+    is_ai: bool
+    player_id: int | None
+
+
+class TableRow(NamedTuple):
+    """A match as the pairings show it, its numbers already text (the template would
+    localize each one, and a round of 256 tables is rendered for every results version)."""
+
+    pk: int
+    table: int | None
+    status: str
+    a_wins: int | None
+    b_wins: int | None
+    draws: int | None
+    player_a: TableSeat
+    player_b: TableSeat | None
+    number: str  # the table's, "" for the bye
+    score: str  # the confirmed result from A's side, "2-1" or "1-1-1"; "" until then
+    winner: str  # "a", "b", or "" (not confirmed, or a draw)
+
+    @property
+    def bye(self) -> bool:
+        return self.player_b is None
+
+
+_SEAT = ("_id", "__is_ai", "__ai_name", "__player_id", "__player__username")
+
+
+def round_tables(round_id: int) -> list[TableRow]:
+    """The round's matches, tables in order and the bye last, in one query."""
+    rows = (Match.objects.filter(round_id=round_id).order_by("table", "id")
+            .values_list("id", "table", "status", "a_wins", "b_wins", "draws",
+                         *(f"player_{side}{path}" for side in "ab" for path in _SEAT)))
+    tables = [_table(*row[:6], _seat(*row[6:11]), _seat(*row[11:16])) for row in rows]
+    # The bye last (a bye has no table: SQLite would sort it first).
+    return [t for t in tables if not t.bye] + [t for t in tables if t.bye]
+
+
+def _table(pk: int, table: int | None, status: str, a_wins: int | None, b_wins: int | None,
+           draws: int | None, a: TableSeat, b: TableSeat | None) -> TableRow:
+    score = winner = ""
+    if status == MatchStatus.CONFIRMED:
+        score = f"{a_wins}-{b_wins}" + (f"-{draws}" if draws else "")
+        winner = "a" if a_wins > b_wins else "b" if b_wins > a_wins else ""
+    return TableRow(pk, table, status, a_wins, b_wins, draws, a, b,
+                    "" if table is None else str(table), score, winner)
+
+
+def _seat(pk: int | None, is_ai: bool, ai_name: str, player_id: int | None,
+          username: str | None) -> TableSeat | None:
+    if pk is None:
+        return None
+    return TableSeat(ai_name if is_ai else username, is_ai, player_id)
+
+
+# A match and its audit trail -----------------------------------------------------------------
+
+def score_text(result: dict | None) -> str:
+    if not result:
+        return ""
+    text = f"{result['a_wins']}-{result['b_wins']}"
+    return text + (f"-{result['draws']}" if result.get("draws") else "")
+
+
+def snapshot_text(snapshot: dict, a: str, b: str) -> str:
+    """A `ResultChange` snapshot in words: 'Confirmed 2-1', 'alice says 2-0', ..."""
+    if not snapshot:
+        return "Not played yet"
+    status = snapshot.get("status")
+    if status == MatchStatus.CONFIRMED:
+        text = f"Confirmed {score_text(snapshot)}"
+        return text + (" (by the engine)" if snapshot.get("engine_verified") else "")
+    says = [f"{name} says {score_text(snapshot.get(key))}"
+            for name, key in ((a, "report_a"), (b, "report_b")) if snapshot.get(key)]
+    label = {MatchStatus.DISPUTED: "Disputed", MatchStatus.REPORTED: "Reported"}.get(
+        status, "Pending")
+    return f"{label}: {'; '.join(says)}" if says else label
+
+
+@dataclass(frozen=True)
+class ChangeRow:
+    change: ResultChange
+    by: str
+    before: str
+    after: str
+
+
+def history_rows(match: Match) -> list[ChangeRow]:
+    a = match.player_a.name
+    b = match.player_b.name if match.player_b_id else "bye"
+    return [ChangeRow(change=c, by=c.by.get_username() if c.by else "system",
+                      before=snapshot_text(c.before, a, b), after=snapshot_text(c.after, a, b))
+            for c in result_history(match)]
+
+
+def engine_job_of(match: Match) -> MatchJob | None:
+    """The engine's job of an AI-against-AI match (None if it has none)."""
+    return MatchJob.objects.filter(match=match).first()
+
+
+def match_in_event(event: Event, match_id: int) -> Match | None:
+    return (Match.objects.filter(pk=match_id, round__event=event)
+            .select_related("round", "player_a__player", "player_b__player").first())
+
+
+def side_of(match: Match, user: User | None) -> str | None:
+    """'a' or 'b' if `user` plays the match, else None; from the players already loaded with
+    the match (the pages), else in one query (the services, under the match's lock)."""
+    if user is None or not user.is_authenticated:
+        return None
+    if Match.player_a.is_cached(match) and (match.player_b_id is None
+                                             or Match.player_b.is_cached(match)):
+        players = {match.player_a_id: match.player_a.player_id,
+                   match.player_b_id: match.player_b.player_id if match.player_b_id else None}
+    else:
+        players = dict(Registration.objects.filter(pk__in=[match.player_a_id, match.player_b_id])
+                       .values_list("pk", "player_id"))
+    if players.get(match.player_a_id) == user.pk:
+        return "a"
+    if match.player_b_id is not None and players.get(match.player_b_id) == user.pk:
+        return "b"
+    return None

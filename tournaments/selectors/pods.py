@@ -1,0 +1,120 @@
+"""Reading draft pods (rule C-2.4): an event's pods and seats, a user's seat, and what a seat
+sees of its pair's draft. A draft in progress shows only the revealed cards and the picks; a
+pair's record once its draft is done; the pair seeds once the event is complete."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import QuerySet
+
+from engine.clash.formats import DraftRecord, DraftState, pick_order
+from tournaments.models import DraftPair, DraftStatus, Event, EventStatus, Pod, PodSeat
+from tournaments.selectors.events import is_organizer
+
+
+def pods_for_event(event: Event) -> QuerySet[Pod]:
+    return Pod.objects.filter(event=event).order_by("number")
+
+
+def pod_seats(pod: Pod) -> QuerySet[PodSeat]:
+    return (PodSeat.objects.filter(pod=pod).select_related("registration__player", "pair")
+            .order_by("number"))
+
+
+def pod_seat_of(event: Event, user: AbstractBaseUser | AnonymousUser | None) -> PodSeat | None:
+    """The user's seat in the event's pods, if they have one."""
+    if user is None or not user.is_authenticated:
+        return None
+    return (PodSeat.objects.filter(pod__event=event, registration__player=user)
+            .select_related("pod__event", "pair", "registration").first())
+
+
+def may_see_seat(seat: PodSeat, user: AbstractBaseUser | AnonymousUser | None) -> bool:
+    """A seat's draft is seen by its player, its partner in the pair (both see the same
+    cards, rule C-2.4) and the event's organizers."""
+    if user is None or not user.is_authenticated:
+        return False
+    partners = PodSeat.objects.filter(pair_id=seat.pair_id, registration__player=user)
+    return partners.exists() or is_organizer(seat.pod.event, user)
+
+
+def draft_state(pair: DraftPair) -> DraftState:
+    return DraftState.from_record(DraftRecord.from_json(pair.record))
+
+
+def pair_seats(pair: DraftPair) -> dict[str, PodSeat]:
+    return {seat.side: seat for seat in
+            PodSeat.objects.filter(pair=pair).select_related("registration__player",
+                                                             "pod__event")}
+
+
+@dataclass(frozen=True)
+class DraftSeatView:
+    """What the pick page and the API show one seat: the table, whose turn it is, the picks."""
+
+    seat: PodSeat
+    partner: PodSeat
+    status: str
+    your_turn: bool
+    to_pick: str | None  # "A" or "B"
+    to_pick_name: str | None
+    picks_left_now: int
+    reveal: int | None
+    revealed: tuple[str, ...]
+    my_cards: tuple[str, ...]
+    partner_cards: tuple[str, ...]
+    picks: tuple[tuple[str, str], ...]
+    order: tuple[str, ...]  # who picks each card of the current reveal
+    record: dict | None  # the engine's record, once the pair's draft is done
+
+    def to_json(self) -> dict:
+        return {
+            "seat": _seat_json(self.seat), "partner": _seat_json(self.partner),
+            "pod": self.seat.pod.number, "pair": self.seat.pair.number,
+            "status": self.status, "your_turn": self.your_turn, "to_pick": self.to_pick,
+            "to_pick_name": self.to_pick_name, "picks_left_now": self.picks_left_now,
+            "reveal": self.reveal, "revealed": list(self.revealed),
+            "my_cards": list(self.my_cards), "partner_cards": list(self.partner_cards),
+            "picks": [list(p) for p in self.picks], "picks_made": len(self.picks),
+            "order": list(self.order), "record": self.record,
+            "decklist_version": self.seat.registration.decklist_version_id,
+        }
+
+
+def _seat_json(seat: PodSeat) -> dict:
+    return {"id": seat.pk, "number": seat.number, "side": seat.side,
+            "name": seat.registration.name, "is_ai": seat.registration.is_ai}
+
+
+def draft_seat_view(seat: PodSeat) -> DraftSeatView:
+    pair = DraftPair.objects.get(pk=seat.pair_id)  # fresh: the draft moves on its own
+    seats = pair_seats(pair)
+    partner = seats["B" if seat.side == "A" else "A"]
+    seat = seats[seat.side]
+    seat.pair = pair
+    state = draft_state(pair)
+    hands = state.hands
+    return DraftSeatView(
+        seat=seat, partner=partner, status=pair.status,
+        your_turn=state.to_pick == seat.side and not seat.registration.is_ai,
+        to_pick=state.to_pick,
+        to_pick_name=seats[state.to_pick].registration.name if state.to_pick else None,
+        picks_left_now=state.picks_left_now, reveal=state.reveal, revealed=state.revealed,
+        my_cards=hands[seat.side], partner_cards=hands[partner.side], picks=state.picks,
+        order=pick_order(state.reveal - 1) if state.reveal else (),
+        record=pair.record if pair.status == DraftStatus.DONE else None)
+
+
+def pair_seed_shown(pair: DraftPair, event: Event) -> int | None:
+    """A pair's seed as the public pod list shows it: only once the event is complete."""
+    return pair.seed if event.status == EventStatus.COMPLETE else None
+
+
+def pair_to_pick(pair: DraftPair) -> str | None:
+    """The side whose pick it is in `pair` (None once done), from its record alone."""
+    made = len(pair.record.get("picks", []))
+    if pair.status == DraftStatus.DONE or made >= 16:
+        return None
+    return pick_order(made // 4)[made % 4]

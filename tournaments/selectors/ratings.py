@@ -1,0 +1,17 @@
+"""Reading ratings: the leaderboard of a game and format."""
+
+from __future__ import annotations
+
+from django.db.models import F, QuerySet, Window
+from django.db.models.functions import Rank
+
+from decks.models import Game
+from tournaments.models import Rating
+
+
+def ratings_leaderboard(*, game: Game, format: str) -> QuerySet[Rating]:
+    """The ratings of a game and format, highest ordinal (mu - 3 sigma) first, each with its
+    `rank` (equal ordinals share a rank)."""
+    return (Rating.objects.filter(game=game, format=format).select_related("player", "game")
+            .annotate(rank=Window(Rank(), order_by=F("ordinal").desc()))
+            .order_by("-ordinal", "player__username", "id"))

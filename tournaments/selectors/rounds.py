@@ -1,0 +1,104 @@
+"""Reading rounds: in order, with their labels ('Round 3', 'Semifinals') and the pairing's
+explanation in words, and the champion of a final."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from django.db.models import Count, Prefetch, QuerySet
+
+from tournaments.models import Event, Match, MatchStatus, Registration, Round, RoundStage
+from tournaments.selectors.bridge import named
+from tournaments.selectors.matches import matches_by_table
+
+
+def rounds_for_event(event: Event) -> QuerySet[Round]:
+    return Round.objects.filter(event=event).order_by("number")
+
+
+def last_swiss_round(event: Event) -> int | None:
+    """The number of the event's latest Swiss round (the standings are 'after' it)."""
+    return (Round.objects.filter(event=event, stage=RoundStage.SWISS).order_by("-number")
+            .values_list("number", flat=True).first())
+
+
+TOP_CUT_NAMES = {1: "Final", 2: "Semifinals", 4: "Quarterfinals"}
+
+
+def label_for(stage: str, number: int, tables: int) -> str:
+    """A round's label ('Round 3', 'Semifinals', ...) from its count of tables already read."""
+    if stage == RoundStage.SWISS:
+        return f"Round {number}"
+    return TOP_CUT_NAMES.get(tables, f"Top {2 * tables}")
+
+
+def round_label(rnd: Round) -> str:
+    """'Round 3', or for the top cut 'Quarterfinals', 'Semifinals', 'Final'."""
+    if rnd.stage == RoundStage.SWISS:
+        return f"Round {rnd.number}"
+    return label_for(rnd.stage, rnd.number, rnd.matches.count())
+
+
+def round_explanation(rnd: Round) -> list[str]:
+    """How the round was paired, with the players' names in the pairing's lines."""
+    return _explained(rnd.explanation)
+
+
+def explanation_of(round_id: int) -> list[str]:
+    """`round_explanation` of the round with this id."""
+    return _explained(Round.objects.filter(pk=round_id).values_list("explanation", flat=True)
+                      .get())
+
+
+def _explained(explanation: dict) -> list[str]:
+    names = explanation.get("players", {})
+    return [named(line, names) for line in explanation.get("lines", [])]
+
+
+def rounds_labelled(event: Event) -> list[Round]:
+    """The event's rounds in order, each with `tables` (matches, the bye included) and
+    `label`, in one query."""
+    rounds = list(Round.objects.filter(event=event).annotate(tables=Count("matches"))
+                  .order_by("number"))
+    for rnd in rounds:
+        rnd.label = label_for(rnd.stage, rnd.number, rnd.tables)
+    return rounds
+
+
+class RoundChoice(NamedTuple):
+    id: int
+    number: int
+    stage: str
+    status: str
+    tables: int
+    label: str
+
+
+def round_choices(event: Event) -> list[RoundChoice]:
+    """`rounds_labelled` without the rows' explanations, in one query."""
+    return [RoundChoice(pk, number, stage, status, tables, label_for(stage, number, tables))
+            for pk, number, stage, status, tables in (
+                Round.objects.filter(event=event).order_by("number")
+                .annotate(tables=Count("matches"))
+                .values_list("id", "number", "stage", "status", "tables"))]
+
+
+def rounds_with_matches(event: Event) -> QuerySet[Round]:
+    """The rounds in order, each with its matches by table (the bye last)."""
+    return (Round.objects.filter(event=event).order_by("number")
+            .prefetch_related(Prefetch("matches", queryset=matches_by_table())))
+
+
+def round_of(event: Event, number: int) -> Round | None:
+    return rounds_with_matches(event).filter(number=number).first()
+
+
+def champion_of(final: Round | None) -> Registration | None:
+    """The winner of a confirmed final (a top-cut round of one match)."""
+    if final is None or final.stage != RoundStage.TOP_CUT or final.tables != 1:
+        return None
+    match = (Match.objects.filter(round=final, status=MatchStatus.CONFIRMED)
+             .select_related("player_a__player", "player_b__player").first())
+    if match is None:
+        return None
+    return match.player_a if match.a_wins > match.b_wins else match.player_b
