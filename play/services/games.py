@@ -33,8 +33,9 @@ from engine.clash.solo import (
     check_level,
 )
 from engine.clash.state import SEATS
+from play import hooks
 from play.models import GameKind, GameStatus, OnlineGame, SoloResult
-from play.positions import (
+from play.selectors.positions import (
     DuelSetup,
     Position,
     Setup,
@@ -326,12 +327,9 @@ def _finish(game: OnlineGame, position: Position, now: datetime) -> None:
     game.record = record
     game.winner = record["result"] or ""
     game.finished_at = now
-    if game.match_id is not None:
-        # The tournament side of a match game: its EngineGame and, once the match is decided,
-        # the result. Imported here because that bridge builds on this module.
-        from tournaments.services.online_games import match_game_finished
-
-        match_game_finished(game=game, now=now)
+    # The apps above hear of it (tournaments records a match game's EngineGame and, once
+    # the match is decided, its result): play/hooks.py.
+    hooks.game_finished.send(game=game, now=now)
     if game.kind == GameKind.SOLO:
         SoloResult.objects.get_or_create(game=game, defaults={
             "player_id": game.player_a_id, "level": game.level or 0,

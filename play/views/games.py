@@ -22,8 +22,8 @@ from core.errors import DomainError
 from engine.clash.state import SEATS
 from play.forms import DuelForm, InvitationForm, SoloForm
 from play.models import GameKind, GameStatus, OnlineGame
-from play.positions import board, card_info, moves, to_move
 from play.selectors import game_for, games_of, open_invitations_of, solo_record_of
+from play.selectors.positions import to_move
 from play.services import (
     ai_seat,
     ban_state,
@@ -37,6 +37,7 @@ from play.services import (
     solo_draft_pick,
     solo_start,
 )
+from play.views.boards import board, card_info, moves
 
 LOG_LINES = 60
 # Both forms share the /play/ page and have a `deck` field: distinct ids keep each label on

@@ -12,7 +12,7 @@ import pytest
 from django.utils import timezone
 
 from play.models import GameStatus, OnlineGame
-from play.positions import legal_moves_of, to_move, verify
+from play.selectors.positions import legal_moves_of, to_move, verify
 from play.services import duel_start, online_game_act, position_of
 from play.tasks import online_game_ai_move_task
 from tests.factories import UserFactory

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from play.models import GameStatus, OnlineGame, SoloResult
-from play.positions import verify
+from play.selectors.positions import verify
 from play.services import draft_of
 from tests.play.conftest import html, legal_tokens, seen
 

@@ -9,7 +9,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from play.models import GameStatus, OnlineGame, SoloResult
-from play.positions import verify
+from play.selectors.positions import verify
 from play.services import draft_of
 from tests.factories import UserFactory
 
