@@ -42,6 +42,9 @@ class Listeners:
         if listener in self._listeners:
             self._listeners.remove(listener)
 
+    def __contains__(self, listener: object) -> bool:
+        return listener in self._listeners
+
     def send(self, **kwargs: Any) -> None:
         for listener in list(self._listeners):
             listener(**kwargs)
