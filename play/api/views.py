@@ -22,17 +22,19 @@ from engine.clash.state import SEATS
 from play.api import serializers as s
 from play.models import GameKind, GameStatus, Invitation, OnlineGame
 from play.selectors import (
+    ai_seat,
+    ban_state,
+    draft_of,
     game_for,
     games_of,
     invitation_by_code,
+    position_of,
+    seat_of,
     solo_record_of,
     solo_results_of,
 )
 from play.selectors.positions import legal_moves_of, to_move
 from play.services import (
-    ai_seat,
-    ban_state,
-    draft_of,
     duel_start,
     invitation_cancel,
     invitation_create,
@@ -40,8 +42,6 @@ from play.services import (
     online_game_act,
     online_game_ai_nudge,
     online_game_ban,
-    position_of,
-    seat_of,
     solo_draft_pick,
     solo_start,
 )
