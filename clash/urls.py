@@ -2,6 +2,8 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+import play.urls
+import tournaments.match_game_urls
 from clash import views
 
 urlpatterns = [
@@ -18,7 +20,11 @@ urlpatterns = [
     path("api/", include("decks.api.urls")),
     path("api/", include("tournaments.api.urls")),
     path("api/", include("play.api.urls")),
+    path("api/", include("tournaments.api.match_game_urls")),
     path("decks/", include("decks.urls")),
     path("events/", include("tournaments.urls")),
-    path("play/", include("play.urls")),
+    # One `play` namespace: online play's pages and the match games' pages, which are
+    # tournaments' (play sits below tournaments and never imports it).
+    path("play/", include(([*play.urls.urlpatterns, *tournaments.match_game_urls.urlpatterns],
+                           play.urls.app_name))),
 ]

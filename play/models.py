@@ -2,8 +2,8 @@
 
 The row is the truth. It holds the engine setup (seed, decks or solo options and draft picks)
 and `actions`, every action token applied so far; a request rebuilds the game from them with
-the engine (play/positions.py), so a refresh or a lost connection loses nothing. Business logic
-lives in services.py and selectors.py, not here.
+the engine (play/selectors/positions.py), so a refresh or a lost connection loses nothing.
+Business logic lives in services/ and selectors/, not here.
 """
 
 from __future__ import annotations

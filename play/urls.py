@@ -1,8 +1,9 @@
-"""URLs of online play, mounted under /play/."""
+"""URLs of online play, mounted under /play/. The `play` namespace also holds the match games'
+pages (tournaments/match_game_urls.py), which clash/urls.py mounts beside these."""
 
 from django.urls import path
 
-from play.views import games, invitations, matches, replays
+from play.views import games, invitations, replays
 
 app_name = "play"
 urlpatterns = [
@@ -16,7 +17,5 @@ urlpatterns = [
          name="invitation_cancel"),
     path("<int:pk>/", games.game_page, name="game"),
     path("<int:pk>/board/", games.game_fragment, name="board"),
-    path("match/<int:match_pk>/", matches.match_game, name="match_game"),
     path("<int:pk>/replay/", replays.replay_online, name="replay"),
-    path("replay/engine/<int:pk>/", replays.replay_engine, name="replay_engine"),
 ]

@@ -14,3 +14,9 @@ class TournamentsConfig(AppConfig):
         hooks.decklist_saved.register(registrations_follow_version)
         hooks.where_registered.register(decklist_reads.registrations_of_decklist)
         hooks.registered_in_event.register(decklist_reads.version_registered_in)
+
+        # Online play announces finished games and asks about match games through its
+        # hooks; it sits below tournaments and never imports it.
+        from tournaments import play_hooks
+
+        play_hooks.register()

@@ -1,8 +1,8 @@
 """The replay viewer's API: a finished game's position after any step of its record, both
 hands shown, with the engine's verification. The same access as the pages: an online game for
-its players, a tournament game for the match's players and the organizers until the event
-publishes its lists (a game between AI seats for anyone), once the match is over for a game
-the server seeded; 404 for everyone else."""
+anyone, a tournament match's game as its tournament says (play.hooks.match_games); 404 for
+everyone else. The replays of the games the engine played for a tournament answer on this
+viewer from tournaments/api/match_games.py."""
 
 from __future__ import annotations
 
@@ -18,12 +18,14 @@ from rest_framework.views import APIView
 
 from core.api.responses import errors, valid
 from play.api import serializers as s
-from play.views.replays import engine_replay_target, online_replay_target, replay_context
+from play.views.replays import online_replay_target, replay_context
 
 STEP = OpenApiParameter("step", int, description="0 (the setup) up to the record's length")
 
 
-def _answer(request: Request, target: Any, pk: int) -> Response:
+def replay_answer(request: Request, target: Any, pk: int) -> Response:
+    """The replay of the game `target(pk, user)` finds (game, title, names; Http404 when
+    there is none the user may watch) at the query's `step`."""
     step = valid(s.ReplayIn, request.query_params)["step"]
     try:
         game, title, names = target(pk, request.user)
@@ -48,15 +50,4 @@ class OnlineReplayView(APIView):
                    responses={200: s.ReplayOut, **errors(400, 404)})
     def get(self, request: Request, pk: int) -> Response:
         """A finished online game of yours, after `step` entries of its record."""
-        return _answer(request, online_replay_target, pk)
-
-
-class EngineReplayView(APIView):
-    permission_classes = [AllowAny]  # access is per game: engine_replay_target
-
-    @extend_schema(tags=["play"], parameters=[STEP],
-                   responses={200: s.ReplayOut, **errors(400, 404)})
-    def get(self, request: Request, pk: int) -> Response:
-        """A finished tournament game (played online, by the workers or replayed from an
-        uploaded record), after `step` entries of its record."""
-        return _answer(request, engine_replay_target, pk)
+        return replay_answer(request, online_replay_target, pk)

@@ -1,5 +1,6 @@
 """URLs of the online-play API, mounted under /api/ (clash/urls.py:
-`path("api/", include("play.api.urls"))`)."""
+`path("api/", include("play.api.urls"))`). The match games' endpoints under /api/play/ are
+tournaments' (tournaments/api/match_game_urls.py)."""
 
 from django.urls import path
 
@@ -21,9 +22,6 @@ urlpatterns = [
          name="play-invitation-join"),
     path("play/invitations/<str:code>/cancel/", views.InvitationCancelView.as_view(),
          name="play-invitation-cancel"),
-    path("play/matches/<int:pk>/game/", views.MatchGameView.as_view(), name="play-match-game"),
     path("play/replays/online/<int:pk>/", replays.OnlineReplayView.as_view(),
          name="play-replay-online"),
-    path("play/replays/engine/<int:pk>/", replays.EngineReplayView.as_view(),
-         name="play-replay-engine"),
 ]

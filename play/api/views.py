@@ -21,18 +21,20 @@ from engine.clash.solo import LEVELS
 from engine.clash.state import SEATS
 from play.api import serializers as s
 from play.models import GameKind, GameStatus, Invitation, OnlineGame
-from play.positions import board, card_info, legal_moves_of, to_move
 from play.selectors import (
-    game_for,
-    games_of,
-    invitation_by_code,
-    solo_record_of,
-    solo_results_of,
-)
-from play.services import (
     ai_seat,
     ban_state,
     draft_of,
+    game_for,
+    games_of,
+    invitation_by_code,
+    position_of,
+    seat_of,
+    solo_record_of,
+    solo_results_of,
+)
+from play.selectors.positions import legal_moves_of, to_move
+from play.services import (
     duel_start,
     invitation_cancel,
     invitation_create,
@@ -40,13 +42,11 @@ from play.services import (
     online_game_act,
     online_game_ai_nudge,
     online_game_ban,
-    position_of,
-    seat_of,
     solo_draft_pick,
     solo_start,
 )
+from play.views.boards import board, card_info
 from play.views.games import seat_name
-from tournaments.services.online_games import match_online_game_start
 
 LOG_LINES = 30
 
@@ -265,13 +265,3 @@ class InvitationJoinView(APIView):
         game = invitation_join(code=code, player=request.user, deck=data["deck"],
                                seed=secrets.randbelow(2**62), now=timezone.now())
         return state_response(request, game.pk, status.HTTP_201_CREATED)
-
-
-class MatchGameView(APIView):
-    @extend_schema(tags=["play"], request=None,
-                   responses={200: s.GameStateOut, **errors(404, 409)})
-    def post(self, request: Request, pk: int) -> Response:
-        """Start the match's next game online, or resume the one in progress. Only the
-        match's two players; 409 when the match is decided or cannot be played online."""
-        game = match_online_game_start(match_id=pk, user=request.user, now=timezone.now())
-        return state_response(request, game.pk)

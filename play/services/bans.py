@@ -15,19 +15,16 @@ from django.db import transaction
 
 from core.errors import Conflict, DomainError
 from engine.clash.errors import EngineError
-from engine.clash.formats import BanRecord, BanState, IllegalChoice, ValuePolicy
+from engine.clash.formats import BanState, IllegalChoice, ValuePolicy
 from engine.clash.rng import Rng
 from engine.clash.state import SEATS
 from play.models import GameStatus, OnlineGame
+from play.selectors.games import ai_seat, ban_state, seat_of
 
-from .games import _locked, _stale_message, ai_seat, game_begin, seat_of
+from .games import _locked, _stale_message, game_begin
 
 # Refusals that are about the moment (someone else's step, the bans over), not the card.
 _NOT_NOW = ("not_your_ban", "bans_over")
-
-
-def ban_state(game: OnlineGame) -> BanState:
-    return BanState.from_record(BanRecord.from_json(game.bans))
 
 
 def bans_begin(game: OnlineGame, lists: tuple[list[str], list[str]], now: datetime) -> None:

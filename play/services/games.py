@@ -33,14 +33,12 @@ from engine.clash.solo import (
     check_level,
 )
 from engine.clash.state import SEATS
+from play import hooks
 from play.models import GameKind, GameStatus, OnlineGame, SoloResult
-from play.positions import (
-    DuelSetup,
+from play.selectors.games import ai_seat, draft_of, position_of, seat_of, setup_of
+from play.selectors.positions import (
     Position,
-    Setup,
-    SoloSetup,
     apply_token,
-    rebuild,
     record_json,
     to_move,
 )
@@ -50,34 +48,6 @@ MAX_AI_ACTIONS = 500
 # After this long without the AI seat's reply, the waiting page looks for its message in the
 # broker, and sends it again if the broker lost it.
 AI_REPLY_OWED_AFTER = timedelta(seconds=30)
-
-
-def setup_of(game: OnlineGame) -> Setup:
-    if game.kind == GameKind.SOLO:
-        return SoloSetup(seed=game.seed, fmt=game.solo_format, level=game.level or 0,
-                         options=game.options or {}, deck=game.solo_deck,
-                         picks=tuple(game.picks))
-    return DuelSetup(seed=game.seed, decks=(game.decks["A"], game.decks["B"]))
-
-
-def position_of(game: OnlineGame) -> Position:
-    return rebuild(setup_of(game), list(game.actions))
-
-
-def seat_of(game: OnlineGame, user: AbstractBaseUser) -> int | None:
-    if user.pk is not None and user.pk == game.player_a_id:
-        return 0
-    if user.pk is not None and user.pk == game.player_b_id:
-        return 1
-    return None
-
-
-def ai_seat(game: OnlineGame) -> int | None:
-    """The seat an AI player decides for (the automaton of solo plays inside the engine):
-    the seat without a person (seat A only in a match whose player A is an AI seat)."""
-    if game.kind != GameKind.DUEL or not game.ai_level:
-        return None
-    return 0 if game.player_a_id is None else 1
 
 
 # Starting ----------------------------------------------------------------------------------
@@ -146,13 +116,6 @@ def solo_start(*, player: AbstractBaseUser, fmt: str, level: int, options: dict[
     if game.status == GameStatus.PLAYING:
         position_of(game)  # the setup must work before the page shows it
     return game
-
-
-def draft_of(game: OnlineGame) -> SoloDraft:
-    draft = SoloDraft(game.seed)
-    for card in game.picks:
-        draft.pick(card)
-    return draft
 
 
 @transaction.atomic
@@ -326,12 +289,9 @@ def _finish(game: OnlineGame, position: Position, now: datetime) -> None:
     game.record = record
     game.winner = record["result"] or ""
     game.finished_at = now
-    if game.match_id is not None:
-        # The tournament side of a match game: its EngineGame and, once the match is decided,
-        # the result. Imported here because that bridge builds on this module.
-        from tournaments.services.online_games import match_game_finished
-
-        match_game_finished(game=game, now=now)
+    # The apps above hear of it (tournaments records a match game's EngineGame and, once
+    # the match is decided, its result): play/hooks.py.
+    hooks.game_finished.send(game=game, now=now)
     if game.kind == GameKind.SOLO:
         SoloResult.objects.get_or_create(game=game, defaults={
             "player_id": game.player_a_id, "level": game.level or 0,

@@ -22,21 +22,27 @@ from core.errors import DomainError
 from engine.clash.state import SEATS
 from play.forms import DuelForm, InvitationForm, SoloForm
 from play.models import GameKind, GameStatus, OnlineGame
-from play.positions import board, card_info, moves, to_move
-from play.selectors import game_for, games_of, open_invitations_of, solo_record_of
-from play.services import (
+from play.selectors import (
     ai_seat,
     ban_state,
     draft_of,
+    game_for,
+    games_of,
+    open_invitations_of,
+    position_of,
+    seat_of,
+    solo_record_of,
+)
+from play.selectors.positions import to_move
+from play.services import (
     duel_start,
     online_game_act,
     online_game_ai_nudge,
     online_game_ban,
-    position_of,
-    seat_of,
     solo_draft_pick,
     solo_start,
 )
+from play.views.boards import board, card_info, moves
 
 LOG_LINES = 60
 # Both forms share the /play/ page and have a `deck` field: distinct ids keep each label on

@@ -1,9 +1,9 @@
 """The replay viewer: a finished game stepped through entry by entry (prev/next links, no
 script needed), each position re-simulated from the record by the engine, with the record's
 verification (`replay(record).ok`). The game is over, so both hands are shown. A tournament
-game's record holds the players' lists: it is watched only by the match's players and the
-event's organizers until the event publishes its lists (a game between AI seats by anyone),
-and it holds the game's seed: a game the server seeded waits until its match is over."""
+match's game holds the players' lists and its seed: its tournament says who may watch it and
+how the page names it (play.hooks.match_games); the replays of the games the engine played
+for a tournament are tournaments' pages (tournaments/views/match_games.py), on this viewer."""
 
 from __future__ import annotations
 
@@ -14,17 +14,11 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from engine.clash.errors import RecordError
-from play.positions import board, is_solo_record, replay_step, verify
-from play.selectors import (
-    finished_engine_game,
-    finished_game,
-    may_watch,
-    may_watch_engine_game,
-)
+from play import hooks
+from play.selectors import finished_game, may_watch
+from play.selectors.positions import is_solo_record, replay_step, verify
+from play.views.boards import board
 from play.views.games import seat_name
-from tournaments.selectors.matches import side_of
-from tournaments.selectors.rounds import round_label
-from tournaments.services.access import is_organizer
 
 
 def _step(request: HttpRequest) -> int:
@@ -52,28 +46,12 @@ def replay_context(record: dict[str, Any], step: int) -> dict[str, Any]:
     }
 
 
-def _back_links(match: Any, user: Any) -> dict[str, Any]:
-    """A tournament game's way back: its event, and its match for who may open that page
-    (the two players and the organizers)."""
-    if match is None:
-        return {}
-    event = match.round.event
-    return {"event": event, "match": match,
-            "may_see_match": side_of(match, user) is not None or is_organizer(event, user)}
-
-
-def _replay(request: HttpRequest, record: dict[str, Any], context: dict[str, Any],
-            ) -> HttpResponse:
+def replay_page(request: HttpRequest, record: dict[str, Any], context: dict[str, Any],
+                ) -> HttpResponse:
+    """The replay page of a record at the request's `?step=`."""
     data = replay_context(record, _step(request))
     return render(request, "play/replay.html", {
         **context, **data, "record": record, "steps": range(data["total"] + 1)})
-
-
-def _round_words(match: Any) -> str:
-    """The match's round as its pages name it ("Round 3, table 2", "Top 8, quarter-final"
-    words from `round_label`), never a top-cut round as a Swiss round number."""
-    label = round_label(match.round)
-    return f"{label}, table {match.table}" if match.table else label
 
 
 def online_replay_target(pk: int, user: Any) -> tuple[Any, str, dict[str, str]]:
@@ -85,31 +63,8 @@ def online_replay_target(pk: int, user: Any) -> tuple[Any, str, dict[str, str]]:
     names = {"A": seat_name(game, 0), "B": seat_name(game, 1)}
     title = f"{game.get_kind_display()} game {game.pk}"
     if game.match_id is not None:
-        match = game.match
-        title = (f"{match.round.event.name}, {_round_words(match)}, "
-                 f"game {game.game_number} online")
+        title = hooks.match_games().title(game)
     return game, title, names
-
-
-def engine_replay_target(pk: int, user: Any) -> tuple[Any, str, dict[str, str]]:
-    """A finished tournament game the user may watch, its title and its seats' names; 404
-    otherwise. A person's list stays with the match's players and the organizers until the
-    event publishes its lists."""
-    game = finished_engine_game(pk)
-    if game is None or not may_watch_engine_game(game, user):
-        raise Http404("No finished tournament game with this number.")
-    match = game.match
-
-    def name(registration: Any) -> str:
-        if registration is None:
-            return "bye"
-        if registration.is_ai:
-            return registration.ai_name or "AI seat"
-        return registration.player.get_username() if registration.player else "?"
-
-    event = match.round.event
-    title = f"{event.name}, {_round_words(match)}, game {game.number}"
-    return game, title, {"A": name(match.player_a), "B": name(match.player_b)}
 
 
 @require_GET
@@ -117,14 +72,6 @@ def replay_online(request: HttpRequest, pk: int) -> HttpResponse:
     game, title, names = online_replay_target(pk, request.user)
     # The names as they begin a heading ("The automaton"), written out, not capitalised.
     titles = {"A": seat_name(game, 0, start=True), "B": seat_name(game, 1, start=True)}
-    return _replay(request, game.record, {"title": title, "names": names, "titles": titles,
-                                          "online": game,
-                                          **_back_links(game.match, request.user)})
-
-
-@require_GET
-def replay_engine(request: HttpRequest, pk: int) -> HttpResponse:
-    game, title, names = engine_replay_target(pk, request.user)
-    return _replay(request, game.record, {"title": title, "names": names, "titles": names,
-                                          "engine_game": game,
-                                          **_back_links(game.match, request.user)})
+    links = {} if game.match_id is None else hooks.match_games().links(game, request.user)
+    return replay_page(request, game.record, {"title": title, "names": names,
+                                              "titles": titles, "online": game, **links})

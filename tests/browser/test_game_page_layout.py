@@ -14,7 +14,8 @@ from django.utils import timezone
 
 from core.errors import DomainError
 from play.models import GameStatus, OnlineGame
-from play.services import online_game_act, position_of, solo_start
+from play.selectors import position_of
+from play.services import online_game_act, solo_start
 from tests.browser.helpers import PHONE, TIMEOUT_MS, log_in
 from tests.factories import UserFactory
 

@@ -9,7 +9,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from play.models import GameStatus
-from play.services import online_game_act, position_of, solo_start
+from play.selectors import position_of
+from play.services import online_game_act, solo_start
 from tests.browser.helpers import PHONE
 from tests.factories import UserFactory
 

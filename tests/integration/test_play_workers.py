@@ -12,8 +12,9 @@ import pytest
 from django.utils import timezone
 
 from play.models import GameStatus, OnlineGame
-from play.positions import legal_moves_of, to_move, verify
-from play.services import duel_start, online_game_act, position_of
+from play.selectors import position_of
+from play.selectors.positions import legal_moves_of, to_move, verify
+from play.services import duel_start, online_game_act
 from play.tasks import online_game_ai_move_task
 from tests.factories import UserFactory
 from tests.integration.test_engine_workers import wait_for

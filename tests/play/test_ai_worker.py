@@ -12,8 +12,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from play.models import OnlineGame
-from play.positions import legal_moves_of, to_move
-from play.services import AI_REPLY_OWED_AFTER, duel_start, online_game_act, position_of
+from play.selectors import position_of
+from play.selectors.positions import legal_moves_of, to_move
+from play.services import AI_REPLY_OWED_AFTER, duel_start, online_game_act
 from play.tasks import online_game_ai_move_task
 from tests.play.conftest import html
 

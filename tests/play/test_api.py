@@ -14,7 +14,8 @@ from rest_framework.test import APIClient
 from engine.clash.cards import BASTION
 from engine.clash.observation import Observation
 from play.models import OnlineGame
-from play.services import invitation_create, invitation_join, position_of
+from play.selectors import position_of
+from play.services import invitation_create, invitation_join
 from tests.factories import UserFactory
 from tests.play.conftest import eager  # noqa: F401 (the fixture)
 from tests.tournaments.test_online_matches import person_of, scene

@@ -12,8 +12,9 @@ from django.utils import timezone
 
 from engine.clash.cards import load_catalogue
 from play.models import GameStatus, OnlineGame
-from play.positions import verify
-from play.services import duel_start, online_game_ai_move, position_of
+from play.selectors import position_of
+from play.selectors.positions import verify
+from play.services import duel_start, online_game_ai_move
 from tests.factories import UserFactory
 from tests.play.conftest import html, legal_tokens, seen
 

@@ -16,8 +16,9 @@ from django.utils import timezone
 from engine.clash.actions import CAST, PLAY, decode
 from engine.clash.solo import SoloOptions
 from play.models import OnlineGame
-from play.positions import SoloSetup, board, legal_moves_of, moves, rebuild, to_move
+from play.selectors.positions import SoloSetup, legal_moves_of, rebuild, to_move
 from play.services import solo_start
+from play.views.boards import board, moves
 from tests.play.conftest import html, legal_tokens, seen
 
 NEXT, ALL, END = "Attack with the next creature", "Attack with all", "End the turn"

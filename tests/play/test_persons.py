@@ -13,8 +13,9 @@ from django.utils import timezone
 from core.errors import Conflict
 from engine.clash.cards import load_catalogue
 from play.models import GameStatus, Invitation, InvitationStatus, OnlineGame
-from play.positions import to_move, verify
-from play.services import invitation_create, invitation_join, position_of
+from play.selectors import position_of
+from play.selectors.positions import to_move, verify
+from play.services import invitation_create, invitation_join
 from tests.factories import UserFactory
 from tests.play.conftest import html, legal_tokens, seen
 

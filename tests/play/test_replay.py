@@ -14,8 +14,9 @@ from engine.clash.ai import RandomAgent
 from engine.clash.cards import load_catalogue
 from engine.clash.game import play_game
 from play.models import GameStatus
-from play.positions import legal_moves_of
-from play.services import duel_start, online_game_act, position_of
+from play.selectors import position_of
+from play.selectors.positions import legal_moves_of
+from play.services import duel_start, online_game_act
 from tests.factories import UserFactory
 from tests.factories.tournaments import (
     AISeatFactory,

@@ -10,8 +10,8 @@ import pytest
 from django.urls import reverse
 
 from play.models import GameStatus, OnlineGame, SoloResult
-from play.positions import verify
-from play.services import draft_of
+from play.selectors import draft_of
+from play.selectors.positions import verify
 from tests.play.conftest import html, legal_tokens, seen
 
 pytestmark = pytest.mark.django_db

@@ -9,8 +9,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from play.models import GameStatus, OnlineGame, SoloResult
-from play.positions import verify
-from play.services import draft_of
+from play.selectors import draft_of
+from play.selectors.positions import verify
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

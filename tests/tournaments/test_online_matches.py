@@ -17,8 +17,9 @@ from engine.clash.cards import load_catalogue
 from engine.clash.formats import BanState, ValuePolicy
 from engine.clash.rng import Rng
 from play.models import GameStatus, OnlineGame
-from play.positions import legal_moves_of, to_move, verify
-from play.services import ban_state, online_game_act, online_game_ban, position_of
+from play.selectors import ban_state, position_of
+from play.selectors.positions import legal_moves_of, to_move, verify
+from play.services import online_game_act, online_game_ban
 from tests.factories import UserFactory, give_starter_kit, starter_kit
 from tests.factories.tournaments import AISeatFactory, OrganizedEventFactory, SeatFactory
 from tests.play.conftest import eager  # noqa: F401 (the fixture)

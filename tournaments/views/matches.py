@@ -1,7 +1,7 @@
 """The match page: a player reports the result, the organizer sets or corrects it, and
 everyone who may see the page sees every change (who, when, before and after). A player of
 a Clash of Decks match against an AI seat or another person may play its games online
-(play.views.matches starts them; the engine then records the result).
+(tournaments.views.match_games starts them; the engine then records the result).
 
 In a Berserk event that checks squads, each player submits on this page (a POST to the page
 itself) the squad and placement of each game for the rules check (B-4, B-5); the page shows
@@ -29,7 +29,6 @@ from django.views.decorators.http import require_http_methods, require_POST
 from core.errors import Conflict, DomainError
 from decks.services.game_rules import engine_plays
 from engine.clash.match_rules import MatchFormat
-from play.selectors import may_watch_engine_game
 from tournaments.forms import ResultForm, ResultSetForm, SquadSubmitForm
 from tournaments.models import (
     EngineGame,
@@ -40,6 +39,7 @@ from tournaments.models import (
     MatchStatus,
     RoundStage,
 )
+from tournaments.selectors.match_games import may_watch_engine_game
 from tournaments.selectors.matches import (
     engine_job_of,
     history_rows,

@@ -1,0 +1,37 @@
+"""Tournaments' answers to online play's hooks (play/hooks.py), registered in
+TournamentsConfig.ready: a finished match game is recorded for its match, and a match game's
+replay is shown as its tournament allows."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from play import hooks
+from play.models import OnlineGame
+from tournaments.selectors.match_games import may_watch_online_game, replay_links, round_words
+from tournaments.services.online_games import match_game_finished
+
+
+def game_finished(*, game: OnlineGame, now: datetime) -> None:
+    """The tournament side of a match game: its EngineGame and, once the match is decided,
+    the result (a game outside a match is none of the tournament's business)."""
+    if game.match_id is not None:
+        match_game_finished(game=game, now=now)
+
+
+class MatchGameAnswers:
+    def may_watch(self, game: OnlineGame, user: Any) -> bool:
+        return may_watch_online_game(game, user)
+
+    def title(self, game: OnlineGame) -> str:
+        match = game.match
+        return f"{match.round.event.name}, {round_words(match)}, game {game.game_number} online"
+
+    def links(self, game: OnlineGame, user: Any) -> dict[str, Any]:
+        return replay_links(game.match, user)
+
+
+def register() -> None:
+    hooks.game_finished.connect(game_finished)
+    hooks.match_games_register(MatchGameAnswers())

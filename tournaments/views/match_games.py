@@ -1,0 +1,74 @@
+"""A tournament match's games on online play's pages (URLs under /play/, in the `play`
+namespace: tournaments/match_game_urls.py): the match page's button that starts (or resumes)
+the match's next game online, and the replay of a game the engine played for the match
+(online, by the workers, or from an uploaded record), on play's replay viewer. A tournament
+game's record holds the players' lists: it is watched only by the match's players and the
+event's organizers until the event publishes its lists (a game between AI seats by anyone),
+and it holds the game's seed: a game the server seeded waits until its match is over."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_POST
+
+from core.errors import DomainError
+from play.views.replays import replay_page
+from tournaments.models import Match
+from tournaments.selectors.match_games import (
+    finished_engine_game,
+    may_watch_engine_game,
+    replay_links,
+    round_words,
+)
+from tournaments.services.online_games import match_online_game_start
+
+
+@login_required
+@require_POST
+def match_game(request: HttpRequest, match_pk: int) -> HttpResponse:
+    try:
+        game = match_online_game_start(match_id=match_pk, user=request.user,
+                                       now=timezone.now())
+    except DomainError as exc:
+        if exc.status == 404:
+            raise Http404("No such match.") from None
+        event_id = (Match.objects.filter(pk=match_pk).values_list("round__event_id", flat=True)
+                    .first())
+        messages.error(request, f"No game was started: {exc.message}.")
+        return redirect("tournaments:match", pk=event_id, match=match_pk)
+    return redirect("play:game", pk=game.pk)
+
+
+def engine_replay_target(pk: int, user: Any) -> tuple[Any, str, dict[str, str]]:
+    """A finished tournament game the user may watch, its title and its seats' names; 404
+    otherwise. A person's list stays with the match's players and the organizers until the
+    event publishes its lists."""
+    game = finished_engine_game(pk)
+    if game is None or not may_watch_engine_game(game, user):
+        raise Http404("No finished tournament game with this number.")
+    match = game.match
+
+    def name(registration: Any) -> str:
+        if registration is None:
+            return "bye"
+        if registration.is_ai:
+            return registration.ai_name or "AI seat"
+        return registration.player.get_username() if registration.player else "?"
+
+    event = match.round.event
+    title = f"{event.name}, {round_words(match)}, game {game.number}"
+    return game, title, {"A": name(match.player_a), "B": name(match.player_b)}
+
+
+@require_GET
+def replay_engine(request: HttpRequest, pk: int) -> HttpResponse:
+    game, title, names = engine_replay_target(pk, request.user)
+    return replay_page(request, game.record, {"title": title, "names": names, "titles": names,
+                                              "engine_game": game,
+                                              **replay_links(game.match, request.user)})
