@@ -1,9 +1,11 @@
-"""The scenario runner: `python -m engine.clash.scenario FILE.json`.
+"""The scenario format: a position and a list of actions, read, applied and written back.
 
-Reads a position and a list of actions, applies them, prints the resulting position as JSON.
-Exit 0 on success; 2 with a message naming the bad field when the file is malformed; 3 with
-`{"error": {"code", "message", "action_index"}}` on stdout when an action is illegal.
-The format is documented in docs/scenario-format.md; other tools depend on it.
+`run(data)` gives the exit code and the output object of the scenario runner
+(`python -m engine.tools.scenario FILE.json`, also callable by its old path
+`python -m engine.clash.scenario`): 0 with the resulting position; 3 with
+`{"error": {"code", "message", "action_index"}}` when an action is illegal; a malformed file
+raises ScenarioError (exit 2). The format is documented in docs/scenario-format.md; other
+tools depend on it.
 """
 
 from __future__ import annotations
@@ -12,7 +14,6 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
-from ..cli import print_json, read_json_argument
 from . import actions as act
 from .cards import BASTION, CREATURE, Catalogue, card_from_json, load_catalogue
 from .errors import CatalogueError, IllegalAction
@@ -331,19 +332,7 @@ def run(data: Any) -> tuple[int, dict[str, Any]]:
     return EXIT_OK, position_json(game)
 
 
-def main(argv: list[str] | None = None) -> int:
-    loaded = read_json_argument(argv, "usage: python -m engine.clash.scenario FILE.json")
-    if isinstance(loaded, int):
-        return loaded
-    (path,), data = loaded
-    try:
-        code, output = run(data)
-    except ScenarioError as exc:
-        print(f"{path}: malformed scenario: {exc}", file=sys.stderr)
-        return EXIT_MALFORMED
-    print_json(output)
-    return code
+if __name__ == "__main__":  # the command's old path (`python -m engine.clash.scenario`)
+    from engine.tools.scenario import main
 
-
-if __name__ == "__main__":
     sys.exit(main())
