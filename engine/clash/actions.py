@@ -25,6 +25,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from engine.errors import FormatError
+
 from .cards import BASTION, Catalogue
 from .errors import RecordError
 from .state import LANES, SEATS
@@ -147,7 +149,7 @@ def to_json(action: Action, catalogue: Catalogue, hand: list[int] | None = None)
     return {"return_order": [catalogue.name(c) for c in action[1]]}
 
 
-class ActionFormatError(ValueError):
+class ActionFormatError(FormatError):
     """An action object in the scenario format that cannot be read; `field` names the part."""
 
     def __init__(self, field: str, message: str) -> None:

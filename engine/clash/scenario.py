@@ -14,6 +14,8 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
+from engine.errors import FormatError
+
 from . import actions as act
 from .cards import BASTION, CREATURE, Catalogue, card_from_json, load_catalogue
 from .errors import CatalogueError, IllegalAction
@@ -32,7 +34,7 @@ _AUTOMATON_PLAYER_KEYS = {"automaton", "lanes"}
 _AUTOMATON_KEYS = {"deck", "discard", "fort", "options", "seed"}
 
 
-class ScenarioError(ValueError):
+class ScenarioError(FormatError):
     """A malformed scenario; the message starts with the path of the bad field."""
 
 

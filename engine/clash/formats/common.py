@@ -6,6 +6,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.errors import IllegalDeck
+
 from ..cards import Catalogue
 from ..errors import EngineError, SetupError
 
@@ -35,7 +37,7 @@ class IllegalChoice(EngineError):
         return {"code": self.code, "reason": self.reason, "message": self.message}
 
 
-class DeckListError(EngineError):
+class DeckListError(IllegalDeck):
     """A constructed list (C-2.5) that cannot enter the ban-two procedure.
 
     `problems` names every problem at once, so a player fixes the list in one go.
@@ -46,8 +48,7 @@ class DeckListError(EngineError):
     def __init__(self, problems: list[str], *, seat: str | None = None) -> None:
         self.by_seat = {seat: problems} if seat else {}
         prefix = f"player {seat}'s list: " if seat else ""
-        super().__init__(prefix + "; ".join(problems))
-        self.problems = problems
+        super().__init__(prefix + "; ".join(problems), problems)
         self.seat = seat
 
     @classmethod
