@@ -22,6 +22,8 @@ from collections.abc import Iterable
 from gettext import ngettext
 from itertools import permutations
 
+from engine.seats import BOTH_SEATS, DRAW, LETTERS
+
 from .actions import ATTACK_ALL, ATTACK_NEXT, CAST, END_TURN, PLAY, RETURN_ORDER, Action
 from .cards import (
     BASTION,
@@ -36,7 +38,7 @@ from .cards import (
 )
 from .errors import IllegalAction
 from .rng import Rng
-from .state import ATTACK, DRAW, LANES, SEATS, SUMMON, Creature, GameState
+from .state import ATTACK, LANES, SUMMON, Creature, GameState
 
 # Shared action tuples for legal_actions (tuples are immutable, so sharing is safe).
 _PLAYS = tuple(((PLAY, i, 0), (PLAY, i, 1)) for i in range(4))
@@ -90,7 +92,7 @@ class Game(GameState):
         self.mana = 6 if self.turn == 1 and self.active == self.first else len(p.cards) + 1
         self.phase = SUMMON
         if self.log is not None:
-            self.log.append(f"turn {self.turn}: {SEATS[self.active]} gains {self.mana} mana")
+            self.log.append(f"turn {self.turn}: {LETTERS[self.active]} gains {self.mana} mana")
 
     def _clear_turn_effects(self) -> None:
         """C-3.6: every creature heals; this turn's entry, activation, Protection and Sprint
@@ -108,7 +110,7 @@ class Game(GameState):
         """End of turn (C-3.6), the turn cap (C-7.5a), then the next player's mana phase."""
         self._clear_turn_effects()
         if self.log is not None:
-            self.log.append(f"turn {self.turn}: {SEATS[self.active]} ends the turn")
+            self.log.append(f"turn {self.turn}: {LETTERS[self.active]} ends the turn")
         if self.turn >= self.turn_cap:
             self.winner = DRAW
             if self.log is not None:
@@ -124,7 +126,7 @@ class Game(GameState):
         if self.winner is not None:
             raise IllegalAction("game_over", "the game is over")
         if self.pending is not None:
-            owner = SEATS[self.pending[0]]
+            owner = LETTERS[self.pending[0]]
             names = ", ".join(self.catalogue.name(c) for c in self.pending[1])
             raise IllegalAction("return_order_pending",
                                 f"player {owner} must first choose the order in which "
@@ -192,7 +194,7 @@ class Game(GameState):
         p.lanes[lane].append(Creature(card, cd.attack, cd.health, cd.abilities, cd.aura,
                                       new=True))
         if self.log is not None:
-            self.log.append(f"{SEATS[seat]} plays {cd.name} to {LANES[lane]} "
+            self.log.append(f"{LETTERS[seat]} plays {cd.name} to {LANES[lane]} "
                             f"({self.mana} mana left)")
         if p.bpos >= len(cards):
             self._bastion_rightmost(seat)  # ruling C-7.4a
@@ -200,12 +202,12 @@ class Game(GameState):
     def cast(self, index: int, seat: int, lane: int, position: int) -> None:
         """Cast the incantation at hand `index` at a creature (C-6)."""
         self._check_can_act()
-        if seat not in (0, 1) or lane not in (0, 1):
+        if seat not in BOTH_SEATS or lane not in (0, 1):
             raise IllegalAction("no_target", "the target must be a creature in play")
         target_lane = self.players[seat].lanes[lane]
         if not isinstance(position, int) or not 0 <= position < len(target_lane):
             raise IllegalAction("no_target",
-                                f"there is no creature at {SEATS[seat]} {LANES[lane]} "
+                                f"there is no creature at {LETTERS[seat]} {LANES[lane]} "
                                 f"position {position}")
         card = self._check_playable(index, "incantation")
         cd = self.catalogue.cards[card]
@@ -218,8 +220,8 @@ class Game(GameState):
         log = self.log
         if log is not None:
             t = target_lane[position]
-            log.append(f"{SEATS[caster]} casts {cd.name} at "
-                       f"{self.catalogue.name(t.card)} ({SEATS[seat]} {LANES[lane]} "
+            log.append(f"{LETTERS[caster]} casts {cd.name} at "
+                       f"{self.catalogue.name(t.card)} ({LETTERS[seat]} {LANES[lane]} "
                        f"{position})")
         self.resolve_incantation(caster, card, seat, lane, position)
 
@@ -357,7 +359,7 @@ class Game(GameState):
         if self.phase == SUMMON:
             self.phase = ATTACK
             if self.log is not None:
-                self.log.append(f"{SEATS[self.active]} enters the Attack phase")
+                self.log.append(f"{LETTERS[self.active]} enters the Attack phase")
 
     def _run_attacks(self, resume: int) -> bool:
         """Activate creatures until none is left; False if interrupted (a choice, game over)."""
@@ -423,7 +425,7 @@ class Game(GameState):
                 if c.new:
                     return  # Rage never hits the Bastion/Fort on the entry turn (C-5.3, C-5.6)
                 if log is not None:
-                    log.append(f"{self.catalogue.name(c.card)} ({SEATS[seat]} {LANES[li]}) "
+                    log.append(f"{self.catalogue.name(c.card)} ({LETTERS[seat]} {LANES[li]}) "
                                f"hits the {'Fort' if foe.fort else 'Bastion'} for {dmg}")
                 self._damage_bastion(seat ^ 1, dmg)
                 return  # destroying a Bastion does not trigger Frenzy (C-5.6)
@@ -510,12 +512,12 @@ class Game(GameState):
         if p.fort:
             self.winner = seat ^ 1  # C-7.3
             if self.log is not None:
-                self.log.append(f"{SEATS[seat]}'s Fort is destroyed: {SEATS[seat ^ 1]} wins")
+                self.log.append(f"{LETTERS[seat]}'s Fort is destroyed: {LETTERS[seat ^ 1]} wins")
         else:
             p.fort = True  # C-7.2: turn to the Fort face, leftmost
             p.bpos = 0
             if self.log is not None:
-                self.log.append(f"{SEATS[seat]}'s Bastion is destroyed and becomes a Fort")
+                self.log.append(f"{LETTERS[seat]}'s Bastion is destroyed and becomes a Fort")
 
 
 def hand_names(game: GameState, seat: int) -> list[str]:

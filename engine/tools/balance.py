@@ -25,6 +25,7 @@ from engine.clash.formats.values import compute_card_values
 from engine.clash.game import play_game
 from engine.clash.rng import Rng
 from engine.clash.solo import options_for_level, play_solo_game
+from engine.seats import BOTH_SEATS, DRAW, SEAT_A
 
 from .ladder import wilson
 
@@ -38,13 +39,13 @@ def matchup(ai: str, deck_a: int, deck_b: int, seeds: range) -> tuple[float, int
     score = 0.0
     games = first_wins = decided = 0
     for seed in seeds:
-        for a_seat in (0, 1):
-            seat_decks = decks if a_seat == 0 else decks[::-1]
+        for a_seat in BOTH_SEATS:
+            seat_decks = decks if a_seat == SEAT_A else decks[::-1]
             game, _ = play_game(seat_decks, seed,
                                 (make_agent(ai, seed * 2), make_agent(ai, seed * 2 + 1)),
                                 catalogue=catalogue)
             games += 1
-            if game.winner == 2:
+            if game.winner == DRAW:
                 score += 0.5
                 continue
             decided += 1
@@ -61,7 +62,7 @@ def solo_rate(level: str, difficulty: int, seeds: range) -> tuple[int, int]:
         options = choices[Rng.stream(seed, "balance-options").below(len(choices))]
         game, _ = play_solo_game(seed, make_agent(level, seed), deck=1 + seed % 4,
                                  options=options, level=difficulty)
-        wins += game.winner == 0
+        wins += game.winner == SEAT_A  # the player's seat (C-8)
     return wins, len(seeds)
 
 

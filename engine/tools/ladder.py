@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from engine.clash.ai import LEVELS, make_agent
 from engine.clash.cards import load_catalogue
 from engine.clash.game import play_game
+from engine.seats import BOTH_SEATS, DRAW, other
 
 
 @dataclass
@@ -65,16 +66,16 @@ def play_pair(a: str, b: str, seeds: range) -> PairResult:
     result = PairResult(a, b, decision_ms={a: [], b: []})
     for seed in seeds:
         deck_a, deck_b = decks[seed % len(decks)], decks[seed // len(decks) % len(decks)]
-        for a_seat in (0, 1):
+        for a_seat in BOTH_SEATS:
             agents = [None, None]
             agents[a_seat] = _Timed(make_agent(a, seed * 2), result.decision_ms[a])
-            agents[a_seat ^ 1] = _Timed(make_agent(b, seed * 2 + 1),
+            agents[other(a_seat)] = _Timed(make_agent(b, seed * 2 + 1),
                                         result.decision_ms[b] if b != a else [])
             game, _ = play_game((deck_a, deck_b), seed, agents, catalogue=catalogue)
             result.games += 1
             if game.winner == a_seat:
                 result.wins += 1
-            elif game.winner == 2:
+            elif game.winner == DRAW:
                 result.draws += 1
             else:
                 result.losses += 1

@@ -16,17 +16,18 @@ from engine.clash.errors import EngineError
 from engine.clash.game import new_game, result_name, run_to_end
 from engine.clash.record import GameRecord, replay
 from engine.clash.rules import Game
-from engine.clash.state import LANES, SEATS
+from engine.clash.state import LANES
+from engine.seats import BOTH_SEATS, LETTERS
 
 
 def render_board(game: Game) -> list[str]:
     """The table as text: each player's hand size, health and face, and both lanes."""
     name = game.catalogue.name
     lines = []
-    for seat in (0, 1):
+    for seat in BOTH_SEATS:
         p = game.players[seat]
         face = "Fort" if p.fort else "Bastion"
-        lines.append(f"  {SEATS[seat]}: {face}, health {p.health}, "
+        lines.append(f"  {LETTERS[seat]}: {face}, health {p.health}, "
                      f"{len(p.cards)} cards in hand")
         for li, lane in enumerate(p.lanes):
             creatures = ", ".join(
@@ -44,7 +45,7 @@ def watch(seed: int, decks: tuple[int, int], levels: tuple[str, str], out=sys.st
     agents = (make_agent(levels[0], seed * 2), make_agent(levels[1], seed * 2 + 1))
     print(f"Clash of Decks: deck {decks[0]} ({levels[0]}) as A against deck {decks[1]} "
           f"({levels[1]}) as B, seed {seed}", file=out)
-    print(f"\n== turn {game.turn}: player {SEATS[game.active]} ==", file=out)
+    print(f"\n== turn {game.turn}: player {LETTERS[game.active]} ==", file=out)
     shown = 0
     turn = game.turn
 
@@ -64,7 +65,7 @@ def watch(seed: int, decks: tuple[int, int], levels: tuple[str, str], out=sys.st
             for line in render_board(game):
                 print(line, file=out)
         if game.turn != turn and game.winner is None:
-            print(f"\n== turn {game.turn}: player {SEATS[game.active]} ==", file=out)
+            print(f"\n== turn {game.turn}: player {LETTERS[game.active]} ==", file=out)
             for event in carry:
                 print(f"  {event}", file=out)
         turn = game.turn

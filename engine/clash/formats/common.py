@@ -7,12 +7,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import IllegalDeck
+from engine.seats import BOTH_SEATS, LETTERS
 
 from ..cards import Catalogue
 from ..errors import EngineError, SetupError
 
-SEAT_A, SEAT_B = "A", "B"
-SEATS = (SEAT_A, SEAT_B)
+SEATS = LETTERS  # the procedures name the seats by their letters, "A" and "B"
 DECK_SIZE = 8  # C-2.3 to C-2.5: every format ends with 8 cards per player
 
 # Status names shared by both procedures (habit: explicit state machines with named choices).
@@ -72,15 +72,11 @@ class DeckListError(IllegalDeck):
 
 def seat_name(seat: object) -> str:
     """"A" or "B" for a seat given as "A"/"B" (any case) or as the engine's 0/1."""
-    if isinstance(seat, str) and seat.upper() in SEATS:
+    if isinstance(seat, str) and seat.upper() in LETTERS:
         return seat.upper()
-    if isinstance(seat, int) and not isinstance(seat, bool) and seat in (0, 1):
-        return SEATS[seat]
+    if isinstance(seat, int) and not isinstance(seat, bool) and seat in BOTH_SEATS:
+        return LETTERS[seat]
     raise IllegalChoice("unknown_seat", f"{seat!r} is not a seat: the seats are A and B")
-
-
-def other(seat: str) -> str:
-    return SEAT_B if seat == SEAT_A else SEAT_A
 
 
 def check_seed(seed: object) -> int:

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine.seats import DRAW
+
 from ..ai import make_agent
 from ..cards import DATA_DIR, Catalogue, load_catalogue
 from ..errors import CatalogueError
@@ -76,13 +78,13 @@ def _draw_deck(names: list[str], rng: Rng) -> list[str]:
 
 def win_rate_deltas(results: Iterable[tuple[Sequence[str], Sequence[str], int | None]],
                     names: Sequence[str]) -> dict[str, float]:
-    """Each card's score (a win 1, a draw - winner 2 - one half) over the decks holding it,
+    """Each card's score (a win 1, a draw - winner DRAW - one half) over the decks holding it,
     minus 0.5, from (deck of seat A, deck of seat B, winner) results; 0 for an unseen card."""
     score = dict.fromkeys(names, 0.0)
     seen = dict.fromkeys(names, 0)
     for deck_a, deck_b, winner in results:
         for seat, deck in enumerate((deck_a, deck_b)):
-            points = 0.5 if winner == 2 else float(winner == seat)
+            points = 0.5 if winner == DRAW else float(winner == seat)
             for name in deck:
                 score[name] += points
                 seen[name] += 1
