@@ -21,6 +21,7 @@ from decks.models import BanSession, BanStatus
 from decks.selectors.bans import ban_session_for, ban_session_view, ban_sessions_for, ban_steps
 from decks.selectors.cards import cards_by_name
 from decks.services.bans import ban_session_ban, ban_session_start
+from engine.seats import LETTER_A
 
 
 def _sessions_page(request: HttpRequest, form: BanSessionStartForm,
@@ -73,11 +74,11 @@ def _session_page(request: HttpRequest, session: BanSession, *, error: str | Non
             "player": player,
             "is_ai": seat in view["ai_seats"],
             "is_you": seat == you,
-            "decklist": (session.list_a if seat == "A" else session.list_b).decklist,
+            "decklist": (session.list_a if seat == LETTER_A else session.list_b).decklist,
             "cards": [(faces.get(n) or n, n in view["banned"][seat])
                       for n in view["lists"][seat]],
             "result": [faces.get(n) or n
-                       for n in (session.result_a if seat == "A" else session.result_b)],
+                       for n in (session.result_a if seat == LETTER_A else session.result_b)],
         })
     your_step = session.status == BanStatus.BANNING and view["to_ban"] == you
     return render(request, "decks/ban_session.html", {

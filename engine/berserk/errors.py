@@ -2,29 +2,26 @@
 
 from __future__ import annotations
 
-from engine.clash.errors import EngineError, IllegalAction
+from engine.errors import EngineError, ExplainedIllegalAction, IllegalAction
+from engine.errors import IllegalDeck as _IllegalDeck
+
+__all__ = ["EngineError", "IllegalAction", "IllegalDeck", "IllegalStep"]
 
 
-class IllegalStep(IllegalAction):
+class IllegalStep(ExplainedIllegalAction):
     """A step the rules refuse; the pre-game (or stack) is unchanged after it is raised.
 
     `code` is "illegal" like every refused action of the engine; `reason` is a stable
     identifier (`not_your_declaration`, `elite_needs_gold`, `cell_priority`, ...).
     """
 
-    def to_json(self) -> dict[str, str]:
-        return {"code": self.code, "reason": self.reason, "message": self.message}
 
-
-class IllegalDeck(EngineError):
+class IllegalDeck(_IllegalDeck):
     """A deck that breaks B-6; `problems` names every problem at once."""
-
-    code = "deck"
 
     def __init__(self, problems: list[str], *, seat: str | None = None) -> None:
         prefix = f"player {seat}'s deck: " if seat else ""
-        super().__init__(prefix + "; ".join(problems))
-        self.problems = problems
+        super().__init__(prefix + "; ".join(problems), problems)
         self.seat = seat
 
     def to_json(self) -> dict[str, object]:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.clash.rng import Rng
+from engine.seats import LETTERS, other_letter
 
 from .cards import Card, deck_problems
 from .editions import DEAL_SIZE, FIRST, ONE_GOLD, SECOND, STANDARD, Crystals, Edition
@@ -28,7 +29,7 @@ from .field import cell_name, free_cells, parse_cell, priority_refusal
 from .recruitment import Payment, crystals_after, elements_of, recruit, replay
 from .stack import DIE_SIDES
 
-SEATS = ("A", "B")
+SEATS = LETTERS  # Berserk names its seats by their letters, "A" and "B"
 ROLL, CHOOSE, DEAL, MULLIGAN = "roll", "choose", "deal", "mulligan"
 BEFORE_RECRUITMENT, RECRUITMENT, PLACEMENT = "before_recruitment", "recruitment", "placement"
 DONE, LOST = "done", "lost"
@@ -114,7 +115,7 @@ class Pregame:
 
     @property
     def second(self) -> str | None:
-        return None if self.first is None else _other(self.first)
+        return None if self.first is None else other_letter(self.first)
 
     def position(self, seat: str) -> str:
         return FIRST if seat == self.first else SECOND
@@ -152,7 +153,7 @@ class Pregame:
             a, b = self.rolls[-1]
             raise IllegalStep("not_the_roll_winner", f"player {self.roll_winner} rolled higher "
                               f"(A {a}, B {b}) and chooses, not player {seat} (B-2)")
-        self.first = seat if go_first else _other(seat)
+        self.first = seat if go_first else other_letter(seat)
         for s, side in self.sides.items():
             side.budget = side.crystals = self.edition.crystals(self.position(s))
         self.status = DEAL
@@ -239,7 +240,7 @@ class Pregame:
 
     def _pass_abilities(self, side: Side) -> None:
         side.passed_abilities = True
-        other = self.sides[_other(side.seat)]
+        other = self.sides[other_letter(side.seat)]
         if other.passed_abilities:
             self.ability_turn = None
             self.status = RECRUITMENT
@@ -266,7 +267,7 @@ class Pregame:
             raise IllegalStep("ability_used", f"{card_id}'s \"before recruitment\" ability is "
                               "used once per game (B-4)")
         side.abilities_used.append(card_id)
-        other = self.sides[_other(seat)]
+        other = self.sides[other_letter(seat)]
         if not other.passed_abilities:
             self.ability_turn = other.seat
         self._skip_idle_ability_turns()
@@ -393,10 +394,6 @@ class Pregame:
 
     def _in_order(self) -> list[Side]:
         return [self.sides[self.first], self.sides[self.second]]
-
-
-def _other(seat: str) -> str:
-    return SEATS[1] if seat == SEATS[0] else SEATS[0]
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..cli import print_json, read_json_argument
+from ..errors import FormatError
 from .cards import Card
 from .editions import DEAL_SIZE, EDITIONS, POSITIONS, STANDARD, Crystals
 from .field import parse_cell
@@ -28,7 +29,7 @@ _CARD_KEYS = {"id", "cost", "elite", "element", "name"}
 _ENTRY_KEYS = {"id", "gold", "silver"}
 
 
-class SquadFileError(ValueError):
+class SquadFileError(FormatError):
     """A malformed squad file; the message starts with the path of the bad field."""
 
 

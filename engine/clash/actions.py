@@ -25,9 +25,12 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from engine.errors import FormatError
+from engine.seats import LETTERS, seat_of_letter
+
 from .cards import BASTION, Catalogue
 from .errors import RecordError
-from .state import LANES, SEATS
+from .state import LANES
 
 PLAY, CAST, ATTACK_NEXT, ATTACK_ALL, END_TURN, RETURN_ORDER = range(6)
 
@@ -54,7 +57,7 @@ def encode(action: Action) -> str:
     if kind == PLAY:
         return f"P{action[1]}{_LANE_CODE[action[2]]}"
     if kind == CAST:
-        return f"C{action[1]}{SEATS[action[2]]}{_LANE_CODE[action[3]]}{action[4]}"
+        return f"C{action[1]}{LETTERS[action[2]]}{_LANE_CODE[action[3]]}{action[4]}"
     if kind == ATTACK_NEXT:
         return "N"
     if kind == ATTACK_ALL:
@@ -84,7 +87,7 @@ def decode(tokens: str) -> list[Action]:
         if g[0] is not None:
             actions.append((PLAY, int(g[0]), _LANE_CODE.index(g[1])))
         elif g[2] is not None:
-            actions.append((CAST, int(g[2]), SEATS.index(g[3]), _LANE_CODE.index(g[4]),
+            actions.append((CAST, int(g[2]), seat_of_letter(g[3]), _LANE_CODE.index(g[4]),
                             int(g[5])))
         elif g[6]:
             actions.append((ATTACK_NEXT,))
@@ -111,7 +114,7 @@ def describe(action: Action, catalogue: Catalogue, hand: list[int] | None = None
     if kind == PLAY:
         return f"play {card_at(action[1])} to {LANES[action[2]]}"
     if kind == CAST:
-        return (f"cast {card_at(action[1])} at {SEATS[action[2]]} {LANES[action[3]]} "
+        return (f"cast {card_at(action[1])} at {LETTERS[action[2]]} {LANES[action[3]]} "
                 f"position {action[4]}")
     if kind == ATTACK_NEXT:
         return "attack with the next creature"
@@ -137,7 +140,7 @@ def to_json(action: Action, catalogue: Catalogue, hand: list[int] | None = None)
         return {"play": card_at(action[1]), "lane": LANES[action[2]]}
     if kind == CAST:
         return {"cast": card_at(action[1]), "target": {
-            "player": SEATS[action[2]], "lane": LANES[action[3]], "position": action[4]}}
+            "player": LETTERS[action[2]], "lane": LANES[action[3]], "position": action[4]}}
     if kind == ATTACK_NEXT:
         return {"attack": "next"}
     if kind == ATTACK_ALL:
@@ -147,7 +150,7 @@ def to_json(action: Action, catalogue: Catalogue, hand: list[int] | None = None)
     return {"return_order": [catalogue.name(c) for c in action[1]]}
 
 
-class ActionFormatError(ValueError):
+class ActionFormatError(FormatError):
     """An action object in the scenario format that cannot be read; `field` names the part."""
 
     def __init__(self, field: str, message: str) -> None:
@@ -176,14 +179,14 @@ def parse_json(data: Any, where: str = "action") -> dict[str, Any]:
                                     'needs {"player": "A"|"B", "lane": ..., "position": n}')
         _only(set(target), {"player", "lane", "position"}, f"{where}.target")
         seat = target.get("player")
-        if seat not in SEATS:
+        if seat not in LETTERS:
             raise ActionFormatError(f"{where}.target.player", f'must be "A" or "B", not {seat!r}')
         position = target.get("position")
         if not isinstance(position, int) or isinstance(position, bool) or position < 0:
             raise ActionFormatError(f"{where}.target.position",
                                     f"must be a whole number >= 0, not {position!r}")
         return {"kind": CAST, "card": _card_name(data["cast"], f"{where}.cast"),
-                "seat": SEATS.index(seat), "lane": _lane(target.get("lane"),
+                "seat": seat_of_letter(seat), "lane": _lane(target.get("lane"),
                                                          f"{where}.target.lane"),
                 "position": position}
     if "attack" in data:

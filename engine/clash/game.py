@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from engine.seats import LETTERS, result_name
+
 from .actions import TOKENS, encode
 from .cards import Catalogue, load_catalogue
 from .errors import SetupError
@@ -11,7 +13,7 @@ from .observation import Observation
 from .record import GameRecord
 from .rng import Rng
 from .rules import Game
-from .state import DEFAULT_TURN_CAP, SEATS, Player
+from .state import DEFAULT_TURN_CAP, Player
 
 DECK_SIZE = 8  # C-2.3 to C-2.5: every format gives each player 8 cards
 
@@ -38,14 +40,14 @@ def new_game(decks: Sequence[Sequence[str]], seed: int, *,
             cards = []
         if len(cards) != DECK_SIZE:
             problems = deck_problems(deck, catalogue)
-            raise SetupError(f"player {SEATS[seat]}'s deck: " + "; ".join(problems))
-        Rng.stream(seed, f"shuffle-{SEATS[seat]}").shuffle(cards)
+            raise SetupError(f"player {LETTERS[seat]}'s deck: " + "; ".join(problems))
+        Rng.stream(seed, f"shuffle-{LETTERS[seat]}").shuffle(cards)
         players.append(Player(cards, chooses_returns=chooses_returns[seat]))
     first = Rng.stream(seed, "coin").below(2)
     game = Game(catalogue, players, first=first, active=first, turn=1, turn_cap=turn_cap,
                 log=log)
     if log is not None:
-        log.append(f"the coin gives the first turn to {SEATS[first]}")
+        log.append(f"the coin gives the first turn to {LETTERS[first]}")
     game.begin_turn()
     return game
 
@@ -118,7 +120,3 @@ def run_to_end(game: Game, agents: Sequence, *,
     return turns, hashes
 
 
-def result_name(winner: int | None) -> str | None:
-    if winner is None:
-        return None
-    return "draw" if winner == 2 else SEATS[winner]

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from engine.seats import DRAW
+
 from .ai import LEVELS, make_agent
 from .cards import load_catalogue
 from .errors import SetupError
@@ -89,7 +91,7 @@ def lab_chunk(deck: Sequence[str], field_decks: Sequence[Sequence[str]], seed: i
         if game.winner == mine:
             result.wins += 1
             slot[0] += 1
-        elif game.winner == 2:
+        elif game.winner == DRAW:
             result.draws += 1
             slot[2] += 1
         else:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from engine.seats import LETTER_A, LETTER_B, result_name
+
 from .ai import make_agent
 from .cards import Catalogue, load_catalogue
 from .game import play_game
@@ -29,9 +31,9 @@ class MatchResult:
     @property
     def winner(self) -> str | None:
         if self.a_wins > self.b_wins:
-            return "A"
+            return LETTER_A
         if self.b_wins > self.a_wins:
-            return "B"
+            return LETTER_B
         return None
 
 
@@ -62,7 +64,7 @@ def play_match(decks: Sequence[Sequence[str]], seed: int, levels: Sequence[str],
             game, record = play_game(decks, gseed, agents, catalogue=catalogue)
             if keep_records:
                 result.games.append(record)
-            yield {0: "A", 1: "B"}.get(game.winner, "draw")
+            yield result_name(game.winner)
 
     result.a_wins, result.b_wins, result.draws = fmt.play_out(games())
     return result

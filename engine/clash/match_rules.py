@@ -27,6 +27,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from engine.seats import DRAW_NAME, LETTER_A, LETTER_B, RESULT_NAMES
+
 from .errors import SetupError
 
 # Games a match may play beyond its length (drawn games): a best of 3 plays at most 5 games.
@@ -34,7 +36,7 @@ from .errors import SetupError
 # C-7.5a), and two more games are about what a round's clock leaves room for.
 EXTRA_GAMES = 2
 
-OUTCOMES = ("A", "B", "draw")
+OUTCOMES = RESULT_NAMES  # "A", "B", "draw"
 
 
 @dataclass(frozen=True)
@@ -76,11 +78,11 @@ class MatchFormat:
         generator that plays each game when asked, so no game is played after the end."""
         a_wins = b_wins = draws = 0
         for outcome in outcomes:
-            if outcome == "A":
+            if outcome == LETTER_A:
                 a_wins += 1
-            elif outcome == "B":
+            elif outcome == LETTER_B:
                 b_wins += 1
-            elif outcome == "draw":
+            elif outcome == DRAW_NAME:
                 draws += 1
             else:
                 raise ValueError(f"a game is won by A or B or drawn, not {outcome!r}")

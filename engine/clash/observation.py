@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.seats import LETTERS, SEAT_A, result_name
+
 from .actions import Action
 from .cards import BASTION, Catalogue
 from .rng import Rng
 from .rules import Game
-from .state import LANES, PHASES, SEATS
+from .state import LANES, PHASES
 
 
 class PublicSide:
@@ -135,7 +137,7 @@ class Observation:
         me = game.players[self.seat]
         foe = game.players[self.seat ^ 1]
         public = PublicSide(foe.lanes, foe.bpos, foe.fort, len(foe.cards))
-        players = (me, public) if self.seat == 0 else (public, me)
+        players = (me, public) if self.seat == SEAT_A else (public, me)
         return SeatView(game.catalogue, players)
 
     def legal_actions(self) -> list[Action]:
@@ -161,13 +163,12 @@ class Observation:
                     for i, lane in enumerate(p.lanes)}
 
         return {
-            "seat": SEATS[self.seat],
+            "seat": LETTERS[self.seat],
             "turn": game.turn,
-            "active": SEATS[game.active],
+            "active": LETTERS[game.active],
             "phase": PHASES[game.phase],
             "mana": game.mana,
-            "winner": None if game.winner is None else ("draw" if game.winner == 2
-                                                        else SEATS[game.winner]),
+            "winner": result_name(game.winner),
             "you": {"hand": hand, "fort": me.fort, "health": me.health, "lanes": lanes(me)},
             "opponent": {"hand_size": len(foe.cards) + 1, "bastion_position": foe.bpos,
                          "fort": foe.fort, "health": foe.health, "lanes": lanes(foe)},

@@ -12,6 +12,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.seats import LETTER_A, LETTER_B, result_name
+
 from .actions import decode
 from .cards import Catalogue, load_catalogue
 from .errors import EngineError, RecordError
@@ -32,7 +34,7 @@ class GameRecord:
 
     def to_json(self) -> dict[str, Any]:
         return {"v": RECORD_VERSION, "format": self.fmt, "catalogue": self.catalogue,
-                "seed": self.seed, "decks": {"A": self.decks[0], "B": self.decks[1]},
+                "seed": self.seed, "decks": {LETTER_A: self.decks[0], LETTER_B: self.decks[1]},
                 "turn_cap": self.turn_cap, "turns": self.turns, "hashes": self.hashes,
                 "result": self.result}
 
@@ -49,7 +51,8 @@ class GameRecord:
         try:
             decks = data["decks"]
             record = cls(fmt=str(data["format"]), catalogue=str(data["catalogue"]),
-                         seed=int(data["seed"]), decks=(list(decks["A"]), list(decks["B"])),
+                         seed=int(data["seed"]),
+                         decks=(list(decks[LETTER_A]), list(decks[LETTER_B])),
                          turn_cap=int(data["turn_cap"]), turns=list(data["turns"]),
                          hashes=list(data["hashes"]), result=data.get("result"))
         except (KeyError, TypeError, ValueError) as exc:
@@ -109,8 +112,6 @@ def replay_turns(game: Any, turns: list[str], hashes: list[str], result: str | N
                  noun: str = "turn") -> ReplayResult:
     """Apply each recorded turn to `game` (set up from the record) and compare the state hash
     after it; the verdict names the first `noun` that differs, or the final result."""
-    from .game import result_name
-
     for index, tokens in enumerate(turns):
         turn = index + 1
         if game.winner is not None:

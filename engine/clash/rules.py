@@ -14,29 +14,36 @@ Interpretations beyond RULES.md, kept in one place (docs/engine.md repeats them)
   leaves the Bastion/Fort rightmost.
 - An attack of 0 damage that targets a Protection creature still uses the Protection up: it is
   "the first attack that targets this creature" (C-5.4).
+
+The rules are written in three modules, one per part of a turn: this one (the turn structure,
+the checks and the player's actions), attack.py (the Attack phase, C-4 and C-5) and deaths.py
+(destroyed creatures, the hand and the Bastion/Fort, C-4.5 to C-4.7 and C-7); `Game` joins them.
+
+The event log: `log` is a list of sentences, or None when nobody reads it (simulations, the AI's
+playouts, the deck lab). Every event is written as `if log is not None: log.append(f"...")`, so
+an unread log costs one comparison per event and the sentence is never built. A null logger
+(`log.event(...)` on an object whose method does nothing) would read one line shorter but
+costs a call per event and builds its arguments anyway. Measured with timeit on the
+development machine (Python 3.11, best of 9 x 1,000,000): the loop alone 6-17 ns, the branch
+23-28 ns, a no-op method call with no arguments 109-122 ns, with the event's words as
+arguments 344-400 ns. A random game writes about 95 events, so the null logger would add
+about 8 to 35 microseconds to a game of 300 to 850: 1 to 10% of the bench. The branch stays.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from gettext import ngettext
 from itertools import permutations
 
+from engine.seats import BOTH_SEATS, DRAW, LETTERS
+
 from .actions import ATTACK_ALL, ATTACK_NEXT, CAST, END_TURN, PLAY, RETURN_ORDER, Action
-from .cards import (
-    BASTION,
-    CREATURE,
-    FRENZY,
-    INDESTRUCTIBLE,
-    PIERCE,
-    PROTECTION,
-    RAGE,
-    SPLASH,
-    SPRINT,
-)
+from .attack import AttackPhase, abilities_at
+from .cards import BASTION, CREATURE, INDESTRUCTIBLE, PIERCE, SPLASH
+from .deaths import Deaths
 from .errors import IllegalAction
 from .rng import Rng
-from .state import ATTACK, DRAW, LANES, SEATS, SUMMON, Creature, GameState
+from .state import LANES, SUMMON, Creature, GameState
 
 # Shared action tuples for legal_actions (tuples are immutable, so sharing is safe).
 _PLAYS = tuple(((PLAY, i, 0), (PLAY, i, 1)) for i in range(4))
@@ -47,19 +54,9 @@ _END_TURN = (END_TURN,)
 _RESUME_NONE, _RESUME_ALL, _RESUME_END = 0, 1, 2
 
 
-def abilities_at(lane: list[Creature], i: int, granted: int) -> int:
-    """The abilities creature `lane[i]` has now: its own, its player's granted ones, and the
-    Auras of its neighbours (rule C-5.8: never its own Aura)."""
-    a = lane[i].abilities | granted
-    if i:
-        a |= lane[i - 1].aura
-    if i + 1 < len(lane):
-        a |= lane[i + 1].aura
-    return a
-
-
-class Game(GameState):
-    """A game of Clash of Decks in progress."""
+class Game(AttackPhase, Deaths, GameState):
+    """A game of Clash of Decks in progress: the turn structure, the checks and the player's
+    actions here; the Attack phase in attack.py, deaths and the Bastion/Fort in deaths.py."""
 
     __slots__ = ("resume",)
 
@@ -90,7 +87,7 @@ class Game(GameState):
         self.mana = 6 if self.turn == 1 and self.active == self.first else len(p.cards) + 1
         self.phase = SUMMON
         if self.log is not None:
-            self.log.append(f"turn {self.turn}: {SEATS[self.active]} gains {self.mana} mana")
+            self.log.append(f"turn {self.turn}: {LETTERS[self.active]} gains {self.mana} mana")
 
     def _clear_turn_effects(self) -> None:
         """C-3.6: every creature heals; this turn's entry, activation, Protection and Sprint
@@ -108,7 +105,7 @@ class Game(GameState):
         """End of turn (C-3.6), the turn cap (C-7.5a), then the next player's mana phase."""
         self._clear_turn_effects()
         if self.log is not None:
-            self.log.append(f"turn {self.turn}: {SEATS[self.active]} ends the turn")
+            self.log.append(f"turn {self.turn}: {LETTERS[self.active]} ends the turn")
         if self.turn >= self.turn_cap:
             self.winner = DRAW
             if self.log is not None:
@@ -124,7 +121,7 @@ class Game(GameState):
         if self.winner is not None:
             raise IllegalAction("game_over", "the game is over")
         if self.pending is not None:
-            owner = SEATS[self.pending[0]]
+            owner = LETTERS[self.pending[0]]
             names = ", ".join(self.catalogue.name(c) for c in self.pending[1])
             raise IllegalAction("return_order_pending",
                                 f"player {owner} must first choose the order in which "
@@ -192,7 +189,7 @@ class Game(GameState):
         p.lanes[lane].append(Creature(card, cd.attack, cd.health, cd.abilities, cd.aura,
                                       new=True))
         if self.log is not None:
-            self.log.append(f"{SEATS[seat]} plays {cd.name} to {LANES[lane]} "
+            self.log.append(f"{LETTERS[seat]} plays {cd.name} to {LANES[lane]} "
                             f"({self.mana} mana left)")
         if p.bpos >= len(cards):
             self._bastion_rightmost(seat)  # ruling C-7.4a
@@ -200,12 +197,12 @@ class Game(GameState):
     def cast(self, index: int, seat: int, lane: int, position: int) -> None:
         """Cast the incantation at hand `index` at a creature (C-6)."""
         self._check_can_act()
-        if seat not in (0, 1) or lane not in (0, 1):
+        if seat not in BOTH_SEATS or lane not in (0, 1):
             raise IllegalAction("no_target", "the target must be a creature in play")
         target_lane = self.players[seat].lanes[lane]
         if not isinstance(position, int) or not 0 <= position < len(target_lane):
             raise IllegalAction("no_target",
-                                f"there is no creature at {SEATS[seat]} {LANES[lane]} "
+                                f"there is no creature at {LETTERS[seat]} {LANES[lane]} "
                                 f"position {position}")
         card = self._check_playable(index, "incantation")
         cd = self.catalogue.cards[card]
@@ -218,8 +215,8 @@ class Game(GameState):
         log = self.log
         if log is not None:
             t = target_lane[position]
-            log.append(f"{SEATS[caster]} casts {cd.name} at "
-                       f"{self.catalogue.name(t.card)} ({SEATS[seat]} {LANES[lane]} "
+            log.append(f"{LETTERS[caster]} casts {cd.name} at "
+                       f"{self.catalogue.name(t.card)} ({LETTERS[seat]} {LANES[lane]} "
                        f"{position})")
         self.resolve_incantation(caster, card, seat, lane, position)
 
@@ -350,172 +347,6 @@ class Game(GameState):
             acts.append(_ATTACK_NEXT)
         acts.append(_END_TURN)
         return acts
-
-    # ------------------------------------------------------------------ the Attack phase
-
-    def _enter_attack(self) -> None:
-        if self.phase == SUMMON:
-            self.phase = ATTACK
-            if self.log is not None:
-                self.log.append(f"{SEATS[self.active]} enters the Attack phase")
-
-    def _run_attacks(self, resume: int) -> bool:
-        """Activate creatures until none is left; False if interrupted (a choice, game over)."""
-        while True:
-            nxt = self._next_attacker()
-            if nxt is None:
-                return True
-            self._activate(nxt[0], nxt[1])
-            if self.winner is not None:
-                return False
-            if self.pending is not None:
-                self.resume = resume
-                return False
-
-    def _next_attacker(self) -> tuple[int, int] | None:
-        """Rule C-4.3 with ruling C-4.3a: top lane first; within it, the creature now furthest
-        from the bridge that has not activated and may attack (C-4.2, C-5.3)."""
-        me = self.players[self.active]
-        foe_lanes = self.players[self.active ^ 1].lanes
-        for li in (0, 1):
-            lane = me.lanes[li]
-            i = len(lane) - 1
-            while i >= 0:
-                c = lane[i]
-                if not c.attacked:
-                    if not c.new:
-                        return li, i
-                    # Rage on the entry turn attacks creatures only (C-5.3).
-                    if foe_lanes[li] and abilities_at(lane, i, me.granted) & RAGE:
-                        return li, i
-                i -= 1
-        return None
-
-    def _activate(self, li: int, i: int) -> None:
-        """One creature's activation: Sprint's move (C-5.7), then its attack(s)."""
-        me = self.players[self.active]
-        lane = me.lanes[li]
-        c = lane[i]
-        c.attacked = True
-        if i and abilities_at(lane, i, me.granted) & SPRINT:
-            del lane[i]
-            lane.insert(0, c)
-            c.sprint_bonus += i
-            if self.log is not None:
-                past = ngettext("%d creature", "%d creatures", i) % i
-                self.log.append(f"{self.catalogue.name(c.card)} sprints past {past}: "
-                                f"+{i} damage this phase")
-            i = 0
-        self._strike(li, i)
-
-    def _strike(self, li: int, i: int) -> None:
-        """The attacks of the creature at (`li`, `i`): one, and more while Frenzy chains."""
-        seat = self.active
-        me = self.players[seat]
-        foe = self.players[seat ^ 1]
-        lane = me.lanes[li]
-        c = lane[i]
-        log = self.log
-        while True:
-            target_lane = foe.lanes[li]
-            dmg = c.attack + c.sprint_bonus
-            if not target_lane:
-                if c.new:
-                    return  # Rage never hits the Bastion/Fort on the entry turn (C-5.3, C-5.6)
-                if log is not None:
-                    log.append(f"{self.catalogue.name(c.card)} ({SEATS[seat]} {LANES[li]}) "
-                               f"hits the {'Fort' if foe.fort else 'Bastion'} for {dmg}")
-                self._damage_bastion(seat ^ 1, dmg)
-                return  # destroying a Bastion does not trigger Frenzy (C-5.6)
-            a = abilities_at(lane, i, me.granted)
-            t = target_lane[0]
-            if (not t.protection_used
-                    and abilities_at(target_lane, 0, foe.granted) & PROTECTION):
-                t.protection_used = True  # C-5.4: the first attack targeting it deals 0
-                if log is not None:
-                    log.append(f"{self.catalogue.name(c.card)} attacks "
-                               f"{self.catalogue.name(t.card)}: Protection absorbs it")
-            else:
-                t.damage += dmg
-                if log is not None:
-                    log.append(f"{self.catalogue.name(c.card)} attacks "
-                               f"{self.catalogue.name(t.card)} for {dmg}")
-            if a & SPLASH:  # C-5.1: same position of the adjacent lane
-                other = foe.lanes[li ^ 1]
-                if other:
-                    other[0].damage += dmg
-                    if log is not None:
-                        log.append(f"splash hits {self.catalogue.name(other[0].card)} "
-                                   f"for {dmg}")
-            if a & PIERCE and len(target_lane) > 1:  # C-5.2: the creature behind the target
-                target_lane[1].damage += dmg
-                if log is not None:
-                    log.append(f"pierce hits {self.catalogue.name(target_lane[1].card)} "
-                               f"for {dmg}")
-            killed = t.damage >= t.health
-            self._remove_dead(seat ^ 1)
-            if not killed or not a & FRENZY:
-                return
-            if log is not None:
-                log.append(f"{self.catalogue.name(c.card)}'s Frenzy: it attacks again")
-            if self.pending is not None:
-                self.chain = (li, i)
-                return
-
-    # ------------------------------------------------------------------ deaths and the hand
-
-    def _remove_dead(self, seat: int, tail: tuple[int, int] | None = None) -> None:
-        """Destroy every creature of `seat` with damage >= health (C-4.5), close the gaps
-        (C-4.7) and return them to hand (C-4.6). `tail` is an incantation (caster, card) that
-        returns after them (C-6.1)."""
-        p = self.players[seat]
-        dead: list[int] = []
-        for lane in p.lanes:
-            for c in lane:
-                if c.damage >= c.health:
-                    break
-            else:
-                continue
-            keep = []
-            for c in lane:
-                if c.damage >= c.health:
-                    dead.append(c.card)
-                else:
-                    keep.append(c)
-            lane[:] = keep
-        if dead and self.log is not None:
-            self.log.append("destroyed: " + ", ".join(self.catalogue.name(d) for d in dead))
-        if len(dead) > 1 and p.chooses_returns:
-            self.pending = (seat, dead, tail)
-            return
-        self._return_cards(seat, dead, tail)
-
-    def _return_cards(self, seat: int, cards: list[int], tail: tuple[int, int] | None) -> None:
-        self.players[seat].cards += cards  # rightmost, in the given order: heals (C-1.5)
-        if tail is not None:
-            self.players[tail[0]].cards.append(tail[1])
-
-    def _damage_bastion(self, seat: int, n: int) -> None:
-        """C-7.1: the Bastion/Fort moves N positions right; C-7.2/C-7.3 at the rightmost."""
-        if n <= 0:
-            return
-        p = self.players[seat]
-        p.bpos += n
-        if p.bpos >= len(p.cards):
-            p.bpos = len(p.cards)  # excess damage is lost (C-7.2)
-            self._bastion_rightmost(seat)
-
-    def _bastion_rightmost(self, seat: int) -> None:
-        p = self.players[seat]
-        if p.fort:
-            self.winner = seat ^ 1  # C-7.3
-            if self.log is not None:
-                self.log.append(f"{SEATS[seat]}'s Fort is destroyed: {SEATS[seat ^ 1]} wins")
-        else:
-            p.fort = True  # C-7.2: turn to the Fort face, leftmost
-            p.bpos = 0
-            if self.log is not None:
-                self.log.append(f"{SEATS[seat]}'s Bastion is destroyed and becomes a Fort")
 
 
 def hand_names(game: GameState, seat: int) -> list[str]:

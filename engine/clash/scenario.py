@@ -1,9 +1,11 @@
-"""The scenario runner: `python -m engine.clash.scenario FILE.json`.
+"""The scenario format: a position and a list of actions, read, applied and written back.
 
-Reads a position and a list of actions, applies them, prints the resulting position as JSON.
-Exit 0 on success; 2 with a message naming the bad field when the file is malformed; 3 with
-`{"error": {"code", "message", "action_index"}}` on stdout when an action is illegal.
-The format is documented in docs/scenario-format.md; other tools depend on it.
+`run(data)` gives the exit code and the output object of the scenario runner
+(`python -m engine.tools.scenario FILE.json`, also callable by its old path
+`python -m engine.clash.scenario`): 0 with the resulting position; 3 with
+`{"error": {"code", "message", "action_index"}}` when an action is illegal; a malformed file
+raises ScenarioError (exit 2). The format is documented in docs/scenario-format.md; other
+tools depend on it.
 """
 
 from __future__ import annotations
@@ -12,14 +14,16 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
-from ..cli import print_json, read_json_argument
+from engine.errors import FormatError
+from engine.seats import LETTER_A, LETTER_B, LETTERS, SEAT_A, SEAT_B, result_name, seat_of_letter
+
 from . import actions as act
 from .cards import BASTION, CREATURE, Catalogue, card_from_json, load_catalogue
 from .errors import CatalogueError, IllegalAction
 from .rules import Game, hand_names
 from .solo.game import SoloGame
 from .solo.options import PLAY_OPTIONS, SoloOptions, SoloOptionsError
-from .state import DEFAULT_TURN_CAP, LANES, PHASES, SEATS, Creature, Player
+from .state import DEFAULT_TURN_CAP, LANES, PHASES, Creature, Player
 
 EXIT_OK, EXIT_MALFORMED, EXIT_ILLEGAL = 0, 2, 3
 
@@ -31,7 +35,7 @@ _AUTOMATON_PLAYER_KEYS = {"automaton", "lanes"}
 _AUTOMATON_KEYS = {"deck", "discard", "fort", "options", "seed"}
 
 
-class ScenarioError(ValueError):
+class ScenarioError(FormatError):
     """A malformed scenario; the message starts with the path of the bad field."""
 
 
@@ -63,9 +67,9 @@ def _flag(data: Mapping[str, Any], key: str, where: str) -> bool:
 
 
 def _seat(value: Any, where: str) -> int:
-    if value not in SEATS:
+    if value not in LETTERS:
         raise _fail(where, f'must be "A" or "B", not {value!r}')
-    return SEATS.index(value)
+    return seat_of_letter(value)
 
 
 def load_catalogue_for(data: Mapping[str, Any]) -> Catalogue:
@@ -207,12 +211,12 @@ def load_position(data: Any) -> tuple[Game, list[Any]]:
     players_data = data.get("players")
     if not isinstance(players_data, Mapping):
         raise _fail("players", 'missing: needs {"A": {...}, "B": {...}}')
-    _check_keys(players_data, set(SEATS), "players")
-    for seat in SEATS:
+    _check_keys(players_data, set(LETTERS), "players")
+    for seat in LETTERS:
         if seat not in players_data:
             raise _fail(f"players.{seat}", "missing")
-    players = [_player(players_data["A"], catalogue, "players.A")]
-    b_data = players_data["B"]
+    players = [_player(players_data[LETTER_A], catalogue, "players.A")]
+    b_data = players_data[LETTER_B]
     solo = isinstance(b_data, Mapping) and "automaton" in b_data
     if solo:
         ai, discard, options, seed = _automaton(b_data, catalogue, "players.B")
@@ -220,10 +224,10 @@ def load_position(data: Any) -> tuple[Game, list[Any]]:
     else:
         players.append(_player(b_data, catalogue, "players.B"))
     active = _seat(data.get("active"), "active")
-    if solo and active != 0:
+    if solo and active != SEAT_A:
         raise _fail("active", 'player B is the automaton, whose turn runs by itself inside '
                               'A\'s end_turn (rule C-8): active must be "A"')
-    first = _seat(data.get("first_player", "A"), "first_player")
+    first = _seat(data.get("first_player", LETTER_A), "first_player")
     turn = _whole(data, "turn", "", minimum=1)
     phase_name = data.get("phase", "summon")
     if phase_name not in PHASES:
@@ -284,9 +288,9 @@ def position_json(game: Game) -> dict[str, Any]:
                               "attacked": c.attacked, "protection_used": c.protection_used,
                               "sprint_bonus": c.sprint_bonus} for c in lane]
                  for li, lane in enumerate(p.lanes)}
-        if seat == 1 and isinstance(game, SoloGame):
+        if seat == SEAT_B and isinstance(game, SoloGame):
             options = game.options.to_json()
-            players["B"] = {
+            players[LETTER_B] = {
                 "automaton": {"deck": [name(c) for c in p.cards],
                               "discard": [name(c) for c in game.discard],
                               "fort": p.fort,
@@ -294,7 +298,7 @@ def position_json(game: Game) -> dict[str, Any]:
                 "lanes": lanes,
             }
             continue
-        players[SEATS[seat]] = {
+        players[LETTERS[seat]] = {
             "hand": hand_names(game, seat),
             "fort": p.fort,
             "health": p.health,
@@ -302,15 +306,14 @@ def position_json(game: Game) -> dict[str, Any]:
         }
     out: dict[str, Any] = {
         "players": players,
-        "active": SEATS[game.active],
+        "active": LETTERS[game.active],
         "turn": game.turn,
         "phase": PHASES[game.phase],
         "mana": game.mana,
-        "winner": None if game.winner is None else (
-            "draw" if game.winner == 2 else SEATS[game.winner]),
+        "winner": result_name(game.winner),
     }
     if game.pending is not None:
-        out["pending"] = {"player": SEATS[game.pending[0]],
+        out["pending"] = {"player": LETTERS[game.pending[0]],
                           "return_order_of": [name(c) for c in game.pending[1]]}
     out["events"] = list(game.log or [])
     return out
@@ -331,19 +334,7 @@ def run(data: Any) -> tuple[int, dict[str, Any]]:
     return EXIT_OK, position_json(game)
 
 
-def main(argv: list[str] | None = None) -> int:
-    loaded = read_json_argument(argv, "usage: python -m engine.clash.scenario FILE.json")
-    if isinstance(loaded, int):
-        return loaded
-    (path,), data = loaded
-    try:
-        code, output = run(data)
-    except ScenarioError as exc:
-        print(f"{path}: malformed scenario: {exc}", file=sys.stderr)
-        return EXIT_MALFORMED
-    print_json(output)
-    return code
+if __name__ == "__main__":  # the command's old path (`python -m engine.clash.scenario`)
+    from engine.tools.scenario import main
 
-
-if __name__ == "__main__":
     sys.exit(main())

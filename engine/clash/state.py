@@ -14,11 +14,15 @@ from __future__ import annotations
 
 import zlib
 
+from engine.seats import DRAW, LETTERS, SEAT_A, SEAT_B
+
 from .cards import Catalogue
 
-A, B = 0, 1
-DRAW = 2
-SEATS = ("A", "B")
+# The seat words are engine.seats'; these names stay for the modules that import them here.
+A, B = SEAT_A, SEAT_B
+SEATS = LETTERS
+__all__ = ["ATTACK", "BOTTOM", "DEFAULT_TURN_CAP", "DRAW", "LANES", "PHASES", "SEATS", "SUMMON",
+           "TOP", "A", "B", "Creature", "GameState", "Player"]
 TOP, BOTTOM = 0, 1
 LANES = ("top", "bottom")
 SUMMON, ATTACK = 0, 1

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..cli import print_json, read_json_argument
+from ..errors import FormatError
 from .combat import (
     SIDES,
     Assignment,
@@ -36,7 +37,7 @@ _CHARACTER_KEYS = {"id", "str", "life", "spd", "covert"}
 _ASSIGN_KEYS = {"speed", "side", "to"}
 
 
-class BattleFileError(ValueError):
+class BattleFileError(FormatError):
     """A malformed battle file; the message starts with the path of the bad field."""
 
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from engine.clash.errors import EngineError, IllegalAction
+from engine.errors import EngineError, ExplainedIllegalAction, IllegalAction
+from engine.errors import IllegalDeck as _IllegalDeck
+
+__all__ = ["EngineError", "IllegalAction", "IllegalCombat", "IllegalDeck"]
 
 
-class IllegalCombat(IllegalAction):
+class IllegalCombat(ExplainedIllegalAction):
     """A party, a target or a damage assignment that S-6 forbids; nothing was resolved.
 
     `code` is "illegal" like every refused action of the engine; `reason` is a stable
@@ -13,18 +16,12 @@ class IllegalCombat(IllegalAction):
     place of the problem in the battle's input (`assign[1].to.b2`, `blockers[0]`).
     """
 
-    def to_json(self) -> dict[str, str]:
-        return {"code": self.code, "reason": self.reason, "message": self.message}
 
-
-class IllegalDeck(EngineError):
+class IllegalDeck(_IllegalDeck):
     """A deck that breaks S-8; `problems` names every problem at once."""
 
-    code = "deck"
-
     def __init__(self, problems: list) -> None:
-        super().__init__("; ".join(p.message for p in problems))
-        self.problems = problems
+        super().__init__("; ".join(p.message for p in problems), problems)
 
     def to_json(self) -> dict[str, object]:
         return {"code": self.code, "message": self.message,

@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.clash.errors import IllegalAction
 from engine.clash.rng import Rng
+from engine.errors import ExplainedIllegalAction
 
 from .deck import STARTING_DRAW
 
@@ -30,11 +30,8 @@ ZONES = (DECK, HAND, BEING_PLAYED, IN_PLAY, DISCARD, OUT_OF_GAME)
 DRAWING, DONE = "drawing", "done"
 
 
-class IllegalOpening(IllegalAction):
+class IllegalOpening(ExplainedIllegalAction):
     """A mulligan or a move the rules refuse; the opening is unchanged after it is raised."""
-
-    def to_json(self) -> dict[str, str]:
-        return {"code": self.code, "reason": self.reason, "message": self.message}
 
 
 @dataclass(frozen=True)

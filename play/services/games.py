@@ -32,7 +32,7 @@ from engine.clash.solo import (
     SoloOptionsError,
     check_level,
 )
-from engine.clash.state import SEATS
+from engine.seats import LETTER_A
 from play import hooks
 from play.models import GameKind, GameStatus, OnlineGame, SoloResult
 from play.selectors.games import ai_seat, draft_of, position_of, seat_of, setup_of
@@ -295,5 +295,5 @@ def _finish(game: OnlineGame, position: Position, now: datetime) -> None:
     if game.kind == GameKind.SOLO:
         SoloResult.objects.get_or_create(game=game, defaults={
             "player_id": game.player_a_id, "level": game.level or 0,
-            "won": game.winner == SEATS[0], "result": game.winner,
+            "won": game.winner == LETTER_A, "result": game.winner,
             "turns": position.game.turn, "finished_at": now})

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from core.errors import DomainError
 from engine.clash.state import SEATS
+from engine.seats import DRAW_NAME, SEAT_A, SEAT_B
 from play.forms import DuelForm, InvitationForm, SoloForm
 from play.models import GameKind, GameStatus, OnlineGame
 from play.selectors import (
@@ -58,7 +59,7 @@ def _index(request: HttpRequest, *, duel: DuelForm | None = None, solo: SoloForm
     for game in games:
         seat = seat_of(game, request.user)
         game.opponent_name = _opponent_name(game, seat)
-        game.outcome = ("draw" if game.winner == "draw" else
+        game.outcome = (DRAW_NAME if game.winner == DRAW_NAME else
                         "won" if game.winner == SEATS[seat] else "lost")
     record = solo_record_of(request.user)
     return render(request, "play/index.html", {
@@ -119,15 +120,15 @@ def seat_name(game: OnlineGame, seat: int, *, start: bool = False) -> str:
     """Who plays `seat`: a person's name, the AI player or the automaton; with `start`, the
     words that begin a sentence or a heading ("The automaton"), written out rather than
     capitalised by a filter (which gets some languages wrong)."""
-    if game.kind == GameKind.SOLO and seat == 1:
+    if game.kind == GameKind.SOLO and seat == SEAT_B:
         return "The automaton" if start else "the automaton"
     if ai_seat(game) == seat:
         if game.match_id is not None:  # an event's AI seat: the name its match page shows
             match = game.match
-            return (match.player_a if seat == 0 else match.player_b).name
+            return (match.player_a if seat == SEAT_A else match.player_b).name
         return (f"The AI player ({game.ai_level})" if start
                 else f"the AI player ({game.ai_level})")
-    return (game.player_a if seat == 0 else game.player_b).get_username()
+    return (game.player_a if seat == SEAT_A else game.player_b).get_username()
 
 
 def _opponent_name(game: OnlineGame, seat: int) -> str:
@@ -163,7 +164,7 @@ def game_context(game: OnlineGame, seat: int, *, confirm_end: bool = False) -> d
     warning = actions["end_warning"] if actions else None
     if state.winner is None:
         outcome = ""
-    elif view["winner"] == "draw":
+    elif view["winner"] == DRAW_NAME:
         outcome = "draw"
     else:
         outcome = "won" if view["winner"] == view["seat"] else "lost"

@@ -7,8 +7,8 @@ from engine.clash.ai.evaluate import WIN, evaluate
 from engine.clash.ai.search import SearchAgent
 from engine.clash.cards import load_catalogue
 from engine.clash.game import new_game, play_game
-from engine.clash.ladder import play_pair, wilson
 from engine.clash.observation import Observation
+from engine.tools.ladder import play_pair, wilson
 
 CAT = load_catalogue()
 

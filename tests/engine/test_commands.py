@@ -1,12 +1,15 @@
-"""The engine's command-line tools: the bench, the game viewer and the ladder."""
+"""The engine's command-line tools (engine/tools/): the bench, the game viewer, the ladder and
+the balance report, and the old `python -m engine.clash.<tool>` paths that other tools call."""
 
 import io
 import json
 import subprocess
 import sys
 
-from engine.clash import bench, ladder, play
+import pytest
+
 from engine.clash.record import GameRecord, replay
+from engine.tools import bench, ladder, play
 
 
 def test_the_bench_prints_every_figure():
@@ -37,7 +40,7 @@ def test_the_viewer_refuses_bad_options_with_a_message():
                          capture_output=True, text=True)
     assert run.returncode == 2
     assert "no preconstructed deck 9" in run.stderr
-    run = subprocess.run([sys.executable, "-m", "engine.clash.play", "--ai", "random,smart"],
+    run = subprocess.run([sys.executable, "-m", "engine.tools.play", "--ai", "random,smart"],
                          capture_output=True, text=True)
     assert run.returncode == 2
     assert "unknown AI level 'smart'" in run.stderr
@@ -51,7 +54,7 @@ def test_the_ladder_prints_a_matrix_with_intervals():
 
 
 def test_the_balance_report_has_every_section():
-    from engine.clash import balance
+    from engine.tools import balance
 
     out = io.StringIO()
     figures = balance.run(2, "scripted", seed=3, solo_games=1, jobs=1, out=out)
@@ -65,3 +68,39 @@ def test_the_balance_report_has_every_section():
     for n in (1, 2, 3, 4):
         score, games, _, _ = figures["duels"][(n, n)]
         assert score / games == 0.5
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("engine.clash.bench", "engine.tools.bench"),
+    ("engine.clash.balance", "engine.tools.balance"),
+    ("engine.clash.ladder", "engine.tools.ladder"),
+    ("engine.clash.play", "engine.tools.play"),
+])
+def test_the_old_module_of_a_tool_is_the_tool(old, new):
+    import importlib
+
+    old_module, new_module = importlib.import_module(old), importlib.import_module(new)
+    for name in old_module.__all__:
+        assert getattr(old_module, name) is getattr(new_module, name)
+
+
+def test_the_bench_still_runs_by_its_old_path():
+    run = subprocess.run([sys.executable, "-m", "engine.clash.bench", "--games", "4"],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert "games/s:" in run.stdout and "(0 failed)" in run.stdout
+
+
+def test_the_scenario_runner_answers_by_both_paths(tmp_path):
+    path = tmp_path / "scenario.json"
+    path.write_text(json.dumps({"players": {"A": {"hand": ["BASTION", "BRUTE"]},
+                                            "B": {"hand": ["BASTION", "GNOME"]}},
+                                "active": "A", "turn": 1, "actions": [{"end_turn": True}]}))
+    outputs = []
+    for module in ("engine.clash.scenario", "engine.tools.scenario"):
+        run = subprocess.run([sys.executable, "-m", module, str(path)],
+                             capture_output=True, text=True, timeout=60)
+        assert run.returncode == 0, run.stderr
+        outputs.append(json.loads(run.stdout))
+    assert outputs[0] == outputs[1]
+    assert outputs[0]["active"] == "B"

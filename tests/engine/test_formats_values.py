@@ -7,12 +7,8 @@ from pathlib import Path
 import pytest
 
 from engine.clash.cards import load_catalogue
-from engine.clash.formats.values import (
-    compute_card_values,
-    load_card_values,
-    main,
-    win_rate_deltas,
-)
+from engine.clash.formats.values import compute_card_values, load_card_values, win_rate_deltas
+from engine.tools.values import main
 
 CAT = load_catalogue()
 ROOT = Path(__file__).resolve().parents[2]

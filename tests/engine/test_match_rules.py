@@ -10,8 +10,7 @@ from engine.clash import match as match_module
 from engine.clash.errors import SetupError
 from engine.clash.match import play_match
 from engine.clash.match_rules import OUTCOMES, MatchFormat
-
-SEAT = {"A": 0, "B": 1, "draw": None}
+from engine.seats import winner_of_result
 
 
 def scripted(monkeypatch, outcomes):
@@ -21,7 +20,7 @@ def scripted(monkeypatch, outcomes):
     def play_game(decks, seed, agents, *, catalogue=None):  # noqa: ANN001, ANN202
         outcome = outcomes[len(played)]
         played.append(outcome)
-        return SimpleNamespace(winner=SEAT[outcome]), SimpleNamespace(outcome=outcome)
+        return SimpleNamespace(winner=winner_of_result(outcome)), SimpleNamespace(outcome=outcome)
 
     monkeypatch.setattr(match_module, "play_game", play_game)
     return played

@@ -10,6 +10,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 
 from engine.clash.formats import DraftRecord, DraftState, pick_order
+from engine.seats import other_letter
 from tournaments.models import DraftPair, DraftStatus, Event, EventStatus, Pod, PodSeat
 from tournaments.selectors.events import is_organizer
 
@@ -91,7 +92,7 @@ def _seat_json(seat: PodSeat) -> dict:
 def draft_seat_view(seat: PodSeat) -> DraftSeatView:
     pair = DraftPair.objects.get(pk=seat.pair_id)  # fresh: the draft moves on its own
     seats = pair_seats(pair)
-    partner = seats["B" if seat.side == "A" else "A"]
+    partner = seats[other_letter(seat.side)]
     seat = seats[seat.side]
     seat.pair = pair
     state = draft_state(pair)

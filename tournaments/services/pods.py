@@ -36,6 +36,7 @@ from engine.clash.formats import (
     ValuePolicy,
 )
 from engine.clash.rng import Rng
+from engine.seats import LETTER_A, LETTERS
 from tournaments.models import (
     DraftPair,
     DraftStatus,
@@ -104,8 +105,8 @@ def pods_create(*, event: Event, places: int, now: datetime) -> list[Pod]:
             seed = pair_seed(event, number, n)
             pair = DraftPair.objects.create(pod=pod, number=n, seed=seed, updated_at=now,
                                             record=DraftState(seed).record().to_json())
-            for side, registration in zip("AB", seated[2 * n - 2:2 * n], strict=True):
-                PodSeat.objects.create(pod=pod, number=2 * n - (side == "A"), pair=pair,
+            for side, registration in zip(LETTERS, seated[2 * n - 2:2 * n], strict=True):
+                PodSeat.objects.create(pod=pod, number=2 * n - (side == LETTER_A), pair=pair,
                                        side=side, registration=registration)
             state = _state(pair)
             _let_ai_pick(pair, state)  # an AI seat A opens the draft; two AI seats finish it

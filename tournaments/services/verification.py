@@ -32,6 +32,7 @@ from decks.services.game_rules import engine_plays
 from engine.clash.cards import load_catalogue
 from engine.clash.errors import EngineError
 from engine.clash.record import GameRecord, replay
+from engine.seats import DRAW_NAME
 from tournaments.models import (
     EngineGame,
     Event,
@@ -225,7 +226,7 @@ def _verified_tally(match: Match) -> dict[str, int]:
 
 
 def _winner_text(winner: str) -> str:
-    return "a draw" if winner == "draw" else f"won by {winner}"
+    return "a draw" if winner == DRAW_NAME else f"won by {winner}"
 
 
 def _finish(upload: GameUpload, status: str, note: str, now: datetime) -> None:

@@ -18,20 +18,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from engine.seats import LETTER_A, LETTER_B, other_letter
+
 from ..cards import Catalogue, load_catalogue
 from ..errors import RecordError, SetupError
 from ..rng import Rng
 from .common import (
     DECK_SIZE,
     DONE,
-    SEAT_A,
-    SEAT_B,
     SEATS,
     DeckListError,
     IllegalChoice,
     ProcedureReplay,
     check_seed,
-    other,
     replay_verdict,
     rerun,
     seat_name,
@@ -45,10 +44,10 @@ STATUSES = (BANNING, DONE)
 LIST_SIZE = 10
 # C-2.5, one entry per step: (the seat that bans, the seat whose list loses a card).
 BAN_ORDER: tuple[tuple[str, str], ...] = (
-    (SEAT_B, SEAT_A),
-    (SEAT_A, SEAT_B),
-    (SEAT_A, SEAT_B),
-    (SEAT_B, SEAT_A),
+    (LETTER_B, LETTER_A),
+    (LETTER_A, LETTER_B),
+    (LETTER_A, LETTER_B),
+    (LETTER_B, LETTER_A),
 )
 RECORD_VERSION = 1
 _TIMES = {2: "twice", 3: "three times"}
@@ -113,7 +112,7 @@ class BanRecord:
 
     def to_json(self) -> dict[str, Any]:
         return {"v": RECORD_VERSION, "procedure": "ban-two", "catalogue": self.catalogue,
-                "lists": {"A": list(self.lists[0]), "B": list(self.lists[1])},
+                "lists": {LETTER_A: list(self.lists[0]), LETTER_B: list(self.lists[1])},
                 "bans": list(self.bans)}
 
     def dumps(self) -> str:
@@ -128,7 +127,7 @@ class BanRecord:
                               f"(v={data.get('v')!r}, procedure={data.get('procedure')!r})")
         try:
             catalogue, lists, bans = data["catalogue"], data["lists"], data["bans"]
-            list_a, list_b = lists["A"], lists["B"]
+            list_a, list_b = lists[LETTER_A], lists[LETTER_B]
         except (KeyError, TypeError) as exc:
             raise RecordError(f"a ban-two record needs the field {exc}") from None
         if not isinstance(catalogue, str):
@@ -156,11 +155,11 @@ class BanState:
                     for seat, cards in zip(SEATS, (list_a, list_b), strict=True)}
         if any(problems.values()):
             raise DeckListError.for_seats(problems)
-        self._lists = {SEAT_A: tuple(list_a), SEAT_B: tuple(list_b)}
+        self._lists = {LETTER_A: tuple(list_a), LETTER_B: tuple(list_b)}
         # Both lists are revealed from the start (see the module docstring).
-        self.revealed = {SEAT_A: True, SEAT_B: True}
+        self.revealed = {LETTER_A: True, LETTER_B: True}
         self._bans: list[tuple[str, str]] = []  # (seat that banned, card)
-        self._banned: dict[str, list[str]] = {SEAT_A: [], SEAT_B: []}  # by list owner
+        self._banned: dict[str, list[str]] = {LETTER_A: [], LETTER_B: []}  # by list owner
 
     # Public state ------------------------------------------------------------------------
 
@@ -219,11 +218,11 @@ class BanState:
         if not self.done:
             raise SetupError(f"the ban-two procedure is not over: {len(self._bans)} of "
                              f"{len(BAN_ORDER)} bans made")
-        return list(self.remaining(SEAT_A)), list(self.remaining(SEAT_B))
+        return list(self.remaining(LETTER_A)), list(self.remaining(LETTER_B))
 
     def record(self) -> BanRecord:
         return BanRecord(catalogue=self.catalogue.version,
-                         lists=(list(self._lists[SEAT_A]), list(self._lists[SEAT_B])),
+                         lists=(list(self._lists[LETTER_A]), list(self._lists[LETTER_B])),
                          bans=[card for _, card in self._bans])
 
     # The transition ----------------------------------------------------------------------
@@ -236,7 +235,7 @@ class BanState:
         `bans_over`, `not_your_ban` or `not_in_list`.
         """
         seat = seat_name(seat)
-        target = other(seat)
+        target = other_letter(seat)
         if not isinstance(card, str):
             raise IllegalChoice("not_in_list", f"{card!r} is not a card name")
         if card in self._banned[target]:

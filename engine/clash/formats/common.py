@@ -6,11 +6,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.errors import IllegalDeck
+from engine.seats import BOTH_SEATS, LETTERS
+
 from ..cards import Catalogue
 from ..errors import EngineError, SetupError
 
-SEAT_A, SEAT_B = "A", "B"
-SEATS = (SEAT_A, SEAT_B)
+SEATS = LETTERS  # the procedures name the seats by their letters, "A" and "B"
 DECK_SIZE = 8  # C-2.3 to C-2.5: every format ends with 8 cards per player
 
 # Status names shared by both procedures (habit: explicit state machines with named choices).
@@ -35,7 +37,7 @@ class IllegalChoice(EngineError):
         return {"code": self.code, "reason": self.reason, "message": self.message}
 
 
-class DeckListError(EngineError):
+class DeckListError(IllegalDeck):
     """A constructed list (C-2.5) that cannot enter the ban-two procedure.
 
     `problems` names every problem at once, so a player fixes the list in one go.
@@ -46,8 +48,7 @@ class DeckListError(EngineError):
     def __init__(self, problems: list[str], *, seat: str | None = None) -> None:
         self.by_seat = {seat: problems} if seat else {}
         prefix = f"player {seat}'s list: " if seat else ""
-        super().__init__(prefix + "; ".join(problems))
-        self.problems = problems
+        super().__init__(prefix + "; ".join(problems), problems)
         self.seat = seat
 
     @classmethod
@@ -71,15 +72,11 @@ class DeckListError(EngineError):
 
 def seat_name(seat: object) -> str:
     """"A" or "B" for a seat given as "A"/"B" (any case) or as the engine's 0/1."""
-    if isinstance(seat, str) and seat.upper() in SEATS:
+    if isinstance(seat, str) and seat.upper() in LETTERS:
         return seat.upper()
-    if isinstance(seat, int) and not isinstance(seat, bool) and seat in (0, 1):
-        return SEATS[seat]
+    if isinstance(seat, int) and not isinstance(seat, bool) and seat in BOTH_SEATS:
+        return LETTERS[seat]
     raise IllegalChoice("unknown_seat", f"{seat!r} is not a seat: the seats are A and B")
-
-
-def other(seat: str) -> str:
-    return SEAT_B if seat == SEAT_A else SEAT_A
 
 
 def check_seed(seed: object) -> int:

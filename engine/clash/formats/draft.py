@@ -13,19 +13,18 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from engine.seats import LETTER_A, LETTER_B, other_letter
+
 from ..cards import Catalogue, load_catalogue
 from ..errors import RecordError, SetupError
 from ..rng import Rng
 from .common import (
     DECK_SIZE,
     DONE,
-    SEAT_A,
-    SEAT_B,
     SEATS,
     IllegalChoice,
     ProcedureReplay,
     check_seed,
-    other,
     replay_verdict,
     rerun,
     seat_name,
@@ -46,8 +45,8 @@ RECORD_VERSION = 1
 def pick_order(reveal: int) -> tuple[str, str, str, str]:
     """Who takes each card of reveal `reveal` (0-based), rule C-2.4: first, other, other,
     first; A picks first in reveals 1 and 3, B in reveals 2 and 4."""
-    first = SEAT_A if reveal % 2 == 0 else SEAT_B
-    second = other(first)
+    first = LETTER_A if reveal % 2 == 0 else LETTER_B
+    second = other_letter(first)
     return (first, second, second, first)
 
 
@@ -128,7 +127,7 @@ class DraftState:
         Rng.stream(seed, RNG_STREAM).shuffle(pile)
         self._pile = pile  # hidden: index 0 is the top of the draw pile
         self._picks: list[tuple[str, str]] = []
-        self._hands: dict[str, list[str]] = {SEAT_A: [], SEAT_B: []}
+        self._hands: dict[str, list[str]] = {LETTER_A: [], LETTER_B: []}
         self._revealed = pile[:REVEAL_SIZE]
 
     # Public state ------------------------------------------------------------------------
@@ -193,7 +192,7 @@ class DraftState:
         if not self.done:
             raise SetupError(f"the draft is not over: {len(self._picks)} of {TOTAL_PICKS} "
                              f"picks made")
-        return list(self._hands[SEAT_A]), list(self._hands[SEAT_B])
+        return list(self._hands[LETTER_A]), list(self._hands[LETTER_B])
 
     def record(self) -> DraftRecord:
         return DraftRecord(seed=self.seed, catalogue=self.catalogue.version,

@@ -11,10 +11,11 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
+from engine.seats import other_letter
+
 from ..cards import Catalogue
 from ..rng import Rng
 from .bans import BanView
-from .common import other
 from .draft import DraftView
 
 
@@ -41,7 +42,7 @@ class RandomPolicy:
         return rng.choice(view.revealed)
 
     def choose_ban(self, view: BanView, seat: str, rng: Rng) -> str:
-        return rng.choice(view.remaining[other(seat)])
+        return rng.choice(view.remaining[other_letter(seat)])
 
 
 class ValuePolicy:
@@ -71,4 +72,4 @@ class ValuePolicy:
         return self.best(view.revealed, rng)
 
     def choose_ban(self, view: BanView, seat: str, rng: Rng) -> str:
-        return self.best(view.remaining[other(seat)], rng)
+        return self.best(view.remaining[other_letter(seat)], rng)

@@ -1,6 +1,6 @@
 """Card values for the AI players' picks and bans, measured by simulation, stored as data.
 
-`python -m engine.clash.formats.values --games N --seed S [--ai LEVEL] [--out PATH]` plays N
+`python -m engine.tools.values --games N --seed S [--ai LEVEL] [--out PATH]` plays N
 duels between two AI players of level LEVEL (`engine.clash.ai.make_agent`); each side's deck
 is 8 cards drawn at random without replacement from the catalogue's cards (the two sides draw
 independently, as two players with their own kits). A card's value is the score of the decks
@@ -13,16 +13,15 @@ result goes to `data/card_values.json`:
 
 from __future__ import annotations
 
-import argparse
 import json
-import sys
-import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
-from ..ai import LEVELS, make_agent
+from engine.seats import DRAW
+
+from ..ai import make_agent
 from ..cards import DATA_DIR, Catalogue, load_catalogue
 from ..errors import CatalogueError
 from ..game import DECK_SIZE, play_game
@@ -30,7 +29,7 @@ from ..rng import Rng
 
 VALUES_FILE = DATA_DIR / "card_values.json"
 RNG_STREAM = "card-values"
-COMMAND = "python -m engine.clash.formats.values"
+COMMAND = "python -m engine.tools.values"
 
 
 @dataclass(frozen=True)
@@ -79,13 +78,13 @@ def _draw_deck(names: list[str], rng: Rng) -> list[str]:
 
 def win_rate_deltas(results: Iterable[tuple[Sequence[str], Sequence[str], int | None]],
                     names: Sequence[str]) -> dict[str, float]:
-    """Each card's score (a win 1, a draw - winner 2 - one half) over the decks holding it,
+    """Each card's score (a win 1, a draw - winner DRAW - one half) over the decks holding it,
     minus 0.5, from (deck of seat A, deck of seat B, winner) results; 0 for an unseen card."""
     score = dict.fromkeys(names, 0.0)
     seen = dict.fromkeys(names, 0)
     for deck_a, deck_b, winner in results:
         for seat, deck in enumerate((deck_a, deck_b)):
-            points = 0.5 if winner == 2 else float(winner == seat)
+            points = 0.5 if winner == DRAW else float(winner == seat)
             for name in deck:
                 score[name] += points
                 seen[name] += 1
@@ -122,31 +121,7 @@ def write_card_values(values: CardValues, path: str | Path | None = None) -> Pat
     return file
 
 
-def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
-    parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=20000)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--ai", default="random",
-                        help=f"AI level of both players: {', '.join(LEVELS)} (default random)")
-    parser.add_argument("--out", default=None, help=f"where to write (default {VALUES_FILE})")
-    args = parser.parse_args(argv)
-    if args.games < 1 or args.seed < 0:
-        parser.error("--games must be at least 1 and --seed at least 0")
-    try:
-        make_agent(args.ai, 0)
-    except ValueError as exc:
-        parser.error(str(exc))
-    start = time.perf_counter()
-    values = compute_card_values(args.games, args.seed, args.ai)
-    file = write_card_values(values, args.out)
-    seconds = time.perf_counter() - start
-    print(f"{args.games} {args.ai} vs {args.ai} duels in {seconds:.1f} s, catalogue "
-          f"{values.catalogue}; wrote {file}", file=out)
-    for name, value in sorted(values.values.items(), key=lambda kv: -kv[1]):
-        print(f"{value:+.4f}  {name}", file=out)
-    return 0
+if __name__ == "__main__":  # the command's old path (`python -m engine.clash.formats.values`)
+    from engine.tools.values import main
 
-
-if __name__ == "__main__":
     raise SystemExit(main())

@@ -21,6 +21,8 @@ from __future__ import annotations
 from gettext import ngettext
 from typing import Any
 
+from engine.seats import SEAT_A, SEAT_B
+
 from ..cards import Catalogue
 from ..errors import IllegalAction
 from ..rng import Rng
@@ -28,7 +30,7 @@ from ..rules import Game
 from ..state import LANES, SUMMON, TOP, Creature, Player
 from .options import SoloOptions
 
-HUMAN, AI = 0, 1  # seats A and B
+HUMAN, AI = SEAT_A, SEAT_B  # C-8: the player sits in seat A, the automaton in seat B
 
 # Where the automaton's turn stands, so that a return order chosen by the player in the middle
 # of the automaton's summon (rule C-4.6) resumes it.

@@ -1,0 +1,141 @@
+"""The Attack phase (RULES.md C-4 and C-5): which creature activates next, its attacks and the
+abilities that shape them.
+
+`AttackPhase` is a part of `Game` (rules.py), written apart so that each phase of the rules
+reads on its own; it holds no state of its own and is only ever used through `Game`.
+"""
+
+from __future__ import annotations
+
+from gettext import ngettext
+
+from engine.seats import LETTERS
+
+from .cards import FRENZY, PIERCE, PROTECTION, RAGE, SPLASH, SPRINT
+from .state import ATTACK, LANES, SUMMON, Creature
+
+
+def abilities_at(lane: list[Creature], i: int, granted: int) -> int:
+    """The abilities creature `lane[i]` has now: its own, its player's granted ones, and the
+    Auras of its neighbours (rule C-5.8: never its own Aura)."""
+    a = lane[i].abilities | granted
+    if i:
+        a |= lane[i - 1].aura
+    if i + 1 < len(lane):
+        a |= lane[i + 1].aura
+    return a
+
+
+class AttackPhase:
+    """The Attack phase of `Game` (C-4.1 to C-4.4, C-5)."""
+
+    __slots__ = ()
+
+    def _enter_attack(self) -> None:
+        if self.phase == SUMMON:
+            self.phase = ATTACK
+            if self.log is not None:
+                self.log.append(f"{LETTERS[self.active]} enters the Attack phase")
+
+    def _run_attacks(self, resume: int) -> bool:
+        """Activate creatures until none is left; False if interrupted (a choice, game over)."""
+        while True:
+            nxt = self._next_attacker()
+            if nxt is None:
+                return True
+            self._activate(nxt[0], nxt[1])
+            if self.winner is not None:
+                return False
+            if self.pending is not None:
+                self.resume = resume
+                return False
+
+    def _next_attacker(self) -> tuple[int, int] | None:
+        """Rule C-4.3 with ruling C-4.3a: top lane first; within it, the creature now furthest
+        from the bridge that has not activated and may attack (C-4.2, C-5.3)."""
+        me = self.players[self.active]
+        foe_lanes = self.players[self.active ^ 1].lanes
+        for li in (0, 1):
+            lane = me.lanes[li]
+            i = len(lane) - 1
+            while i >= 0:
+                c = lane[i]
+                if not c.attacked:
+                    if not c.new:
+                        return li, i
+                    # Rage on the entry turn attacks creatures only (C-5.3).
+                    if foe_lanes[li] and abilities_at(lane, i, me.granted) & RAGE:
+                        return li, i
+                i -= 1
+        return None
+
+    def _activate(self, li: int, i: int) -> None:
+        """One creature's activation: Sprint's move (C-5.7), then its attack(s)."""
+        me = self.players[self.active]
+        lane = me.lanes[li]
+        c = lane[i]
+        c.attacked = True
+        if i and abilities_at(lane, i, me.granted) & SPRINT:
+            del lane[i]
+            lane.insert(0, c)
+            c.sprint_bonus += i
+            if self.log is not None:
+                past = ngettext("%d creature", "%d creatures", i) % i
+                self.log.append(f"{self.catalogue.name(c.card)} sprints past {past}: "
+                                f"+{i} damage this phase")
+            i = 0
+        self._strike(li, i)
+
+    def _strike(self, li: int, i: int) -> None:
+        """The attacks of the creature at (`li`, `i`): one, and more while Frenzy chains."""
+        seat = self.active
+        me = self.players[seat]
+        foe = self.players[seat ^ 1]
+        lane = me.lanes[li]
+        c = lane[i]
+        log = self.log
+        while True:
+            target_lane = foe.lanes[li]
+            dmg = c.attack + c.sprint_bonus
+            if not target_lane:
+                if c.new:
+                    return  # Rage never hits the Bastion/Fort on the entry turn (C-5.3, C-5.6)
+                if log is not None:
+                    log.append(f"{self.catalogue.name(c.card)} ({LETTERS[seat]} {LANES[li]}) "
+                               f"hits the {'Fort' if foe.fort else 'Bastion'} for {dmg}")
+                self._damage_bastion(seat ^ 1, dmg)
+                return  # destroying a Bastion does not trigger Frenzy (C-5.6)
+            a = abilities_at(lane, i, me.granted)
+            t = target_lane[0]
+            if (not t.protection_used
+                    and abilities_at(target_lane, 0, foe.granted) & PROTECTION):
+                t.protection_used = True  # C-5.4: the first attack targeting it deals 0
+                if log is not None:
+                    log.append(f"{self.catalogue.name(c.card)} attacks "
+                               f"{self.catalogue.name(t.card)}: Protection absorbs it")
+            else:
+                t.damage += dmg
+                if log is not None:
+                    log.append(f"{self.catalogue.name(c.card)} attacks "
+                               f"{self.catalogue.name(t.card)} for {dmg}")
+            if a & SPLASH:  # C-5.1: same position of the adjacent lane
+                other = foe.lanes[li ^ 1]
+                if other:
+                    other[0].damage += dmg
+                    if log is not None:
+                        log.append(f"splash hits {self.catalogue.name(other[0].card)} "
+                                   f"for {dmg}")
+            if a & PIERCE and len(target_lane) > 1:  # C-5.2: the creature behind the target
+                target_lane[1].damage += dmg
+                if log is not None:
+                    log.append(f"pierce hits {self.catalogue.name(target_lane[1].card)} "
+                               f"for {dmg}")
+            killed = t.damage >= t.health
+            self._remove_dead(seat ^ 1)
+            if not killed or not a & FRENZY:
+                return
+            if log is not None:
+                log.append(f"{self.catalogue.name(c.card)}'s Frenzy: it attacks again")
+            if self.pending is not None:
+                self.chain = (li, i)
+                return

@@ -1,0 +1,129 @@
+"""Engine speed on one core: `python -m engine.tools.bench --games 20000 --seed 1`.
+
+Plays random-vs-random duels between the preconstructed decks (every pairing in turn, a
+record kept for each), then replays every record. Prints games per second, the average turns
+per game, the average record size, and record verifications per second; then greedy-vs-greedy
+games per second (games/20 of them), the deck lab's scripted games per second (games/4) and
+the search player's playouts per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from engine.clash.ai import GreedyAgent, RandomAgent, SearchAgent
+from engine.clash.cards import load_catalogue
+from engine.clash.game import play_game
+from engine.clash.lab import lab_chunk
+from engine.clash.record import GameRecord, replay
+
+
+def run(games: int, seed: int, out=sys.stdout) -> dict[str, float]:
+    catalogue = load_catalogue()
+    decks = [catalogue.deck(n) for n in catalogue.deck_numbers]
+    pairings = [(a, b) for a in decks for b in decks]
+    records: list[GameRecord] = []
+    turns = 0
+    start = time.perf_counter()
+    for i in range(games):
+        game_seed = seed * 1_000_003 + i
+        deck_a, deck_b = pairings[i % len(pairings)]
+        agents = (RandomAgent(game_seed * 2), RandomAgent(game_seed * 2 + 1))
+        _, record = play_game((deck_a, deck_b), game_seed, agents, catalogue=catalogue)
+        turns += len(record.turns)
+        records.append(record)
+    play_seconds = time.perf_counter() - start
+
+    start = time.perf_counter()
+    failures = sum(1 for record in records if not replay(record, catalogue))
+    verify_seconds = time.perf_counter() - start
+
+    size = sum(len(r.dumps()) for r in records) / games
+    figures = {
+        "games": games,
+        "games_per_s": games / play_seconds,
+        "avg_turns": turns / games,
+        "avg_record_bytes": size,
+        "verifications_per_s": games / verify_seconds,
+        "failures": failures,
+    }
+    print(f"engine bench: {games} random-vs-random games, seed {seed}, catalogue "
+          f"{catalogue.version}", file=out)
+    print(f"games/s: {figures['games_per_s']:.0f}", file=out)
+    print(f"average turns per game: {figures['avg_turns']:.1f}", file=out)
+    print(f"average record size: {size:.0f} bytes of JSON", file=out)
+    print(f"record verifications/s: {figures['verifications_per_s']:.0f} "
+          f"({failures} failed)", file=out)
+
+    # Greedy against greedy (issue target: at least 500 games/s on one core).
+    greedy_games = max(1, games // 20)
+    start = time.perf_counter()
+    for i in range(greedy_games):
+        game_seed = seed * 1_000_003 + i
+        deck_a, deck_b = pairings[i % len(pairings)]
+        play_game((deck_a, deck_b), game_seed,
+                  (GreedyAgent(game_seed * 2), GreedyAgent(game_seed * 2 + 1)),
+                  catalogue=catalogue)
+    figures["greedy_games_per_s"] = greedy_games / (time.perf_counter() - start)
+    print(f"greedy-vs-greedy: {figures['greedy_games_per_s']:.0f} games/s "
+          f"({greedy_games} games)", file=out)
+
+    # The deck lab's games (scripted players, unrecorded): what one worker process can give
+    # a deck-lab run (the issue's target: 100,000 games in under a minute on two processes).
+    lab_games = max(1, games // 4)
+    deck_a, deck_b = pairings[0]
+    start = time.perf_counter()
+    lab = lab_chunk(deck_a, [deck_b], seed, 0, lab_games, "scripted")
+    figures["lab_games_per_s"] = lab.games / (time.perf_counter() - start)
+    print(f"deck lab (scripted, unrecorded): {figures['lab_games_per_s']:.0f} games/s "
+          f"({lab_games} games)", file=out)
+
+    # The search player's playouts per second, over a few whole games against greedy.
+    search_games = max(1, games // 1000)
+    playouts = 0
+    thinking = 0.0
+    for i in range(search_games):
+        game_seed = seed * 1_000_003 + i
+        deck_a, deck_b = pairings[i % len(pairings)]
+        searcher = SearchAgent(game_seed)
+        timed = _TimedAgent(searcher)
+        play_game((deck_a, deck_b), game_seed, (timed, GreedyAgent(game_seed + 1)),
+                  catalogue=catalogue)
+        playouts += searcher.playouts_run
+        thinking += timed.seconds
+    figures["search_playouts_per_s"] = playouts / thinking if thinking else 0.0
+    print(f"search player: {figures['search_playouts_per_s']:.0f} playouts/s "
+          f"({playouts} playouts in {search_games} games)", file=out)
+    return figures
+
+
+class _TimedAgent:
+    def __init__(self, agent) -> None:  # noqa: ANN001
+        self.agent = agent
+        self.seconds = 0.0
+
+    def act(self, obs):  # noqa: ANN001, ANN201
+        start = time.perf_counter()
+        try:
+            return self.agent.act(obs)
+        finally:
+            self.seconds += time.perf_counter() - start
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine.tools.bench", description=__doc__)
+    parser.add_argument("--games", type=int, default=20000, help="games to play (default 20000)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    if args.seed < 0:
+        parser.error("--seed must be a whole number >= 0")
+    figures = run(args.games, args.seed)
+    return 1 if figures["failures"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
