@@ -3,7 +3,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 import play.urls
-import tournaments.match_game_urls
+import tournaments.urls
 from clash import views
 
 urlpatterns = [
@@ -20,11 +20,10 @@ urlpatterns = [
     path("api/", include("decks.api.urls")),
     path("api/", include("tournaments.api.urls")),
     path("api/", include("play.api.urls")),
-    path("api/", include("tournaments.api.match_game_urls")),
     path("decks/", include("decks.urls")),
     path("events/", include("tournaments.urls")),
     # One `play` namespace: online play's pages and the match games' pages, which are
     # tournaments' (play sits below tournaments and never imports it).
-    path("play/", include(([*play.urls.urlpatterns, *tournaments.match_game_urls.urlpatterns],
+    path("play/", include(([*play.urls.urlpatterns, *tournaments.urls.play_urlpatterns],
                            play.urls.app_name))),
 ]

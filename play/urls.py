@@ -1,5 +1,5 @@
 """URLs of online play, mounted under /play/. The `play` namespace also holds the match games'
-pages (tournaments/match_game_urls.py), which clash/urls.py mounts beside these."""
+pages (tournaments/urls.py, play_urlpatterns), which clash/urls.py mounts beside these."""
 
 from django.urls import path
 

@@ -17,6 +17,6 @@ class TournamentsConfig(AppConfig):
 
         # Online play announces finished games and asks about match games through its
         # hooks; it sits below tournaments and never imports it.
-        from tournaments import play_hooks
+        from tournaments.services import play_hooks
 
         play_hooks.register()

@@ -2,7 +2,16 @@
 
 from django.urls import include, path
 
-from tournaments.views import events, manage, matches, players, pods, records, rounds
+from tournaments.views import (
+    events,
+    manage,
+    match_games,
+    matches,
+    players,
+    pods,
+    records,
+    rounds,
+)
 
 app_name = "tournaments"
 urlpatterns: list = [
@@ -48,4 +57,13 @@ urlpatterns: list = [
     path("ratings/", pods.ratings, name="ratings"),
     # The deck lab (its own app) keeps its /events/lab/ paths and tournaments: names.
     path("", include("lab.urls")),
+]
+
+
+# Online play's pages that belong to tournaments (views/match_games.py): mounted under /play/ in
+# the `play` namespace beside play/urls.py (clash/urls.py joins the two), so their paths and
+# names are the ones they always had.
+play_urlpatterns = [
+    path("match/<int:match_pk>/", match_games.match_game, name="match_game"),
+    path("replay/engine/<int:pk>/", match_games.replay_engine, name="replay_engine"),
 ]

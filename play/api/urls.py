@@ -1,6 +1,6 @@
 """URLs of the online-play API, mounted under /api/ (clash/urls.py:
 `path("api/", include("play.api.urls"))`). The match games' endpoints under /api/play/ are
-tournaments' (tournaments/api/match_game_urls.py)."""
+tournaments' (tournaments/api/urls.py)."""
 
 from django.urls import path
 

@@ -11,7 +11,7 @@ from play import hooks
 from play.models import GameKind, GameStatus, OnlineGame
 from play.selectors import may_watch
 from tests.play.test_replay import finished_duel
-from tournaments import play_hooks
+from tournaments.services import play_hooks
 
 
 def test_tournaments_registers_its_answers_when_the_apps_load():

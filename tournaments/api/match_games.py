@@ -1,5 +1,5 @@
 """Online play's endpoints that belong to tournaments (URLs under /api/play/:
-tournaments/api/match_game_urls.py): start or resume a match's game online, and the replay of
+tournaments/api/urls.py): start or resume a match's game online, and the replay of
 a game the engine played for a match, on play's replay viewer. The replay's access is the
 page's (tournaments/views/match_games.py): the match's players and the organizers until the
 event publishes its lists (a game between AI seats for anyone), once the match is over for a

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.api import events, matches, pods, rounds
+from tournaments.api import events, match_games, matches, pods, rounds
 
 EVENT = "events/<int:pk>/"
 SEAT = EVENT + "registrations/<int:registration_id>/"
@@ -48,4 +48,10 @@ urlpatterns: list = [
     path("pod-seats/<int:pk>/draft/", pods.SeatDraftView.as_view(), name="api-seat-draft"),
     path("pod-seats/<int:pk>/pick/", pods.SeatPickView.as_view(), name="api-seat-pick"),
     path("ratings/", pods.RatingListView.as_view(), name="api-ratings"),
+    # Online play's endpoints on match games: tournaments' (play sits below and never
+    # imports it), under play/ paths they always had.
+    path("play/matches/<int:pk>/game/", match_games.MatchGameView.as_view(),
+         name="play-match-game"),
+    path("play/replays/engine/<int:pk>/", match_games.EngineReplayView.as_view(),
+         name="play-replay-engine"),
 ]

@@ -1,5 +1,5 @@
 """A tournament match's games on online play's pages (URLs under /play/, in the `play`
-namespace: tournaments/match_game_urls.py): the match page's button that starts (or resumes)
+namespace: tournaments/urls.py, play_urlpatterns): the match page's button that starts (or resumes)
 the match's next game online, and the replay of a game the engine played for the match
 (online, by the workers, or from an uploaded record), on play's replay viewer. A tournament
 game's record holds the players' lists: it is watched only by the match's players and the
