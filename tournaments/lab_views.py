@@ -17,9 +17,9 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
-from core.errors import DomainError
 from core.forms import AccessibleForm
 from core.inputs import InputError, read_upload
+from core.views import domain_errors
 from decks.models import Decklist
 from decks.services.catalogue import CLASH
 from decks.services.game_rules import engine_plays
@@ -75,14 +75,12 @@ def lab(request: HttpRequest) -> HttpResponse:
     form = LabForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
         deck, label = form.deck_cards()
-        try:
+        with domain_errors(request, form=form) as refused:
             run = lab_run_start(owner=request.user, deck=deck, deck_label=label,
                                 field=form.cleaned_data["field"],
                                 games=form.cleaned_data["games"], ai=form.cleaned_data["ai"],
                                 now=timezone.now())
-        except DomainError as exc:
-            form.add_domain_error(exc)
-        else:
+        if not refused:
             return redirect("tournaments:lab_run", run=run.pk)
     if request.method == "POST":
         messages.error(request, "The run was not started: see the problem below.")
@@ -168,14 +166,12 @@ def match_records(request: HttpRequest, pk: int, match: int) -> HttpResponse:
     status = 200
     if request.method == "POST":
         if form.is_valid():
-            try:
+            with domain_errors(request, form=form, field="record") as refused:
                 game = game_record_upload(match_id=found.pk, by=request.user,
                                           text=form.cleaned_data["record"],
                                           number=form.cleaned_data["number"],
                                           now=timezone.now())
-            except DomainError as exc:
-                form.add_domain_error(exc, "record")
-            else:
+            if not refused:
                 messages.success(request, f"The record of game {game.number} is in: a worker "
                                           f"replays it.")
                 return redirect("tournaments:match_records", pk=event.pk, match=found.pk)

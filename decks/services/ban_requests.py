@@ -14,7 +14,7 @@ from datetime import datetime
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from core.errors import DomainError
+from core.errors import DomainError, Forbidden, NotFound
 from decks.models import BanSession, BanStatus, DecklistVersion
 from decks.selectors import visible_versions
 from decks.services.bans import ban_session_start
@@ -28,7 +28,7 @@ def _seen_version(user: AbstractBaseUser, version_id: int) -> DecklistVersion:
                .select_related("decklist__game").first())
     if version is None:
         # The same answer for a hidden version as for a missing one.
-        raise DomainError("not_found", f"no decklist version {version_id}", status=404)
+        raise NotFound("not_found", f"no decklist version {version_id}")
     return version
 
 
@@ -57,8 +57,8 @@ def ban_session_request(*, user: AbstractBaseUser, version_a_id: int, version_b_
     elif version_a.decklist.owner_id == user.pk:
         player_a = user
     else:
-        raise DomainError("not_your_list", "start a ban session with your own list as list A, "
-                                           "or as an organizer of the event", status=403)
+        raise Forbidden("not_your_list", "start a ban session with your own list as list A, "
+                                         "or as an organizer of the event")
     if event is not None:
         for seat, version in (("A", version_a), ("B", version_b)):
             if not Registration.objects.filter(event=event, decklist_version=version,

@@ -13,7 +13,7 @@ from datetime import datetime
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from core.errors import Conflict, DomainError
+from core.errors import Conflict, from_engine
 from engine.clash.errors import EngineError
 from engine.clash.formats import BanRecord, BanState, IllegalChoice, ValuePolicy
 from engine.clash.rng import Rng
@@ -36,8 +36,8 @@ def bans_begin(game: OnlineGame, lists: tuple[list[str], list[str]], now: dateti
     try:
         state = BanState(lists[0], lists[1])
     except EngineError as exc:
-        raise DomainError("bad_lists", f"the ban-two procedure cannot start: {exc.message}"
-                          ) from None
+        raise from_engine(exc, "bad_lists",
+                          prefix="the ban-two procedure cannot start: ") from None
     game.status = GameStatus.BANNING
     game.bans = state.record().to_json()
     _ai_bans(game, state)
@@ -86,8 +86,8 @@ def online_game_ban(*, game_id: int, user: AbstractBaseUser, card: str, seen: in
         state.ban(letter, card)
     except IllegalChoice as exc:
         if exc.reason in _NOT_NOW:
-            raise Conflict(exc.reason, exc.message) from None
-        raise DomainError("bad_ban", exc.message) from None
+            raise from_engine(exc, kind=Conflict) from None
+        raise from_engine(exc, "bad_ban") from None
     _ai_bans(game, state)
     _bans_save(game, state, now)
     return game

@@ -16,7 +16,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from core import deliveries
-from core.errors import Conflict, DomainError
+from core.errors import Conflict, DomainError, NotFound, from_engine
 from engine.clash.actions import encode
 from engine.clash.ai import LEVELS as AI_LEVELS
 from engine.clash.ai import make_agent
@@ -127,7 +127,7 @@ def solo_start(*, player: AbstractBaseUser, fmt: str, level: int, options: dict[
         solo_options = SoloOptions.from_json(options)
         check_level(solo_options, level)
     except SoloOptionsError as exc:
-        raise DomainError("solo_options", exc.message) from None
+        raise from_engine(exc, "solo_options") from None
     if fmt == SOLO_PRECONSTRUCTED:
         numbers = load_catalogue().deck_numbers
         if deck not in numbers:
@@ -169,7 +169,7 @@ def solo_draft_pick(*, game_id: int, user: AbstractBaseUser, card: str, seen: in
     try:
         draft.pick(card)
     except EngineError as exc:
-        raise DomainError("bad_pick", exc.message) from None
+        raise from_engine(exc, "bad_pick") from None
     game.picks = draft.picks
     game.last_activity_at = now
     if draft.status == SoloDraft.COMPLETE:
@@ -188,7 +188,7 @@ def _draft_complete(game: OnlineGame) -> None:
 def _locked(game_id: int, user: AbstractBaseUser) -> OnlineGame:
     game = OnlineGame.objects.select_for_update().filter(pk=game_id).first()
     if game is None or seat_of(game, user) is None:
-        raise DomainError("no_game", "no such game", status=404)
+        raise NotFound("no_game", "no such game")
     return game
 
 
@@ -219,7 +219,7 @@ def online_game_act(*, game_id: int, user: AbstractBaseUser, token: str, seen: i
     try:
         apply_token(position, token)
     except EngineError as exc:
-        raise DomainError("illegal", exc.message) from None
+        raise from_engine(exc, "illegal") from None
     game.actions = [*game.actions, token]
     game.last_activity_at = now
     if position.game.winner is not None:

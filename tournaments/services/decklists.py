@@ -18,7 +18,7 @@ from datetime import datetime
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from core.errors import Conflict, DomainError
+from core.errors import Conflict, DomainError, NotFound
 from tournaments.models import DeckCheck, DeckCheckOutcome, Event, EventStatus, Registration, Round
 
 from .access import lock_event, require_organizer
@@ -38,8 +38,7 @@ def deck_check_record(*, event_id: int, registration_id: int, by: AbstractBaseUs
     require_organizer(event, by)
     registration = Registration.objects.filter(pk=registration_id, event=event).first()
     if registration is None:
-        raise DomainError("not_found", f"No registration {registration_id} in {event}",
-                          status=404)
+        raise NotFound("not_found", f"No registration {registration_id} in {event}")
     if event.status not in CHECKED_WHILE:
         raise Conflict("not_running", f"Deck checks are recorded while {event} is played: "
                                       f"it is {event.get_status_display().lower()}")

@@ -12,7 +12,7 @@ from celery.result import AsyncResult
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from core.errors import DomainError
+from core.errors import DomainError, from_engine
 from engine.clash.ai import LEVELS
 from engine.clash.cards import load_catalogue
 from engine.clash.errors import EngineError
@@ -48,7 +48,7 @@ def lab_run_start(*, owner: AbstractBaseUser, deck: list[str], deck_label: str,
                            chunk=CHUNK)
     except EngineError as exc:
         run.delete()
-        raise DomainError("invalid_lab_run", exc.message) from None
+        raise from_engine(exc, "invalid_lab_run") from None
     header = result.parent
     run.result_id = result.id or ""
     run.chunk_ids = [r.id for r in header.results] if header is not None else []

@@ -26,7 +26,7 @@ from datetime import datetime
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from core.errors import Conflict, DomainError
+from core.errors import Conflict, DomainError, NotFound
 from core.seeds import derive_seed
 from decks.services.game_rules import engine_plays
 from engine.clash.match_rules import MatchFormat
@@ -152,8 +152,7 @@ def match_online_game_start(*, match_id: int, user: AbstractBaseUser,
                                          "player_b__decklist_version").get(pk=match.pk)
     event = Event.objects.select_related("game").get(pk=rnd.event_id)
     if side_of(match, user) is None:
-        raise DomainError("not_your_match", "only the two players of a match play its games",
-                          status=404)
+        raise NotFound("not_your_match", "only the two players of a match play its games")
     problem = online_play_problem(match, event)
     if problem:
         raise Conflict("not_playable", problem)

@@ -29,7 +29,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 from django.db.models import QuerySet
 
-from core.errors import Conflict, DomainError
+from core.errors import Conflict, Forbidden, NotFound, from_engine
 from core.seeds import derive_seed
 from decks.services.decklists import decklist_create_drafted
 from engine.clash.formats import (
@@ -188,10 +188,9 @@ def draft_pick(*, seat_id: int, by: AbstractBaseUser, card: str, now: datetime) 
     (409) with the engine's reason, and nothing changes."""
     seat = PodSeat.objects.select_related("registration").filter(pk=seat_id).first()
     if seat is None:
-        raise DomainError("not_found", f"no pod seat {seat_id}", status=404)
+        raise NotFound("not_found", f"no pod seat {seat_id}")
     if seat.registration.player_id is None or seat.registration.player_id != by.pk:
-        raise DomainError("not_your_seat", "only the player of this seat can pick for it",
-                          status=403)
+        raise Forbidden("not_your_seat", "only the player of this seat can pick for it")
     pair = DraftPair.objects.select_for_update().get(pk=seat.pair_id)
     state = _state(pair)
     try:
@@ -199,7 +198,7 @@ def draft_pick(*, seat_id: int, by: AbstractBaseUser, card: str, now: datetime) 
     except IllegalChoice as exc:
         if exc.reason == "already_picked":
             return pair  # a repeated request: that pick is made
-        raise Conflict(exc.reason, exc.message) from None
+        raise from_engine(exc, kind=Conflict) from None
     _let_ai_pick(pair, state)
     _save(pair, state, now)
     return pair

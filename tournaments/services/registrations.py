@@ -27,7 +27,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import ngettext
 
-from core.errors import Conflict, DomainError
+from core.errors import Conflict, DomainError, Forbidden
 from decks.models import Decklist, DecklistKind, DecklistVersion
 from decks.services.decklists import decklist_create, decklist_problems
 from decks.services.game_rules import has_rules_module
@@ -105,8 +105,8 @@ def registration_decklist_attach(*, registration_id: int, by: AbstractBaseUser, 
     (`Event.lists_fixed`). Only the seat's player may: not an organizer."""
     event, registration = lock_registration(registration_id)
     if registration.player_id is None or registration.player_id != by.pk:
-        raise DomainError("not_your_registration", "Only the player attaches a list to "
-                                                   "their seat", status=403)
+        raise Forbidden("not_your_registration", "Only the player attaches a list to "
+                                                 "their seat")
     if registration.dropped:
         raise Conflict("dropped", f"{registration.name} has dropped from {event}")
     if event.status not in (EventStatus.REGISTRATION, EventStatus.RUNNING):
@@ -188,8 +188,8 @@ def _require_player_or_organizer(event: Event, registration: Registration,
                                  user: AbstractBaseUser) -> None:
     mine = registration.player_id is not None and registration.player_id == user.pk
     if not mine and not is_organizer(event, user):
-        raise DomainError("not_your_registration", "Only the player or an organizer of "
-                                                   f"{event} can do this", status=403)
+        raise Forbidden("not_your_registration", "Only the player or an organizer of "
+                                                 f"{event} can do this")
 
 
 def _check_late_entry(event: Event) -> None:

@@ -40,7 +40,7 @@ from django.db import transaction
 from django.utils.translation import ngettext
 
 from core.bulk import insert_rows, update_rows
-from core.errors import Conflict, DomainError
+from core.errors import Conflict, DomainError, Forbidden, NotFound
 from engine.clash.match_rules import MatchFormat
 from play.models import GameStatus, OnlineGame
 from tournaments.models import (
@@ -256,8 +256,8 @@ def result_report(*, match_id: int, by: AbstractBaseUser, a_wins: int, b_wins: i
     event = Event.objects.get(pk=rnd.event_id)
     side = _side_of(match, by)
     if side is None:
-        raise DomainError("not_your_match", "only the two players of a match report its "
-                                            "result; organizers set results", status=403)
+        raise Forbidden("not_your_match", "only the two players of a match report its "
+                                          "result; organizers set results")
     if match.bye:
         raise Conflict("bye", "a bye is a 2-0 win: there is nothing to report")
     _require_results_open(event)
@@ -292,7 +292,7 @@ def result_set(*, match_id: int, by: AbstractBaseUser, a_wins: int, b_wins: int,
     event_id = (Match.objects.filter(pk=match_id).values_list("round__event_id", flat=True)
                 .first())
     if event_id is None:
-        raise DomainError("not_found", f"no match {match_id}", status=404)
+        raise NotFound("not_found", f"no match {match_id}")
     event = lock_event(event_id)
     require_organizer(event, by)
     rnd, match = lock_match(match_id)

@@ -17,7 +17,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import ngettext
 
-from core.errors import Conflict
+from core.errors import Conflict, from_engine
 from tournaments.bridge import swiss_view
 from tournaments.models import (
     Event,
@@ -96,7 +96,7 @@ def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
         try:
             pairing = pair_round(view.tournament, event.tiebreakers)
         except SwissError as exc:
-            raise Conflict("cannot_pair", f"{prefix}{exc}") from None
+            raise from_engine(exc, "cannot_pair", kind=Conflict, prefix=prefix) from None
         if pairing.round != upcoming:
             raise AssertionError(f"{event}: the confirmed results end at round "
                                  f"{pairing.round - 1}, the rounds at {upcoming - 1}")

@@ -24,7 +24,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 
-from core.errors import Conflict, DomainError
+from core.errors import Conflict, DomainError, Forbidden
 from decks.services.squads import squad_check_for_list
 from tournaments.models import (
     Event,
@@ -42,8 +42,8 @@ def _registration_of(match: Match, registration_id: int) -> Registration:
     for registration in (match.player_a, match.player_b):
         if registration is not None and registration.pk == registration_id:
             return registration
-    raise DomainError("not_in_match", f"registration {registration_id} does not play this "
-                                      f"match", status=403)
+    raise Forbidden("not_in_match", f"registration {registration_id} does not play this "
+                                    f"match")
 
 
 @transaction.atomic
@@ -64,8 +64,7 @@ def squad_check_submit(*, match_id: int, registration_id: int, by: AbstractBaseU
         raise Conflict("squad_checks_off", f"{event} does not check squads")
     registration = _registration_of(match, registration_id)
     if registration.player_id is None or registration.player_id != by.pk:
-        raise DomainError("not_your_squad", "each player submits only their own squad",
-                          status=403)
+        raise Forbidden("not_your_squad", "each player submits only their own squad")
     if match.bye:
         raise Conflict("bye", "a bye has no games: there is no squad to check")
     if event.status == EventStatus.COMPLETE or match.status == MatchStatus.CONFIRMED:

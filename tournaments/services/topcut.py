@@ -16,7 +16,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import ngettext
 
-from core.errors import Conflict
+from core.errors import Conflict, from_engine
 from tournaments.bridge import swiss_view
 from tournaments.models import EventStatus, Registration, Round, RoundStage
 from tournaments.swiss import SwissError, bracket, compute_standings, qualifiers
@@ -59,7 +59,7 @@ def topcut_start(*, event_id: int, by: AbstractBaseUser, now: datetime) -> Round
     try:
         pairs = bracket(seeds, event.top_cut)
     except SwissError as exc:
-        raise Conflict("too_few_for_cut", str(exc)) from None
+        raise from_engine(exc, "too_few_for_cut", kind=Conflict) from None
     who = "dropped players do not" if event.ai_in_top_cut else \
         "dropped players and AI seats do not"
     lines = [f"top {event.top_cut} seeded from the Swiss standings after round {played}"

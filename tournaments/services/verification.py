@@ -26,7 +26,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from core.errors import Conflict, DomainError
+from core.errors import Conflict, DomainError, Forbidden
 from core.inputs import json_loads
 from decks.services.game_rules import engine_plays
 from engine.clash.cards import load_catalogue
@@ -117,8 +117,8 @@ def game_record_upload(*, match_id: int, by: AbstractBaseUser, text: str | bytes
     event = match.round.event
     players = {r.player_id for r in (match.player_a, match.player_b) if r and r.player_id}
     if by.pk not in players and not is_organizer(event, by):
-        raise DomainError("not_your_match", "only the players of a match and the event's "
-                                            "organizers upload its game records", status=403)
+        raise Forbidden("not_your_match", "only the players of a match and the event's "
+                                          "organizers upload its game records")
     if match.bye:
         raise Conflict("bye", "a bye has no games")
     if not engine_plays(event.game):
