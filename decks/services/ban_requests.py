@@ -28,7 +28,8 @@ def _seen_version(user: AbstractBaseUser, version_id: int) -> DecklistVersion:
                .select_related("decklist__game").first())
     if version is None:
         # The same answer for a hidden version as for a missing one.
-        raise NotFound("not_found", f"no decklist version {version_id}")
+        raise NotFound("not_found", f"no decklist version {version_id}",
+                       params={"version": version_id})
     return version
 
 
@@ -50,7 +51,8 @@ def ban_session_request(*, user: AbstractBaseUser, version_a_id: int, version_b_
         if has_rules_module(version.decklist.game):
             raise DomainError("no_ban_procedure",
                               f"list {seat} is a {version.decklist.game.name} list: the "
-                              f"ban-two procedure (rule C-2.5) is for Clash of Decks lists")
+                              f"ban-two procedure (rule C-2.5) is for Clash of Decks lists",
+                              params={"seat": seat, "game": version.decklist.game.name})
     organizer = event is not None and event.organizers.filter(pk=user.pk).exists()
     if organizer:
         player_a = version_a.decklist.owner
@@ -64,7 +66,8 @@ def ban_session_request(*, user: AbstractBaseUser, version_a_id: int, version_b_
             if not Registration.objects.filter(event=event, decklist_version=version,
                                                player_id=version.decklist.owner_id).exists():
                 raise DomainError("not_registered",
-                                  f"list {seat} is not the version registered in {event}")
+                                  f"list {seat} is not the version registered in {event}",
+                                  params={"seat": seat, "event": event.name})
     running = BanSession.objects.filter(
         event=event, list_a=version_a, list_b=version_b, player_a=player_a,
         player_b=player_b, status=BanStatus.BANNING).first()

@@ -37,7 +37,8 @@ def decklist_save(*, decklist: Decklist, user: AbstractBaseUser, base_version: i
         raise Conflict("stale_version",
                        f"This list was changed elsewhere and is now at version "
                        f"{current.number}; your changes were not saved: look at the current "
-                       f"version and make them again")
+                       f"version and make them again",
+                       params={"version": current.number})
     version = decklist_update(decklist=locked, user=user, now=now, name=name, cards=cards,
                               preconstructed_deck=preconstructed_deck, deck_format=deck_format)
     return version, True

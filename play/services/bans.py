@@ -80,7 +80,8 @@ def online_game_ban(*, game_id: int, user: AbstractBaseUser, card: str, seen: in
         raise Conflict("not_banning", "the bans are over: the game has started")
     state = ban_state(game)
     if seen != len(state.bans):
-        raise Conflict("stale", _stale_message(seen, len(state.bans), "bans"))
+        raise Conflict("stale", _stale_message(seen, len(state.bans), "bans"),
+                       params={"seen": seen, "made": len(state.bans)})
     letter = SEATS[seat_of(game, user)]
     try:
         state.ban(letter, card)

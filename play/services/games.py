@@ -95,10 +95,12 @@ def duel_start(*, player: AbstractBaseUser, deck: int, ai_level: str, seed: int,
     seat the first turn, it plays it at once."""
     catalogue = load_catalogue()
     if deck not in catalogue.deck_numbers:
-        raise DomainError("bad_deck", f"there is no preconstructed deck {deck}")
+        raise DomainError("bad_deck", f"there is no preconstructed deck {deck}",
+                          params={"deck": deck})
     if ai_level not in AI_LEVELS:
         raise DomainError("bad_ai_level",
-                          f"the AI level must be one of {', '.join(AI_LEVELS)}, not {ai_level!r}")
+                          f"the AI level must be one of {', '.join(AI_LEVELS)}, not {ai_level!r}",
+                          params={"level": ai_level, "levels": list(AI_LEVELS)})
     theirs = opponent_deck_number or opponent_deck(seed, deck)
     game = OnlineGame.objects.create(
         kind=GameKind.DUEL, player_a=player, ai_level=ai_level, seed=seed,
@@ -133,7 +135,8 @@ def solo_start(*, player: AbstractBaseUser, fmt: str, level: int, options: dict[
         if deck not in numbers:
             shown = "no deck was chosen" if deck is None else f"there is no deck {deck}"
             raise DomainError("bad_deck", f"preconstructed solo needs one of the decks "
-                                          f"{', '.join(map(str, numbers))}: {shown}")
+                                          f"{', '.join(map(str, numbers))}: {shown}",
+                              params={"deck": deck, "decks": list(numbers)})
     elif fmt != SOLO_DRAFT:
         raise DomainError("bad_format", "solo is a solo draft or preconstructed solo "
                                         "(rule C-2.2: never constructed)")
@@ -164,7 +167,8 @@ def solo_draft_pick(*, game_id: int, user: AbstractBaseUser, card: str, seen: in
     if game.status != GameStatus.DRAFTING:
         raise Conflict("not_drafting", "the draft is over: the game has started")
     if seen != len(game.picks):
-        raise Conflict("stale", _stale_message(seen, len(game.picks), "picks"))
+        raise Conflict("stale", _stale_message(seen, len(game.picks), "picks"),
+                       params={"seen": seen, "made": len(game.picks)})
     draft = draft_of(game)
     try:
         draft.pick(card)
@@ -212,7 +216,8 @@ def online_game_act(*, game_id: int, user: AbstractBaseUser, token: str, seen: i
     if game.status != GameStatus.PLAYING:
         raise Conflict("not_playing", "the game has not started: finish the draft first")
     if seen != len(game.actions):
-        raise Conflict("stale", _stale_message(seen, len(game.actions)))
+        raise Conflict("stale", _stale_message(seen, len(game.actions)),
+                       params={"seen": seen, "made": len(game.actions)})
     position = position_of(game)
     if to_move(position.game) != seat:
         raise Conflict("not_your_turn", "it is not your turn")

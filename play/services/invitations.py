@@ -22,7 +22,8 @@ from .games import game_begin
 
 def _check_deck(deck: int) -> None:
     if deck not in load_catalogue().deck_numbers:
-        raise DomainError("bad_deck", f"There is no preconstructed deck {deck}")
+        raise DomainError("bad_deck", f"There is no preconstructed deck {deck}",
+                          params={"deck": deck})
 
 
 @transaction.atomic

@@ -1,7 +1,7 @@
 """Who may do what, and the row locks the services take.
 
 An organizer manages only the events they organize: anyone else asking for an organizer's
-action gets a DomainError with status 403, and nothing changes.
+action gets a Forbidden error (the API's 403), and nothing changes.
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ def is_organizer(event: Event, user: AbstractBaseUser | AnonymousUser | None) ->
 
 def require_organizer(event: Event, user: AbstractBaseUser | AnonymousUser | None) -> None:
     if not is_organizer(event, user):
-        raise Forbidden("not_organizer", f"Only the organizers of {event} can do this")
+        raise Forbidden("not_organizer", f"Only the organizers of {event} can do this",
+                        params={"event": event.name})
 
 
 def lock_event(event_id: int) -> Event:
@@ -27,7 +28,8 @@ def lock_event(event_id: int) -> Event:
     status transitions of one event take this lock, so they happen one after another."""
     event = Event.objects.select_for_update().filter(pk=event_id).first()
     if event is None:
-        raise NotFound("not_found", f"No event {event_id}")
+        raise NotFound("not_found", f"No event {event_id}",
+                       params={"event": event_id})
     return event
 
 
@@ -36,7 +38,8 @@ def lock_registration(registration_id: int) -> tuple[Event, Registration]:
     event_id = (Registration.objects.filter(pk=registration_id)
                 .values_list("event_id", flat=True).first())
     if event_id is None:
-        raise NotFound("not_found", f"No registration {registration_id}")
+        raise NotFound("not_found", f"No registration {registration_id}",
+                       params={"registration": registration_id})
     event = lock_event(event_id)
     registration = Registration.objects.select_for_update().get(pk=registration_id)
     return event, registration
@@ -48,7 +51,8 @@ def lock_match(match_id: int) -> tuple[Round, Match]:
     complete exactly once."""
     round_id = Match.objects.filter(pk=match_id).values_list("round_id", flat=True).first()
     if round_id is None:
-        raise NotFound("not_found", f"No match {match_id}")
+        raise NotFound("not_found", f"No match {match_id}",
+                       params={"match": match_id})
     rnd = Round.objects.select_for_update().get(pk=round_id)
     match = Match.objects.select_for_update().get(pk=match_id)
     return rnd, match

@@ -163,7 +163,9 @@ def match_online_game_start(*, match_id: int, user: AbstractBaseUser,
     if tally.decided:
         raise Conflict("match_decided", f"the match is decided ({tally.a_wins}-{tally.b_wins}"
                                         f"{f'-{tally.draws}' if tally.draws else ''}): no "
-                                        f"further game is played")
+                                        f"further game is played",
+                       params={"a_wins": tally.a_wins, "b_wins": tally.b_wins,
+                               "draws": tally.draws})
     number = _next_number(match)
     a, b = match.player_a, match.player_b
     game = OnlineGame(

@@ -188,7 +188,8 @@ def draft_pick(*, seat_id: int, by: AbstractBaseUser, card: str, now: datetime) 
     (409) with the engine's reason, and nothing changes."""
     seat = PodSeat.objects.select_related("registration").filter(pk=seat_id).first()
     if seat is None:
-        raise NotFound("not_found", f"no pod seat {seat_id}")
+        raise NotFound("not_found", f"no pod seat {seat_id}",
+                       params={"seat": seat_id})
     if seat.registration.player_id is None or seat.registration.player_id != by.pk:
         raise Forbidden("not_your_seat", "only the player of this seat can pick for it")
     pair = DraftPair.objects.select_for_update().get(pk=seat.pair_id)
@@ -226,7 +227,8 @@ def require_drafts_done(event: Event) -> None:
     if open_pairs:
         names = ", ".join(f"pod {p.pod.number} pair {p.number}" for p in open_pairs)
         raise Conflict("draft_open", f"the draft of {event} is not over: {names} still "
-                                     f"picking", problems=[names])
+                                     f"picking", problems=[names],
+                       params={"event": event.name, "players": names})
 
 
 # Reading ---------------------------------------------------------------------------------

@@ -55,14 +55,17 @@ def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
         if existing is not None:
             return existing  # a repeated request: that round is already paired
     if event.status == EventStatus.REGISTRATION:
-        raise Conflict("not_started", f"{event} has not started: start it before pairing")
+        raise Conflict("not_started", f"{event} has not started: start it before pairing",
+                       params={"event": event.name})
     if event.status != EventStatus.RUNNING:
-        raise Conflict("swiss_over", f"The Swiss rounds of {event} are over")
+        raise Conflict("swiss_over", f"The Swiss rounds of {event} are over",
+                       params={"event": event.name})
     last = Round.objects.filter(event=event).order_by("-number").first()
     upcoming = (last.number if last else 0) + 1
     if number is not None and number != upcoming:
         raise Conflict("wrong_round", f"The next round of {event} is round {upcoming}, "
-                                      f"not round {number}")
+                                      f"not round {number}",
+                       params={"event": event.name, "round": upcoming, "asked": number})
     if last is not None:
         require_round_confirmed(last)
     if upcoming > event.rounds:
@@ -70,7 +73,8 @@ def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
         raise Conflict("swiss_over", ngettext(
             "The %(rounds)d Swiss round of %(event)s is played: %(then)s",
             "All %(rounds)d Swiss rounds of %(event)s are played: %(then)s", event.rounds)
-            % {"rounds": event.rounds, "event": event, "then": then})
+            % {"rounds": event.rounds, "event": event, "then": then},
+                       params={"event": event.name, "rounds": event.rounds})
     if event.format == EventFormat.DRAFT:
         # Rule C-2.4 events: each pod plays its Swiss rounds within itself, once its
         # pairs have drafted; its empty places already have AI seats.
