@@ -103,10 +103,11 @@ def ban_session_page(request: HttpRequest, pk: int) -> HttpResponse:
         return _session_page(request, session)
     card = request.POST.get("card", "").strip()
     before = len(session.record["bans"])
-    with domain_errors(say=None) as refused:  # out of turn, not the opponent's card, ...
+    # Out of turn, not a card of the opponent, not a player: the page says why.
+    with domain_errors(say=None) as refused:
         session = ban_session_ban(session_id=session.pk, user=request.user, card=card,
                                   now=timezone.now())
-    if refused:  # not a player
+    if refused:
         session.refresh_from_db()
         return _session_page(request, session, error=refused.message, status=refused.status)
     bans = session.record["bans"]
