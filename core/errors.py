@@ -1,11 +1,21 @@
-"""Domain errors of the web side: a rule the user can fix, with a code and a message.
+"""Domain errors of the web side: a rule the user can fix, with a code, a message and the
+values the message names.
 
-Services raise them; views show the message next to the form, the API answers with
-`{"error": {"code", "message", "problems"}}` and the HTTP status given here (400 for input
-that is wrong in itself, 409 for a move out of turn or a conflict with the current state).
+Services raise them and say what happened, never how to answer it: `DomainError` itself is
+input that breaks a rule, `NotFound` a row that does not exist (or is not visible to the
+user), `Forbidden` an action that is not the user's to take, `Conflict` a request that is
+fine but not now (a move out of turn, a conflict with the current state). The API maps the
+classes to HTTP statuses in one place (`core.api.errors.http_status`) and answers
+`{"error": {"code", "message", "problems"}}`; pages show the message (`core.views`).
+
+`code` is stable (programs and translations key on it); `params` holds the values the
+message interpolates (the card, the round, the count) by name, so the message can be written
+again from the code in another language.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 # A domain error reports at most this many problems (and counts the rest), each cut to a
 # readable length (a problem may quote the bad value): a huge bad file must not produce a
@@ -27,16 +37,15 @@ def capped(problems: list[str], limit: int = MAX_PROBLEMS) -> list[str]:
 
 
 class DomainError(Exception):
-    status = 400
+    """Input that breaks a rule the user can fix (the API answers 400)."""
 
     def __init__(self, code: str, message: str, *, problems: list[str] | None = None,
-                 status: int | None = None) -> None:
+                 params: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.problems = capped(problems or [])
-        if status is not None:
-            self.status = status
+        self.params = dict(params or {})
 
     def to_json(self) -> dict:
         data = {"code": self.code, "message": self.message}
@@ -45,7 +54,43 @@ class DomainError(Exception):
         return {"error": data}
 
 
+class NotFound(DomainError):
+    """The thing named does not exist, or the user may not see it (HTTP 404)."""
+
+
+class Forbidden(DomainError):
+    """The thing exists, but this action is not the user's to take (HTTP 403)."""
+
+
 class Conflict(DomainError):
     """The request is fine but the state does not allow it now (HTTP 409)."""
 
-    status = 409
+
+# What an engine error may say besides its message, kept as params under the same names.
+_ENGINE_DETAILS = ("reason", "option", "seat", "step")
+
+
+def from_engine(exc: Exception, code: str | None = None, *,
+                kind: type[DomainError] = DomainError, prefix: str = "",
+                problems: list[str] | None = None,
+                params: dict[str, Any] | None = None) -> DomainError:
+    """The domain error that reports an engine error (`EngineError` and its kinds, or the
+    file readers' and the pairing's `ValueError`s) to the user: the engine's own message
+    after `prefix`, under `code` (by default the engine's stable `reason`, else its `code`).
+
+    The engine's own code and details go into `params` (`engine_code`, `reason`, `option`,
+    `seat`, `step`, where it has them), with `engine_message` the text it gave, so the
+    message can be rendered again from codes. Raise it `from None`: the engine error is the
+    user's input, not a bug to trace."""
+    message = getattr(exc, "message", None) or str(exc)
+    found = {"engine_message": message}
+    engine_code = getattr(exc, "code", None)
+    if isinstance(engine_code, str):
+        found["engine_code"] = engine_code
+    for name in _ENGINE_DETAILS:
+        value = getattr(exc, name, None)
+        if value is not None:
+            found[name] = value
+    if code is None:
+        code = found.get("reason") or found.get("engine_code") or "engine"
+    return kind(code, f"{prefix}{message}", problems=problems, params={**found, **(params or {})})

@@ -11,6 +11,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.utils import timezone
 
+from core.api.errors import http_status
 from core.errors import MAX_PROBLEMS, DomainError, capped
 from core.inputs import InputError, csv_rows, json_loads, read_upload
 from decks.forms import CollectionImportForm, SquadCheckForm
@@ -91,7 +92,7 @@ def test_a_card_file_that_cannot_be_read_is_a_domain_error(fmt: str, text: str) 
     with pytest.raises(DomainError) as refused:
         card_file_check(game_slug="berserk", text=text, fmt=fmt)
 
-    assert refused.value.status == 400
+    assert http_status(refused.value) == 400
 
 
 @pytest.mark.django_db

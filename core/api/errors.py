@@ -1,11 +1,12 @@
 """The API's one error shape: `{"error": {"code", "message", "problems"?}}`.
 
-Domain errors (core.errors) keep their own code, message, problems and status (400 for input
-that is wrong in itself, 403/404 where a service says so, 409 for a conflict with the current
-state). DRF's own errors get the same shape: validation errors become code "invalid" with a
-message naming the fields and one problem per field error; the others (not authenticated,
-not found, method not allowed, bad JSON) keep DRF's code and text. Anything else is a bug and
-is left to Django (a 500), never swallowed.
+Domain errors (core.errors) keep their own code, message and problems; their class picks the
+status, here and nowhere else (`HTTP_STATUS`): 400 for input that breaks a rule, 403 for an
+action that is not the user's, 404 for a row that is missing or not visible, 409 for a
+conflict with the current state. DRF's own errors get the same shape: validation errors
+become code "invalid" with a message naming the fields and one problem per field error; the
+others (not authenticated, not found, method not allowed, bad JSON) keep DRF's code and
+text. Anything else is a bug and is left to Django (a 500), never swallowed.
 """
 
 from __future__ import annotations
@@ -17,9 +18,25 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
-from core.errors import DomainError, capped
+from core.errors import Conflict, DomainError, Forbidden, NotFound, capped
 
 NON_FIELD = "non_field_errors"
+
+# The one mapping from what happened to the HTTP answer (the pages use it too).
+HTTP_STATUS: dict[type[DomainError], int] = {
+    DomainError: 400,
+    Forbidden: 403,
+    NotFound: 404,
+    Conflict: 409,
+}
+
+
+def http_status(error: DomainError) -> int:
+    """The status of `error`'s class, or of the nearest class above it that has one."""
+    for cls in type(error).__mro__:
+        if cls in HTTP_STATUS:
+            return HTTP_STATUS[cls]
+    raise TypeError(f"{type(error).__name__} is not a domain error")
 
 
 def field_problems(detail: Any, path: str = "") -> list[tuple[str, str]]:
@@ -55,7 +72,7 @@ def validation_error_body(detail: Any) -> dict:
 def exception_handler(exc: Exception, context: dict) -> Response | None:
     if isinstance(exc, DomainError):
         set_rollback()
-        return Response(exc.to_json(), status=exc.status)
+        return Response(exc.to_json(), status=http_status(exc))
     response = drf_exception_handler(exc, context)
     if response is None:
         return None

@@ -15,7 +15,7 @@ from datetime import datetime
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from core.errors import DomainError
+from core.errors import DomainError, Forbidden, NotFound
 from decks import hooks
 from decks.models import BanSession, BanStatus, DecklistVersion
 from decks.selectors import visible_versions
@@ -30,7 +30,8 @@ def _seen_version(user: AbstractBaseUser, version_id: int) -> DecklistVersion:
                .select_related("decklist__game").first())
     if version is None:
         # The same answer for a hidden version as for a missing one.
-        raise DomainError("not_found", f"no decklist version {version_id}", status=404)
+        raise NotFound("not_found", f"no decklist version {version_id}",
+                       params={"version": version_id})
     return version
 
 
@@ -50,20 +51,22 @@ def ban_session_request(*, user: AbstractBaseUser, version_a_id: int, version_b_
         if has_rules_module(version.decklist.game):
             raise DomainError("no_ban_procedure",
                               f"list {seat} is a {version.decklist.game.name} list: the "
-                              f"ban-two procedure (rule C-2.5) is for Clash of Decks lists")
+                              f"ban-two procedure (rule C-2.5) is for Clash of Decks lists",
+                              params={"seat": seat, "game": version.decklist.game.name})
     organizer = event is not None and event.organizers.filter(pk=user.pk).exists()
     if organizer:
         player_a = version_a.decklist.owner
     elif version_a.decklist.owner_id == user.pk:
         player_a = user
     else:
-        raise DomainError("not_your_list", "start a ban session with your own list as list A, "
-                                           "or as an organizer of the event", status=403)
+        raise Forbidden("not_your_list", "start a ban session with your own list as list A, "
+                                         "or as an organizer of the event")
     if event is not None:
         for seat, version in (("A", version_a), ("B", version_b)):
             if not hooks.registered_in_event(event=event, version=version):
                 raise DomainError("not_registered",
-                                  f"list {seat} is not the version registered in {event}")
+                                  f"list {seat} is not the version registered in {event}",
+                                  params={"seat": seat, "event": event.name})
     running = BanSession.objects.filter(
         event=event, list_a=version_a, list_b=version_b, player_a=player_a,
         player_b=player_b, status=BanStatus.BANNING).first()

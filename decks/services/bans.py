@@ -13,7 +13,7 @@ from datetime import datetime
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from core.errors import Conflict, DomainError
+from core.errors import Conflict, DomainError, Forbidden, from_engine
 from decks.models import BanSession, BanStatus, DecklistKind, DecklistVersion
 from decks.selectors.bans import ai_seats, ban_seat_of, ban_state
 from engine.clash.errors import EngineError
@@ -62,7 +62,7 @@ def ban_session_start(*, version_a: DecklistVersion, version_b: DecklistVersion,
     try:
         state = BanState(version_a.cards, version_b.cards)
     except EngineError as exc:  # e.g. a list whose cards left the catalogue
-        raise DomainError("bad_ban_session", exc.message) from None
+        raise from_engine(exc, "bad_ban_session") from None
     session = BanSession(event=event, list_a=version_a, list_b=version_b, player_a=player_a,
                          player_b=player_b, seed=seed, created_at=now, updated_at=now)
     _let_ai_ban(session, state)
@@ -78,15 +78,14 @@ def ban_session_ban(*, session_id: int, user: AbstractBaseUser, card: str,
     session = BanSession.objects.select_for_update().get(pk=session_id)
     seat = ban_seat_of(session, user)
     if seat is None:
-        raise DomainError("not_a_player", "only the two players of a session can ban",
-                          status=403)
+        raise Forbidden("not_a_player", "only the two players of a session can ban")
     state = ban_state(session)
     try:
         state.ban(seat, card)
     except IllegalChoice as exc:
         if exc.reason == "already_banned":
             return session  # a repeated request: already done
-        raise Conflict(exc.reason, exc.message) from None
+        raise from_engine(exc, kind=Conflict) from None
     _let_ai_ban(session, state)
     _save(session, state, now)
     return session

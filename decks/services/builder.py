@@ -15,7 +15,7 @@ from datetime import datetime
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from core.errors import Conflict, DomainError
+from core.errors import Conflict, Forbidden
 from decks.models import Decklist, DecklistKind, DecklistVersion
 from decks.services.decklists import decklist_update
 
@@ -29,7 +29,7 @@ def decklist_save(*, decklist: Decklist, user: AbstractBaseUser, base_version: i
     and whether this call made it."""
     locked = Decklist.objects.select_for_update().get(pk=decklist.pk)
     if locked.owner_id != user.pk:
-        raise DomainError("not_yours", "only the owner can change a decklist", status=403)
+        raise Forbidden("not_yours", "only the owner can change a decklist")
     current = locked.versions.order_by("-number").first()
     if current.number != base_version:
         if _same(locked, current, name, cards, preconstructed_deck, deck_format):
@@ -37,7 +37,8 @@ def decklist_save(*, decklist: Decklist, user: AbstractBaseUser, base_version: i
         raise Conflict("stale_version",
                        f"This list was changed elsewhere and is now at version "
                        f"{current.number}; your changes were not saved: look at the current "
-                       f"version and make them again")
+                       f"version and make them again",
+                       params={"version": current.number})
     version = decklist_update(decklist=locked, user=user, now=now, name=name, cards=cards,
                               preconstructed_deck=preconstructed_deck, deck_format=deck_format)
     return version, True

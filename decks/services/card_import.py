@@ -170,14 +170,16 @@ def _rows(text: str, fmt: str, columns: list[str]) -> list[tuple[str, Mapping]]:
         lines = csv_rows(text)
         if not lines:
             raise DomainError("empty_file", f"the file is empty: expected a header "
-                                            f"{','.join(columns)}")
+                                            f"{','.join(columns)}",
+                              params={"columns": list(columns)})
         header = [h.strip().lower() for h in lines[0]]
         unknown = [h for h in header if h not in columns]
         if unknown or "name" not in header or len(set(header)) != len(header):
             raise DomainError("bad_header", f"line 1: the header names columns of "
                                             f"{','.join(columns)} (name first; commas or "
                                             f"semicolons between them), not "
-                                            f"{','.join(lines[0])}")
+                                            f"{','.join(lines[0])}",
+                              params={"columns": list(columns), "header": list(lines[0])})
         rows = []
         for number, line in enumerate(lines[1:], start=2):
             if not any(cell.strip() for cell in line):
@@ -201,10 +203,12 @@ def card_file_check(*, game_slug: str, text: str, fmt: str) -> list[CardRow]:
     if game_slug not in PARSERS:
         raise DomainError("unknown_game", f"cards can be imported for "
                                           f"{' and '.join(GAME_NAMES.values())}, not "
-                                          f"{game_slug!r}")
+                                          f"{game_slug!r}",
+                          params={"game": game_slug, "games": list(GAME_NAMES.values())})
     if fmt not in FORMATS:
         raise DomainError("unknown_format", f"a card file is {' or '.join(FORMATS)}, "
-                                            f"not {fmt!r}")
+                                            f"not {fmt!r}",
+                          params={"format": fmt, "formats": list(FORMATS)})
     columns = COLUMNS[game_slug]
     problems: list[str] = []
     cards: list[CardRow] = []
@@ -237,7 +241,8 @@ def card_file_check(*, game_slug: str, text: str, fmt: str) -> list[CardRow]:
         raise DomainError("bad_card_file", ngettext("%(n)d bad row; nothing was imported",
                                                     "%(n)d bad rows; nothing was imported",
                                                     len(problems)) % {"n": len(problems)},
-                          problems=problems)
+                          problems=problems,
+                          params={"count": len(problems)})
     if not cards:
         raise DomainError("empty_file", "the file holds no cards")
     return cards

@@ -19,7 +19,8 @@ MAX_COUNT = 99
 def collection_add_set(*, user: AbstractBaseUser, card_set: CardSet, copies: int = 1) -> int:
     """Add `copies` of every card of `card_set` (a whole Starter Kit in one step)."""
     if not 1 <= copies <= MAX_COUNT:
-        raise DomainError("bad_count", f"copies must be between 1 and {MAX_COUNT}")
+        raise DomainError("bad_count", f"copies must be between 1 and {MAX_COUNT}",
+                          params={"most": MAX_COUNT})
     cards = list(card_set.cards.all())
     owned = {e.card_id: e for e in CollectionEntry.objects.select_for_update()
              .filter(owner=user, card__in=cards)}
@@ -37,7 +38,8 @@ def collection_add_set(*, user: AbstractBaseUser, card_set: CardSet, copies: int
 def collection_set_count(*, user: AbstractBaseUser, card: Card, count: int) -> None:
     """Own exactly `count` of `card` (0 removes it)."""
     if not isinstance(count, int) or not 0 <= count <= MAX_COUNT:
-        raise DomainError("bad_count", f"count must be a whole number from 0 to {MAX_COUNT}")
+        raise DomainError("bad_count", f"count must be a whole number from 0 to {MAX_COUNT}",
+                          params={"most": MAX_COUNT})
     if count == 0:
         CollectionEntry.objects.filter(owner=user, card=card).delete()
     else:
@@ -57,7 +59,8 @@ def collection_import_csv(*, user: AbstractBaseUser, text: str, replace: bool = 
     if header != CSV_COLUMNS:
         raise DomainError("bad_header", f"line 1: the header must be {','.join(CSV_COLUMNS)} "
                                         f"(or {';'.join(CSV_COLUMNS)}), not "
-                                        f"{','.join(rows[0])}")
+                                        f"{','.join(rows[0])}",
+                          params={"columns": list(CSV_COLUMNS), "header": list(rows[0])})
     sets = {s.code: s for s in CardSet.objects.all()}
     cards = {(c.card_set.code, c.name): c for c in Card.objects.select_related("card_set")}
     problems: list[str] = []
@@ -95,7 +98,8 @@ def collection_import_csv(*, user: AbstractBaseUser, text: str, replace: bool = 
         raise DomainError("bad_csv", ngettext("%(n)d bad line; nothing was imported",
                                               "%(n)d bad lines; nothing was imported",
                                               len(problems)) % {"n": len(problems)},
-                          problems=problems)
+                          problems=problems,
+                          params={"count": len(problems)})
     if replace:
         CollectionEntry.objects.filter(owner=user).exclude(card_id__in=counts).delete()
     for card_id, count in counts.items():

@@ -16,7 +16,7 @@ from datetime import datetime
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from core.errors import DomainError
+from core.errors import DomainError, Forbidden
 from decks import hooks
 from decks.models import (
     Card,
@@ -156,7 +156,7 @@ def decklist_update(*, decklist: Decklist, user: AbstractBaseUser, now: datetime
     `deck_format` moves a list of a game with several formats (The Spoils) to another."""
     decklist = Decklist.objects.select_for_update().get(pk=decklist.pk)
     if decklist.owner_id != user.pk:
-        raise DomainError("not_yours", "only the owner can change a decklist", status=403)
+        raise Forbidden("not_yours", "only the owner can change a decklist")
     if decklist.kind == DecklistKind.DRAFTED and cards is not None:
         raise DomainError("drafted_fixed", "a drafted list holds the cards its draft gave")
     current = decklist.versions.order_by("-number").first()

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from core.errors import DomainError
+from core.errors import DomainError, from_engine
 from decks.models import Card, DecklistVersion
 from decks.services.game_rules import BERSERK
 from engine.berserk.squad_check import SquadReport, squad_check
@@ -66,5 +66,5 @@ def squad_check_for_list(*, version: DecklistVersion, data: Any) -> SquadReport:
     try:
         arguments = load_squad({**data, "deal": engine_deal})
     except SquadFileError as exc:
-        raise DomainError("bad_squad_file", str(exc)) from None
+        raise from_engine(exc, "bad_squad_file") from None
     return squad_check(**arguments)

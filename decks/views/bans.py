@@ -14,8 +14,8 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from core.errors import DomainError
 from core.seeds import new_seed
+from core.views import domain_errors
 from decks.forms import BanSessionStartForm
 from decks.models import BanSession, BanStatus
 from decks.selectors.bans import ban_session_for, ban_session_view, ban_sessions_for, ban_steps
@@ -43,15 +43,13 @@ def ban_index(request: HttpRequest) -> HttpResponse:
 def ban_start(request: HttpRequest) -> HttpResponse:
     form = BanSessionStartForm(request.POST, user=request.user)
     if form.is_valid():
-        try:
+        with domain_errors(request, form=form) as refused:
             session = ban_session_start(
                 version_a=form.cleaned_data["list_a"].current,
                 version_b=form.cleaned_data["list_b"].current,
                 player_a=request.user, player_b=None, now=timezone.now(),
                 seed=new_seed())
-        except DomainError as exc:
-            form.add_domain_error(exc)
-        else:
+        if not refused:
             messages.success(request, "Session started against an AI seat.")
             for answer in session.record["bans"]:  # the AI seat (B) bans first (C-2.5)
                 messages.info(request, f"The AI seat banned {answer} from your list.")
@@ -101,12 +99,13 @@ def ban_session_page(request: HttpRequest, pk: int) -> HttpResponse:
         return _session_page(request, session)
     card = request.POST.get("card", "").strip()
     before = len(session.record["bans"])
-    try:
+    # Out of turn, not a card of the opponent, not a player: the page says why.
+    with domain_errors(say=None) as refused:
         session = ban_session_ban(session_id=session.pk, user=request.user, card=card,
                                   now=timezone.now())
-    except DomainError as exc:  # out of turn, not a card of the opponent, not a player
+    if refused:
         session.refresh_from_db()
-        return _session_page(request, session, error=exc.message, status=exc.status)
+        return _session_page(request, session, error=refused.message, status=refused.status)
     bans = session.record["bans"]
     if len(bans) == before:
         messages.info(request, f"You had already banned {card}.")

@@ -14,8 +14,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 
-from core.errors import DomainError
 from core.inputs import InputError, read_text_upload
+from core.views import domain_errors
 from decks.forms import MAX_CSV_BYTES, AccessibleForm
 from decks.selectors.cards import card_sets_of_other_games
 from decks.services.card_import import COLUMNS, CSV, FORMATS, card_import
@@ -64,18 +64,16 @@ def card_import_page(request: HttpRequest) -> HttpResponse:
     form = CardImportForm(request.POST, request.FILES)
     if form.is_valid():
         text, fmt = form.cleaned_data["file"]
-        try:
+        with domain_errors(request, form=form, field="file") as refused:
             result = card_import(game_slug=form.cleaned_data["game"],
                                  set_code=form.cleaned_data["set_code"],
                                  set_name=form.cleaned_data["set_name"], text=text, fmt=fmt,
                                  now=timezone.now())
-        except DomainError as exc:
-            form.add_domain_error(exc, "file")
-            if exc.problems:  # the summary and the bad rows together at the top
-                messages.error(request, f"{exc.message}.")  # "9 bad rows; nothing was..."
-                return _page(request, form, status=400, problems=exc.problems)
-            messages.error(request, f"Nothing was imported: {exc.message}.")
-            return _page(request, form, status=400)
+        if refused:
+            problems = refused.error.problems  # the summary and the bad rows together at the top
+            messages.error(request, f"{refused.message}." if problems  # "9 bad rows; nothing..."
+                           else f"Nothing was imported: {refused.message}.")
+            return _page(request, form, status=400, problems=problems)
         messages.success(request, f"{result.card_set}: {result.created} cards created, "
                                   f"{result.changed} changed, {result.unchanged} unchanged.")
         return redirect("decks:card_import")

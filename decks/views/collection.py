@@ -13,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
-from core.errors import DomainError
+from core.views import Refusal, domain_errors
 from decks.forms import CardCountForm, CollectionImportForm, StarterKitForm
 from decks.selectors.cards import starter_kit_set
 from decks.selectors.collections import collection_export_csv, collection_in_catalogue_order
@@ -68,10 +68,9 @@ def collection_add_starter_kit(request: HttpRequest) -> HttpResponse:
         messages.error(request, "The Starter Kit was not added: see the form below.")
         return _page(request, kit_form=form, status=400)
     copies = form.cleaned_data["copies"]
-    try:
+    with domain_errors(request, form=form, field="copies") as refused:
         added = collection_add_set(user=request.user, card_set=kit, copies=copies)
-    except DomainError as exc:
-        form.add_domain_error(exc, "copies")
+    if refused:
         return _page(request, kit_form=form, status=400)
     messages.success(request, f"Added {copies} of each of the {added} cards of the "
                               f"{kit.name}.")
@@ -87,10 +86,9 @@ def collection_count(request: HttpRequest) -> HttpResponse:
         messages.error(request, "The count was not changed: see the form below.")
         return _page(request, count_form=form, status=400)
     card, count = form.cleaned_data["card"], form.cleaned_data["count"]
-    try:
+    with domain_errors(request, form=form, field="count") as refused:
         collection_set_count(user=request.user, card=card, count=count)
-    except DomainError as exc:
-        form.add_domain_error(exc, "count")
+    if refused:
         return _page(request, count_form=form, status=400)
     if count == 0:
         messages.success(request, f"{card.name} removed from your collection.")
@@ -104,25 +102,28 @@ def collection_count(request: HttpRequest) -> HttpResponse:
 def collection_import(request: HttpRequest) -> HttpResponse:
     form = CollectionImportForm(request.POST, request.FILES)
     if form.is_valid():
-        try:
+        with domain_errors(request, form=form, field="file") as refused:
             imported = collection_import_csv(user=request.user, text=form.cleaned_data["file"],
                                              replace=form.cleaned_data["replace"])
-        except DomainError as exc:
-            form.add_domain_error(exc, "file")
-            if exc.problems:
-                # The summary and every bad line together at the top of the page, where a
-                # phone shows them, not only under the form at its foot.
-                messages.error(request, f"{exc.message}.")  # "3 bad lines; nothing was..."
-                return _page(request, import_form=form, import_problems=exc.problems,
-                             status=400)
-            messages.error(request, f"Nothing was imported: {exc.message}.")
-            return _page(request, import_form=form, status=400)
+        if refused:
+            return _import_refused(request, refused, import_form=form)
         messages.success(request, ngettext("Imported %(n)d card line from the file.",
                                            "Imported %(n)d card lines from the file.",
                                            imported) % {"n": imported})
         return redirect("decks:collection")
     messages.error(request, "Nothing was imported: see the form below.")
     return _page(request, import_form=form, status=400)
+
+
+def _import_refused(request: HttpRequest, refused: Refusal,
+                    **forms) -> HttpResponse:  # noqa: ANN003
+    """The refused file on the form, and a message: with bad lines, the summary and every
+    bad line together at the top of the page, where a phone shows them, not only under the
+    form at its foot."""
+    problems = refused.error.problems
+    messages.error(request, f"{refused.message}." if problems  # "3 bad lines; nothing was..."
+                   else f"Nothing was imported: {refused.message}.")
+    return _page(request, import_problems=problems, status=400, **forms)
 
 
 @login_required

@@ -14,7 +14,8 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from core.errors import Conflict, DomainError
+from core.errors import Conflict
+from core.views import domain_errors
 from decks.forms import DecklistForm, GameDecklistForm
 from decks.models import Decklist, DecklistKind, Game
 from decks.selectors.cards import (
@@ -63,12 +64,10 @@ def _game_new(request: HttpRequest, game: Game) -> HttpResponse:
         return _game_builder(request, _game_form(request, game, initial=initial))
     form = _game_form(request, game, data=request.POST)
     if form.is_valid():
-        try:
+        with domain_errors(request, form=form) as refused:
             decklist = decklist_create(user=request.user, kind=DecklistKind.CONSTRUCTED,
                                        now=timezone.now(), game=game, **form.save_arguments())
-        except DomainError as exc:
-            form.add_domain_error(exc)
-        else:
+        if not refused:
             messages.success(request, f"Saved “{decklist.name}” (version 1).")
             return redirect("decks:decklist", pk=decklist.pk)
     messages.error(request, "The list was not saved: fix the problems shown below.")
@@ -84,23 +83,21 @@ def _game_edit(request: HttpRequest, decklist: Decklist) -> HttpResponse:
         return _game_builder(request, form, decklist=decklist)
     form = _game_form(request, decklist.game, decklist=decklist, data=request.POST)
     if form.is_valid():
-        try:
+        with domain_errors(request, form=form, not_on_form=(Conflict,), say=None) as refused:
             version, made = decklist_save(
                 decklist=decklist, user=request.user, now=timezone.now(),
                 base_version=form.cleaned_data["base_version"], **form.save_arguments())
-        except Conflict as exc:
+        if refused and not refused.on_form:
             # Keep the player's copies, now based on the current version, so saving again is
             # a deliberate choice.
             data = request.POST.copy()
             data["base_version"] = str(decklist.current.number)
             form = _game_form(request, decklist.game, decklist=decklist, data=data)
             form.is_valid()
-            form.add_error(None, f"{exc.message}.")
+            form.add_error(None, f"{refused.message}.")
             messages.error(request, "The list was not saved: it changed elsewhere.")
-            return _game_builder(request, form, decklist=decklist, status=409)
-        except DomainError as exc:
-            form.add_domain_error(exc)
-        else:
+            return _game_builder(request, form, decklist=decklist, status=refused.status)
+        if not refused:
             messages.success(request, f"Saved “{version.decklist.name}” as version "
                                       f"{version.number}." if made else
                              f"Already saved as version {version.number}.")
@@ -147,12 +144,10 @@ def decklist_new(request: HttpRequest) -> HttpResponse:
         return _builder(request, form)
     form = DecklistForm(request.POST, user=request.user)
     if form.is_valid():
-        try:
+        with domain_errors(request, form=form) as refused:
             decklist = decklist_create(user=request.user, kind=form.cleaned_data["kind"],
                                        now=timezone.now(), **form.save_arguments())
-        except DomainError as exc:
-            form.add_domain_error(exc)
-        else:
+        if not refused:
             messages.success(request, f"Saved “{decklist.name}” (version 1).")
             return redirect("decks:decklist", pk=decklist.pk)
     messages.error(request, "The list was not saved: fix the problems shown below.")
@@ -175,15 +170,13 @@ def decklist_edit(request: HttpRequest, pk: int) -> HttpResponse:
         return _builder(request, form, decklist=decklist)
     form = DecklistForm(request.POST, user=request.user, kind=decklist.kind)
     if form.is_valid():
-        try:
+        with domain_errors(request, form=form, not_on_form=(Conflict,), say=None) as refused:
             version, made = decklist_save(
                 decklist=decklist, user=request.user, now=timezone.now(),
                 base_version=form.cleaned_data["base_version"], **form.save_arguments())
-        except Conflict as exc:
-            return _stale(request, decklist, exc)
-        except DomainError as exc:
-            form.add_domain_error(exc)
-        else:
+        if refused and not refused.on_form:
+            return _stale(request, decklist, refused.error)
+        if not refused:
             if made:
                 messages.success(request, f"Saved “{version.decklist.name}” as version "
                                           f"{version.number}.")

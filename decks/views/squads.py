@@ -8,7 +8,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_http_methods
 
-from core.errors import DomainError
+from core.views import domain_errors
 from decks.forms import SquadCheckForm
 from decks.selectors.decklists import visible_history
 from decks.services.game_rules import BERSERK
@@ -26,12 +26,10 @@ def squad_check_page(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         status = 400
         if form.is_valid():
-            try:
+            with domain_errors(request, form=form, field="squad") as refused:
                 report = squad_check_for_list(version=version,
                                               data=form.cleaned_data["squad"])
-            except DomainError as exc:
-                form.add_domain_error(exc, "squad")
-            else:
+            if not refused:
                 status = 200
     return render(request, "decks/squad_check.html", {
         "decklist": version.decklist, "version": version, "form": form, "report": report,

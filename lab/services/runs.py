@@ -11,7 +11,7 @@ from datetime import datetime
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from core.errors import DomainError
+from core.errors import DomainError, from_engine
 from engine.clash.ai import LEVELS
 from engine.clash.cards import load_catalogue
 from engine.clash.errors import EngineError
@@ -46,7 +46,7 @@ def lab_run_start(*, owner: AbstractBaseUser, deck: list[str], deck_label: str,
     try:
         check_lab(deck, field_decks, ai)
     except EngineError as exc:
-        raise DomainError("invalid_lab_run", exc.message) from None
+        raise from_engine(exc, "invalid_lab_run") from None
     seed = Rng.stream(int(now.timestamp() * 1000), f"lab-{owner.pk}").next_u64() >> 1
     run = LabRun.objects.create(owner=owner, deck_label=deck_label[:120], deck=deck,
                                 field=field, games=games, ai=ai, seed=seed, created_at=now)

@@ -14,7 +14,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
-from core.errors import DomainError
+from core.views import domain_errors
 from lab.forms import LabForm
 from lab.models import LabRun, LabRunStatus
 from lab.selectors import lab_rows, lab_run_of, lab_run_progress, lab_runs_of
@@ -29,14 +29,12 @@ def lab(request: HttpRequest) -> HttpResponse:
     form = LabForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
         deck, label = form.deck_cards()
-        try:
+        with domain_errors(request, form=form) as refused:
             run = lab_run_start(owner=request.user, deck=deck, deck_label=label,
                                 field=form.cleaned_data["field"],
                                 games=form.cleaned_data["games"], ai=form.cleaned_data["ai"],
                                 now=timezone.now())
-        except DomainError as exc:
-            form.add_domain_error(exc)
-        else:
+        if not refused:
             return redirect("tournaments:lab_run", run=run.pk)
     if request.method == "POST":
         messages.error(request, "The run was not started: see the problem below.")

@@ -13,7 +13,7 @@ from datetime import datetime
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from core.errors import Conflict, DomainError
+from core.errors import Conflict, from_engine
 from engine.clash.errors import EngineError
 from engine.clash.formats import BanState, IllegalChoice, ValuePolicy
 from engine.clash.rng import Rng
@@ -33,8 +33,8 @@ def bans_begin(game: OnlineGame, lists: tuple[list[str], list[str]], now: dateti
     try:
         state = BanState(lists[0], lists[1])
     except EngineError as exc:
-        raise DomainError("bad_lists", f"the ban-two procedure cannot start: {exc.message}"
-                          ) from None
+        raise from_engine(exc, "bad_lists",
+                          prefix="the ban-two procedure cannot start: ") from None
     game.status = GameStatus.BANNING
     game.bans = state.record().to_json()
     _ai_bans(game, state)
@@ -77,14 +77,15 @@ def online_game_ban(*, game_id: int, user: AbstractBaseUser, card: str, seen: in
         raise Conflict("not_banning", "the bans are over: the game has started")
     state = ban_state(game)
     if seen != len(state.bans):
-        raise Conflict("stale", _stale_message(seen, len(state.bans), "bans"))
+        raise Conflict("stale", _stale_message(seen, len(state.bans), "bans"),
+                       params={"seen": seen, "made": len(state.bans)})
     letter = SEATS[seat_of(game, user)]
     try:
         state.ban(letter, card)
     except IllegalChoice as exc:
         if exc.reason in _NOT_NOW:
-            raise Conflict(exc.reason, exc.message) from None
-        raise DomainError("bad_ban", exc.message) from None
+            raise from_engine(exc, kind=Conflict) from None
+        raise from_engine(exc, "bad_ban") from None
     _ai_bans(game, state)
     _bans_save(game, state, now)
     return game

@@ -16,7 +16,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from core import deliveries
-from core.errors import Conflict, DomainError
+from core.errors import Conflict, DomainError, NotFound, from_engine
 from engine.clash.actions import encode
 from engine.clash.ai import LEVELS as AI_LEVELS
 from engine.clash.ai import make_agent
@@ -65,10 +65,12 @@ def duel_start(*, player: AbstractBaseUser, deck: int, ai_level: str, seed: int,
     seat the first turn, it plays it at once."""
     catalogue = load_catalogue()
     if deck not in catalogue.deck_numbers:
-        raise DomainError("bad_deck", f"there is no preconstructed deck {deck}")
+        raise DomainError("bad_deck", f"there is no preconstructed deck {deck}",
+                          params={"deck": deck})
     if ai_level not in AI_LEVELS:
         raise DomainError("bad_ai_level",
-                          f"the AI level must be one of {', '.join(AI_LEVELS)}, not {ai_level!r}")
+                          f"the AI level must be one of {', '.join(AI_LEVELS)}, not {ai_level!r}",
+                          params={"level": ai_level, "levels": list(AI_LEVELS)})
     theirs = opponent_deck_number or opponent_deck(seed, deck)
     game = OnlineGame.objects.create(
         kind=GameKind.DUEL, player_a=player, ai_level=ai_level, seed=seed,
@@ -97,13 +99,14 @@ def solo_start(*, player: AbstractBaseUser, fmt: str, level: int, options: dict[
         solo_options = SoloOptions.from_json(options)
         check_level(solo_options, level)
     except SoloOptionsError as exc:
-        raise DomainError("solo_options", exc.message) from None
+        raise from_engine(exc, "solo_options") from None
     if fmt == SOLO_PRECONSTRUCTED:
         numbers = load_catalogue().deck_numbers
         if deck not in numbers:
             shown = "no deck was chosen" if deck is None else f"there is no deck {deck}"
             raise DomainError("bad_deck", f"preconstructed solo needs one of the decks "
-                                          f"{', '.join(map(str, numbers))}: {shown}")
+                                          f"{', '.join(map(str, numbers))}: {shown}",
+                              params={"deck": deck, "decks": list(numbers)})
     elif fmt != SOLO_DRAFT:
         raise DomainError("bad_format", "solo is a solo draft or preconstructed solo "
                                         "(rule C-2.2: never constructed)")
@@ -127,12 +130,13 @@ def solo_draft_pick(*, game_id: int, user: AbstractBaseUser, card: str, seen: in
     if game.status != GameStatus.DRAFTING:
         raise Conflict("not_drafting", "the draft is over: the game has started")
     if seen != len(game.picks):
-        raise Conflict("stale", _stale_message(seen, len(game.picks), "picks"))
+        raise Conflict("stale", _stale_message(seen, len(game.picks), "picks"),
+                       params={"seen": seen, "made": len(game.picks)})
     draft = draft_of(game)
     try:
         draft.pick(card)
     except EngineError as exc:
-        raise DomainError("bad_pick", exc.message) from None
+        raise from_engine(exc, "bad_pick") from None
     game.picks = draft.picks
     game.last_activity_at = now
     if draft.status == SoloDraft.COMPLETE:
@@ -151,7 +155,7 @@ def _draft_complete(game: OnlineGame) -> None:
 def _locked(game_id: int, user: AbstractBaseUser) -> OnlineGame:
     game = OnlineGame.objects.select_for_update().filter(pk=game_id).first()
     if game is None or seat_of(game, user) is None:
-        raise DomainError("no_game", "no such game", status=404)
+        raise NotFound("no_game", "no such game")
     return game
 
 
@@ -175,14 +179,15 @@ def online_game_act(*, game_id: int, user: AbstractBaseUser, token: str, seen: i
     if game.status != GameStatus.PLAYING:
         raise Conflict("not_playing", "the game has not started: finish the draft first")
     if seen != len(game.actions):
-        raise Conflict("stale", _stale_message(seen, len(game.actions)))
+        raise Conflict("stale", _stale_message(seen, len(game.actions)),
+                       params={"seen": seen, "made": len(game.actions)})
     position = position_of(game)
     if to_move(position.game) != seat:
         raise Conflict("not_your_turn", "it is not your turn")
     try:
         apply_token(position, token)
     except EngineError as exc:
-        raise DomainError("illegal", exc.message) from None
+        raise from_engine(exc, "illegal") from None
     game.actions = [*game.actions, token]
     game.last_activity_at = now
     if position.game.winner is not None:

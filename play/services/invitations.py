@@ -13,7 +13,7 @@ from datetime import datetime
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from core.errors import Conflict, DomainError
+from core.errors import Conflict, DomainError, NotFound
 from engine.clash.cards import load_catalogue
 from play.models import GameKind, Invitation, InvitationStatus, OnlineGame
 
@@ -22,7 +22,8 @@ from .games import game_begin
 
 def _check_deck(deck: int) -> None:
     if deck not in load_catalogue().deck_numbers:
-        raise DomainError("bad_deck", f"There is no preconstructed deck {deck}")
+        raise DomainError("bad_deck", f"There is no preconstructed deck {deck}",
+                          params={"deck": deck})
 
 
 @transaction.atomic
@@ -40,7 +41,7 @@ def invitation_join(*, code: str, player: AbstractBaseUser, deck: int, seed: int
     again as the one who took it returns the same game; anyone else finds it taken."""
     invitation = Invitation.objects.select_for_update().filter(code=code).first()
     if invitation is None:
-        raise DomainError("no_invitation", "No invitation has this code", status=404)
+        raise NotFound("no_invitation", "No invitation has this code")
     if invitation.created_by_id == player.pk:
         raise Conflict("own_invitation", "You cannot join your own invitation: send its link "
                                          "to your opponent")
@@ -71,7 +72,7 @@ def invitation_cancel(*, code: str, player: AbstractBaseUser, now: datetime) -> 
     only while it is open (a taken one has its game; cancelling twice changes nothing)."""
     invitation = Invitation.objects.select_for_update().filter(code=code).first()
     if invitation is None or invitation.created_by_id != player.pk:
-        raise DomainError("no_invitation", "You have no invitation with this code", status=404)
+        raise NotFound("no_invitation", "You have no invitation with this code")
     if invitation.status == InvitationStatus.CANCELLED:
         return invitation
     if invitation.status == InvitationStatus.TAKEN:

@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from core.errors import DomainError
+from core.views import domain_errors
 from engine.clash.state import SEATS
 from engine.seats import DRAW_NAME, SEAT_A, SEAT_B
 from play.forms import DuelForm, InvitationForm, SoloForm
@@ -86,13 +86,11 @@ def index(request: HttpRequest) -> HttpResponse:
 def duel_new(request: HttpRequest) -> HttpResponse:
     form = DuelForm(request.POST, auto_id=DUEL_IDS)
     if form.is_valid():
-        try:
+        with domain_errors(request, form=form) as refused:
             game = duel_start(player=request.user, deck=form.cleaned_data["deck"],
                               ai_level=form.cleaned_data["ai_level"],
                               seed=secrets.randbelow(2**62), now=timezone.now())
-        except DomainError as exc:
-            form.add_domain_error(exc)
-        else:
+        if not refused:
             return redirect("play:game", pk=game.pk)
     messages.error(request, "The game was not started: see the form below.")
     return _index(request, duel=form, status=400)
@@ -104,13 +102,11 @@ def solo_new(request: HttpRequest) -> HttpResponse:
     form = SoloForm(request.POST, auto_id=SOLO_IDS)
     if form.is_valid():
         data = form.cleaned_data
-        try:
+        with domain_errors(request, form=form) as refused:
             game = solo_start(player=request.user, fmt=data["fmt"], level=data["level"],
                               options=form.options(), deck=data["deck"],
                               seed=secrets.randbelow(2**62), now=timezone.now())
-        except DomainError as exc:
-            form.add_domain_error(exc)
-        else:
+        if not refused:
             return redirect("play:game", pk=game.pk)
     messages.error(request, "The solo game was not started: see the form below.")
     return _index(request, solo=form, status=400)
@@ -251,7 +247,7 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
             return _game_page(request, game, confirm_end=True)
         return _game_page(request, game, status=409, error="the game has moved on since "
                           "this page was built: here is the game as it stands")
-    try:
+    with domain_errors(say=None) as refused:
         if game.status == GameStatus.BANNING:
             online_game_ban(game_id=game.pk, user=request.user,
                             card=request.POST.get("ban", ""), seen=seen, now=timezone.now())
@@ -262,9 +258,9 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
             online_game_act(game_id=game.pk, user=request.user,
                             token=request.POST.get("action", ""), seen=seen,
                             now=timezone.now())
-    except DomainError as exc:
+    if refused:
         game.refresh_from_db()
-        return _game_page(request, game, error=exc.message, status=exc.status)
+        return _game_page(request, game, error=refused.message, status=refused.status)
     return redirect("play:game", pk=game.pk)
 
 

@@ -17,7 +17,8 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from core.errors import DomainError
+from core.errors import NotFound
+from core.views import domain_errors
 from play.forms import InvitationForm
 from play.models import InvitationStatus
 from play.selectors import invitation_by_code
@@ -31,12 +32,10 @@ from .games import _index
 def invitation_new(request: HttpRequest) -> HttpResponse:
     form = InvitationForm(request.POST, prefix="invite")
     if form.is_valid():
-        try:
+        with domain_errors(request, form=form) as refused:
             invitation = invitation_create(player=request.user, deck=form.cleaned_data["deck"],
                                            code=secrets.token_hex(6), now=timezone.now())
-        except DomainError as exc:
-            form.add_domain_error(exc)
-        else:
+        if not refused:
             return redirect("play:invitation", code=invitation.code)
     messages.error(request, "The invitation was not made: see the form below.")
     return _index(request, invite=form, status=400)
@@ -73,12 +72,12 @@ def invitation_page(request: HttpRequest, code: str) -> HttpResponse:
     if request.method == "POST" and not mine:
         form = InvitationForm(request.POST, prefix="join")
         if form.is_valid():
-            try:
+            with domain_errors(say=None) as refused:
                 game = invitation_join(code=invitation.code, player=request.user,
                                        deck=form.cleaned_data["deck"],
                                        seed=secrets.randbelow(2**62), now=timezone.now())
-            except DomainError as exc:
-                error, status = exc.message, exc.status
+            if refused:
+                error, status = refused.message, refused.status
                 invitation.refresh_from_db()
             else:
                 return redirect("play:game", pk=game.pk)
@@ -100,12 +99,9 @@ def invitation_page(request: HttpRequest, code: str) -> HttpResponse:
 @require_POST
 def invitation_cancel_page(request: HttpRequest, code: str) -> HttpResponse:
     """Its creator withdraws an open invitation; back to the play page."""
-    try:
+    with domain_errors(request, say="Not cancelled. {message}.", http=(NotFound,)) as refused:
         invitation = invitation_cancel(code=code, player=request.user, now=timezone.now())
-    except DomainError as exc:
-        if exc.status == 404:
-            raise Http404("You have no invitation with this code.") from None
-        messages.error(request, f"Not cancelled. {exc.message}.")
+    if refused:
         return redirect("play:invitation", code=code)
     messages.success(request, f"Invitation {invitation.code} is cancelled: nobody can join it "
                               f"any more.")

@@ -5,7 +5,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from core.errors import Conflict, DomainError
+from core.errors import Conflict, DomainError, Forbidden
 from decks.models import BanStatus, Card, CollectionEntry, DecklistVersion
 from decks.selectors.collections import collection_export_csv
 from decks.selectors.visibility import visible_versions
@@ -156,7 +156,7 @@ def test_a_ban_session_against_an_ai_seat_runs_in_the_order_b_a_a_b():
     assert len(session.record["bans"]) == 1
     with pytest.raises(Conflict) as err:
         ban_session_ban(session_id=session.pk, user=a, card="BARON", now=now)
-    assert err.value.status == 409  # BARON is A's own card
+    assert isinstance(err.value, Conflict)  # BARON is A's own card
     session = ban_session_ban(session_id=session.pk, user=a, card="ZOMBIE", now=now)
     again = ban_session_ban(session_id=session.pk, user=a, card="ZOMBIE", now=now)
     assert again.record == session.record  # the same ban twice is a no-op
@@ -166,4 +166,4 @@ def test_a_ban_session_against_an_ai_seat_runs_in_the_order_b_a_a_b():
     assert "ZOMBIE" not in session.result_b and "MUTANT" not in session.result_b
     with pytest.raises(DomainError) as err:
         ban_session_ban(session_id=session.pk, user=b, card="BARON", now=now)
-    assert err.value.status == 403
+    assert isinstance(err.value, Forbidden)

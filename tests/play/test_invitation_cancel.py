@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from core.errors import Conflict, DomainError
+from core.errors import Conflict, DomainError, NotFound
 from play.models import Invitation, InvitationStatus, OnlineGame
 from play.services import invitation_cancel, invitation_create, invitation_join
 from tests.factories import UserFactory
@@ -63,7 +63,7 @@ def test_only_the_creator_cancels_and_only_while_it_is_open(alice, bob):
     invitation = invite(alice)
     with pytest.raises(DomainError) as not_theirs:
         invitation_cancel(code=invitation.code, player=bob, now=timezone.now())
-    assert not_theirs.value.status == 404
+    assert isinstance(not_theirs.value, NotFound)
     game = invitation_join(code=invitation.code, player=bob, deck=2, seed=1, now=timezone.now())
     with pytest.raises(Conflict) as taken:
         invitation_cancel(code=invitation.code, player=alice, now=timezone.now())

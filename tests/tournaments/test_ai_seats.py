@@ -3,7 +3,7 @@ deck the engine can play in every format."""
 
 import pytest
 
-from core.errors import Conflict, DomainError
+from core.errors import Conflict, DomainError, Forbidden
 from engine.clash.formats import list_problems
 from tests.factories import UserFactory
 from tests.factories.tournaments import OrganizedEventFactory
@@ -30,7 +30,7 @@ def test_only_an_organizer_adds_ai_seats_and_only_before_the_start():
     seats(event, "ann bob")
     with pytest.raises(DomainError) as err:
         ai_seat_add(event_id=event.pk, by=UserFactory(), name="Ada", now=now())
-    assert err.value.status == 403
+    assert isinstance(err.value, Forbidden)
     start(event)
     with pytest.raises(Conflict, match="has started"):
         ai_seat_add(event_id=event.pk, by=organizer_of(event), name="Ada", now=now())

@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from core.errors import Conflict, DomainError
+from core.errors import Conflict, DomainError, Forbidden
 from decks.models import CollectionEntry, DecklistVersion
 from decks.selectors.visibility import visible_versions
 from decks.services.decklists import decklist_create, decklist_update
@@ -185,7 +185,7 @@ def test_a_deck_check_before_the_event_or_in_a_round_not_paired_was_recorded():
     with pytest.raises(DomainError) as refused:
         deck_check_record(event_id=event.pk, registration_id=ann.pk, by=ann.player,
                           outcome="matches", now=timezone.now())
-    assert refused.value.status == 403
+    assert isinstance(refused.value, Forbidden)
     assert not DeckCheck.objects.exists()
     check = deck_check_record(event_id=event.pk, registration_id=ann.pk, by=organizer,
                               outcome="matches", now=timezone.now())

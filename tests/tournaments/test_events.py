@@ -3,7 +3,7 @@ top_cut -> complete."""
 
 import pytest
 
-from core.errors import Conflict, DomainError
+from core.errors import Conflict, DomainError, Forbidden
 from tests.factories import UserFactory
 from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
 from tests.tournaments.play import now, organizer_of, pair, seats, settle, start
@@ -157,5 +157,5 @@ def test_a_player_cannot_make_themselves_an_organizer():
     alice, = seats(event, "alice")
     with pytest.raises(DomainError) as err:
         organizer_add(event_id=event.pk, by=alice.player, user=alice.player)
-    assert err.value.status == 403
+    assert isinstance(err.value, Forbidden)
     assert not event.organizers.filter(pk=alice.player.pk).exists()

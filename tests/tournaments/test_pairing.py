@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from core.errors import Conflict, DomainError
+from core.errors import Conflict, DomainError, Forbidden
 from tests.factories import UserFactory
 from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
 from tests.tournaments.play import (
@@ -203,7 +203,7 @@ def test_the_next_round_waits_for_every_result_and_names_the_open_tables():
     result_report(match_id=three.pk, by=three.player_b.player, a_wins=0, b_wins=2, now=now())
     with pytest.raises(Conflict) as err:
         pair(event)
-    assert err.value.status == 409 and err.value.code == "results_open"
+    assert isinstance(err.value, Conflict) and err.value.code == "results_open"
     assert err.value.message == ("Round 1 still has results to confirm: table 2 (one report), "
                                  "table 3 (disputed), table 4")
     assert Round.objects.filter(event=event).count() == 1
@@ -253,4 +253,4 @@ def test_only_an_organizer_of_the_event_pairs_it():
     other = OrganizedEventFactory()
     with pytest.raises(DomainError) as err:
         round_pair(event_id=event.pk, by=organizer_of(other), now=now())
-    assert err.value.status == 403 and not Round.objects.filter(event=event).exists()
+    assert isinstance(err.value, Forbidden) and not Round.objects.filter(event=event).exists()

@@ -5,7 +5,7 @@ carries a list, and only the player attaches theirs."""
 
 import pytest
 
-from core.errors import DomainError
+from core.errors import DomainError, Forbidden, NotFound
 from decks.models import Decklist
 from decks.selectors.visibility import visible_versions
 from decks.services.decklists import decklist_create, decklist_update
@@ -72,7 +72,7 @@ def test_only_the_events_organizers_may(action, who):
     before = everything(event)
     with pytest.raises(DomainError) as err:
         ACTIONS[action](event, alice, match, by)
-    assert err.value.status == 403 and err.value.code == "not_organizer"
+    assert isinstance(err.value, Forbidden) and err.value.code == "not_organizer"
     assert everything(event) == before
 
 
@@ -84,14 +84,14 @@ def test_an_organizer_of_another_event_cannot_drop_or_check_in_a_player(service)
     before = everything(event)
     with pytest.raises(DomainError) as err:
         service(registration_id=alice.pk, by=stranger, now=now())
-    assert err.value.status == 403
+    assert isinstance(err.value, Forbidden)
     assert everything(event) == before
 
 
 def test_an_unknown_event_is_a_404():
     with pytest.raises(DomainError) as err:
         round_pair(event_id=987654, by=UserFactory(), now=now())
-    assert err.value.status == 404
+    assert isinstance(err.value, NotFound)
 
 
 # The attacker's path: a brand-new account, an event of its own, someone else's username and
@@ -125,12 +125,12 @@ def test_a_new_accounts_own_event_never_takes_someone_elses_list(fmt):
         with pytest.raises(DomainError) as err:
             registration_add(event_id=event.pk, by=attacker, player=victim, now=now(),
                              decklist_version_id=guess)
-        answers.add((err.value.code, err.value.message, err.value.status))
+        answers.add((err.value.code, err.value.message, type(err.value)))
     for deck in (1, 2, 3):
         with pytest.raises(DomainError) as err:
             registration_add(event_id=event.pk, by=attacker, player=victim, now=now(),
                              preconstructed_deck=deck)
-        answers.add((err.value.code, err.value.message, err.value.status))
+        answers.add((err.value.code, err.value.message, type(err.value)))
     assert len(answers) == 1, "the answers tell a real version from a guessed one"
     assert not Registration.objects.filter(event=event).exists()
     assert Decklist.objects.filter(owner=victim).count() == 2
@@ -142,7 +142,7 @@ def test_a_new_accounts_own_event_never_takes_someone_elses_list(fmt):
     with pytest.raises(DomainError) as err:
         registration_decklist_attach(registration_id=seat.pk, by=attacker, now=now(),
                                      decklist_version_id=secret.current.pk)
-    assert err.value.status == 403
+    assert isinstance(err.value, Forbidden)
     decklist_update(decklist=secret, user=victim, now=now(), name="Secret, improved")
     assert not visible_versions(attacker).exists()
     seat.refresh_from_db()

@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from core.errors import Conflict, DomainError
+from core.errors import Conflict, DomainError, Forbidden
 from engine.clash.formats import DraftRecord, DraftState, replay_draft
 from tests.factories import UserFactory
 from tests.tournaments.play import now, organizer_of, pair, settle
@@ -147,7 +147,7 @@ def test_a_pick_out_of_turn_is_refused_with_409_and_changes_nothing():
     card = DraftState.from_record(DraftRecord.from_json(before)).revealed[0]
     with pytest.raises(Conflict) as refused:
         draft_pick(seat_id=b.pk, by=b.registration.player, card=card, now=now())
-    assert refused.value.status == 409 and refused.value.code == "not_your_pick"
+    assert isinstance(refused.value, Conflict) and refused.value.code == "not_your_pick"
     assert refused.value.message == "it is A's pick"
     assert record_of(b) == before
 
@@ -195,7 +195,7 @@ def test_only_the_seats_player_may_pick_for_it(who):
     card = draft_seat_view(a).revealed[0]
     with pytest.raises(DomainError) as refused:
         draft_pick(seat_id=a.pk, by=by, card=card, now=now())
-    assert refused.value.status == 403 and refused.value.code == "not_your_seat"
+    assert isinstance(refused.value, Forbidden) and refused.value.code == "not_your_seat"
     assert record_of(a) == before
 
 

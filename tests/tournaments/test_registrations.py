@@ -5,7 +5,7 @@ from datetime import timedelta
 
 import pytest
 
-from core.errors import Conflict, DomainError
+from core.errors import Conflict, DomainError, Forbidden
 from decks.models import CollectionEntry, Decklist
 from decks.services.decklists import decklist_create
 from tests.factories import UserFactory, give_starter_kit
@@ -238,7 +238,7 @@ def test_a_player_cannot_drop_or_check_in_someone_else():
     for service in (registration_drop, registration_check_in):
         with pytest.raises(DomainError) as err:
             service(registration_id=alice.pk, by=bob.player, now=now())
-        assert err.value.status == 403
+        assert isinstance(err.value, Forbidden)
     alice.refresh_from_db()
     assert not alice.dropped
 
@@ -321,7 +321,7 @@ def test_the_refusal_of_a_guessed_version_reads_the_same_whether_it_exists_or_no
         with pytest.raises(DomainError) as err:
             registration_add(event_id=event.pk, by=organizer_of(event), player=alice,
                              now=now(), decklist_version_id=guess)
-        answers.append((err.value.code, err.value.message, err.value.status))
+        answers.append((err.value.code, err.value.message, type(err.value)))
     assert answers[0] == answers[1]
     assert not Registration.objects.exists()
 
@@ -351,7 +351,7 @@ def test_only_the_seats_player_attaches_a_list_to_it(who):
     with pytest.raises(DomainError) as err:
         registration_decklist_attach(registration_id=seat.pk, by=by, now=now(),
                                      decklist_version_id=version.pk)
-    assert err.value.status == 403 and err.value.code == "not_your_registration"
+    assert isinstance(err.value, Forbidden) and err.value.code == "not_your_registration"
     seat.refresh_from_db()
     assert seat.decklist_version is None
 

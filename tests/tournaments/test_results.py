@@ -3,7 +3,7 @@ and corrects, the engine confirms its own games, and every change is kept."""
 
 import pytest
 
-from core.errors import Conflict, DomainError
+from core.errors import Conflict, DomainError, Forbidden
 from tests.factories.tournaments import OrganizedEventFactory
 from tests.tournaments.play import now, organizer_of, pair, seats, settle, start
 from tournaments.models import MatchStatus, RoundStatus
@@ -100,7 +100,7 @@ def test_only_the_two_players_report():
     for user in (others.player_a.player, organizer):
         with pytest.raises(DomainError) as err:
             result_report(match_id=match.pk, by=user, a_wins=2, b_wins=0, now=now())
-        assert err.value.status == 403
+        assert isinstance(err.value, Forbidden)
     match.refresh_from_db()
     assert match.status == MatchStatus.PENDING and not result_history(match).exists()
 
@@ -148,7 +148,7 @@ def test_an_organizer_of_another_event_cannot_set_a_result():
     stranger = organizer_of(OrganizedEventFactory())
     with pytest.raises(DomainError) as err:
         result_set(match_id=match.pk, by=stranger, a_wins=2, b_wins=0, now=now())
-    assert err.value.status == 403
+    assert isinstance(err.value, Forbidden)
     match.refresh_from_db()
     assert match.status == MatchStatus.PENDING and not result_history(match).exists()
 

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from core.errors import DomainError
+from core.errors import Conflict, DomainError, Forbidden
 from decks.models import Game
 from decks.services.decklists import decklist_create
 from decks.services.game_rules import BERSERK, SPOILS, other_game
@@ -187,7 +187,7 @@ def test_a_dealt_card_not_in_the_list_is_refused_and_nothing_is_stored(table):
 def test_only_the_matchs_players_submit_and_only_their_own_squad(table):
     with pytest.raises(DomainError) as err:
         submit(table, "b", LEGAL, by=table["a"])  # A for B's side
-    assert (err.value.code, err.value.status) == ("not_your_squad", 403)
+    assert (err.value.code, type(err.value)) == ("not_your_squad", Forbidden)
     with pytest.raises(DomainError) as err:
         submit(table, "a", LEGAL, by=table["olga"])  # the organizer does not submit
     assert err.value.code == "not_your_squad"
@@ -208,7 +208,7 @@ def test_no_squad_changes_once_the_match_is_confirmed(table):
                now=timezone.now())
     with pytest.raises(DomainError) as err:
         submit(table, "a", MISPLACED)
-    assert (err.value.code, err.value.status) == ("match_closed", 409)
+    assert (err.value.code, type(err.value)) == ("match_closed", Conflict)
     assert SquadCheck.objects.get().ok
 
 

@@ -8,7 +8,7 @@ import json
 import pytest
 from django.utils import timezone
 
-from core.errors import Conflict, DomainError
+from core.errors import Conflict, DomainError, Forbidden
 from engine.clash.cards import load_catalogue
 from engine.clash.match import play_match
 from tests.factories import UserFactory
@@ -176,7 +176,7 @@ def test_only_the_players_and_organizers_upload_and_only_for_reported_results():
     report(match, player, played)
     with pytest.raises(DomainError, match="only the players") as refused:
         upload(match, UserFactory(), record)
-    assert refused.value.status == 403
+    assert isinstance(refused.value, Forbidden)
     organizer = match.round.event.organizers.first()
     assert upload(match, organizer, record).number == 1
     # Drawn games do not count toward the length: a best of 3 may play up to 5 (rule C-7.5b).

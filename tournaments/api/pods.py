@@ -17,7 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.errors import DomainError
+from core.errors import Forbidden
 from decks.services.catalogue import clash_game
 from tournaments.api import pods_serializers as s
 from tournaments.models import DraftPair, Event, Pod, PodSeat
@@ -76,9 +76,8 @@ def _visible_seat(request: Request, pk: int) -> PodSeat:
     if seat is None:
         raise NotFound(f"no pod seat {pk}")
     if not may_see_seat(seat, request.user):
-        raise DomainError("not_your_seat", "only the seat's player, their partner in the "
-                                           "draft and the organizers see this draft",
-                          status=403)
+        raise Forbidden("not_your_seat", "only the seat's player, their partner in the "
+                                         "draft and the organizers see this draft")
     return seat
 
 

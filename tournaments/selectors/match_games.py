@@ -1,7 +1,8 @@
 """Reads about a tournament match's games for their replays: the finished engine game, who
 may watch a match's games (played online or by the workers), a game's round as its pages name
 it, and the replay's way back to the event. Pages and the API use the same reads; play asks
-the ones about its online games through play.hooks (registered in tournaments/services/play_hooks.py).
+the ones about its online games through play.hooks (registered in
+tournaments/services/play_hooks.py).
 """
 
 from __future__ import annotations

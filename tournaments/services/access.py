@@ -1,22 +1,22 @@
 """Who may do what, and the row locks the services take.
 
 An organizer manages only the events they organize: anyone else asking for an organizer's
-action gets a DomainError with status 403, and nothing changes.
+action gets a Forbidden error (the API's 403), and nothing changes.
 """
 
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
-from core.errors import DomainError
+from core.errors import Forbidden, NotFound
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.selectors.events import is_organizer
 
 
 def require_organizer(event: Event, user: AbstractBaseUser | AnonymousUser | None) -> None:
     if not is_organizer(event, user):
-        raise DomainError("not_organizer", f"Only the organizers of {event} can do this",
-                          status=403)
+        raise Forbidden("not_organizer", f"Only the organizers of {event} can do this",
+                        params={"event": event.name})
 
 
 def lock_event(event_id: int) -> Event:
@@ -24,7 +24,8 @@ def lock_event(event_id: int) -> Event:
     status transitions of one event take this lock, so they happen one after another."""
     event = Event.objects.select_for_update().filter(pk=event_id).first()
     if event is None:
-        raise DomainError("not_found", f"No event {event_id}", status=404)
+        raise NotFound("not_found", f"No event {event_id}",
+                       params={"event": event_id})
     return event
 
 
@@ -33,7 +34,8 @@ def lock_registration(registration_id: int) -> tuple[Event, Registration]:
     event_id = (Registration.objects.filter(pk=registration_id)
                 .values_list("event_id", flat=True).first())
     if event_id is None:
-        raise DomainError("not_found", f"No registration {registration_id}", status=404)
+        raise NotFound("not_found", f"No registration {registration_id}",
+                       params={"registration": registration_id})
     event = lock_event(event_id)
     registration = Registration.objects.select_for_update().get(pk=registration_id)
     return event, registration
@@ -45,7 +47,8 @@ def lock_match(match_id: int) -> tuple[Round, Match]:
     complete exactly once."""
     round_id = Match.objects.filter(pk=match_id).values_list("round_id", flat=True).first()
     if round_id is None:
-        raise DomainError("not_found", f"No match {match_id}", status=404)
+        raise NotFound("not_found", f"No match {match_id}",
+                       params={"match": match_id})
     rnd = Round.objects.select_for_update().get(pk=round_id)
     match = Match.objects.select_for_update().get(pk=match_id)
     return rnd, match

@@ -28,13 +28,16 @@ def ai_seat_add(*, event_id: int, by: AbstractBaseUser, name: str,
     if not name or len(name) > 60:
         raise DomainError("bad_name", "an AI seat needs a name of 1 to 60 characters")
     if event.status != EventStatus.REGISTRATION:
-        raise Conflict("registration_over", f"{event} has started: AI seats join before it")
+        raise Conflict("registration_over", f"{event} has started: AI seats join before it",
+                       params={"event": event.name})
     if not engine_plays(event.game):
-        raise Conflict("no_ai", f"{event.game.name} has no AI players")
+        raise Conflict("no_ai", f"{event.game.name} has no AI players",
+                       params={"game": event.game.name})
     if event.format == EventFormat.DRAFT:
         raise Conflict("draft_ai", "in a draft event the pods seat AI players themselves")
     if Registration.objects.filter(event=event, is_ai=True, ai_name=name).exists():
-        raise Conflict("taken", f"{event} already has an AI seat called {name}")
+        raise Conflict("taken", f"{event} already has an AI seat called {name}",
+                       params={"event": event.name, "name": name})
     seat = Registration.objects.create(event=event, player=None, is_ai=True, ai_name=name,
                                        checked_in=True, checked_in_at=now, created_at=now)
     results_version_bump(event_id=event.pk)

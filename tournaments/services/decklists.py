@@ -18,7 +18,7 @@ from datetime import datetime
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from core.errors import Conflict, DomainError
+from core.errors import Conflict, DomainError, NotFound
 from tournaments.models import DeckCheck, DeckCheckOutcome, Event, EventStatus, Registration, Round
 
 from .access import lock_event, require_organizer
@@ -38,13 +38,15 @@ def deck_check_record(*, event_id: int, registration_id: int, by: AbstractBaseUs
     require_organizer(event, by)
     registration = Registration.objects.filter(pk=registration_id, event=event).first()
     if registration is None:
-        raise DomainError("not_found", f"No registration {registration_id} in {event}",
-                          status=404)
+        raise NotFound("not_found", f"No registration {registration_id} in {event}",
+                       params={"registration": registration_id, "event": event.name})
     if event.status not in CHECKED_WHILE:
         raise Conflict("not_running", f"Deck checks are recorded while {event} is played: "
-                                      f"it is {event.get_status_display().lower()}")
+                                      f"it is {event.get_status_display().lower()}",
+                       params={"event": event.name, "status": event.status})
     if registration.decklist_version_id is None:
-        raise Conflict("no_list", f"{registration.name} has no registered list to check")
+        raise Conflict("no_list", f"{registration.name} has no registered list to check",
+                       params={"player": registration.name})
     problems = []
     if outcome not in DeckCheckOutcome.values:
         problems.append(f"The outcome is one of {', '.join(DeckCheckOutcome.values)}, not "
@@ -79,7 +81,8 @@ def event_lists_publish(*, event_id: int, by: AbstractBaseUser, now: datetime) -
                        f"The lists of {event} still follow their players' edits: publish them "
                        f"once they are fixed, when the event starts"
                        + (" or its decklist deadline passes" if event.decklist_deadline
-                          else ""))
+                          else ""),
+                       params={"event": event.name})
     event.lists_published = True
     event.lists_published_at = now
     event.lists_published_by = by

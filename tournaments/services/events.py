@@ -149,7 +149,8 @@ def event_start(*, event_id: int, by: AbstractBaseUser, now: datetime) -> Event:
     if players < 2:
         raise Conflict("too_few_players",
                        f"{event} needs at least 2 players to start, it has {players}"
-                       + (" checked in" if event.check_in_required else ""))
+                       + (" checked in" if event.check_in_required else ""),
+                       params={"event": event.name, "count": players})
     if event.format == EventFormat.DRAFT:
         # Each pod plays its own Swiss rounds: as many as its seats need.
         pods = pods_create(event=event, places=places, now=now)
@@ -179,18 +180,22 @@ def event_complete(*, event_id: int, by: AbstractBaseUser, now: datetime) -> Eve
         return event
     if event.status == EventStatus.RUNNING and event.top_cut:
         raise Conflict("top_cut_first", f"{event} has a top {event.top_cut}: start the top "
-                                        f"cut when the Swiss rounds are over")
+                                        f"cut when the Swiss rounds are over",
+                       params={"event": event.name, "top_cut": event.top_cut})
     event_move(event, EventStatus.COMPLETE)
     last = Round.objects.filter(event=event).order_by("-number").first()
     if last is None:
-        raise Conflict("rounds_to_play", f"{event} has not paired any round yet")
+        raise Conflict("rounds_to_play", f"{event} has not paired any round yet",
+                       params={"event": event.name, "played": 0})
     if last.stage == RoundStage.SWISS and last.number < event.rounds:
         raise Conflict("rounds_to_play", f"{event} has played {last.number} of its "
-                                         f"{event.rounds} Swiss rounds")
+                                         f"{event.rounds} Swiss rounds",
+                       params={"event": event.name, "played": last.number, "rounds": event.rounds})
     require_round_confirmed(last)
     if last.stage == RoundStage.TOP_CUT and Match.objects.filter(round=last).count() > 1:
         raise Conflict("bracket_open", f"Round {last.number} is not the final: pair the "
-                                       f"next top-cut round")
+                                       f"next top-cut round",
+                       params={"round": last.number})
     event.completed_at = now
     event.save(update_fields=["status", "completed_at"])
     ratings_update_for_event(event_id=event.pk, now=now)

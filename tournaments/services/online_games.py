@@ -26,7 +26,7 @@ from datetime import datetime
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from core.errors import Conflict, DomainError
+from core.errors import Conflict, DomainError, NotFound
 from core.seeds import derive_seed
 from decks.services.game_rules import engine_plays
 from engine.clash.match_rules import MatchFormat
@@ -139,8 +139,7 @@ def match_online_game_start(*, match_id: int, user: AbstractBaseUser,
                                          "player_b__decklist_version").get(pk=match.pk)
     event = Event.objects.select_related("game").get(pk=rnd.event_id)
     if side_of(match, user) is None:
-        raise DomainError("not_your_match", "only the two players of a match play its games",
-                          status=404)
+        raise NotFound("not_your_match", "only the two players of a match play its games")
     problem = online_play_problem(match, event)
     if problem:
         raise Conflict("not_playable", problem)
@@ -151,7 +150,9 @@ def match_online_game_start(*, match_id: int, user: AbstractBaseUser,
     if tally.decided:
         raise Conflict("match_decided", f"the match is decided ({tally.a_wins}-{tally.b_wins}"
                                         f"{f'-{tally.draws}' if tally.draws else ''}): no "
-                                        f"further game is played")
+                                        f"further game is played",
+                       params={"a_wins": tally.a_wins, "b_wins": tally.b_wins,
+                               "draws": tally.draws})
     number = _next_number(match)
     a, b = match.player_a, match.player_b
     game = OnlineGame(

@@ -27,7 +27,7 @@ from datetime import datetime
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from core.errors import Conflict, DomainError
+from core.errors import Conflict, Forbidden, NotFound, from_engine
 from core.seeds import derive_seed
 from decks.services.decklists import decklist_create_drafted
 from engine.clash.formats import (
@@ -174,10 +174,10 @@ def draft_pick(*, seat_id: int, by: AbstractBaseUser, card: str, now: datetime) 
     (409) with the engine's reason, and nothing changes."""
     seat = PodSeat.objects.select_related("registration").filter(pk=seat_id).first()
     if seat is None:
-        raise DomainError("not_found", f"no pod seat {seat_id}", status=404)
+        raise NotFound("not_found", f"no pod seat {seat_id}",
+                       params={"seat": seat_id})
     if seat.registration.player_id is None or seat.registration.player_id != by.pk:
-        raise DomainError("not_your_seat", "only the player of this seat can pick for it",
-                          status=403)
+        raise Forbidden("not_your_seat", "only the player of this seat can pick for it")
     pair = DraftPair.objects.select_for_update().get(pk=seat.pair_id)
     state = _state(pair)
     try:
@@ -185,7 +185,7 @@ def draft_pick(*, seat_id: int, by: AbstractBaseUser, card: str, now: datetime) 
     except IllegalChoice as exc:
         if exc.reason == "already_picked":
             return pair  # a repeated request: that pick is made
-        raise Conflict(exc.reason, exc.message) from None
+        raise from_engine(exc, kind=Conflict) from None
     _let_ai_pick(pair, state)
     _save(pair, state, now)
     return pair
@@ -213,6 +213,7 @@ def require_drafts_done(event: Event) -> None:
     if open_pairs:
         names = ", ".join(f"pod {p.pod.number} pair {p.number}" for p in open_pairs)
         raise Conflict("draft_open", f"the draft of {event} is not over: {names} still "
-                                     f"picking", problems=[names])
+                                     f"picking", problems=[names],
+                       params={"event": event.name, "players": names})
 
 

@@ -53,7 +53,8 @@ def ratings_update_for_event(*, event_id: int, now: datetime) -> RatedEvent:
         return done  # applied already
     if event.status != EventStatus.COMPLETE:
         raise Conflict("not_complete", f"{event} is not complete: its ratings apply when it "
-                                       f"completes")
+                                       f"completes",
+                       params={"event": event.name})
     matches = (Match.objects.filter(round__event=event, status=MatchStatus.CONFIRMED,
                                     player_b__isnull=False)
                .select_related("player_a", "player_b")

@@ -27,7 +27,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import ngettext
 
-from core.errors import Conflict, DomainError
+from core.errors import Conflict, DomainError, Forbidden
 from decks.models import Decklist, DecklistKind, DecklistVersion
 from decks.services.decklists import decklist_create, decklist_problems
 from decks.services.game_rules import has_rules_module
@@ -55,14 +55,17 @@ def registration_create(*, event_id: int, by: AbstractBaseUser, now: datetime,
     if event.status == EventStatus.REGISTRATION:
         if event.registration_opens and now < event.registration_opens:
             raise Conflict("registration_not_open",
-                           f"Registration for {event} opens at {event.registration_opens:%c}")
+                           f"Registration for {event} opens at {event.registration_opens:%c}",
+                           params={"event": event.name, "opens": event.registration_opens})
         if event.registration_closes and now >= event.registration_closes:
             raise Conflict("registration_closed",
-                           f"Registration for {event} closed at {event.registration_closes:%c}")
+                           f"Registration for {event} closed at {event.registration_closes:%c}",
+                           params={"event": event.name, "closes": event.registration_closes})
     elif event.status == EventStatus.RUNNING:
         _check_late_entry(event)
     else:
-        raise Conflict("registration_over", f"{event} is past its Swiss rounds: no more entries")
+        raise Conflict("registration_over", f"{event} is past its Swiss rounds: no more entries",
+                       params={"event": event.name})
     _check_not_registered(event, by)
     version = _decklist_for(event=event, player=by, now=now,
                             decklist_version_id=decklist_version_id,
@@ -89,9 +92,11 @@ def registration_add(*, event_id: int, by: AbstractBaseUser, player: AbstractBas
             raise Conflict("registration_over",
                            ngettext("The %(rounds)d Swiss round of %(event)s is paired",
                                     "All %(rounds)d Swiss rounds of %(event)s are paired",
-                                    event.rounds) % {"rounds": event.rounds, "event": event})
+                                    event.rounds) % {"rounds": event.rounds, "event": event},
+                           params={"event": event.name, "rounds": event.rounds})
     elif event.status != EventStatus.REGISTRATION:
-        raise Conflict("registration_over", f"{event} is past its Swiss rounds: no more entries")
+        raise Conflict("registration_over", f"{event} is past its Swiss rounds: no more entries",
+                       params={"event": event.name})
     return _register(event=event, player=player, now=now, version=None)
 
 
@@ -105,17 +110,20 @@ def registration_decklist_attach(*, registration_id: int, by: AbstractBaseUser, 
     (`Event.lists_fixed`). Only the seat's player may: not an organizer."""
     event, registration = lock_registration(registration_id)
     if registration.player_id is None or registration.player_id != by.pk:
-        raise DomainError("not_your_registration", "Only the player attaches a list to "
-                                                   "their seat", status=403)
+        raise Forbidden("not_your_registration", "Only the player attaches a list to "
+                                                 "their seat")
     if registration.dropped:
-        raise Conflict("dropped", f"{registration.name} has dropped from {event}")
+        raise Conflict("dropped", f"{registration.name} has dropped from {event}",
+                       params={"player": registration.name, "event": event.name})
     if event.status not in (EventStatus.REGISTRATION, EventStatus.RUNNING):
         raise Conflict("registration_over", f"{event} is past its Swiss rounds: its lists "
-                                            f"are fixed")
+                                            f"are fixed",
+                       params={"event": event.name})
     if registration.decklist_version_id is not None and event.lists_fixed(now):
         raise Conflict("lists_fixed", f"The lists of {event} are fixed (it has started or its "
                                       f"decklist deadline has passed): you play the version "
-                                      f"you registered")
+                                      f"you registered",
+                       params={"event": event.name})
     version = _decklist_for(event=event, player=by, now=now,
                             decklist_version_id=decklist_version_id,
                             preconstructed_deck=preconstructed_deck)
@@ -135,7 +143,8 @@ def registration_remove(*, registration_id: int, by: AbstractBaseUser) -> None:
     require_organizer(event, by)
     if event.status != EventStatus.REGISTRATION:
         raise Conflict("event_started", f"{event} has started: drop {registration.name} "
-                                        f"instead, so their results stay")
+                                        f"instead, so their results stay",
+                       params={"event": event.name, "player": registration.name})
     registration.delete()
     results_version_bump(event_id=event.pk)
 
@@ -155,7 +164,8 @@ def registration_drop(*, registration_id: int, by: AbstractBaseUser,
         return registration
     if event.status not in (EventStatus.REGISTRATION, EventStatus.RUNNING):
         raise Conflict("no_drops_now", f"{event} is {EventStatus(event.status).label.lower()}: "
-                                       f"a top-cut player concedes their match instead")
+                                       f"a top-cut player concedes their match instead",
+                       params={"event": event.name, "status": event.status})
     registration.dropped = True
     registration.dropped_at = now
     registration.save(update_fields=["dropped", "dropped_at"])
@@ -175,9 +185,11 @@ def registration_check_in(*, registration_id: int, by: AbstractBaseUser,
     if registration.checked_in:
         return registration
     if event.status != EventStatus.REGISTRATION:
-        raise Conflict("check_in_over", f"{event} has started: check-in is over")
+        raise Conflict("check_in_over", f"{event} has started: check-in is over",
+                       params={"event": event.name})
     if registration.dropped:
-        raise Conflict("dropped", f"{registration.name} has dropped from {event}")
+        raise Conflict("dropped", f"{registration.name} has dropped from {event}",
+                       params={"player": registration.name, "event": event.name})
     registration.checked_in = True
     registration.checked_in_at = now
     registration.save(update_fields=["checked_in", "checked_in_at"])
@@ -188,22 +200,26 @@ def _require_player_or_organizer(event: Event, registration: Registration,
                                  user: AbstractBaseUser) -> None:
     mine = registration.player_id is not None and registration.player_id == user.pk
     if not mine and not is_organizer(event, user):
-        raise DomainError("not_your_registration", "Only the player or an organizer of "
-                                                   f"{event} can do this", status=403)
+        raise Forbidden("not_your_registration", "Only the player or an organizer of "
+                                                 f"{event} can do this",
+                        params={"event": event.name})
 
 
 def _check_late_entry(event: Event) -> None:
     if event.format == EventFormat.DRAFT:
         # Rule C-2.4: the pods are seated and drafted when the event starts.
         raise Conflict("late_entry_closed", f"{event} is a draft: its pods were seated when "
-                                            f"it started, so it takes no late entries")
+                                            f"it started, so it takes no late entries",
+                       params={"event": event.name})
     upcoming = next_swiss_round(event)
     if upcoming > min(event.late_entry_until_round, event.rounds):
         if event.late_entry_until_round == 0:
-            raise Conflict("late_entry_closed", f"{event} has started and takes no late entries")
+            raise Conflict("late_entry_closed", f"{event} has started and takes no late entries",
+                           params={"event": event.name})
         raise Conflict("late_entry_closed",
                        f"Late entry to {event} was open until round "
-                       f"{event.late_entry_until_round} was paired")
+                       f"{event.late_entry_until_round} was paired",
+                       params={"event": event.name, "round": event.late_entry_until_round})
 
 
 def _check_not_registered(event: Event, player: AbstractBaseUser) -> None:
@@ -211,9 +227,11 @@ def _check_not_registered(event: Event, player: AbstractBaseUser) -> None:
     if existing is not None:
         if existing.dropped:
             raise Conflict("dropped", f"{player.get_username()} dropped from {event} and "
-                                      f"cannot enter it again")
+                                      f"cannot enter it again",
+                           params={"player": player.get_username(), "event": event.name})
         raise Conflict("already_registered", f"{player.get_username()} is already "
-                                              f"registered for {event}")
+                                              f"registered for {event}",
+                       params={"player": player.get_username(), "event": event.name})
 
 
 def _register(*, event: Event, player: AbstractBaseUser, now: datetime,
@@ -235,7 +253,9 @@ def _decklist_for(*, event: Event, player: AbstractBaseUser, now: datetime,
     if has_rules_module(event.game) and event.format != EventFormat.CONSTRUCTED:
         # The Spoils and Berserk have only constructed lists here (no pods, no precons).
         raise DomainError("format_not_for_game", f"{event} is {event.format}: {event.game} "
-                                                 f"events take constructed lists only")
+                                                 f"events take constructed lists only",
+                          params={"event": event.name, "format": event.format,
+                                  "game": str(event.game)})
     if event.format == EventFormat.DRAFT:
         if decklist_version_id is not None or preconstructed_deck is not None:
             raise DomainError("no_decklist_for_draft", "A draft event takes no decklist at "
@@ -248,12 +268,14 @@ def _decklist_for(*, event: Event, player: AbstractBaseUser, now: datetime,
     if decklist_version_id is None:
         need = ("a preconstructed list or a deck number"
                 if event.format == EventFormat.PRECONSTRUCTED else "a constructed list")
-        raise DomainError("decklist_required", f"{event} is {event.format}: register with {need}")
+        raise DomainError("decklist_required", f"{event} is {event.format}: register with {need}",
+                          params={"event": event.name, "format": event.format})
     version = (DecklistVersion.objects.select_related("decklist")
                .filter(pk=decklist_version_id, decklist__owner=player).first())
     if version is None:
         raise DomainError("unknown_decklist", f"{player.get_username()} has no decklist "
-                                              f"version {decklist_version_id}")
+                                              f"version {decklist_version_id}",
+                          params={"player": player.get_username(), "version": decklist_version_id})
     wanted = (DecklistKind.PRECONSTRUCTED if event.format == EventFormat.PRECONSTRUCTED
               else DecklistKind.CONSTRUCTED)
     problems = []

@@ -40,7 +40,7 @@ from django.db import transaction
 from django.utils.translation import ngettext
 
 from core.bulk import insert_rows, update_rows
-from core.errors import Conflict, DomainError
+from core.errors import Conflict, DomainError, Forbidden, NotFound
 from engine.clash.match_rules import MatchFormat
 from play.models import GameStatus, OnlineGame
 from tournaments.models import (
@@ -180,7 +180,8 @@ def engine_check(match: Match, fmt: MatchFormat, reports: Sequence[dict]) -> Non
     if playing is not None:
         raise Conflict("engine_decides",
                        f"Game {playing} of this match is being played online: the engine "
-                       f"will decide the match, so no report is needed")
+                       f"will decide the match, so no report is needed",
+                       params={"game": playing})
     tally = engine_tally(match)
     games = sum(tally.values())
     if not games:
@@ -196,7 +197,9 @@ def engine_check(match: Match, fmt: MatchFormat, reports: Sequence[dict]) -> Non
                 "The engine verified %(games)d games of this match (%(score)s): a report of "
                 "%(report)s contradicts them. Report a score that includes them, or ask an "
                 "organizer", games) % {"games": games, "score": _score(tally),
-                                       "report": _score(report)})
+                                       "report": _score(report)},
+                           params={"games": games, "score": _score(tally),
+                                   "report": _score(report)})
 
 
 def _save(writes: list[ResultWrite]) -> None:
@@ -241,7 +244,9 @@ def engine_write(*, event: Event, rnd: Round, match: Match, score: dict,
             return None
         raise Conflict("already_confirmed",
                        f"table {match.table} is confirmed as {_score(_confirmed(match))}, the "
-                       f"engine recorded {_score(result)}: an organizer settles it")
+                       f"engine recorded {_score(result)}: an organizer settles it",
+                       params={"table": match.table, "score": _score(_confirmed(match)),
+                               "engine_score": _score(result)})
     return ResultWrite(event=event, rnd=rnd, match=match, action=ResultAction.ENGINE,
                        changes=confirmation(result, now, engine_verified=True))
 
@@ -256,8 +261,8 @@ def result_report(*, match_id: int, by: AbstractBaseUser, a_wins: int, b_wins: i
     event = Event.objects.get(pk=rnd.event_id)
     side = _side_of(match, by)
     if side is None:
-        raise DomainError("not_your_match", "only the two players of a match report its "
-                                            "result; organizers set results", status=403)
+        raise Forbidden("not_your_match", "only the two players of a match report its "
+                                          "result; organizers set results")
     if match.bye:
         raise Conflict("bye", "a bye is a 2-0 win: there is nothing to report")
     _require_results_open(event)
@@ -267,7 +272,8 @@ def result_report(*, match_id: int, by: AbstractBaseUser, a_wins: int, b_wins: i
             return match  # the report arrived after the match was confirmed with it
         raise Conflict("already_confirmed",
                        f"table {match.table} is confirmed as {_score(_confirmed(match))}: "
-                       f"ask an organizer to correct it")
+                       f"ask an organizer to correct it",
+                       params={"table": match.table, "score": _score(_confirmed(match))})
     field = f"report_{side}"
     if getattr(match, field) == result:
         return match
@@ -292,7 +298,8 @@ def result_set(*, match_id: int, by: AbstractBaseUser, a_wins: int, b_wins: int,
     event_id = (Match.objects.filter(pk=match_id).values_list("round__event_id", flat=True)
                 .first())
     if event_id is None:
-        raise DomainError("not_found", f"no match {match_id}", status=404)
+        raise NotFound("not_found", f"no match {match_id}",
+                       params={"match": match_id})
     event = lock_event(event_id)
     require_organizer(event, by)
     rnd, match = lock_match(match_id)
@@ -309,7 +316,8 @@ def result_set(*, match_id: int, by: AbstractBaseUser, a_wins: int, b_wins: int,
             and _winner(result) != _winner(_confirmed(match))
             and Round.objects.filter(event=event, number__gt=rnd.number).exists()):
         raise Conflict("bracket_moved_on", f"the winner of table {match.table} already plays "
-                                           f"the next round: the winner cannot change now")
+                                           f"the next round: the winner cannot change now",
+                       params={"table": match.table})
     results_write([ResultWrite(event=event, rnd=rnd, match=match, action=ResultAction.ORGANIZER,
                                changes=confirmation(result, now, engine_verified=False),
                                by=by, note=note)], now=now)
@@ -343,7 +351,8 @@ def round_complete_if_done(rnd: Round, now: datetime) -> None:
 
 def _require_results_open(event: Event) -> None:
     if event.status == EventStatus.COMPLETE:
-        raise Conflict("event_complete", f"{event} is complete: its results are final")
+        raise Conflict("event_complete", f"{event} is complete: its results are final",
+                       params={"event": event.name})
 
 
 def _checked(event: Event, rnd: Round, a_wins: int, b_wins: int, draws: int) -> dict:

@@ -17,7 +17,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import ngettext
 
-from core.errors import Conflict
+from core.errors import Conflict, from_engine
 from tournaments.models import (
     Event,
     EventFormat,
@@ -56,14 +56,17 @@ def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
         if existing is not None:
             return existing  # a repeated request: that round is already paired
     if event.status == EventStatus.REGISTRATION:
-        raise Conflict("not_started", f"{event} has not started: start it before pairing")
+        raise Conflict("not_started", f"{event} has not started: start it before pairing",
+                       params={"event": event.name})
     if event.status != EventStatus.RUNNING:
-        raise Conflict("swiss_over", f"The Swiss rounds of {event} are over")
+        raise Conflict("swiss_over", f"The Swiss rounds of {event} are over",
+                       params={"event": event.name})
     last = Round.objects.filter(event=event).order_by("-number").first()
     upcoming = (last.number if last else 0) + 1
     if number is not None and number != upcoming:
         raise Conflict("wrong_round", f"The next round of {event} is round {upcoming}, "
-                                      f"not round {number}")
+                                      f"not round {number}",
+                       params={"event": event.name, "round": upcoming, "asked": number})
     if last is not None:
         require_round_confirmed(last)
     if upcoming > event.rounds:
@@ -71,7 +74,8 @@ def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
         raise Conflict("swiss_over", ngettext(
             "The %(rounds)d Swiss round of %(event)s is played: %(then)s",
             "All %(rounds)d Swiss rounds of %(event)s are played: %(then)s", event.rounds)
-            % {"rounds": event.rounds, "event": event, "then": then})
+            % {"rounds": event.rounds, "event": event, "then": then},
+                       params={"event": event.name, "rounds": event.rounds})
     if event.format == EventFormat.DRAFT:
         # Rule C-2.4 events: each pod plays its Swiss rounds within itself, once its
         # pairs have drafted; its empty places already have AI seats.
@@ -97,7 +101,7 @@ def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
         try:
             pairing = pair_round(view.tournament, event.tiebreakers)
         except SwissError as exc:
-            raise Conflict("cannot_pair", f"{prefix}{exc}") from None
+            raise from_engine(exc, "cannot_pair", kind=Conflict, prefix=prefix) from None
         if pairing.round != upcoming:
             raise AssertionError(f"{event}: the confirmed results end at round "
                                  f"{pairing.round - 1}, the rounds at {upcoming - 1}")

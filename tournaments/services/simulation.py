@@ -108,7 +108,8 @@ def event_simulate(*, players: int, ai_seats: int, fmt: str, seed: int,
         fits = next((n for n in (8, 4) if players >= n), 0)
         raise DomainError("bad_top_cut", f"a top {top_cut} needs {top_cut} players, and AI "
                                          f"seats do not make the cut: {players} players "
-                                         f"allow a top cut of {fits or 'none (0)'}")
+                                         f"allow a top cut of {fits or 'none (0)'}",
+                          params={"top_cut": top_cut, "players": players, "fits": fits})
     catalogue_load(now=now())
     kit = CardSet.objects.get(code="starter-kit")
     accounts = demo_accounts(players=players, password=password)

@@ -22,7 +22,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from core.errors import Conflict, DomainError
+from core.errors import Conflict, DomainError, Forbidden
 from decks.services.squads import squad_check_for_list
 from tournaments.models import (
     Event,
@@ -40,8 +40,9 @@ def _registration_of(match: Match, registration_id: int) -> Registration:
     for registration in (match.player_a, match.player_b):
         if registration is not None and registration.pk == registration_id:
             return registration
-    raise DomainError("not_in_match", f"registration {registration_id} does not play this "
-                                      f"match", status=403)
+    raise Forbidden("not_in_match", f"registration {registration_id} does not play this "
+                                    f"match",
+                    params={"registration": registration_id})
 
 
 @transaction.atomic
@@ -59,23 +60,26 @@ def squad_check_submit(*, match_id: int, registration_id: int, by: AbstractBaseU
              .get(pk=match.pk))
     event = Event.objects.select_related("game").get(pk=rnd.event_id)
     if not event.check_squads:
-        raise Conflict("squad_checks_off", f"{event} does not check squads")
+        raise Conflict("squad_checks_off", f"{event} does not check squads",
+                       params={"event": event.name})
     registration = _registration_of(match, registration_id)
     if registration.player_id is None or registration.player_id != by.pk:
-        raise DomainError("not_your_squad", "each player submits only their own squad",
-                          status=403)
+        raise Forbidden("not_your_squad", "each player submits only their own squad")
     if match.bye:
         raise Conflict("bye", "a bye has no games: there is no squad to check")
     if event.status == EventStatus.COMPLETE or match.status == MatchStatus.CONFIRMED:
         raise Conflict("match_closed", f"table {match.table} is confirmed: its squads can no "
-                                       f"longer change")
+                                       f"longer change",
+                       params={"table": match.table})
     if (not isinstance(game_number, int) or isinstance(game_number, bool)
             or not 1 <= game_number <= event.match_length):
         raise DomainError("no_such_game", f"the game is 1 to {event.match_length} in a best "
-                                          f"of {event.match_length}, not {game_number!r}")
+                                          f"of {event.match_length}, not {game_number!r}",
+                          params={"game": game_number, "best_of": event.match_length})
     version = registration.decklist_version
     if version is None:
-        raise Conflict("no_decklist", f"{registration.name} is registered without a list")
+        raise Conflict("no_decklist", f"{registration.name} is registered without a list",
+                       params={"player": registration.name})
     report = squad_check_for_list(version=version, data=data)
     check, _ = SquadCheck.objects.update_or_create(
         match=match, registration=registration, game_number=game_number,

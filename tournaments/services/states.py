@@ -27,7 +27,8 @@ def event_move(event: Event, to: str) -> None:
         why = f"from {now} it can only become {options}" if allowed else "that is final"
         raise Conflict("bad_transition",
                        f"{event} is {now}: it cannot become {EventStatus(to).label.lower()} "
-                       f"({why})")
+                       f"({why})",
+                       params={"event": event.name, "status": now, "to": to})
     event.status = to
 
 
@@ -55,4 +56,5 @@ def require_round_confirmed(rnd: Round) -> None:
         parts.append(label)
     raise Conflict("results_open", f"Round {rnd.number} still has results to confirm: "
                                    f"{', '.join(parts)}",
-                   problems=[f"table {m.table}: {m.status}" for m in open_matches])
+                   problems=[f"table {m.table}: {m.status}" for m in open_matches],
+                   params={"round": rnd.number, "count": len(open_matches)})

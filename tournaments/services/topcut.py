@@ -16,7 +16,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import ngettext
 
-from core.errors import Conflict
+from core.errors import Conflict, from_engine
 from tournaments.models import EventStatus, Registration, Round, RoundStage
 from tournaments.selectors.bridge import swiss_view
 from tournaments.swiss import SwissError, bracket, compute_standings, qualifiers
@@ -42,7 +42,8 @@ def topcut_start(*, event_id: int, by: AbstractBaseUser, now: datetime) -> Round
     if event.status == EventStatus.TOP_CUT:
         return Round.objects.filter(event=event, stage=RoundStage.TOP_CUT).order_by("number")[0]
     if event.status == EventStatus.RUNNING and not event.top_cut:
-        raise Conflict("no_top_cut", f"{event} has no top cut: complete the event instead")
+        raise Conflict("no_top_cut", f"{event} has no top cut: complete the event instead",
+                       params={"event": event.name})
     event_move(event, EventStatus.TOP_CUT)
     last = Round.objects.filter(event=event).order_by("-number").first()
     played = last.number if last else 0
@@ -50,7 +51,8 @@ def topcut_start(*, event_id: int, by: AbstractBaseUser, now: datetime) -> Round
         raise Conflict("rounds_to_play", ngettext(
             "%(event)s has played %(played)d of its %(rounds)d Swiss round",
             "%(event)s has played %(played)d of its %(rounds)d Swiss rounds", event.rounds)
-            % {"event": event, "played": played, "rounds": event.rounds})
+            % {"event": event, "played": played, "rounds": event.rounds},
+                       params={"event": event.name, "played": played, "rounds": event.rounds})
     require_round_confirmed(last)
     view = swiss_view(event)
     standings = compute_standings(view.tournament, event.tiebreakers)
@@ -59,7 +61,7 @@ def topcut_start(*, event_id: int, by: AbstractBaseUser, now: datetime) -> Round
     try:
         pairs = bracket(seeds, event.top_cut)
     except SwissError as exc:
-        raise Conflict("too_few_for_cut", str(exc)) from None
+        raise from_engine(exc, "too_few_for_cut", kind=Conflict) from None
     who = "dropped players do not" if event.ai_in_top_cut else \
         "dropped players and AI seats do not"
     lines = [f"top {event.top_cut} seeded from the Swiss standings after round {played}"
@@ -88,15 +90,18 @@ def topcut_advance(*, event_id: int, by: AbstractBaseUser, now: datetime,
     if event.status != EventStatus.TOP_CUT:
         raise Conflict("not_in_top_cut", f"{event} is "
                                          f"{EventStatus(event.status).label.lower()}, "
-                                         f"not in its top cut")
+                                         f"not in its top cut",
+                       params={"event": event.name, "status": event.status})
     last = Round.objects.filter(event=event).order_by("-number").first()
     if number is not None and number != last.number + 1:
         raise Conflict("wrong_round", f"The next round of {event} is round {last.number + 1}, "
-                                      f"not round {number}")
+                                      f"not round {number}",
+                       params={"event": event.name, "round": last.number + 1, "asked": number})
     require_round_confirmed(last)
     matches = list(last.matches.order_by("table"))
     if len(matches) == 1:
-        raise Conflict("bracket_decided", f"The final of {event} is decided: complete the event")
+        raise Conflict("bracket_decided", f"The final of {event} is decided: complete the event",
+                       params={"event": event.name})
     ids = [m.player_a_id if m.a_wins > m.b_wins else m.player_b_id for m in matches]
     winners = Registration.objects.in_bulk(ids)
     pairs = [(winners[ids[i]], winners[ids[i + 1]]) for i in range(0, len(ids), 2)]

@@ -26,7 +26,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from core.errors import Conflict, DomainError
+from core.errors import Conflict, DomainError, Forbidden
 from core.inputs import json_loads
 from decks.services.game_rules import engine_plays
 from engine.clash.cards import load_catalogue
@@ -118,23 +118,27 @@ def game_record_upload(*, match_id: int, by: AbstractBaseUser, text: str | bytes
     event = match.round.event
     players = {r.player_id for r in (match.player_a, match.player_b) if r and r.player_id}
     if by.pk not in players and not is_organizer(event, by):
-        raise DomainError("not_your_match", "only the players of a match and the event's "
-                                            "organizers upload its game records", status=403)
+        raise Forbidden("not_your_match", "only the players of a match and the event's "
+                                          "organizers upload its game records")
     if match.bye:
         raise Conflict("bye", "a bye has no games")
     if not engine_plays(event.game):
         raise Conflict("no_engine", f"{event.game.name} has no engine records: its results "
-                                    f"are reported")
+                                    f"are reported",
+                       params={"game": event.game.name})
     if event.status == EventStatus.COMPLETE:
-        raise Conflict("event_complete", f"{event} is complete: its results are final")
+        raise Conflict("event_complete", f"{event} is complete: its results are final",
+                       params={"event": event.name})
     if match.status not in OPEN:
         state = ("confirmed: it is final, ask an organizer to correct it"
                  if match.status == MatchStatus.CONFIRMED else "not reported yet: report the "
                                                                  "result first")
-        raise Conflict("not_reported", f"table {match.table} is {state}")
+        raise Conflict("not_reported", f"table {match.table} is {state}",
+                       params={"table": match.table, "status": state})
     if len(text) > MAX_RECORD_BYTES:
         raise DomainError("record_too_large", f"a game record is at most "
-                                              f"{MAX_RECORD_BYTES // 1000} kB")
+                                              f"{MAX_RECORD_BYTES // 1000} kB",
+                          params={"kilobytes": MAX_RECORD_BYTES // 1000})
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -151,7 +155,8 @@ def game_record_upload(*, match_id: int, by: AbstractBaseUser, text: str | bytes
     most = match_format(event, rnd).max_games  # drawn games do not count (rule C-7.5b)
     if not 1 <= number <= most:
         raise DomainError("invalid_game_number", f"a best-of-{event.match_length} match has "
-                                                 f"games 1 to {most}, drawn games included")
+                                                 f"games 1 to {most}, drawn games included",
+                          params={"best_of": event.match_length, "most": most})
     game = games.get(number)
     fields = {"mode": GameMode.REPORTED, "seed": record.seed, "record": record.to_json(),
               "winner": record.result, "verified": False, "divergent_turn": None}
@@ -161,10 +166,12 @@ def game_record_upload(*, match_id: int, by: AbstractBaseUser, text: str | bytes
         upload = getattr(game, "upload", None)
         if game.mode != GameMode.REPORTED or upload is None:
             raise Conflict("game_exists", f"game {number} was not reported: it has no record "
-                                          f"to replace")
+                                          f"to replace",
+                           params={"game": number})
         if upload.status != UploadStatus.DIVERGENT:
             raise Conflict("record_exists", f"game {number}'s record is "
-                                            f"{upload.get_status_display().lower()}")
+                                            f"{upload.get_status_display().lower()}",
+                           params={"game": number, "status": upload.status})
         for name, value in fields.items():
             setattr(game, name, value)
         game.save(update_fields=list(fields))

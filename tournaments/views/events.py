@@ -11,7 +11,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from core.errors import DomainError
+from core.views import NOT_THE_INPUT, domain_errors
 from decks.services.game_rules import engine_plays
 from tournaments.forms import EventForm, RegistrationForm
 from tournaments.models import Event, EventFormat, EventStatus
@@ -49,12 +49,10 @@ def event_new(request: HttpRequest) -> HttpResponse:
         return render(request, "tournaments/event_new.html", {"form": EventForm()})
     form = EventForm(request.POST)
     if form.is_valid():
-        try:
+        with domain_errors(request, form=form) as refused:
             event = event_create(by=request.user, now=timezone.now(),
                                  **form.service_arguments())
-        except DomainError as exc:
-            form.add_domain_error(exc)
-        else:
+        if not refused:
             messages.success(request, f"“{event.name}” is open for registration. Share this "
                                       f"page with the players.")
             return redirect("tournaments:event", pk=event.pk)
@@ -126,12 +124,10 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_or_404(pk)
     form = RegistrationForm(request.POST, event=event, user=request.user)
     if form.is_valid():
-        try:
+        with domain_errors(request, form=form) as refused:
             registration_create(event_id=event.pk, by=request.user, now=timezone.now(),
                                 **form.service_arguments())
-        except DomainError as exc:
-            form.add_domain_error(exc)
-        else:
+        if not refused:
             messages.success(request, f"You are registered for {event.name}."
                              + (" Check in when you arrive." if event.check_in_required
                                 and event.status == EventStatus.REGISTRATION else ""))
@@ -151,15 +147,13 @@ def decklist_attach(request: HttpRequest, pk: int) -> HttpResponse:
         return _event_page(request, event, status=409)
     form = RegistrationForm(request.POST, event=event, user=request.user)
     if form.is_valid():
-        try:
+        # Not now (the lists are fixed, the player dropped): a message, not a form error.
+        with domain_errors(request, form=form, not_on_form=NOT_THE_INPUT) as refused:
             registration_decklist_attach(registration_id=mine.pk, by=request.user,
                                          now=timezone.now(), **form.service_arguments())
-        except DomainError as exc:
-            if exc.status != 400:  # not now (the lists are fixed, the player dropped)
-                messages.error(request, f"{exc.message}.")
-                return _event_page(request, event, status=exc.status)
-            form.add_domain_error(exc)
-        else:
+        if refused and not refused.on_form:
+            return _event_page(request, event, status=refused.status)
+        if not refused:
             messages.success(request, f"Your list is registered for {event.name}.")
             return redirect("tournaments:event", pk=event.pk)
     messages.error(request, "Your list was not registered: see the problem below.")
@@ -174,11 +168,10 @@ def _my_seat_action(request: HttpRequest, pk: int, action, done) -> HttpResponse
     if mine is None:
         messages.error(request, f"You are not registered for {event.name}.")
         return _event_page(request, event, status=409)
-    try:
+    with domain_errors(request) as refused:
         action(registration_id=mine.pk, by=request.user, now=timezone.now())
-    except DomainError as exc:
-        messages.error(request, f"{exc.message}.")
-        return _event_page(request, event, status=exc.status)
+    if refused:
+        return _event_page(request, event, status=refused.status)
     messages.success(request, done(event) if callable(done) else done)
     return redirect("tournaments:event", pk=event.pk)
 

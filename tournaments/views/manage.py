@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET
 
-from core.errors import DomainError
+from core.views import NOT_THE_INPUT, Refusal, domain_errors, refusals_shown
 from tournaments.forms import DeckCheckForm, OrganizerAddForm, PlayerAddForm, RoundNumberForm
 from tournaments.models import (
     Event,
@@ -131,11 +131,15 @@ def dashboard(request: HttpRequest, pk: int) -> HttpResponse:
     return _dashboard(request, event)
 
 
-def _refused(request: HttpRequest, event: Event, error: DomainError) -> HttpResponse:
+def _refused(request: HttpRequest, event: Event, *_args: object, refused: Refusal,
+             **_kwargs: object) -> HttpResponse:
     """The service said no: the dashboard again, with its reason, and nothing changed."""
-    messages.error(request, f"{error.message}.")
     event.refresh_from_db()
-    return _dashboard(request, event, status=error.status)
+    return _dashboard(request, event, status=refused.status)
+
+
+# An organizer action the service refuses answers with the dashboard and the reason.
+on_the_dashboard = refusals_shown(_refused)
 
 
 def _back(event: Event) -> HttpResponse:
@@ -143,12 +147,10 @@ def _back(event: Event) -> HttpResponse:
 
 
 @organizer_action
+@on_the_dashboard
 def start(request: HttpRequest, event: Event) -> HttpResponse:
     now = timezone.now()
-    try:
-        started = event_start(event_id=event.pk, by=request.user, now=now)
-    except DomainError as exc:
-        return _refused(request, event, exc)
+    started = event_start(event_id=event.pk, by=request.user, now=now)
     if started.started_at != now:
         messages.info(request, "The event had already started.")
     else:
@@ -185,40 +187,35 @@ def _pair_numbered(request: HttpRequest, event: Event, service) -> HttpResponse:
     if number is None:
         return _dashboard(request, event, status=400)
     now = timezone.now()
-    try:
-        rnd = service(event_id=event.pk, by=request.user, now=now, number=number)
-    except DomainError as exc:
-        return _refused(request, event, exc)
+    rnd = service(event_id=event.pk, by=request.user, now=now, number=number)
     return _paired(request, event, rnd, now)
 
 
 @organizer_action
+@on_the_dashboard
 def pair(request: HttpRequest, event: Event) -> HttpResponse:
     return _pair_numbered(request, event, round_pair)
 
 
 @organizer_action
+@on_the_dashboard
 def top_cut_start(request: HttpRequest, event: Event) -> HttpResponse:
     now = timezone.now()
-    try:
-        rnd = topcut_start(event_id=event.pk, by=request.user, now=now)
-    except DomainError as exc:
-        return _refused(request, event, exc)
+    rnd = topcut_start(event_id=event.pk, by=request.user, now=now)
     return _paired(request, event, rnd, now)
 
 
 @organizer_action
+@on_the_dashboard
 def top_cut_advance(request: HttpRequest, event: Event) -> HttpResponse:
     return _pair_numbered(request, event, topcut_advance)
 
 
 @organizer_action
+@on_the_dashboard
 def complete(request: HttpRequest, event: Event) -> HttpResponse:
     now = timezone.now()
-    try:
-        done = event_complete(event_id=event.pk, by=request.user, now=now)
-    except DomainError as exc:
-        return _refused(request, event, exc)
+    done = event_complete(event_id=event.pk, by=request.user, now=now)
     if done.completed_at != now:
         messages.info(request, "The event was already complete.")
     else:
@@ -230,12 +227,10 @@ def complete(request: HttpRequest, event: Event) -> HttpResponse:
 def player_add(request: HttpRequest, event: Event) -> HttpResponse:
     form = PlayerAddForm(request.POST, event=event)
     if form.is_valid():
-        try:
+        with domain_errors(request, form=form) as refused:
             seat = registration_add(event_id=event.pk, by=request.user, now=timezone.now(),
                                     **form.service_arguments())
-        except DomainError as exc:
-            form.add_domain_error(exc)
-        else:
+        if not refused:
             messages.success(request, f"{seat.name} is registered"
                              + (" as a late entry." if seat.late_entry else ".")
                              + ("" if event.format == EventFormat.DRAFT else
@@ -250,21 +245,20 @@ def _seat_action(request: HttpRequest, event: Event, registration: int, action, 
                  done: str, **arguments) -> HttpResponse:  # noqa: ANN003
     seat = get_object_or_404(Registration.objects.select_related("player"), pk=registration,
                              event=event)
-    try:
-        action(registration_id=seat.pk, by=request.user, **arguments)
-    except DomainError as exc:
-        return _refused(request, event, exc)
+    action(registration_id=seat.pk, by=request.user, **arguments)
     messages.success(request, done.format(name=seat.name))
     return _back(event)
 
 
 @organizer_action
+@on_the_dashboard
 def player_remove(request: HttpRequest, event: Event, registration: int) -> HttpResponse:
     return _seat_action(request, event, registration, registration_remove,
                         "{name} is no longer registered.")
 
 
 @organizer_action
+@on_the_dashboard
 def player_drop(request: HttpRequest, event: Event, registration: int) -> HttpResponse:
     return _seat_action(request, event, registration, registration_drop,
                         "{name} has dropped and will not be paired again.",
@@ -272,6 +266,7 @@ def player_drop(request: HttpRequest, event: Event, registration: int) -> HttpRe
 
 
 @organizer_action
+@on_the_dashboard
 def player_check_in(request: HttpRequest, event: Event, registration: int) -> HttpResponse:
     return _seat_action(request, event, registration, registration_check_in,
                         "{name} is checked in.", now=timezone.now())
@@ -282,11 +277,9 @@ def organizer_new(request: HttpRequest, event: Event) -> HttpResponse:
     form = OrganizerAddForm(request.POST)
     if form.is_valid():
         user = form.cleaned_data["user"]
-        try:
+        with domain_errors(request, form=form, field="user") as refused:
             organizer_add(event_id=event.pk, by=request.user, user=user)
-        except DomainError as exc:
-            form.add_domain_error(exc, "user")
-        else:
+        if not refused:
             messages.success(request, f"{user.get_username()} is now an organizer of "
                                       f"{event.name}.")
             return _back(event)
@@ -295,12 +288,10 @@ def organizer_new(request: HttpRequest, event: Event) -> HttpResponse:
 
 
 @organizer_action
+@on_the_dashboard
 def lists_publish(request: HttpRequest, event: Event) -> HttpResponse:
     already = event.lists_published
-    try:
-        event_lists_publish(event_id=event.pk, by=request.user, now=timezone.now())
-    except DomainError as exc:
-        return _refused(request, event, exc)
+    event_lists_publish(event_id=event.pk, by=request.user, now=timezone.now())
     if already:
         messages.info(request, "The lists were already published.")
     else:
@@ -345,16 +336,14 @@ def deck_check(request: HttpRequest, event: Event, registration: int) -> HttpRes
                   .values_list("number", flat=True))
     form = DeckCheckForm(request.POST, rounds=rounds)
     if form.is_valid():
-        try:
+        # Not now (the event is over, the seat has no list): a message, not a form error.
+        with domain_errors(request, form=form, not_on_form=NOT_THE_INPUT) as refused:
             check = deck_check_record(event_id=event.pk, registration_id=seat.pk,
                                       by=request.user, now=timezone.now(),
                                       **form.service_arguments())
-        except DomainError as exc:
-            if exc.status != 400:
-                messages.error(request, f"{exc.message}.")
-                return _seat_list(request, event, seat.pk, status=exc.status)
-            form.add_domain_error(exc)
-        else:
+        if refused and not refused.on_form:
+            return _seat_list(request, event, seat.pk, status=refused.status)
+        if not refused:
             count = deck_checks_of(event, seat).count()
             messages.success(request, ngettext(
                 "Deck check of %(name)s in round %(round)d recorded: %(count)d check of "

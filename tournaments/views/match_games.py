@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
-from core.errors import DomainError
+from core.errors import NotFound
+from core.views import domain_errors
 from play.views.replays import replay_page
 from tournaments.models import Match
 from tournaments.selectors.match_games import (
@@ -32,15 +32,13 @@ from tournaments.services.online_games import match_online_game_start
 @login_required
 @require_POST
 def match_game(request: HttpRequest, match_pk: int) -> HttpResponse:
-    try:
+    with domain_errors(request, say="No game was started: {message}.",
+                       http=(NotFound,)) as refused:
         game = match_online_game_start(match_id=match_pk, user=request.user,
                                        now=timezone.now())
-    except DomainError as exc:
-        if exc.status == 404:
-            raise Http404("No such match.") from None
+    if refused:
         event_id = (Match.objects.filter(pk=match_pk).values_list("round__event_id", flat=True)
                     .first())
-        messages.error(request, f"No game was started: {exc.message}.")
         return redirect("tournaments:match", pk=event_id, match=match_pk)
     return redirect("play:game", pk=game.pk)
 

@@ -26,7 +26,9 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
+from core.api.errors import http_status
 from core.errors import Conflict, DomainError
+from core.views import domain_errors
 from decks.services.game_rules import engine_plays
 from engine.clash.match_rules import MatchFormat
 from tournaments.forms import ResultForm, ResultSetForm, SquadSubmitForm
@@ -191,19 +193,17 @@ def _squad_submit(request: HttpRequest, event: Event, match: Match,
     mine = match.player_a if side == "a" else match.player_b
     form = SquadSubmitForm(request.POST, games=event.match_length)
     if form.is_valid():
-        try:
+        # Not now (the match is confirmed, the event checks no squads): the page offers no
+        # form to put it on.
+        with domain_errors(request, form=form, not_on_form=(Conflict,),
+                           say="Your squad was not recorded: {message}.") as refused:
             check = squad_check_submit(match_id=match.pk, registration_id=mine.pk,
                                        by=request.user, now=timezone.now(),
                                        **form.service_arguments())
-        except Conflict as exc:
-            # Not now (the match is confirmed, the event checks no squads): the page offers
-            # no form to put it on.
-            messages.error(request, f"Your squad was not recorded: {exc.message}.")
+        if refused and not refused.on_form:
             match.refresh_from_db()
-            return _page(request, event, match, context, status=exc.status)
-        except DomainError as exc:
-            form.add_domain_error(exc)
-        else:
+            return _page(request, event, match, context, status=refused.status)
+        if not refused:
             if check.ok:
                 messages.success(request, f"Your squad for game {check.game_number} is legal "
                                           f"and recorded.")
@@ -240,7 +240,7 @@ def match_report(request: HttpRequest, pk: int, match: int) -> HttpResponse:
                 # The page offers no report form while the engine plays: say why instead.
                 messages.error(request, f"Your report was not sent. {exc.message}.")
                 found.refresh_from_db()
-                return _page(request, event, found, context, status=exc.status)
+                return _page(request, event, found, context, status=http_status(exc))
         except DomainError as exc:
             form.add_domain_error(exc)
         else:
@@ -272,12 +272,10 @@ def match_set(request: HttpRequest, pk: int, match: int) -> HttpResponse:
     form = ResultSetForm(request.POST, a=a, b=b, prefix="set", fmt=_format(event, found))
     if form.is_valid():
         before = found.status, found.a_wins, found.b_wins, found.draws
-        try:
+        with domain_errors(request, form=form) as refused:
             after = result_set(match_id=found.pk, by=request.user, now=timezone.now(),
                                note=form.cleaned_data["note"], **form.service_arguments())
-        except DomainError as exc:
-            form.add_domain_error(exc)
-        else:
+        if not refused:
             label = f"table {after.table}" if after.table else "the match"
             if (after.status, after.a_wins, after.b_wins, after.draws) == before:
                 messages.info(request, f"The result of {label} was already "

@@ -15,7 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
-from core.errors import DomainError
+from core.views import domain_errors
 from decks.models import Game
 from decks.selectors.cards import cards_by_name
 from decks.services.catalogue import clash_game
@@ -74,10 +74,10 @@ def draft(request: HttpRequest, pk: int) -> HttpResponse:
         return _draft_page(request, event, seat)
     card = request.POST.get("card", "").strip()
     before = len(draft_seat_view(seat).picks)
-    try:
+    with domain_errors(say=None) as refused:  # out of turn, not on the table
         draft_pick(seat_id=seat.pk, by=request.user, card=card, now=timezone.now())
-    except DomainError as exc:  # out of turn, not on the table
-        return _draft_page(request, event, seat, error=exc.message, status=exc.status)
+    if refused:
+        return _draft_page(request, event, seat, error=refused.message, status=refused.status)
     view = draft_seat_view(seat)
     if len(view.picks) == before:
         messages.info(request, f"You had already picked {card}.")

@@ -15,9 +15,9 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
-from core.errors import DomainError
 from core.forms import AccessibleForm
 from core.inputs import InputError, read_upload
+from core.views import domain_errors
 from decks.services.game_rules import engine_plays
 from tournaments.selectors.matches import match_in_event
 from tournaments.services.verification import MAX_RECORD_BYTES, game_record_upload, uploads_for
@@ -58,14 +58,12 @@ def match_records(request: HttpRequest, pk: int, match: int) -> HttpResponse:
     status = 200
     if request.method == "POST":
         if form.is_valid():
-            try:
+            with domain_errors(request, form=form, field="record") as refused:
                 game = game_record_upload(match_id=found.pk, by=request.user,
                                           text=form.cleaned_data["record"],
                                           number=form.cleaned_data["number"],
                                           now=timezone.now())
-            except DomainError as exc:
-                form.add_domain_error(exc, "record")
-            else:
+            if not refused:
                 messages.success(request, f"The record of game {game.number} is in: a worker "
                                           f"replays it.")
                 return redirect("tournaments:match_records", pk=event.pk, match=found.pk)
