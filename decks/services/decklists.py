@@ -16,6 +16,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from core.errors import DomainError
+from core.locks import lock_get
 from decks.models import (
     Card,
     CollectionEntry,
@@ -154,7 +155,7 @@ def decklist_update(*, decklist: Decklist, user: AbstractBaseUser, now: datetime
     `deck_format` moves a list of a game with several formats (The Spoils) to another."""
     from tournaments.models import Registration, lists_open
 
-    decklist = Decklist.objects.select_for_update().get(pk=decklist.pk)
+    decklist = lock_get(Decklist.objects.filter(pk=decklist.pk))
     if decklist.owner_id != user.pk:
         raise DomainError("not_yours", "only the owner can change a decklist", status=403)
     if decklist.kind == DecklistKind.DRAFTED and cards is not None:

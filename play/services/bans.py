@@ -21,6 +21,7 @@ from engine.clash.state import SEATS
 from play.models import GameStatus, OnlineGame
 
 from .games import _locked, _stale_message, ai_seat, game_begin, seat_of
+from .states import online_game_move
 
 # Refusals that are about the moment (someone else's step, the bans over), not the card.
 _NOT_NOW = ("not_your_ban", "bans_over")
@@ -38,7 +39,7 @@ def bans_begin(game: OnlineGame, lists: tuple[list[str], list[str]], now: dateti
     except EngineError as exc:
         raise DomainError("bad_lists", f"the ban-two procedure cannot start: {exc.message}"
                           ) from None
-    game.status = GameStatus.BANNING
+    online_game_move(game, GameStatus.BANNING)
     game.bans = state.record().to_json()
     _ai_bans(game, state)
     _bans_save(game, state, now)

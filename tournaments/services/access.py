@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
 from core.errors import DomainError
+from core.locks import lock, lock_get, lock_one
 from tournaments.models import Event, Match, Registration, Round
 
 
@@ -26,7 +27,7 @@ def require_organizer(event: Event, user: AbstractBaseUser | AnonymousUser | Non
 def lock_event(event_id: int) -> Event:
     """The event row, locked until the transaction ends. Pairing, registrations and the
     status transitions of one event take this lock, so they happen one after another."""
-    event = Event.objects.select_for_update().filter(pk=event_id).first()
+    event = lock_one(Event.objects.filter(pk=event_id))
     if event is None:
         raise DomainError("not_found", f"No event {event_id}", status=404)
     return event
@@ -39,7 +40,7 @@ def lock_registration(registration_id: int) -> tuple[Event, Registration]:
     if event_id is None:
         raise DomainError("not_found", f"No registration {registration_id}", status=404)
     event = lock_event(event_id)
-    registration = Registration.objects.select_for_update().get(pk=registration_id)
+    registration = lock_get(Registration.objects.filter(pk=registration_id))
     return event, registration
 
 
@@ -50,6 +51,5 @@ def lock_match(match_id: int) -> tuple[Round, Match]:
     round_id = Match.objects.filter(pk=match_id).values_list("round_id", flat=True).first()
     if round_id is None:
         raise DomainError("not_found", f"No match {match_id}", status=404)
-    rnd = Round.objects.select_for_update().get(pk=round_id)
-    match = Match.objects.select_for_update().get(pk=match_id)
+    (rnd,), (match,) = lock(Round.objects.filter(pk=round_id), Match.objects.filter(pk=match_id))
     return rnd, match

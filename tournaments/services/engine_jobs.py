@@ -27,6 +27,7 @@ from django.db.models import F, Q
 
 from core import deliveries
 from core.errors import DomainError
+from core.locks import lock, lock_get
 from core.seeds import derive_seed
 from decks.services.game_rules import engine_plays
 from engine.clash.cards import load_catalogue
@@ -47,6 +48,7 @@ from tournaments.models import (
 )
 
 from .results import result_record_engine
+from .states import match_job_move
 
 # A round with at least this many AI-against-AI matches to queue sends them in batches
 # (match_batches: a task plays up to 100 and writes them together), not a task each.
@@ -84,7 +86,7 @@ def job_seed(rnd: Round, match: Match) -> int:
 def jobs_for_round(*, round_id: int, now: datetime) -> list[MatchJob]:
     """A job for every match of the round between two AI seats (idempotent: one per match),
     queued a task each, or in batches from BATCH_FROM matches on."""
-    rnd = Round.objects.select_for_update().select_related("event__game").get(pk=round_id)
+    rnd = lock_get(Round.objects.filter(pk=round_id).select_related("event__game"))
     if not engine_plays(rnd.event.game):
         return []  # only Clash of Decks matches are played by the engine
     matches = (Match.objects.filter(round=rnd, player_b__isnull=False,
@@ -156,12 +158,12 @@ def match_job_run(*, job_id: int, now: Callable[[], datetime],
     engine's result: then the job fails at once with the reason (it would compute the same games
     again), and the organizer sets the result."""
     with transaction.atomic():
-        job = MatchJob.objects.select_for_update().get(pk=job_id)
+        job = lock_get(MatchJob.objects.filter(pk=job_id))
         if job.status in (JobStatus.DONE, JobStatus.FAILED):
             return False
         if delivery is not None and delivery != job.delivery:
             return False  # a copy the sweeper replaced: the job's own message runs it
-        job.status = JobStatus.RUNNING
+        match_job_move(job, JobStatus.RUNNING)
         job.attempts += 1
         job.started_at = job.heartbeat_at = now()
         job.save(update_fields=["status", "attempts", "started_at", "heartbeat_at"])
@@ -174,7 +176,10 @@ def match_job_run(*, job_id: int, now: Callable[[], datetime],
     with job_heartbeat([job_id], now):
         result = play_match(decks, seed, (level, level), best_of=event.match_length)
     with transaction.atomic():
-        job = MatchJob.objects.select_for_update().get(pk=job_id)
+        # The services' order (round, match, then the job), as the result writer and the
+        # batches take them.
+        _, _, (job,) = lock(Round.objects.filter(pk=match.round_id),
+                            Match.objects.filter(pk=match.pk), MatchJob.objects.filter(pk=job_id))
         if job.status == JobStatus.DONE:
             return False  # another attempt recorded it meanwhile
         at = now()
@@ -182,7 +187,8 @@ def match_job_run(*, job_id: int, now: Callable[[], datetime],
         try:
             result_record_engine(match_id=job.match_id, now=at, **score)
         except DomainError as refusal:  # it wrote nothing; another run computes the same
-            job.status, job.finished_at = JobStatus.FAILED, at
+            match_job_move(job, JobStatus.FAILED)
+            job.finished_at = at
             job.error = refusal_text(score, refusal)
             job.save(update_fields=["status", "finished_at", "error"])
             return False
@@ -192,7 +198,7 @@ def match_job_run(*, job_id: int, now: Callable[[], datetime],
                 defaults={"mode": GameMode.AUTO, "seed": game_seed(seed, index),
                           "record": record.to_json(), "winner": record.result or "",
                           "verified": True, "created_at": at})
-        job.status = JobStatus.DONE
+        match_job_move(job, JobStatus.DONE)
         job.finished_at = at
         job.error = ""
         job.save(update_fields=["status", "finished_at", "error"])
@@ -264,21 +270,20 @@ def _requeue(job_ids: Iterable[int], seen: dict, *, now: datetime, silent_since:
     token, still silent if running: a job a worker took or stamped meanwhile is left to it),
     or fail those at the cap."""
     requeued, failed = [], []
-    jobs = list(MatchJob.objects.select_for_update(skip_locked=True).filter(
-        pk__in=list(job_ids)).order_by("id"))
+    (jobs,) = lock(MatchJob.objects.filter(pk__in=list(job_ids)), skip_locked=True)
     for job in jobs:
         if (job.status, job.delivery, job.queue) != seen[job.pk] or (
                 job.status == JobStatus.RUNNING
                 and (job.heartbeat_at or job.started_at) > silent_since):
             continue
         if max(job.deliveries, job.attempts) >= max_deliveries:
-            job.status = JobStatus.FAILED
+            match_job_move(job, JobStatus.FAILED)
             job.error = (f"gave up after {job.deliveries} deliveries and {job.attempts} "
                          f"attempts")
             job.save(update_fields=["status", "error"])
             failed.append(job.pk)
         else:
-            job.status = JobStatus.QUEUED
+            match_job_move(job, JobStatus.QUEUED)
             job.queued_at = now
             job.heartbeat_at = None
             job.save(update_fields=["status", "queued_at", "heartbeat_at"])

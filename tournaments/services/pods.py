@@ -30,6 +30,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 
 from core.errors import Conflict, DomainError
+from core.locks import lock_get
 from core.seeds import derive_seed
 from decks.services.decklists import decklist_create_drafted
 from engine.clash.formats import (
@@ -52,6 +53,7 @@ from tournaments.models import (
 )
 
 from .access import is_organizer
+from .states import draft_pair_move
 
 POD_SIZE = 8
 
@@ -157,7 +159,7 @@ def _save(pair: DraftPair, state: DraftState, now: datetime) -> None:
     pair.updated_at = now
     fields = ["record", "updated_at"]
     if state.done and pair.status != DraftStatus.DONE:
-        pair.status = DraftStatus.DONE
+        draft_pair_move(pair, DraftStatus.DONE)
         fields.append("status")
         _decks_write(pair, state, now)
     pair.save(update_fields=fields)
@@ -192,7 +194,7 @@ def draft_pick(*, seat_id: int, by: AbstractBaseUser, card: str, now: datetime) 
     if seat.registration.player_id is None or seat.registration.player_id != by.pk:
         raise DomainError("not_your_seat", "only the player of this seat can pick for it",
                           status=403)
-    pair = DraftPair.objects.select_for_update().get(pk=seat.pair_id)
+    pair = lock_get(DraftPair.objects.filter(pk=seat.pair_id))
     state = _state(pair)
     try:
         state.pick(seat.side, card)
@@ -211,7 +213,7 @@ def draft_take_over(*, registration: Registration, now: datetime) -> None:
     seat = PodSeat.objects.filter(registration=registration).first()
     if seat is None:
         return
-    pair = DraftPair.objects.select_for_update().get(pk=seat.pair_id)
+    pair = lock_get(DraftPair.objects.filter(pk=seat.pair_id))
     if pair.status == DraftStatus.DONE:
         return
     state = _state(pair)

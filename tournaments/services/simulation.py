@@ -29,6 +29,7 @@ from .engine_jobs import job_seed, match_job_run
 from .events import event_complete, event_create, event_start
 from .registrations import registration_create
 from .rounds import round_pair
+from .states import match_jobs_move
 from .topcut import topcut_advance, topcut_start
 
 Progress = Callable[[str, int, int], None]
@@ -83,9 +84,8 @@ def _play_round(rnd: Round, now: Callable[[], datetime], progress: Progress | No
                     break
                 # Refused (a top-cut match level at the cap on games needs a winner): the
                 # stand-in players play it again from another seed.
-                MatchJob.objects.filter(pk=job.pk).update(
-                    status=JobStatus.QUEUED, error="",
-                    seed=Rng.stream(job.seed, f"again-{attempt}").next_u64() >> 1)
+                match_jobs_move({job.pk: JobStatus.FAILED}, JobStatus.QUEUED, error="",
+                                seed=Rng.stream(job.seed, f"again-{attempt}").next_u64() >> 1)
         done += 1
         if progress is not None:
             progress(round_label(rnd), done, total)
