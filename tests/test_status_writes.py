@@ -45,6 +45,22 @@ def _targets(node: ast.AST) -> list[ast.AST]:
     return flat
 
 
+def _call_writes_status(call: ast.Call) -> bool:
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    keywords = {k.arg: k.value for k in call.keywords if k.arg}
+    defaults = keywords.get("defaults")
+    return any((
+        name == "setattr" and len(call.args) >= 2 and _is_status(call.args[1]),
+        name in ("update", "update_rows") and "status" in keywords,
+        name == "update_rows" and len(call.args) >= 2 and _has_status(call.args[1]),
+        name == "bulk_update" and any(map(_has_status, [*call.args[1:2],
+                                                        *filter(None, [keywords.get("fields")])])),
+        name == "update_or_create" and isinstance(defaults, ast.Dict)
+        and any(map(_is_status, defaults.keys)),
+    ))
+
+
 def status_writes(source: str) -> list[int]:
     """The line numbers of `source` that write a status."""
     lines = []
@@ -53,21 +69,7 @@ def status_writes(source: str) -> list[int]:
             lines.append(node.lineno)
         if not isinstance(node, ast.Call):
             continue
-        func = node.func
-        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-        keywords = {k.arg: k.value for k in node.keywords if k.arg}
-        if name == "setattr" and len(node.args) >= 2 and _is_status(node.args[1]):
-            lines.append(node.lineno)
-        elif name in ("update", "update_rows") and "status" in keywords:
-            lines.append(node.lineno)
-        elif name == "update_rows" and len(node.args) >= 2 and _has_status(node.args[1]):
-            lines.append(node.lineno)
-        elif name == "bulk_update" and (
-                any(_has_status(a) for a in node.args[1:2])
-                or _has_status(keywords.get("fields", ast.Constant(None)))):
-            lines.append(node.lineno)
-        elif name == "update_or_create" and isinstance(keywords.get("defaults"), ast.Dict) \
-                and any(_is_status(k) for k in keywords["defaults"].keys):
+        if _call_writes_status(node):
             lines.append(node.lineno)
     return sorted(lines)
 

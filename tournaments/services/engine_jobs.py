@@ -150,13 +150,15 @@ def match_decks(a: list[str], b: list[str], seed: int) -> tuple[list[str], list[
     return a, b
 
 
-def match_job_run(*, job_id: int, now: Callable[[], datetime],
+def match_job_run(*, job_id: int, clock: Callable[[], datetime],
                   delivery: str | None = None) -> bool:
     """Run one job; True if this call recorded the result, False if there was nothing to do
     (already done or failed, another attempt finished first, or `delivery`, the token of the
     message that brought it, was replaced by the sweeper's) or if the result writer refused the
     engine's result: then the job fails at once with the reason (it would compute the same games
-    again), and the organizer sets the result."""
+    again), and the organizer sets the result. `clock` gives the time at each step (the run
+    takes seconds: its start, heartbeats and finish are stamped as they happen); a `now`
+    parameter is always the one moment a write happens at."""
     with transaction.atomic():
         job = lock_get(MatchJob.objects.filter(pk=job_id))
         if job.status in (JobStatus.DONE, JobStatus.FAILED):
@@ -165,7 +167,7 @@ def match_job_run(*, job_id: int, now: Callable[[], datetime],
             return False  # a copy the sweeper replaced: the job's own message runs it
         match_job_move(job, JobStatus.RUNNING)
         job.attempts += 1
-        job.started_at = job.heartbeat_at = now()
+        job.started_at = job.heartbeat_at = clock()
         job.save(update_fields=["status", "attempts", "started_at", "heartbeat_at"])
         match = Match.objects.select_related("round__event", "player_a__decklist_version",
                                              "player_b__decklist_version").get(pk=job.match_id)
@@ -173,7 +175,7 @@ def match_job_run(*, job_id: int, now: Callable[[], datetime],
         seed = job.seed
     decks = decks_for_match(match, event, seed)
     level = ai_level()
-    with job_heartbeat([job_id], now):
+    with job_heartbeat([job_id], clock):
         result = play_match(decks, seed, (level, level), best_of=event.match_length)
     with transaction.atomic():
         # The services' order (round, match, then the job), as the result writer and the
@@ -182,7 +184,7 @@ def match_job_run(*, job_id: int, now: Callable[[], datetime],
                             Match.objects.filter(pk=match.pk), MatchJob.objects.filter(pk=job_id))
         if job.status == JobStatus.DONE:
             return False  # another attempt recorded it meanwhile
-        at = now()
+        at = clock()
         score = {"a_wins": result.a_wins, "b_wins": result.b_wins, "draws": result.draws}
         try:
             result_record_engine(match_id=job.match_id, now=at, **score)
@@ -213,13 +215,13 @@ def refusal_text(score: dict, refusal: DomainError) -> str:
             f"result by hand.")
 
 
-def job_heartbeat(job_ids: list[int], now: Callable[[], datetime],
+def job_heartbeat(job_ids: list[int], clock: Callable[[], datetime],
                   ) -> AbstractContextManager[None]:
     """While the block runs, the running jobs of `job_ids` are stamped every
     CLASH_JOB_HEARTBEAT_SECONDS (one UPDATE for them all, from a thread of the worker)."""
     return deliveries.heartbeat(
         lambda: MatchJob.objects.filter(pk__in=job_ids, status=JobStatus.RUNNING).update(
-            heartbeat_at=now()),
+            heartbeat_at=clock()),
         every=settings.CLASH_JOB_HEARTBEAT_SECONDS)
 
 

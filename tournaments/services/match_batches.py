@@ -114,7 +114,7 @@ def jobs_for_round_batched(*, round_id: int, now: datetime, batch: int = DEFAULT
     return batches
 
 
-def match_jobs_run_batch(*, job_ids: list[int], now: Callable[[], datetime],
+def match_jobs_run_batch(*, job_ids: list[int], clock: Callable[[], datetime],
                          delivery: str | None = None) -> int:
     """Run the jobs of a batch; returns how many results this call recorded. With `delivery`
     (the message's token), only the jobs that still carry it: the others were sent again.
@@ -131,7 +131,7 @@ def match_jobs_run_batch(*, job_ids: list[int], now: Callable[[], datetime],
             return 0
         jobs = [(job_id, match_id, seed) for job_id, match_id, seed, _ in rows]
         # One UPDATE for the batch (bulk_update's CASE per row costs more than the engine).
-        at = now()
+        at = clock()
         match_jobs_move({job_id: status for job_id, _, _, status in rows}, JobStatus.RUNNING,
                         attempts=F("attempts") + 1, started_at=at, heartbeat_at=at)
         # Each match with what its two seats play: (id, round, then per seat: registration,
@@ -144,7 +144,7 @@ def match_jobs_run_batch(*, job_ids: list[int], now: Callable[[], datetime],
             pk__in={row[1] for row in matches.values()})}
     level = ai_level()
     played = {}
-    with job_heartbeat([job_id for job_id, _, _ in jobs], now):
+    with job_heartbeat([job_id for job_id, _, _ in jobs], clock):
         for job_id, match_id, seed in jobs:
             row = matches[match_id]
             event = rounds[row[1]].event
@@ -152,16 +152,16 @@ def match_jobs_run_batch(*, job_ids: list[int], now: Callable[[], datetime],
                                   for reg, version, seat in (row[2:5], row[5:8])), seed)
             played[job_id] = (match_id, seed, play_match(decks, seed, (level, level),
                                                          best_of=event.match_length))
-    return _record(played, sorted(rounds), now)
+    return _record(played, sorted(rounds), clock)
 
 
 @transaction.atomic
-def _record(played: dict, round_ids: list[int], now: Callable[[], datetime]) -> int:
+def _record(played: dict, round_ids: list[int], clock: Callable[[], datetime]) -> int:
     """Write what `played` ({job id: (match id, seed, MatchResult)}) decided, under the locks
     of the services' order: rounds, then matches, then the jobs. The results go through the
     one writer (`results.results_write`, all in one call); a job whose result it refuses fails
     at once with the reason, and its games are not written."""
-    at = now()
+    at = clock()
     match_ids = [match_id for match_id, _, _ in played.values()]
     # Only the columns the writer reads and sets (and `has_games`): no players, no reports'
     # neighbours, so a hundred of them cost little to build.

@@ -146,10 +146,10 @@ def _back(event: Event) -> HttpResponse:
 def start(request: HttpRequest, event: Event) -> HttpResponse:
     now = timezone.now()
     try:
-        started = event_start(event_id=event.pk, by=request.user, now=now)
+        started, changed = event_start(event_id=event.pk, by=request.user, now=now)
     except DomainError as exc:
         return _refused(request, event, exc)
-    if started.started_at != now:
+    if not changed:
         messages.info(request, "The event had already started.")
     else:
         messages.success(request, ngettext(
@@ -169,9 +169,10 @@ def _number(request: HttpRequest, event: Event) -> int | None:
     return form.cleaned_data["number"]
 
 
-def _paired(request: HttpRequest, event: Event, rnd, now) -> HttpResponse:  # noqa: ANN001
+def _paired(request: HttpRequest, event: Event, rnd, paired: bool,  # noqa: ANN001
+            ) -> HttpResponse:
     label = label_for(rnd.stage, rnd.number, rnd.matches.count())
-    if rnd.paired_at != now:
+    if not paired:
         messages.info(request, f"{label} was already paired; nothing changed.")
     else:
         messages.success(request, f"{label} is paired. The players find their tables on the "
@@ -184,12 +185,12 @@ def _pair_numbered(request: HttpRequest, event: Event, service) -> HttpResponse:
     number = _number(request, event)
     if number is None:
         return _dashboard(request, event, status=400)
-    now = timezone.now()
     try:
-        rnd = service(event_id=event.pk, by=request.user, now=now, number=number)
+        rnd, paired = service(event_id=event.pk, by=request.user, now=timezone.now(),
+                              number=number)
     except DomainError as exc:
         return _refused(request, event, exc)
-    return _paired(request, event, rnd, now)
+    return _paired(request, event, rnd, paired)
 
 
 @organizer_action
@@ -199,12 +200,11 @@ def pair(request: HttpRequest, event: Event) -> HttpResponse:
 
 @organizer_action
 def top_cut_start(request: HttpRequest, event: Event) -> HttpResponse:
-    now = timezone.now()
     try:
-        rnd = topcut_start(event_id=event.pk, by=request.user, now=now)
+        rnd, paired = topcut_start(event_id=event.pk, by=request.user, now=timezone.now())
     except DomainError as exc:
         return _refused(request, event, exc)
-    return _paired(request, event, rnd, now)
+    return _paired(request, event, rnd, paired)
 
 
 @organizer_action
@@ -214,12 +214,11 @@ def top_cut_advance(request: HttpRequest, event: Event) -> HttpResponse:
 
 @organizer_action
 def complete(request: HttpRequest, event: Event) -> HttpResponse:
-    now = timezone.now()
     try:
-        done = event_complete(event_id=event.pk, by=request.user, now=now)
+        _, changed = event_complete(event_id=event.pk, by=request.user, now=timezone.now())
     except DomainError as exc:
         return _refused(request, event, exc)
-    if done.completed_at != now:
+    if not changed:
         messages.info(request, "The event was already complete.")
     else:
         messages.success(request, f"{event.name} is complete. Its results are final.")

@@ -330,7 +330,7 @@ def build_event(*, players: int, rounds: int, seed: int) -> Event:
     event_start(event_id=event.pk, by=organizer, now=timezone.now())
     rng = Rng.stream(seed, "bench-standings")
     for number in range(1, rounds + 1):
-        rnd = round_pair(event_id=event.pk, by=organizer, now=timezone.now(), number=number)
+        rnd, _ = round_pair(event_id=event.pk, by=organizer, now=timezone.now(), number=number)
         with transaction.atomic():
             played = dict(Match.objects.filter(round=rnd, player_b__isnull=False)
                           .order_by("table").values_list("pk", "status"))
