@@ -17,7 +17,7 @@ from tournaments.services.verification import game_record_verify
 @shared_task(name="tournaments.match_job_run", acks_late=True, reject_on_worker_lost=True)
 def match_job_run_task(job_id: int, delivery: str | None = None) -> bool:
     """`delivery`: the message's token (clash/deliveries.py); a replaced one does nothing."""
-    return match_job_run(job_id=job_id, now=timezone.now, delivery=delivery)
+    return match_job_run(job_id=job_id, clock=timezone.now, delivery=delivery)
 
 
 @shared_task(name="tournaments.jobs_sweep")
@@ -37,4 +37,4 @@ def match_jobs_run_batch_task(job_ids: list[int], delivery: str | None = None) -
     """Several match jobs in one task (large rounds, bench_matches); idempotent like the
     single-job task: finished jobs are skipped under their row locks, and so are jobs that no
     longer carry this message's token `delivery`."""
-    return match_jobs_run_batch(job_ids=job_ids, now=timezone.now, delivery=delivery)
+    return match_jobs_run_batch(job_ids=job_ids, clock=timezone.now, delivery=delivery)

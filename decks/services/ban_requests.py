@@ -16,6 +16,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from core.errors import DomainError, Forbidden, NotFound
+from core.locks import lock_one
 from decks import hooks
 from decks.models import BanSession, BanStatus, DecklistVersion
 from decks.selectors import visible_versions
@@ -25,9 +26,9 @@ from decks.services.game_rules import has_rules_module
 
 def _seen_version(user: AbstractBaseUser, version_id: int) -> DecklistVersion:
     # Locked so two identical requests (a double click) cannot both start a session.
-    version = (DecklistVersion.objects.select_for_update()
-               .filter(pk__in=visible_versions(user).filter(pk=version_id).values("pk"))
-               .select_related("decklist__game").first())
+    version = lock_one(
+        DecklistVersion.objects.filter(pk__in=visible_versions(user).filter(pk=version_id)
+                                       .values("pk")).select_related("decklist__game"))
     if version is None:
         # The same answer for a hidden version as for a missing one.
         raise NotFound("not_found", f"no decklist version {version_id}",

@@ -14,11 +14,14 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from core.errors import Conflict, DomainError, Forbidden, from_engine
+from core.locks import lock_get
 from decks.models import BanSession, BanStatus, DecklistKind, DecklistVersion
 from decks.selectors.bans import ai_seats, ban_seat_of, ban_state
 from engine.clash.errors import EngineError
 from engine.clash.formats import BanState, IllegalChoice, ValuePolicy
 from engine.clash.rng import Rng
+
+from .states import ban_session_move
 
 
 def _policy() -> ValuePolicy:
@@ -38,7 +41,7 @@ def _let_ai_ban(session: BanSession, state: BanState) -> None:
 def _save(session: BanSession, state: BanState, now: datetime) -> None:
     session.record = state.record().to_json()
     if state.done:
-        session.status = BanStatus.DONE
+        ban_session_move(session, BanStatus.DONE)
         session.result_a, session.result_b = state.decks()
     session.updated_at = now
     session.save()
@@ -75,7 +78,7 @@ def ban_session_ban(*, session_id: int, user: AbstractBaseUser, card: str,
                     now: datetime) -> BanSession:
     """`user` bans `card` from the opponent's list. Out-of-turn or impossible bans raise a
     Conflict (409) with the reason; the same ban sent twice changes nothing."""
-    session = BanSession.objects.select_for_update().get(pk=session_id)
+    session = lock_get(BanSession.objects.filter(pk=session_id))
     seat = ban_seat_of(session, user)
     if seat is None:
         raise Forbidden("not_a_player", "only the two players of a session can ban")

@@ -16,6 +16,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from core.errors import Conflict, Forbidden
+from core.locks import lock_get
 from decks.models import Decklist, DecklistKind, DecklistVersion
 from decks.services.decklists import decklist_update
 
@@ -27,7 +28,7 @@ def decklist_save(*, decklist: Decklist, user: AbstractBaseUser, base_version: i
                   deck_format: str | None = None) -> tuple[DecklistVersion, bool]:
     """`decklist_update` if the list is still at `base_version`. Returns the current version
     and whether this call made it."""
-    locked = Decklist.objects.select_for_update().get(pk=decklist.pk)
+    locked = lock_get(Decklist.objects.filter(pk=decklist.pk))
     if locked.owner_id != user.pk:
         raise Forbidden("not_yours", "only the owner can change a decklist")
     current = locked.versions.order_by("-number").first()

@@ -9,6 +9,7 @@ from django.utils.translation import ngettext
 
 from core.errors import DomainError
 from core.inputs import csv_rows
+from core.locks import lock
 from decks.models import Card, CardSet, CollectionEntry
 
 CSV_COLUMNS = ["set", "card", "count"]
@@ -22,8 +23,8 @@ def collection_add_set(*, user: AbstractBaseUser, card_set: CardSet, copies: int
         raise DomainError("bad_count", f"copies must be between 1 and {MAX_COUNT}",
                           params={"most": MAX_COUNT})
     cards = list(card_set.cards.all())
-    owned = {e.card_id: e for e in CollectionEntry.objects.select_for_update()
-             .filter(owner=user, card__in=cards)}
+    (entries,) = lock(CollectionEntry.objects.filter(owner=user, card__in=cards))
+    owned = {e.card_id: e for e in entries}
     for card in cards:
         entry = owned.get(card.id)
         if entry is None:

@@ -17,6 +17,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from core.errors import DomainError, Forbidden
+from core.locks import lock_get
 from decks import hooks
 from decks.models import (
     Card,
@@ -154,7 +155,7 @@ def decklist_update(*, decklist: Decklist, user: AbstractBaseUser, now: datetime
     events that have not fixed their lists yet (not started, deadline not passed) move to the
     new version; the others keep theirs, so a finished event keeps what was played.
     `deck_format` moves a list of a game with several formats (The Spoils) to another."""
-    decklist = Decklist.objects.select_for_update().get(pk=decklist.pk)
+    decklist = lock_get(Decklist.objects.filter(pk=decklist.pk))
     if decklist.owner_id != user.pk:
         raise Forbidden("not_yours", "only the owner can change a decklist")
     if decklist.kind == DecklistKind.DRAFTED and cards is not None:

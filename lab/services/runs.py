@@ -12,6 +12,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from core.errors import DomainError, from_engine
+from core.locks import lock_one
 from engine.clash.ai import LEVELS
 from engine.clash.cards import load_catalogue
 from engine.clash.errors import EngineError
@@ -69,7 +70,7 @@ def lab_run_start(*, owner: AbstractBaseUser, deck: list[str], deck_label: str,
 def lab_run_finish(*, run_id: int, result: dict, now: datetime) -> bool:
     """Write the chord's merged result to the run; False if there was nothing to do (the run
     is gone, or finished by an earlier delivery of the same callback)."""
-    run = LabRun.objects.select_for_update().filter(pk=run_id).first()
+    run = lock_one(LabRun.objects.filter(pk=run_id))
     if run is None or run.status != LabRunStatus.RUNNING:
         return False
     lab_run_move(run, LabRunStatus.DONE)
@@ -82,7 +83,7 @@ def lab_run_finish(*, run_id: int, result: dict, now: datetime) -> bool:
 def lab_run_fail(*, run_id: int, reason: str, now: datetime) -> bool:
     """Mark the run failed with the reason (a chunk or the merge raised); False if there was
     nothing to do."""
-    run = LabRun.objects.select_for_update().filter(pk=run_id).first()
+    run = lock_one(LabRun.objects.filter(pk=run_id))
     if run is None or run.status != LabRunStatus.RUNNING:
         return False
     lab_run_move(run, LabRunStatus.FAILED)

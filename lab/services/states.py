@@ -6,11 +6,12 @@ a bug and raises.
 
 from __future__ import annotations
 
-from lab.models import LAB_RUN_TRANSITIONS, LabRun
+from core.states import Machine, move
+from lab.models import LAB_RUN_TRANSITIONS, LabRun, LabRunStatus
+
+LAB_RUN = Machine("lab run", LabRunStatus, LAB_RUN_TRANSITIONS)
 
 
-def lab_run_move(run: LabRun, to: str) -> None:
+def lab_run_move(run: LabRun, to: str) -> bool:
     """Set `run.status` to `to` if the run's state machine allows it (not saved)."""
-    if to not in LAB_RUN_TRANSITIONS[run.status]:
-        raise AssertionError(f"lab run {run.pk}: {run.status} -> {to} is not a legal move")
-    run.status = to
+    return move(run, to, LAB_RUN)

@@ -22,6 +22,7 @@ from play.models import GameStatus, OnlineGame
 from play.selectors.games import ai_seat, ban_state, seat_of
 
 from .games import _locked, _stale_message, game_begin
+from .states import online_game_move
 
 # Refusals that are about the moment (someone else's step, the bans over), not the card.
 _NOT_NOW = ("not_your_ban", "bans_over")
@@ -35,7 +36,7 @@ def bans_begin(game: OnlineGame, lists: tuple[list[str], list[str]], now: dateti
     except EngineError as exc:
         raise from_engine(exc, "bad_lists",
                           prefix="the ban-two procedure cannot start: ") from None
-    game.status = GameStatus.BANNING
+    online_game_move(game, GameStatus.BANNING)
     game.bans = state.record().to_json()
     _ai_bans(game, state)
     _bans_save(game, state, now)

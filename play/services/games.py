@@ -17,6 +17,7 @@ from django.db import transaction
 
 from core import deliveries
 from core.errors import Conflict, DomainError, NotFound, from_engine
+from core.locks import lock, lock_get, lock_one
 from engine.clash.actions import encode
 from engine.clash.ai import LEVELS as AI_LEVELS
 from engine.clash.ai import make_agent
@@ -42,6 +43,8 @@ from play.selectors.positions import (
     record_json,
     to_move,
 )
+
+from .states import online_game_move
 
 # An AI seat's whole turn is a few dozen decisions at most; this only guards a bug.
 MAX_AI_ACTIONS = 500
@@ -72,18 +75,18 @@ def duel_start(*, player: AbstractBaseUser, deck: int, ai_level: str, seed: int,
                           f"the AI level must be one of {', '.join(AI_LEVELS)}, not {ai_level!r}",
                           params={"level": ai_level, "levels": list(AI_LEVELS)})
     theirs = opponent_deck_number or opponent_deck(seed, deck)
-    game = OnlineGame.objects.create(
+    game = OnlineGame(
         kind=GameKind.DUEL, player_a=player, ai_level=ai_level, seed=seed,
         decks={"A": catalogue.deck(deck), "B": catalogue.deck(theirs)},
         created_at=now, last_activity_at=now)
-    game_begin(game, now)
+    game_begin(game, now)  # saves it
     return game
 
 
 def game_begin(game: OnlineGame, now: datetime) -> None:
     """A duel whose decks are settled starts (-> playing): the setup must work before a page
     shows it, and an AI seat the coin gives the first turn plays it. Saves the row."""
-    game.status = GameStatus.PLAYING
+    online_game_move(game, GameStatus.PLAYING)
     game.last_activity_at = now
     position = position_of(game)
     game.save()
@@ -147,13 +150,13 @@ def solo_draft_pick(*, game_id: int, user: AbstractBaseUser, card: str, seen: in
 
 def _draft_complete(game: OnlineGame) -> None:
     """drafting -> playing."""
-    game.status = GameStatus.PLAYING
+    online_game_move(game, GameStatus.PLAYING)
 
 
 # Playing -----------------------------------------------------------------------------------
 
 def _locked(game_id: int, user: AbstractBaseUser) -> OnlineGame:
-    game = OnlineGame.objects.select_for_update().filter(pk=game_id).first()
+    game = lock_one(OnlineGame.objects.filter(pk=game_id))
     if game is None or seat_of(game, user) is None:
         raise NotFound("no_game", "no such game")
     return game
@@ -202,7 +205,7 @@ def online_game_ai_move(*, game_id: int, now: datetime, delivery: str | None = N
     took (0 when it is not its turn: running this twice changes nothing the second time; 0
     too for a message whose token `delivery` was replaced by a newer one)."""
     with transaction.atomic():
-        game = OnlineGame.objects.select_for_update().get(pk=game_id)
+        game = lock_get(OnlineGame.objects.filter(pk=game_id))
         if game.status != GameStatus.PLAYING or ai_seat(game) is None:
             return 0
         if delivery is not None and delivery != game.ai_delivery:
@@ -245,7 +248,8 @@ def online_game_ai_nudge(*, game_id: int, now: datetime,
     as it polls. `last_activity_at` moves on so polls look once per period."""
     # A row locked is a worker computing the reply right now: nothing is owed, and the
     # polling page must not wait for it.
-    game = OnlineGame.objects.select_for_update(skip_locked=True).filter(pk=game_id).first()
+    (rows,) = lock(OnlineGame.objects.filter(pk=game_id), skip_locked=True)
+    game = rows[0] if rows else None
     if game is None:
         return False
     position = position_of(game) if game.status == GameStatus.PLAYING else None
@@ -290,7 +294,7 @@ def _token(action: Sequence) -> str:
 def _finish(game: OnlineGame, position: Position, now: datetime) -> None:
     """playing -> finished: the record, the result and, in solo, the player's result."""
     record = record_json(setup_of(game), position)
-    game.status = GameStatus.FINISHED
+    online_game_move(game, GameStatus.FINISHED)
     game.record = record
     game.winner = record["result"] or ""
     game.finished_at = now

@@ -14,10 +14,12 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from core.errors import Conflict, DomainError, NotFound
+from core.locks import lock_one
 from engine.clash.cards import load_catalogue
 from play.models import GameKind, Invitation, InvitationStatus, OnlineGame
 
 from .games import game_begin
+from .states import invitation_move
 
 
 def _check_deck(deck: int) -> None:
@@ -39,7 +41,7 @@ def invitation_join(*, code: str, player: AbstractBaseUser, deck: int, seed: int
                     now: datetime) -> OnlineGame:
     """`player` takes the invitation with `deck`: the duel starts (open -> taken). Joining
     again as the one who took it returns the same game; anyone else finds it taken."""
-    invitation = Invitation.objects.select_for_update().filter(code=code).first()
+    invitation = lock_one(Invitation.objects.filter(code=code))
     if invitation is None:
         raise NotFound("no_invitation", "No invitation has this code")
     if invitation.created_by_id == player.pk:
@@ -58,7 +60,7 @@ def invitation_join(*, code: str, player: AbstractBaseUser, deck: int, seed: int
                                         "B": catalogue.deck(deck)},
                       created_at=now, last_activity_at=now)
     game_begin(game, now)
-    invitation.status = InvitationStatus.TAKEN
+    invitation_move(invitation, InvitationStatus.TAKEN)
     invitation.game = game
     invitation.taken_at = now
     invitation.save(update_fields=["status", "game", "taken_at"])
@@ -70,7 +72,7 @@ def invitation_cancel(*, code: str, player: AbstractBaseUser, now: datetime) -> 
     """Its creator withdraws an open invitation (open -> cancelled): nobody can join it any
     more. Only the creator (anyone else is told there is no such invitation to cancel) and
     only while it is open (a taken one has its game; cancelling twice changes nothing)."""
-    invitation = Invitation.objects.select_for_update().filter(code=code).first()
+    invitation = lock_one(Invitation.objects.filter(code=code))
     if invitation is None or invitation.created_by_id != player.pk:
         raise NotFound("no_invitation", "You have no invitation with this code")
     if invitation.status == InvitationStatus.CANCELLED:
@@ -78,7 +80,7 @@ def invitation_cancel(*, code: str, player: AbstractBaseUser, now: datetime) -> 
     if invitation.status == InvitationStatus.TAKEN:
         raise Conflict("taken", "This invitation was already taken: the duel has started, "
                                 "so it cannot be cancelled")
-    invitation.status = InvitationStatus.CANCELLED
+    invitation_move(invitation, InvitationStatus.CANCELLED)
     invitation.cancelled_at = now
     invitation.save(update_fields=["status", "cancelled_at"])
     return invitation

@@ -141,7 +141,7 @@ def test_a_draft_event_of_eight_seats_with_three_ai_seats_runs_to_final_standing
                 status=MatchStatus.CONFIRMED).exists(), what="the AI seats' matches")
             assert all(m.engine_verified for m in ai_matches)
             settle(rnd)
-        event = event_complete(event_id=event.pk, by=organizer_of(event),
+        event, _ = event_complete(event_id=event.pk, by=organizer_of(event),
                                now=timezone.now())
     finally:
         worker.stop()

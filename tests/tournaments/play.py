@@ -24,11 +24,11 @@ def organizer_of(event: Event):  # noqa: ANN201
 
 
 def start(event: Event) -> Event:
-    return event_start(event_id=event.pk, by=organizer_of(event), now=now())
+    return event_start(event_id=event.pk, by=organizer_of(event), now=now())[0]
 
 
 def pair(event: Event) -> Round:
-    return round_pair(event_id=event.pk, by=organizer_of(event), now=now())
+    return round_pair(event_id=event.pk, by=organizer_of(event), now=now())[0]
 
 
 def tables(rnd: Round) -> list[tuple[str, str | None]]:

@@ -171,7 +171,7 @@ def round_one_played() -> World:
 
 def semifinals_played() -> World:
     world = swiss_played(top_cut=4)
-    settle(topcut_start(event_id=world.event.pk, by=world.users["organizer"], now=now()))
+    settle(topcut_start(event_id=world.event.pk, by=world.users["organizer"], now=now())[0])
     return world
 
 

@@ -42,7 +42,7 @@ def test_a_round_is_queued_in_batches_once_the_jobs_commit(django_capture_on_com
 def test_a_batch_records_the_games_the_engine_computes_and_completes_the_round():
     rnd = ai_round(tables=3, seed=4)
     [ids] = jobs_for_round_batched(round_id=rnd.pk, now=timezone.now(), batch=10)
-    assert match_jobs_run_batch(job_ids=ids, now=timezone.now) == 3
+    assert match_jobs_run_batch(job_ids=ids, clock=timezone.now) == 3
     for job in MatchJob.objects.filter(pk__in=ids).select_related("match__round__event"):
         match = job.match
         decks = decks_for_match(match, match.round.event, job.seed)
@@ -60,7 +60,7 @@ def test_a_batch_records_the_games_the_engine_computes_and_completes_the_round()
 def test_a_batch_delivered_again_changes_nothing():
     rnd = ai_round(tables=4)
     [ids] = jobs_for_round_batched(round_id=rnd.pk, now=timezone.now(), batch=10)
-    match_job_run(job_id=ids[0], now=timezone.now)  # one job ran alone first
+    match_job_run(job_id=ids[0], clock=timezone.now)  # one job ran alone first
     assert match_jobs_run_batch_task(ids) == 3
     state = list(EngineGame.objects.values_list("id", "record"))
     changes = ResultChange.objects.count()
@@ -76,7 +76,7 @@ def test_a_game_row_already_there_is_kept_and_the_others_are_written():
     first = MatchJob.objects.get(pk=ids[0])
     kept = EngineGame.objects.create(match_id=first.match_id, number=1, mode=GameMode.REPORTED,
                                      seed=1, record=None, created_at=timezone.now())
-    assert match_jobs_run_batch(job_ids=ids, now=timezone.now) == 2
+    assert match_jobs_run_batch(job_ids=ids, clock=timezone.now) == 2
     games = EngineGame.objects.filter(match_id=first.match_id).order_by("number")
     assert games[0].pk == kept.pk and games[0].mode == GameMode.REPORTED
     assert [g.number for g in games] == list(range(1, len(games) + 1)) and len(games) >= 2
@@ -140,5 +140,5 @@ def test_pairing_a_round_of_many_ai_matches_queues_them_in_batches(
     assert len(jobs) == BATCH_FROM + 2 and len(callbacks) < len(jobs)
     assert jobs_for_round(round_id=rnd.pk, now=timezone.now()) == []  # idempotent
     ids = sorted(job.pk for job in jobs)
-    assert match_jobs_run_batch(job_ids=ids, now=timezone.now) == BATCH_FROM + 2
+    assert match_jobs_run_batch(job_ids=ids, clock=timezone.now) == BATCH_FROM + 2
     assert not rnd.matches.exclude(status=MatchStatus.CONFIRMED).exists()

@@ -35,7 +35,7 @@ def test_pairing_ai_seats_queues_one_job_per_match_after_commit(
 def test_a_job_records_a_verified_result_with_replayable_games():
     rnd = ai_round(tables=1)
     [job] = jobs_for_round(round_id=rnd.pk, now=timezone.now())
-    assert match_job_run(job_id=job.pk, now=timezone.now) is True
+    assert match_job_run(job_id=job.pk, clock=timezone.now) is True
     job.refresh_from_db()
     match = job.match
     match.refresh_from_db()
@@ -64,7 +64,7 @@ def test_running_a_job_again_changes_nothing():
 def test_the_stored_games_are_what_the_engine_computes_from_the_jobs_seed():
     rnd = ai_round(tables=1, seed=5)
     [job] = jobs_for_round(round_id=rnd.pk, now=timezone.now())
-    match_job_run(job_id=job.pk, now=timezone.now)
+    match_job_run(job_id=job.pk, clock=timezone.now)
     match = job.match
     decks = decks_for_match(match, match.round.event, job.seed)
     expected = play_match(decks, job.seed, (ai_level(), ai_level()), best_of=3)

@@ -127,10 +127,11 @@ def test_an_event_completes_only_when_every_swiss_round_is_played_and_confirmed(
                                        "table 2"):
         event_complete(event_id=event.pk, by=organizer, now=now())
     settle(second)
-    event = event_complete(event_id=event.pk, by=organizer, now=now())
+    event, completed = event_complete(event_id=event.pk, by=organizer, now=now())
     assert event.status == EventStatus.COMPLETE and event.completed_at is not None
-    assert event_complete(event_id=event.pk, by=organizer, now=now()).completed_at == (
-        event.completed_at)
+    again, completed_again = event_complete(event_id=event.pk, by=organizer, now=now())
+    assert again.completed_at == event.completed_at
+    assert (completed, completed_again) == (True, False)
 
 
 def test_an_event_with_a_top_cut_goes_to_the_cut_before_it_completes():
@@ -149,7 +150,7 @@ def test_an_organizer_adds_a_co_organizer_who_can_then_run_the_event():
     organizer_add(event_id=event.pk, by=organizer_of(event), user=zoe)
     organizer_add(event_id=event.pk, by=organizer_of(event), user=zoe)
     assert event.organizers.filter(pk=zoe.pk).count() == 1
-    assert event_start(event_id=event.pk, by=zoe, now=now()).status == EventStatus.RUNNING
+    assert event_start(event_id=event.pk, by=zoe, now=now())[0].status == EventStatus.RUNNING
 
 
 def test_a_player_cannot_make_themselves_an_organizer():

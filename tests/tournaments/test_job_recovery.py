@@ -74,10 +74,10 @@ def test_the_replaced_delivery_does_nothing_and_the_new_one_runs_the_job(
     with django_capture_on_commit_callbacks():
         jobs_sweep(now=timezone.now(), held=lost)
     # The old message turns up after all (the sweeper judged it lost): it does nothing.
-    assert match_job_run(job_id=job.pk, now=timezone.now, delivery=old) is False
+    assert match_job_run(job_id=job.pk, clock=timezone.now, delivery=old) is False
     assert MatchJob.objects.get(pk=job.pk).attempts == 0
     new = MatchJob.objects.get(pk=job.pk).delivery
-    assert match_job_run(job_id=job.pk, now=timezone.now, delivery=new) is True
+    assert match_job_run(job_id=job.pk, clock=timezone.now, delivery=new) is True
     assert MatchJob.objects.get(pk=job.pk).attempts == 1
     assert job.match.__class__.objects.get(pk=job.match_id).status == MatchStatus.CONFIRMED
 
@@ -113,7 +113,7 @@ def test_a_silent_running_job_whose_message_went_back_to_the_queue_is_not_sent_t
     with django_capture_on_commit_callbacks() as callbacks:
         assert jobs_sweep(now=timezone.now(), held=waiting) == ([], [])
     assert callbacks == []
-    assert match_job_run(job_id=job.pk, now=timezone.now, delivery=job.delivery) is True
+    assert match_job_run(job_id=job.pk, clock=timezone.now, delivery=job.delivery) is True
 
 
 def test_copies_are_capped_per_job_then_it_fails_for_the_organizer(
@@ -153,11 +153,11 @@ def test_a_lost_round_goes_back_in_batches_and_a_replaced_batch_runs_none_of_its
         requeued, _ = jobs_sweep(now=timezone.now(), held=lost)
     assert sorted(requeued) == sorted(first + second)
     assert len(callbacks) == 1  # one batch of twelve, not twelve messages
-    assert match_jobs_run_batch(job_ids=first, now=timezone.now,
+    assert match_jobs_run_batch(job_ids=first, clock=timezone.now,
                                 delivery=tokens[first[0]]) == 0
     assert not MatchJob.objects.exclude(status=JobStatus.QUEUED).exists()
     [token] = set(MatchJob.objects.values_list("delivery", flat=True))
-    assert match_jobs_run_batch(job_ids=first + second, now=timezone.now,
+    assert match_jobs_run_batch(job_ids=first + second, clock=timezone.now,
                                 delivery=token) == 12
 
 

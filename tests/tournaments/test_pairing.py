@@ -186,9 +186,10 @@ def test_without_ai_fill_there_is_never_an_ai_seat():
 def test_asking_again_for_a_round_that_exists_returns_it_and_pairs_nothing_new():
     event = running("alice bob carol dave")
     organizer = organizer_of(event)
-    first = round_pair(event_id=event.pk, by=organizer, now=now(), number=1)
-    again = round_pair(event_id=event.pk, by=organizer, now=now(), number=1)
+    first, paired = round_pair(event_id=event.pk, by=organizer, now=now(), number=1)
+    again, paired_again = round_pair(event_id=event.pk, by=organizer, now=now(), number=1)
     assert again.pk == first.pk
+    assert (paired, paired_again) == (True, False)
     assert Round.objects.filter(event=event).count() == 1
     assert Match.objects.filter(round__event=event).count() == 2
 

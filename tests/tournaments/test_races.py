@@ -77,7 +77,8 @@ def test_eight_clicks_on_pair_round_one_pair_it_once():
         lambda: round_pair(event_id=event.pk, by=organizer, now=now(), number=1)
         for _ in range(8)])
     assert errors == [None] * 8
-    assert len({r.pk for r in results}) == 1
+    assert len({r.pk for r, _ in results}) == 1
+    assert sum(paired for _, paired in results) == 1  # one click paired it, seven found it
     assert Round.objects.filter(event=event).count() == 1
     assert Match.objects.filter(round__event=event).count() == 5
 
@@ -146,5 +147,6 @@ def test_starting_the_top_cut_from_two_tabs_seeds_one_bracket():
     organizer = organizer_of(event)
     results, errors = at_once([lambda: topcut_start(event_id=event.pk, by=organizer,
                                                     now=now()) for _ in range(4)])
-    assert errors == [None] * 4 and len({r.pk for r in results}) == 1
+    assert errors == [None] * 4 and len({r.pk for r, _ in results}) == 1
+    assert sum(paired for _, paired in results) == 1
     assert Round.objects.filter(event=event).count() == 2

@@ -36,7 +36,7 @@ def play_out(names: str, result=by_strength, **kwargs) -> Event:  # noqa: ANN001
 
 
 def complete(event: Event) -> Event:
-    return event_complete(event_id=event.pk, by=organizer_of(event), now=now())
+    return event_complete(event_id=event.pk, by=organizer_of(event), now=now())[0]
 
 
 def ratings_by_name(event: Event) -> dict[str, Rating]:

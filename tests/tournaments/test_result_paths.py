@@ -70,7 +70,7 @@ def test_a_1_0_2_engine_result_in_a_swiss_best_of_3_is_recorded_by_the_single_jo
     rnd = ai_round(tables=1)
     [job] = jobs_for_round(round_id=rnd.pk, now=timezone.now())
     engine_ends_matches(monkeypatch, engine_jobs, (1, 0, 2))
-    assert match_job_run(job_id=job.pk, now=timezone.now) is True
+    assert match_job_run(job_id=job.pk, clock=timezone.now) is True
     job.refresh_from_db()
     assert job.status == JobStatus.DONE and job.error == ""
     assert score_of(job.match) == (MatchStatus.CONFIRMED, 1, 0, 2)
@@ -83,7 +83,7 @@ def test_a_1_0_2_engine_result_in_a_swiss_best_of_3_is_recorded_by_a_batch(monke
     rnd = ai_round(tables=3)
     [ids] = jobs_for_round_batched(round_id=rnd.pk, now=timezone.now(), batch=10)
     engine_ends_matches(monkeypatch, match_batches, (1, 0, 2), (0, 1, 0), (1, 1, 1))
-    assert match_jobs_run_batch(job_ids=ids, now=timezone.now) == 3
+    assert match_jobs_run_batch(job_ids=ids, clock=timezone.now) == 3
     jobs = list(MatchJob.objects.filter(pk__in=ids).order_by("id"))
     assert [j.status for j in jobs] == [JobStatus.DONE] * 3
     assert [score_of(j.match)[1:] for j in jobs] == [(1, 0, 2), (0, 1, 0), (1, 1, 1)]
@@ -106,7 +106,7 @@ def test_a_top_cut_match_level_at_the_cap_fails_its_job_at_once_for_the_organize
         monkeypatch):
     event, quarter, match, job = top_cut_job()
     engine_ends_matches(monkeypatch, engine_jobs, (1, 1, 3))
-    assert match_job_run(job_id=job.pk, now=timezone.now) is False
+    assert match_job_run(job_id=job.pk, clock=timezone.now) is False
     job.refresh_from_db()
     assert job.status == JobStatus.FAILED and job.attempts == 1 and job.finished_at
     assert job.error.startswith("the engine's result 1-1-3 was not recorded: a top-cut match "
@@ -116,7 +116,7 @@ def test_a_top_cut_match_level_at_the_cap_fails_its_job_at_once_for_the_organize
     assert not ResultChange.objects.filter(match=match).exists()
     # Not left running for the sweeper, not retried.
     assert jobs_sweep(now=timezone.now() + timedelta(hours=1)) == ([], [])
-    assert match_job_run(job_id=job.pk, now=timezone.now) is False
+    assert match_job_run(job_id=job.pk, clock=timezone.now) is False
     # The organizer sees why on the dashboard and the match page, and sets the result.
     organizer = organizer_of(event)
     client, dashboard = page(organizer, "dashboard", event.pk)
@@ -136,7 +136,7 @@ def test_a_job_whose_match_the_organizer_confirmed_meanwhile_fails_at_once(monke
     result_set(match_id=job.match_id, by=organizer_of(rnd.event), a_wins=2, b_wins=0,
                now=now())
     engine_ends_matches(monkeypatch, engine_jobs, (0, 2, 0))
-    assert match_job_run(job_id=job.pk, now=timezone.now) is False
+    assert match_job_run(job_id=job.pk, clock=timezone.now) is False
     job.refresh_from_db()
     assert job.status == JobStatus.FAILED
     assert "confirmed as 2-0, the engine recorded 0-2" in job.error
@@ -150,7 +150,7 @@ def test_a_batch_fails_only_the_jobs_whose_results_are_refused(monkeypatch):
     result_set(match_id=second.match_id, by=organizer_of(rnd.event), a_wins=2, b_wins=0,
                now=now())
     engine_ends_matches(monkeypatch, match_batches, (2, 0, 0), (0, 2, 0), (2, 1, 0))
-    assert match_jobs_run_batch(job_ids=ids, now=timezone.now) == 2
+    assert match_jobs_run_batch(job_ids=ids, clock=timezone.now) == 2
     jobs = list(MatchJob.objects.filter(pk__in=ids).order_by("id"))
     assert [j.status for j in jobs] == [JobStatus.DONE, JobStatus.FAILED, JobStatus.DONE]
     assert "confirmed as 2-0, the engine recorded 0-2" in jobs[1].error
@@ -275,9 +275,9 @@ def test_every_path_records_its_result_through_the_one_writer(writer_calls, monk
     rnd = ai_round(tables=2)
     single, other = jobs_for_round(round_id=rnd.pk, now=timezone.now())
     engine_ends_matches(monkeypatch, engine_jobs, (2, 0, 1))
-    match_job_run(job_id=single.pk, now=timezone.now)
+    match_job_run(job_id=single.pk, clock=timezone.now)
     engine_ends_matches(monkeypatch, match_batches, (0, 2, 0))
-    match_jobs_run_batch(job_ids=[other.pk], now=timezone.now)
+    match_jobs_run_batch(job_ids=[other.pk], clock=timezone.now)
     finish_online(scene(match_length=1), ["B"])
     assert writer_calls[3:] == [ResultAction.ENGINE] * 3
     # Every change of a result is one the writer made.

@@ -92,12 +92,12 @@ def test_the_engines_results_bump_it_one_job_a_batch_or_the_record_path():
     first, *others = rnd.matches.order_by("table")
     job = MatchJob.objects.create(match=first, seed=job_seed(rnd, first), queued_at=now())
     with bumps(event):
-        match_job_run(job_id=job.pk, now=timezone.now)
+        match_job_run(job_id=job.pk, clock=timezone.now)
     [ids] = jobs_for_round_batched(round_id=rnd.pk, now=timezone.now(), batch=10)
     with bumps(event):
-        assert match_jobs_run_batch(job_ids=ids, now=timezone.now) == 2
+        assert match_jobs_run_batch(job_ids=ids, clock=timezone.now) == 2
     with keeps(event):  # delivered again: nothing to write
-        assert match_jobs_run_batch(job_ids=ids, now=timezone.now) == 0
+        assert match_jobs_run_batch(job_ids=ids, clock=timezone.now) == 0
 
 
 def test_an_engine_result_recorded_directly_bumps_it():
@@ -154,10 +154,10 @@ def test_pairing_the_top_cut_and_completing_bump_it():
     settle(rnd)
     organizer = organizer_of(event)
     with bumps(event):
-        semis = topcut_start(event_id=event.pk, by=organizer, now=now())
+        semis, _ = topcut_start(event_id=event.pk, by=organizer, now=now())
     settle(semis)
     with bumps(event):
-        final = topcut_advance(event_id=event.pk, by=organizer, now=now())
+        final, _ = topcut_advance(event_id=event.pk, by=organizer, now=now())
     settle(final)
     with bumps(event):
         event_complete(event_id=event.pk, by=organizer, now=now())

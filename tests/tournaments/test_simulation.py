@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 def test_a_simulated_constructed_event_runs_through_swiss_and_top_cut():
     event, accounts = event_simulate(players=6, ai_seats=2, fmt="constructed", seed=3,
-                                     now=timezone.now)
+                                     clock=timezone.now)
     assert event.status == "complete" and event.top_cut == 4
     assert len(accounts.players) == 6
     assert Decklist.objects.filter(kind="constructed").count() == 6  # one real list each
@@ -62,5 +62,5 @@ def test_a_top_cut_the_players_cannot_fill_is_refused_before_anything_is_written
 
 def test_the_default_top_cut_is_one_the_players_can_fill():
     event, _ = event_simulate(players=4, ai_seats=12, fmt="preconstructed", seed=2,
-                              now=timezone.now)
+                              clock=timezone.now)
     assert event.status == "complete" and event.top_cut == 4

@@ -95,13 +95,13 @@ def top_four_event():
 
 def test_eliminated_players_are_not_playing_after_the_event_ends():
     event = top_four_event()
-    semifinals = topcut_start(event_id=event.pk, by=organizer_of(event), now=now())
+    semifinals, _ = topcut_start(event_id=event.pk, by=organizer_of(event), now=now())
     settle(semifinals)  # A wins each semifinal
     losers = {m.player_b.name for m in semifinals.matches.select_related("player_b__player")}
     cut = {r.name for m in semifinals.matches.select_related("player_a__player",
                                                             "player_b__player")
            for r in (m.player_a, m.player_b)}
-    final = topcut_advance(event_id=event.pk, by=organizer_of(event), now=now(),
+    final, _ = topcut_advance(event_id=event.pk, by=organizer_of(event), now=now(),
                            number=semifinals.number + 1)
     # During the final: the finalists are in the cut, nobody else is "playing".
     states = dashboard_states(event)

@@ -29,11 +29,11 @@ def after_swiss(players, top_cut=8, rounds=3, **event):
 
 
 def cut(event):
-    return topcut_start(event_id=event.pk, by=organizer_of(event), now=now())
+    return topcut_start(event_id=event.pk, by=organizer_of(event), now=now())[0]
 
 
 def advance(event, **kwargs):
-    return topcut_advance(event_id=event.pk, by=organizer_of(event), now=now(), **kwargs)
+    return topcut_advance(event_id=event.pk, by=organizer_of(event), now=now(), **kwargs)[0]
 
 
 def test_the_top_eight_is_seeded_1_8_4_5_2_7_3_6_from_the_standings():
@@ -71,7 +71,7 @@ def test_winners_advance_table_by_table_to_the_final_and_the_event_completes():
     settle(final, result=lambda m: (0, 2, 1))
     with pytest.raises(Conflict, match="The final of .* is decided: complete the event"):
         advance(event)
-    event = event_complete(event_id=event.pk, by=organizer_of(event), now=now())
+    event, _ = event_complete(event_id=event.pk, by=organizer_of(event), now=now())
     assert event.status == EventStatus.COMPLETE
 
 

@@ -8,8 +8,6 @@ twice.
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from django.conf import settings
 from django.http import HttpResponse
 from django.utils import timezone
@@ -43,9 +41,8 @@ def seen_round(event: Event, number: int) -> Round:
     return rnd
 
 
-def round_response(event: Event, rnd: Round, now: datetime) -> Response:
+def round_response(event: Event, rnd: Round, created: bool) -> Response:
     """201 when this request paired the round, 200 when it was paired before (a repeat)."""
-    created = rnd.paired_at == now
     return Response(s.RoundDetailOut(seen_round(event, rnd.number)).data,
                     status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
@@ -76,9 +73,9 @@ class RoundListView(APIView):
         current round has results to confirm: `problems` lists the open tables."""
         event = event_or_404(pk)
         number = valid(s.RoundPairIn, request.data)["number"]
-        now = timezone.now()
-        rnd = round_pair(event_id=event.pk, by=request.user, now=now, number=number)
-        return round_response(event, rnd, now)
+        rnd, created = round_pair(event_id=event.pk, by=request.user, now=timezone.now(),
+                                  number=number)
+        return round_response(event, rnd, created)
 
 
 class RoundDetailView(APIView):
@@ -117,9 +114,8 @@ class TopCutStartView(APIView):
         standings (1-8, 4-5, 2-7, 3-6) and pair its first round. Asking again returns that
         round with 200."""
         event = event_or_404(pk)
-        now = timezone.now()
-        rnd = topcut_start(event_id=event.pk, by=request.user, now=now)
-        return round_response(event, rnd, now)
+        rnd, created = topcut_start(event_id=event.pk, by=request.user, now=timezone.now())
+        return round_response(event, rnd, created)
 
 
 class TopCutAdvanceView(APIView):
@@ -131,9 +127,9 @@ class TopCutAdvanceView(APIView):
         one, once its results are confirmed. A round already paired is returned with 200."""
         event = event_or_404(pk)
         number = valid(s.TopCutAdvanceIn, request.data)["number"]
-        now = timezone.now()
-        rnd = topcut_advance(event_id=event.pk, by=request.user, now=now, number=number)
-        return round_response(event, rnd, now)
+        rnd, created = topcut_advance(event_id=event.pk, by=request.user, now=timezone.now(),
+                                      number=number)
+        return round_response(event, rnd, created)
 
 
 # Standings ------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
 from core.errors import Forbidden, NotFound
+from core.locks import lock, lock_get, lock_one
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.selectors.events import is_organizer
 
@@ -22,7 +23,7 @@ def require_organizer(event: Event, user: AbstractBaseUser | AnonymousUser | Non
 def lock_event(event_id: int) -> Event:
     """The event row, locked until the transaction ends. Pairing, registrations and the
     status transitions of one event take this lock, so they happen one after another."""
-    event = Event.objects.select_for_update().filter(pk=event_id).first()
+    event = lock_one(Event.objects.filter(pk=event_id))
     if event is None:
         raise NotFound("not_found", f"No event {event_id}",
                        params={"event": event_id})
@@ -37,7 +38,7 @@ def lock_registration(registration_id: int) -> tuple[Event, Registration]:
         raise NotFound("not_found", f"No registration {registration_id}",
                        params={"registration": registration_id})
     event = lock_event(event_id)
-    registration = Registration.objects.select_for_update().get(pk=registration_id)
+    registration = lock_get(Registration.objects.filter(pk=registration_id))
     return event, registration
 
 
@@ -49,6 +50,5 @@ def lock_match(match_id: int) -> tuple[Round, Match]:
     if round_id is None:
         raise NotFound("not_found", f"No match {match_id}",
                        params={"match": match_id})
-    rnd = Round.objects.select_for_update().get(pk=round_id)
-    match = Match.objects.select_for_update().get(pk=match_id)
+    (rnd,), (match,) = lock(Round.objects.filter(pk=round_id), Match.objects.filter(pk=match_id))
     return rnd, match

@@ -27,6 +27,7 @@ from django.db.models import F, Q
 
 from core import deliveries
 from core.errors import DomainError
+from core.locks import lock, lock_get
 from core.seeds import derive_seed
 from decks.services.game_rules import engine_plays
 from engine.clash.cards import load_catalogue
@@ -47,6 +48,7 @@ from tournaments.models import (
 )
 
 from .results import result_record_engine
+from .states import match_job_move
 
 # A round with at least this many AI-against-AI matches to queue sends them in batches
 # (match_batches: a task plays up to 100 and writes them together), not a task each.
@@ -84,7 +86,7 @@ def job_seed(rnd: Round, match: Match) -> int:
 def jobs_for_round(*, round_id: int, now: datetime) -> list[MatchJob]:
     """A job for every match of the round between two AI seats (idempotent: one per match),
     queued a task each, or in batches from BATCH_FROM matches on."""
-    rnd = Round.objects.select_for_update().select_related("event__game").get(pk=round_id)
+    rnd = lock_get(Round.objects.filter(pk=round_id).select_related("event__game"))
     if not engine_plays(rnd.event.game):
         return []  # only Clash of Decks matches are played by the engine
     matches = (Match.objects.filter(round=rnd, player_b__isnull=False,
@@ -148,22 +150,24 @@ def match_decks(a: list[str], b: list[str], seed: int) -> tuple[list[str], list[
     return a, b
 
 
-def match_job_run(*, job_id: int, now: Callable[[], datetime],
+def match_job_run(*, job_id: int, clock: Callable[[], datetime],
                   delivery: str | None = None) -> bool:
     """Run one job; True if this call recorded the result, False if there was nothing to do
     (already done or failed, another attempt finished first, or `delivery`, the token of the
     message that brought it, was replaced by the sweeper's) or if the result writer refused the
     engine's result: then the job fails at once with the reason (it would compute the same games
-    again), and the organizer sets the result."""
+    again), and the organizer sets the result. `clock` gives the time at each step (the run
+    takes seconds: its start, heartbeats and finish are stamped as they happen); a `now`
+    parameter is always the one moment a write happens at."""
     with transaction.atomic():
-        job = MatchJob.objects.select_for_update().get(pk=job_id)
+        job = lock_get(MatchJob.objects.filter(pk=job_id))
         if job.status in (JobStatus.DONE, JobStatus.FAILED):
             return False
         if delivery is not None and delivery != job.delivery:
             return False  # a copy the sweeper replaced: the job's own message runs it
-        job.status = JobStatus.RUNNING
+        match_job_move(job, JobStatus.RUNNING)
         job.attempts += 1
-        job.started_at = job.heartbeat_at = now()
+        job.started_at = job.heartbeat_at = clock()
         job.save(update_fields=["status", "attempts", "started_at", "heartbeat_at"])
         match = Match.objects.select_related("round__event", "player_a__decklist_version",
                                              "player_b__decklist_version").get(pk=job.match_id)
@@ -171,18 +175,22 @@ def match_job_run(*, job_id: int, now: Callable[[], datetime],
         seed = job.seed
     decks = decks_for_match(match, event, seed)
     level = ai_level()
-    with job_heartbeat([job_id], now):
+    with job_heartbeat([job_id], clock):
         result = play_match(decks, seed, (level, level), best_of=event.match_length)
     with transaction.atomic():
-        job = MatchJob.objects.select_for_update().get(pk=job_id)
+        # The services' order (round, match, then the job), as the result writer and the
+        # batches take them.
+        _, _, (job,) = lock(Round.objects.filter(pk=match.round_id),
+                            Match.objects.filter(pk=match.pk), MatchJob.objects.filter(pk=job_id))
         if job.status == JobStatus.DONE:
             return False  # another attempt recorded it meanwhile
-        at = now()
+        at = clock()
         score = {"a_wins": result.a_wins, "b_wins": result.b_wins, "draws": result.draws}
         try:
             result_record_engine(match_id=job.match_id, now=at, **score)
         except DomainError as refusal:  # it wrote nothing; another run computes the same
-            job.status, job.finished_at = JobStatus.FAILED, at
+            match_job_move(job, JobStatus.FAILED)
+            job.finished_at = at
             job.error = refusal_text(score, refusal)
             job.save(update_fields=["status", "finished_at", "error"])
             return False
@@ -192,7 +200,7 @@ def match_job_run(*, job_id: int, now: Callable[[], datetime],
                 defaults={"mode": GameMode.AUTO, "seed": game_seed(seed, index),
                           "record": record.to_json(), "winner": record.result or "",
                           "verified": True, "created_at": at})
-        job.status = JobStatus.DONE
+        match_job_move(job, JobStatus.DONE)
         job.finished_at = at
         job.error = ""
         job.save(update_fields=["status", "finished_at", "error"])
@@ -207,13 +215,13 @@ def refusal_text(score: dict, refusal: DomainError) -> str:
             f"result by hand.")
 
 
-def job_heartbeat(job_ids: list[int], now: Callable[[], datetime],
+def job_heartbeat(job_ids: list[int], clock: Callable[[], datetime],
                   ) -> AbstractContextManager[None]:
     """While the block runs, the running jobs of `job_ids` are stamped every
     CLASH_JOB_HEARTBEAT_SECONDS (one UPDATE for them all, from a thread of the worker)."""
     return deliveries.heartbeat(
         lambda: MatchJob.objects.filter(pk__in=job_ids, status=JobStatus.RUNNING).update(
-            heartbeat_at=now()),
+            heartbeat_at=clock()),
         every=settings.CLASH_JOB_HEARTBEAT_SECONDS)
 
 
@@ -264,21 +272,20 @@ def _requeue(job_ids: Iterable[int], seen: dict, *, now: datetime, silent_since:
     token, still silent if running: a job a worker took or stamped meanwhile is left to it),
     or fail those at the cap."""
     requeued, failed = [], []
-    jobs = list(MatchJob.objects.select_for_update(skip_locked=True).filter(
-        pk__in=list(job_ids)).order_by("id"))
+    (jobs,) = lock(MatchJob.objects.filter(pk__in=list(job_ids)), skip_locked=True)
     for job in jobs:
         if (job.status, job.delivery, job.queue) != seen[job.pk] or (
                 job.status == JobStatus.RUNNING
                 and (job.heartbeat_at or job.started_at) > silent_since):
             continue
         if max(job.deliveries, job.attempts) >= max_deliveries:
-            job.status = JobStatus.FAILED
+            match_job_move(job, JobStatus.FAILED)
             job.error = (f"gave up after {job.deliveries} deliveries and {job.attempts} "
                          f"attempts")
             job.save(update_fields=["status", "error"])
             failed.append(job.pk)
         else:
-            job.status = JobStatus.QUEUED
+            match_job_move(job, JobStatus.QUEUED)
             job.queued_at = now
             job.heartbeat_at = None
             job.save(update_fields=["status", "queued_at", "heartbeat_at"])

@@ -130,14 +130,15 @@ def organizer_add(*, event_id: int, by: AbstractBaseUser, user: AbstractBaseUser
 
 
 @transaction.atomic
-def event_start(*, event_id: int, by: AbstractBaseUser, now: datetime) -> Event:
+def event_start(*, event_id: int, by: AbstractBaseUser, now: datetime) -> tuple[Event, bool]:
     """registration -> running. With check-in required, players who have not checked in are
     dropped now (they are never paired). The number of Swiss rounds is fixed here from the
-    players left, unless the organizer set it. Starting a running event again is a no-op."""
+    players left, unless the organizer set it. Starting a running event again is a no-op.
+    Returns the event and whether this call started it."""
     event = lock_event(event_id)
     require_organizer(event, by)
     if event.status == EventStatus.RUNNING:
-        return event
+        return event, False
     event_move(event, EventStatus.RUNNING)
     seats = Registration.objects.filter(event=event, is_ai=False, dropped=False)
     places = seats.count()  # a draft pod keeps a no-show's place for an AI seat
@@ -167,17 +168,19 @@ def event_start(*, event_id: int, by: AbstractBaseUser, now: datetime) -> Event:
     event.save(update_fields=["status", "rounds", "late_entry_until_round", "started_at",
                               "seed_nonce", "seed_hash"])
     results_version_bump(event_id=event.pk)
-    return event
+    return event, True
 
 
 @transaction.atomic
-def event_complete(*, event_id: int, by: AbstractBaseUser, now: datetime) -> Event:
+def event_complete(*, event_id: int, by: AbstractBaseUser, now: datetime,
+                   ) -> tuple[Event, bool]:
     """running -> complete when every Swiss round is played and there is no top cut;
-    top_cut -> complete when the final is decided. Completing it again is a no-op."""
+    top_cut -> complete when the final is decided. Completing it again is a no-op.
+    Returns the event and whether this call completed it."""
     event = lock_event(event_id)
     require_organizer(event, by)
     if event.status == EventStatus.COMPLETE:
-        return event
+        return event, False
     if event.status == EventStatus.RUNNING and event.top_cut:
         raise Conflict("top_cut_first", f"{event} has a top {event.top_cut}: start the top "
                                         f"cut when the Swiss rounds are over",
@@ -203,4 +206,4 @@ def event_complete(*, event_id: int, by: AbstractBaseUser, now: datetime) -> Eve
     # never reorders a finished event).
     standings_freeze(event=event, now=now)
     results_version_bump(event_id=event.pk)
-    return event
+    return event, True

@@ -22,6 +22,7 @@ from django.db.models import Exists, F, OuterRef
 from core import deliveries
 from core.bulk import insert_rows
 from core.errors import DomainError
+from core.locks import lock, lock_get
 from engine.clash.match import game_seed, play_match
 from tournaments.models import (
     EngineGame,
@@ -36,6 +37,7 @@ from tournaments.models import (
 from .audit import SNAPSHOT_FIELDS
 from .engine_jobs import ai_level, deck_from, job_heartbeat, job_seed, match_decks, refusal_text
 from .results import engine_write, results_write
+from .states import match_jobs_move
 
 # The largest batch: about 15 queries a batch whatever its size (some 40 ms on the 2-core
 # development machine, the time of four or five greedy matches), so bigger batches cost less
@@ -98,7 +100,7 @@ def jobs_for_round_batched(*, round_id: int, now: datetime, batch: int = DEFAULT
     of job ids queued."""
     if batch < 1:
         raise DomainError("invalid_batch", "a batch has at least one job")
-    rnd = Round.objects.select_for_update().get(pk=round_id)
+    rnd = lock_get(Round.objects.filter(pk=round_id))
     matches = list(Match.objects.filter(round=rnd, player_b__isnull=False,
                                         player_a__is_ai=True, player_b__is_ai=True)
                    .exclude(status=MatchStatus.CONFIRMED).exclude(job__isnull=False))
@@ -112,7 +114,7 @@ def jobs_for_round_batched(*, round_id: int, now: datetime, batch: int = DEFAULT
     return batches
 
 
-def match_jobs_run_batch(*, job_ids: list[int], now: Callable[[], datetime],
+def match_jobs_run_batch(*, job_ids: list[int], clock: Callable[[], datetime],
                          delivery: str | None = None) -> int:
     """Run the jobs of a batch; returns how many results this call recorded. With `delivery`
     (the message's token), only the jobs that still carry it: the others were sent again.
@@ -120,18 +122,18 @@ def match_jobs_run_batch(*, job_ids: list[int], now: Callable[[], datetime],
     The rows are read as values, not models: a hundred matches with their players, decks and
     events loaded as model instances cost about as much Python time as the database work."""
     with transaction.atomic():
-        mine = MatchJob.objects.select_for_update().filter(pk__in=job_ids)
+        mine = MatchJob.objects.filter(pk__in=job_ids)
         if delivery is not None:
             mine = mine.filter(delivery=delivery)
-        jobs = list(mine.exclude(status__in=(JobStatus.DONE, JobStatus.FAILED)).order_by("id")
-                    .values_list("id", "match_id", "seed"))
-        if not jobs:
+        (rows,) = lock(mine.exclude(status__in=(JobStatus.DONE, JobStatus.FAILED))
+                       .values_list("id", "match_id", "seed", "status"))
+        if not rows:
             return 0
+        jobs = [(job_id, match_id, seed) for job_id, match_id, seed, _ in rows]
         # One UPDATE for the batch (bulk_update's CASE per row costs more than the engine).
-        at = now()
-        MatchJob.objects.filter(pk__in=[job_id for job_id, _, _ in jobs]).update(
-            status=JobStatus.RUNNING, attempts=F("attempts") + 1, started_at=at,
-            heartbeat_at=at)
+        at = clock()
+        match_jobs_move({job_id: status for job_id, _, _, status in rows}, JobStatus.RUNNING,
+                        attempts=F("attempts") + 1, started_at=at, heartbeat_at=at)
         # Each match with what its two seats play: (id, round, then per seat: registration,
         # decklist version's cards, pod seat's cards).
         matches = {row[0]: row for row in Match.objects.filter(
@@ -142,7 +144,7 @@ def match_jobs_run_batch(*, job_ids: list[int], now: Callable[[], datetime],
             pk__in={row[1] for row in matches.values()})}
     level = ai_level()
     played = {}
-    with job_heartbeat([job_id for job_id, _, _ in jobs], now):
+    with job_heartbeat([job_id for job_id, _, _ in jobs], clock):
         for job_id, match_id, seed in jobs:
             row = matches[match_id]
             event = rounds[row[1]].event
@@ -150,27 +152,29 @@ def match_jobs_run_batch(*, job_ids: list[int], now: Callable[[], datetime],
                                   for reg, version, seat in (row[2:5], row[5:8])), seed)
             played[job_id] = (match_id, seed, play_match(decks, seed, (level, level),
                                                          best_of=event.match_length))
-    return _record(played, sorted(rounds), now)
+    return _record(played, sorted(rounds), clock)
 
 
 @transaction.atomic
-def _record(played: dict, round_ids: list[int], now: Callable[[], datetime]) -> int:
+def _record(played: dict, round_ids: list[int], clock: Callable[[], datetime]) -> int:
     """Write what `played` ({job id: (match id, seed, MatchResult)}) decided, under the locks
     of the services' order: rounds, then matches, then the jobs. The results go through the
     one writer (`results.results_write`, all in one call); a job whose result it refuses fails
     at once with the reason, and its games are not written."""
-    at = now()
-    rounds = {r.pk: r for r in Round.objects.select_for_update(of=("self",))
-              .select_related("event").filter(pk__in=round_ids).order_by("id")}
+    at = clock()
     match_ids = [match_id for match_id, _, _ in played.values()]
     # Only the columns the writer reads and sets (and `has_games`): no players, no reports'
     # neighbours, so a hundred of them cost little to build.
-    matches = {m.pk: m for m in Match.objects.select_for_update(of=("self",)).filter(
-        pk__in=match_ids).order_by("id").annotate(
-        has_games=Exists(EngineGame.objects.filter(match=OuterRef("pk")))).only(
-        "id", "round", "table", "player_b", *SNAPSHOT_FIELDS)}
-    status = dict(MatchJob.objects.select_for_update().filter(pk__in=list(played))
-                  .order_by("id").values_list("id", "status"))
+    locked_rounds, locked_matches, locked_jobs = lock(
+        Round.objects.select_related("event").filter(pk__in=round_ids),
+        Match.objects.filter(pk__in=match_ids).annotate(
+            has_games=Exists(EngineGame.objects.filter(match=OuterRef("pk")))).only(
+            "id", "round", "table", "player_b", *SNAPSHOT_FIELDS),
+        MatchJob.objects.filter(pk__in=list(played)).values_list("id", "status"),
+        of=("self",))
+    rounds = {r.pk: r for r in locked_rounds}
+    matches = {m.pk: m for m in locked_matches}
+    status = dict(locked_jobs)
     with_games = [match_id for match_id, m in matches.items() if m.has_games]
     existing = set(EngineGame.objects.filter(match_id__in=with_games)
                    .values_list("match_id", "number")) if with_games else set()
@@ -201,9 +205,9 @@ def _record(played: dict, round_ids: list[int], now: Callable[[], datetime]) -> 
                   for i, record in enumerate(result.games) if (match_id, i + 1) not in existing]
         done.append(job_id)
     insert_rows(EngineGame, GAME_FIELDS, games)
-    MatchJob.objects.filter(pk__in=done).update(status=JobStatus.DONE, finished_at=at,
-                                                error="")
+    match_jobs_move({job_id: status[job_id] for job_id in done}, JobStatus.DONE,
+                    finished_at=at, error="")
     for job_id, error in failed.items():
-        MatchJob.objects.filter(pk=job_id).update(status=JobStatus.FAILED, finished_at=at,
-                                                  error=error)
+        match_jobs_move({job_id: status[job_id]}, JobStatus.FAILED, finished_at=at,
+                        error=error)
     return len(writes) - len(refused)

@@ -28,6 +28,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from core.errors import Conflict, Forbidden, NotFound, from_engine
+from core.locks import lock_get
 from core.seeds import derive_seed
 from decks.services.decklists import decklist_create_drafted
 from engine.clash.formats import (
@@ -48,6 +49,8 @@ from tournaments.models import (
 )
 from tournaments.selectors.pods import draft_state as _state
 from tournaments.selectors.pods import pair_seats as _seats
+
+from .states import draft_pair_move
 
 POD_SIZE = 8
 
@@ -143,7 +146,7 @@ def _save(pair: DraftPair, state: DraftState, now: datetime) -> None:
     pair.updated_at = now
     fields = ["record", "updated_at"]
     if state.done and pair.status != DraftStatus.DONE:
-        pair.status = DraftStatus.DONE
+        draft_pair_move(pair, DraftStatus.DONE)
         fields.append("status")
         _decks_write(pair, state, now)
     pair.save(update_fields=fields)
@@ -178,7 +181,7 @@ def draft_pick(*, seat_id: int, by: AbstractBaseUser, card: str, now: datetime) 
                        params={"seat": seat_id})
     if seat.registration.player_id is None or seat.registration.player_id != by.pk:
         raise Forbidden("not_your_seat", "only the player of this seat can pick for it")
-    pair = DraftPair.objects.select_for_update().get(pk=seat.pair_id)
+    pair = lock_get(DraftPair.objects.filter(pk=seat.pair_id))
     state = _state(pair)
     try:
         state.pick(seat.side, card)
@@ -197,7 +200,7 @@ def draft_take_over(*, registration: Registration, now: datetime) -> None:
     seat = PodSeat.objects.filter(registration=registration).first()
     if seat is None:
         return
-    pair = DraftPair.objects.select_for_update().get(pk=seat.pair_id)
+    pair = lock_get(DraftPair.objects.filter(pk=seat.pair_id))
     if pair.status == DraftStatus.DONE:
         return
     state = _state(pair)

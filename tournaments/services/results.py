@@ -60,7 +60,7 @@ from tournaments.selectors.matches import side_of as _side_of
 from .access import lock_event, lock_match, require_organizer
 from .audit import snapshot
 from .standings import results_version_bump
-from .states import match_move
+from .states import match_move, round_move
 
 SCORE_FIELDS = ("a_wins", "b_wins", "draws")
 
@@ -204,7 +204,8 @@ def engine_check(match: Match, fmt: MatchFormat, reports: Sequence[dict]) -> Non
 
 def _save(writes: list[ResultWrite]) -> None:
     """One UPDATE per set of changed columns (a batch's confirmations are one statement:
-    the shared values set once, the scores per row)."""
+    the shared values set once, the scores per row). A status among them was moved by
+    `match_move` in `results_write`, row by row, before it gets here."""
     groups: dict[tuple[str, ...], list[ResultWrite]] = {}
     for write in writes:
         groups.setdefault(tuple(sorted(write.changes)), []).append(write)
@@ -344,7 +345,7 @@ def round_complete_if_done(rnd: Round, now: datetime) -> None:
     round's lock, so exactly one confirmation sees the round finished)."""
     if rnd.status == RoundStatus.PLAYING and not rnd.matches.exclude(
             status=MatchStatus.CONFIRMED).exists():
-        rnd.status = RoundStatus.COMPLETE
+        round_move(rnd, RoundStatus.COMPLETE)
         rnd.completed_at = now
         rnd.save(update_fields=["status", "completed_at"])
 

@@ -45,16 +45,17 @@ AI_NAME = "AI player"
 
 @transaction.atomic
 def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
-               number: int | None = None) -> Round:
+               number: int | None = None) -> tuple[Round, bool]:
     """Pair the next Swiss round of a running event from its confirmed results: tables
     1, 2, ... from the top of the standings, a bye recorded as a confirmed 2-0 win (or, with
-    `fill_with_ai`, an AI seat instead of the bye). `number` None means the next round."""
+    `fill_with_ai`, an AI seat instead of the bye). `number` None means the next round.
+    Returns the round and whether this call paired it (False: it was paired before)."""
     event = lock_event(event_id)
     require_organizer(event, by)
     if number is not None:
         existing = Round.objects.filter(event=event, number=number).first()
         if existing is not None:
-            return existing  # a repeated request: that round is already paired
+            return existing, False  # a repeated request: that round is already paired
     if event.status == EventStatus.REGISTRATION:
         raise Conflict("not_started", f"{event} has not started: start it before pairing",
                        params={"event": event.name})
@@ -118,7 +119,7 @@ def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
                                    confirmed_at=now)
         change_record(match=bye, by=None, action=ResultAction.BYE, before={}, now=now)
     results_version_bump(event_id=event.pk)
-    return rnd
+    return rnd, True
 
 
 def round_write(*, event: Event, number: int, stage: str, by: AbstractBaseUser,

@@ -29,6 +29,7 @@ from .engine_jobs import job_seed, match_job_run
 from .events import event_complete, event_create, event_start
 from .registrations import registration_create
 from .rounds import round_pair
+from .states import match_jobs_move
 from .topcut import topcut_advance, topcut_start
 
 Progress = Callable[[str, int, int], None]
@@ -67,7 +68,7 @@ def _decklist(user, fmt: str, seed: int, now: datetime):  # noqa: ANN001, ANN202
                            kind="preconstructed", preconstructed_deck=deck, now=now)
 
 
-def _play_round(rnd: Round, now: Callable[[], datetime], progress: Progress | None) -> None:
+def _play_round(rnd: Round, clock: Callable[[], datetime], progress: Progress | None) -> None:
     """Every open match of the round played by the engine (a job each, run here)."""
     matches = list(rnd.matches.exclude(status=MatchStatus.CONFIRMED).order_by("table"))
     done = rnd.matches.filter(status=MatchStatus.CONFIRMED, player_b__isnull=False).count()
@@ -76,23 +77,22 @@ def _play_round(rnd: Round, now: Callable[[], datetime], progress: Progress | No
         match.refresh_from_db()
         if match.status != MatchStatus.CONFIRMED:
             job, _ = MatchJob.objects.get_or_create(
-                match=match, defaults={"seed": job_seed(rnd, match), "queued_at": now()})
+                match=match, defaults={"seed": job_seed(rnd, match), "queued_at": clock()})
             for attempt in range(10):
-                if match_job_run(job_id=job.pk, now=now) or not MatchJob.objects.filter(
+                if match_job_run(job_id=job.pk, clock=clock) or not MatchJob.objects.filter(
                         pk=job.pk, status=JobStatus.FAILED).exists():
                     break
                 # Refused (a top-cut match level at the cap on games needs a winner): the
                 # stand-in players play it again from another seed.
-                MatchJob.objects.filter(pk=job.pk).update(
-                    status=JobStatus.QUEUED, error="",
-                    seed=Rng.stream(job.seed, f"again-{attempt}").next_u64() >> 1)
+                match_jobs_move({job.pk: JobStatus.FAILED}, JobStatus.QUEUED, error="",
+                                seed=Rng.stream(job.seed, f"again-{attempt}").next_u64() >> 1)
         done += 1
         if progress is not None:
             progress(round_label(rnd), done, total)
 
 
 def event_simulate(*, players: int, ai_seats: int, fmt: str, seed: int,
-                   now: Callable[[], datetime], password: str = "clash-demo",
+                   clock: Callable[[], datetime], password: str = "clash-demo",
                    top_cut: int | None = None, name: str | None = None,
                    progress: Progress | None = None) -> tuple[Event, Accounts]:
     """Create and run a whole event: `players` demo accounts and `ai_seats` AI seats."""
@@ -110,32 +110,32 @@ def event_simulate(*, players: int, ai_seats: int, fmt: str, seed: int,
                                          f"seats do not make the cut: {players} players "
                                          f"allow a top cut of {fits or 'none (0)'}",
                           params={"top_cut": top_cut, "players": players, "fits": fits})
-    catalogue_load(now=now())
+    catalogue_load(now=clock())
     kit = CardSet.objects.get(code="starter-kit")
     accounts = demo_accounts(players=players, password=password)
     users = get_user_model()
     organizer = users.objects.get(username=accounts.organizer)
     event = event_create(by=organizer, name=name or f"Demo {fmt} event", format=fmt,
-                         seed=seed, now=now(), top_cut=top_cut)
+                         seed=seed, now=clock(), top_cut=top_cut)
     for username in accounts.players:
         user = users.objects.get(username=username)
         if fmt == EventFormat.CONSTRUCTED and not user.collection.exists():
             collection_add_set(user=user, card_set=kit)
-        decklist = _decklist(user, fmt, seed, now())
-        registration_create(event_id=event.pk, by=user, now=now(),
+        decklist = _decklist(user, fmt, seed, clock())
+        registration_create(event_id=event.pk, by=user, now=clock(),
                             decklist_version_id=decklist.versions.get().pk)
     for i in range(ai_seats):
-        ai_seat_add(event_id=event.pk, by=organizer, name=f"AI {i + 1}", now=now())
-    event = event_start(event_id=event.pk, by=organizer, now=now())
+        ai_seat_add(event_id=event.pk, by=organizer, name=f"AI {i + 1}", now=clock())
+    event, _ = event_start(event_id=event.pk, by=organizer, now=clock())
     for number in range(1, event.rounds + 1):
-        rnd = round_pair(event_id=event.pk, by=organizer, now=now(), number=number)
-        _play_round(rnd, now, progress)
+        rnd, _ = round_pair(event_id=event.pk, by=organizer, now=clock(), number=number)
+        _play_round(rnd, clock, progress)
     if event.top_cut:
-        rnd = topcut_start(event_id=event.pk, by=organizer, now=now())
-        _play_round(rnd, now, progress)
+        rnd, _ = topcut_start(event_id=event.pk, by=organizer, now=clock())
+        _play_round(rnd, clock, progress)
         while rnd.matches.count() > 1:
-            rnd = topcut_advance(event_id=event.pk, by=organizer, now=now(),
+            rnd, _ = topcut_advance(event_id=event.pk, by=organizer, now=clock(),
                                  number=rnd.number + 1)
-            _play_round(rnd, now, progress)
-    event = event_complete(event_id=event.pk, by=organizer, now=now())
+            _play_round(rnd, clock, progress)
+    event, _ = event_complete(event_id=event.pk, by=organizer, now=clock())
     return event, accounts

@@ -34,13 +34,14 @@ def cut_excluded(standings: list, seats: dict, *, ai_allowed: bool) -> set[str]:
 
 
 @transaction.atomic
-def topcut_start(*, event_id: int, by: AbstractBaseUser, now: datetime) -> Round:
+def topcut_start(*, event_id: int, by: AbstractBaseUser, now: datetime) -> tuple[Round, bool]:
     """running -> top_cut, once every Swiss round is played and confirmed; returns the first
-    bracket round. Starting it again returns that round."""
+    bracket round and whether this call paired it. Starting it again returns that round."""
     event = lock_event(event_id)
     require_organizer(event, by)
     if event.status == EventStatus.TOP_CUT:
-        return Round.objects.filter(event=event, stage=RoundStage.TOP_CUT).order_by("number")[0]
+        return (Round.objects.filter(event=event, stage=RoundStage.TOP_CUT)
+                .order_by("number")[0], False)
     if event.status == EventStatus.RUNNING and not event.top_cut:
         raise Conflict("no_top_cut", f"{event} has no top cut: complete the event instead",
                        params={"event": event.name})
@@ -73,20 +74,21 @@ def topcut_start(*, event_id: int, by: AbstractBaseUser, now: datetime) -> Round
                       explanation={"lines": lines, "players": view.names()})
     event.save(update_fields=["status"])
     results_version_bump(event_id=event.pk)
-    return rnd
+    return rnd, True
 
 
 @transaction.atomic
 def topcut_advance(*, event_id: int, by: AbstractBaseUser, now: datetime,
-                   number: int | None = None) -> Round:
+                   number: int | None = None) -> tuple[Round, bool]:
     """Pair the next bracket round from the winners of the current one, once all its results
-    are confirmed. `number` None means the next round; a round that exists is returned."""
+    are confirmed. `number` None means the next round; a round that exists is returned.
+    Returns the round and whether this call paired it."""
     event = lock_event(event_id)
     require_organizer(event, by)
     if number is not None:
         existing = Round.objects.filter(event=event, number=number).first()
         if existing is not None:
-            return existing
+            return existing, False
     if event.status != EventStatus.TOP_CUT:
         raise Conflict("not_in_top_cut", f"{event} is "
                                          f"{EventStatus(event.status).label.lower()}, "
@@ -111,4 +113,4 @@ def topcut_advance(*, event_id: int, by: AbstractBaseUser, now: datetime,
     rnd = round_write(event=event, number=last.number + 1, stage=RoundStage.TOP_CUT, by=by,
                       now=now, pairs=pairs, explanation={"lines": lines, "players": {}})
     results_version_bump(event_id=event.pk)
-    return rnd
+    return rnd, True

@@ -28,6 +28,7 @@ from django.db import transaction
 
 from core.errors import Conflict, DomainError, Forbidden
 from core.inputs import json_loads
+from core.locks import lock
 from decks.services.game_rules import engine_plays
 from engine.clash.cards import load_catalogue
 from engine.clash.errors import EngineError
@@ -49,6 +50,7 @@ from tournaments.models import (
 from .access import is_organizer, lock_match
 from .engine_jobs import deck_for
 from .results import ResultWrite, match_format, result_record_engine, results_write
+from .states import game_upload_move
 
 MAX_RECORD_BYTES = 200_000
 OPEN = (MatchStatus.REPORTED, MatchStatus.DISPUTED)
@@ -149,7 +151,8 @@ def game_record_upload(*, match_id: int, by: AbstractBaseUser, text: str | bytes
     record, problems = record_problems(match=match, event=event, data=data)
     if problems:
         raise DomainError("invalid_record", "; ".join(problems), problems=problems)
-    games = {g.number: g for g in EngineGame.objects.select_for_update().filter(match=match)}
+    (locked,) = lock(EngineGame.objects.filter(match=match))
+    games = {g.number: g for g in locked}
     if number is None:
         number = max(games, default=0) + 1
     most = match_format(event, rnd).max_games  # drawn games do not count (rule C-7.5b)
@@ -162,6 +165,7 @@ def game_record_upload(*, match_id: int, by: AbstractBaseUser, text: str | bytes
               "winner": record.result, "verified": False, "divergent_turn": None}
     if game is None:
         game = EngineGame.objects.create(match=match, number=number, created_at=now, **fields)
+        upload = None
     else:
         upload = getattr(game, "upload", None)
         if game.mode != GameMode.REPORTED or upload is None:
@@ -175,9 +179,15 @@ def game_record_upload(*, match_id: int, by: AbstractBaseUser, text: str | bytes
         for name, value in fields.items():
             setattr(game, name, value)
         game.save(update_fields=list(fields))
-    game.upload, _ = GameUpload.objects.update_or_create(
-        game=game, defaults={"uploaded_by": by, "status": UploadStatus.PENDING, "note": "",
-                             "uploaded_at": now, "checked_at": None})
+    values = {"uploaded_by": by, "note": "", "uploaded_at": now, "checked_at": None}
+    if upload is None:
+        upload = GameUpload.objects.create(game=game, **values)  # pending
+    else:  # divergent -> pending: the new record waits for its replay
+        game_upload_move(upload, UploadStatus.PENDING)
+        for name, value in values.items():
+            setattr(upload, name, value)
+        upload.save(update_fields=["status", *values])
+    game.upload = upload
     _enqueue(game.pk)
     return game
 
@@ -191,8 +201,9 @@ def game_record_verify(*, game_id: int, now: datetime) -> bool:
         return False  # the match was deleted meanwhile
     rnd, match = lock_match(match_id)  # round, match, then the game: the services' order
     event = Event.objects.get(pk=rnd.event_id)
-    game = EngineGame.objects.select_for_update().get(pk=game_id)
-    upload = GameUpload.objects.select_for_update().filter(game=game).first()
+    (game,), uploads = lock(EngineGame.objects.filter(pk=game_id),
+                            GameUpload.objects.filter(game_id=game_id))
+    upload = uploads[0] if uploads else None
     if upload is None or upload.status != UploadStatus.PENDING:
         return False
     outcome = replay(GameRecord.from_json(game.record))
@@ -237,7 +248,7 @@ def _winner_text(winner: str) -> str:
 
 
 def _finish(upload: GameUpload, status: str, note: str, now: datetime) -> None:
-    upload.status = status
+    game_upload_move(upload, status)
     upload.note = note[:200]
     upload.checked_at = now
     upload.save(update_fields=["status", "note", "checked_at"])

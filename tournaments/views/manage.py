@@ -150,8 +150,8 @@ def _back(event: Event) -> HttpResponse:
 @on_the_dashboard
 def start(request: HttpRequest, event: Event) -> HttpResponse:
     now = timezone.now()
-    started = event_start(event_id=event.pk, by=request.user, now=now)
-    if started.started_at != now:
+    started, changed = event_start(event_id=event.pk, by=request.user, now=now)
+    if not changed:
         messages.info(request, "The event had already started.")
     else:
         messages.success(request, ngettext(
@@ -171,9 +171,10 @@ def _number(request: HttpRequest, event: Event) -> int | None:
     return form.cleaned_data["number"]
 
 
-def _paired(request: HttpRequest, event: Event, rnd, now) -> HttpResponse:  # noqa: ANN001
+def _paired(request: HttpRequest, event: Event, rnd, paired: bool,  # noqa: ANN001
+            ) -> HttpResponse:
     label = label_for(rnd.stage, rnd.number, rnd.matches.count())
-    if rnd.paired_at != now:
+    if not paired:
         messages.info(request, f"{label} was already paired; nothing changed.")
     else:
         messages.success(request, f"{label} is paired. The players find their tables on the "
@@ -186,9 +187,9 @@ def _pair_numbered(request: HttpRequest, event: Event, service) -> HttpResponse:
     number = _number(request, event)
     if number is None:
         return _dashboard(request, event, status=400)
-    now = timezone.now()
-    rnd = service(event_id=event.pk, by=request.user, now=now, number=number)
-    return _paired(request, event, rnd, now)
+    rnd, paired = service(event_id=event.pk, by=request.user, now=timezone.now(),
+                          number=number)
+    return _paired(request, event, rnd, paired)
 
 
 @organizer_action
@@ -200,9 +201,8 @@ def pair(request: HttpRequest, event: Event) -> HttpResponse:
 @organizer_action
 @on_the_dashboard
 def top_cut_start(request: HttpRequest, event: Event) -> HttpResponse:
-    now = timezone.now()
-    rnd = topcut_start(event_id=event.pk, by=request.user, now=now)
-    return _paired(request, event, rnd, now)
+    rnd, paired = topcut_start(event_id=event.pk, by=request.user, now=timezone.now())
+    return _paired(request, event, rnd, paired)
 
 
 @organizer_action
@@ -214,9 +214,8 @@ def top_cut_advance(request: HttpRequest, event: Event) -> HttpResponse:
 @organizer_action
 @on_the_dashboard
 def complete(request: HttpRequest, event: Event) -> HttpResponse:
-    now = timezone.now()
-    done = event_complete(event_id=event.pk, by=request.user, now=now)
-    if done.completed_at != now:
+    _, changed = event_complete(event_id=event.pk, by=request.user, now=timezone.now())
+    if not changed:
         messages.info(request, "The event was already complete.")
     else:
         messages.success(request, f"{event.name} is complete. Its results are final.")

@@ -49,7 +49,6 @@ from django.urls import reverse
 from django.utils import timezone
 
 from core import loadtest
-from core.bulk import update_rows
 from core.processes import child_environment
 from engine.clash.rng import Rng
 from tournaments.models import (
@@ -67,6 +66,7 @@ from tournaments.services.events import event_create, event_start
 from tournaments.services.results import result_set
 from tournaments.services.rounds import round_pair
 from tournaments.services.standings import results_version_bump
+from tournaments.services.states import matches_move, rounds_move
 
 REPO = Path(__file__).resolve().parents[3]
 BENCH_NAME = "Benchmark (bench_standings): deleted when the run ends"
@@ -330,16 +330,15 @@ def build_event(*, players: int, rounds: int, seed: int) -> Event:
     event_start(event_id=event.pk, by=organizer, now=timezone.now())
     rng = Rng.stream(seed, "bench-standings")
     for number in range(1, rounds + 1):
-        rnd = round_pair(event_id=event.pk, by=organizer, now=timezone.now(), number=number)
+        rnd, _ = round_pair(event_id=event.pk, by=organizer, now=timezone.now(), number=number)
         with transaction.atomic():
-            scores = [(pk, *score(rng)) for pk in Match.objects.filter(
-                round=rnd, player_b__isnull=False).order_by("table").values_list("pk",
-                                                                                 flat=True)]
+            played = dict(Match.objects.filter(round=rnd, player_b__isnull=False)
+                          .order_by("table").values_list("pk", "status"))
+            scores = [(pk, *score(rng)) for pk in played]
             at = timezone.now()
-            update_rows(Match, ("a_wins", "b_wins", "draws"), scores,
-                        status=MatchStatus.CONFIRMED, confirmed_at=at)
-            Round.objects.filter(pk=rnd.pk).update(status=RoundStatus.COMPLETE,
-                                                   completed_at=at)
+            matches_move(played, MatchStatus.CONFIRMED, fields=("a_wins", "b_wins", "draws"),
+                         rows=scores, confirmed_at=at)
+            rounds_move({rnd.pk: rnd.status}, RoundStatus.COMPLETE, completed_at=at)
             results_version_bump(event_id=event.pk)
     round_pair(event_id=event.pk, by=organizer, now=timezone.now(), number=rounds + 1)
     return Event.objects.get(pk=event.pk)

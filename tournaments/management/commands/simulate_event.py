@@ -41,7 +41,7 @@ class Command(BaseCommand):
         try:
             event, accounts = event_simulate(
                 players=options["players"], ai_seats=options["ai"], fmt=options["format"],
-                seed=options["seed"], now=timezone.now, password=options["password"],
+                seed=options["seed"], clock=timezone.now, password=options["password"],
                 top_cut=options["top_cut"], name=options["name"], progress=self._progress)
         except DomainError as exc:
             raise CommandError(exc.message) from None
