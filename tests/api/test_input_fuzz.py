@@ -33,7 +33,7 @@ from decks.services.decklists import decklist_create
 from play.services import duel_start, invitation_create
 from tests.factories import UserFactory, starter_kit
 from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
-from tests.tournaments.play import now, pair, start
+from tests.tournaments.event_steps import now, pair, start
 from tournaments.models import Match, PodSeat, Registration
 from tournaments.services.results import result_report
 

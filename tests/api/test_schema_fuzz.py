@@ -33,7 +33,7 @@ from decks.services.collections import collection_add_set
 from decks.services.decklists import decklist_create
 from tests.factories import UserFactory, starter_kit
 from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
-from tests.tournaments.play import now, pair, start
+from tests.tournaments.event_steps import now, pair, start
 from tournaments.models import Match, PodSeat, Registration
 
 # Operations that still fail, with why; their tests are expected to fail (strict: a fix

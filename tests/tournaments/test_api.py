@@ -15,7 +15,7 @@ from decks.models import Decklist
 from decks.services.decklists import decklist_create
 from tests.factories import UserFactory, give_starter_kit
 from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
-from tests.tournaments.play import match_of, organizer_of, pair, seats, settle, start
+from tests.tournaments.event_steps import match_of, organizer_of, pair, seats, settle, start
 from tournaments.models import Event, EventStatus, Match, MatchStatus, Registration, Round
 
 pytestmark = pytest.mark.django_db

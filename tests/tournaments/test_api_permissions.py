@@ -26,7 +26,7 @@ from decks.models import Card, CollectionEntry, Decklist, DecklistVersion
 from decks.services.decklists import decklist_create
 from tests.factories import RegistrationFactory, UserFactory, give_starter_kit, starter_kit
 from tests.factories.tournaments import OrganizedEventFactory
-from tests.tournaments.play import match_of, now, pair, seats, settle, start
+from tests.tournaments.event_steps import match_of, now, pair, seats, settle, start
 from tournaments.models import Event, Match, Registration, ResultChange, Round
 from tournaments.services.topcut import topcut_start
 

@@ -24,7 +24,7 @@ from decks.services.decklists import decklist_create, decklist_update
 from engine.clash.cards import load_catalogue
 from tests.factories import UserFactory, give_starter_kit
 from tests.factories.tournaments import DeckCheckFactory, OrganizedEventFactory, SeatFactory
-from tests.tournaments.play import pair, start
+from tests.tournaments.event_steps import pair, start
 from tournaments.models import DeckCheck, DeckCheckOutcome, Event, EventStatus
 from tournaments.services.decklists import deck_check_record, event_lists_publish
 

@@ -11,7 +11,7 @@ from decks.selectors import visible_versions
 from decks.services.decklists import decklist_create, decklist_update
 from tests.factories import UserFactory, give_starter_kit
 from tests.factories.tournaments import OrganizedEventFactory
-from tests.tournaments.play import now, pair, seats, start
+from tests.tournaments.event_steps import now, pair, seats, start
 from tournaments.models import Event, Match, Registration, ResultChange, Round
 from tournaments.services.events import (
     event_complete,

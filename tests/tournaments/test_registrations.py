@@ -10,7 +10,7 @@ from decks.models import CollectionEntry, Decklist
 from decks.services.decklists import decklist_create
 from tests.factories import UserFactory, give_starter_kit
 from tests.factories.tournaments import OrganizedEventFactory
-from tests.tournaments.play import T0, now, organizer_of, pair, seats, settle, start
+from tests.tournaments.event_steps import T0, now, organizer_of, pair, seats, settle, start
 from tournaments.models import Registration
 from tournaments.selectors import standings_for_event
 from tournaments.services.registrations import (

@@ -37,7 +37,7 @@ from engine.clash.rng import Rng
 from play.models import OnlineGame
 from tests.factories import UserFactory, give_starter_kit
 from tests.factories.tournaments import AISeatFactory, OrganizedEventFactory, SeatFactory
-from tests.tournaments.play import now, organizer_of, pair, settle
+from tests.tournaments.event_steps import now, organizer_of, pair, settle
 from tests.tournaments.pods_play import draft_all, draft_event, human_seats
 from tournaments import swiss
 from tournaments.bridge import swiss_id, swiss_view
