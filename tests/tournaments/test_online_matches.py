@@ -20,6 +20,7 @@ from play.models import GameStatus, OnlineGame
 from play.positions import legal_moves_of, to_move, verify
 from play.services import ban_state, online_game_act, online_game_ban, position_of
 from tests.factories import UserFactory, give_starter_kit, starter_kit
+from tests.factories.decklists import LIST_A
 from tests.factories.tournaments import AISeatFactory, OrganizedEventFactory, SeatFactory
 from tests.play.conftest import eager  # noqa: F401 (the fixture)
 from tournaments.models import (
@@ -45,9 +46,6 @@ from tournaments.services.online_games import (
 
 # AI replies are tasks sent after commit: run them in-process, on a database that commits.
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager")]
-
-LIST_A = ["ANNIHILATION", "BARON", "BOOM!", "BRUTE", "CARAPACE", "PARTISAN", "REVENANT",
-          "TROLL", "OGRE", "ALPHA"]
 
 
 def list_b() -> list[str]:

@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from decks.services.decklists import decklist_create, decklist_update
 from tests.factories import UserFactory, give_starter_kit, starter_kit
+from tests.factories.decklists import LIST_A
 from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
 from tournaments.models import (
     Event,
@@ -221,8 +222,7 @@ def test_a_player_attaching_their_list_changes_their_own_seat_only(client, world
 # The attacker's path ---------------------------------------------------------------------
 
 SECRET_NAME = "Secret Ogre Rush"
-SECRET_CARDS = ["ANNIHILATION", "BARON", "BOOM!", "BRUTE", "CARAPACE", "PARTISAN", "REVENANT",
-                "TROLL", "OGRE", "ALPHA"]
+SECRET_CARDS = LIST_A
 EVENT = {"name": "Friendly", "format": "constructed", "match_length": 3, "top_cut": 0,
          "late_entry_until_round": 0}
 
