@@ -22,7 +22,12 @@ from django.utils import timezone
 from decks.services.decklists import decklist_create, decklist_update
 from tests.factories import UserFactory, give_starter_kit, starter_kit
 from tests.factories.decklists import LIST_A
-from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
+from tests.factories.tournaments import (
+    MatchRowFactory,
+    OrganizedEventFactory,
+    RoundRowFactory,
+    SeatFactory,
+)
 from tournaments.models import (
     Event,
     EventStatus,
@@ -58,11 +63,11 @@ def world() -> World:
     OrganizedEventFactory(organizers=[elsewhere])
     seats = {name: SeatFactory(event=event, player=UserFactory(username=name))
              for name in ("alice", "bob", "carol", "dave")}
-    rnd = Round.objects.create(event=event, number=1, status=RoundStatus.PLAYING,
-                               paired_at=timezone.now(), explanation={"lines": ["by rank"]})
-    match = Match.objects.create(round=rnd, table=1, player_a=seats["alice"],
-                                 player_b=seats["carol"])
-    Match.objects.create(round=rnd, table=2, player_a=seats["bob"], player_b=seats["dave"])
+    rnd = RoundRowFactory(event=event, number=1, status=RoundStatus.PLAYING,
+                          paired_at=timezone.now(), explanation={"lines": ["by rank"]})
+    match = MatchRowFactory(round=rnd, table=1, player_a=seats["alice"],
+                            player_b=seats["carol"])
+    MatchRowFactory(round=rnd, table=2, player_a=seats["bob"], player_b=seats["dave"])
     users = {"anonymous": None, "player": seats["alice"].player, "other": seats["bob"].player,
              "organizer": organizer, "other_organizer": elsewhere}
     return World(users=users, event=event, seats=seats, match=match)
