@@ -9,8 +9,14 @@ from decks.models import Decklist
 from decks.services.catalogue import clash_game
 from play.models import OnlineGame, SoloResult
 from tests.factories import UserFactory, give_starter_kit
-from tests.factories.tournaments import AISeatFactory, OrganizedEventFactory, SeatFactory
-from tournaments.models import EventStatus, Match, Rating, Round, RoundStatus
+from tests.factories.tournaments import (
+    AISeatFactory,
+    MatchRowFactory,
+    OrganizedEventFactory,
+    RoundRowFactory,
+    SeatFactory,
+)
+from tournaments.models import EventStatus, Rating, RoundStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -30,10 +36,10 @@ def running_event(user, opponent_name="Bot Ann", name="Saturday Clash"):
     mine = SeatFactory(event=event, player=user)
     ai = AISeatFactory(event=event, ai_name=opponent_name)
     for number in (1, 2):
-        rnd = Round.objects.create(event=event, number=number, seed=number,
-                                   status=RoundStatus.PLAYING, paired_at=timezone.now())
-        match = Match.objects.create(round=rnd, table=number + 4, player_a=ai, player_b=mine,
-                                     is_ai_match=True)
+        rnd = RoundRowFactory(event=event, number=number, seed=number,
+                              status=RoundStatus.PLAYING, paired_at=timezone.now())
+        match = MatchRowFactory(round=rnd, table=number + 4, player_a=ai, player_b=mine,
+                                is_ai_match=True)
     return event, match
 
 

@@ -32,8 +32,9 @@ from decks.services.collections import collection_add_set
 from decks.services.decklists import decklist_create
 from play.services import duel_start, invitation_create
 from tests.factories import UserFactory, starter_kit
+from tests.factories.decklists import LIST_A
 from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
-from tests.tournaments.play import now, pair, start
+from tests.tournaments.event_steps import now, pair, start
 from tournaments.models import Match, PodSeat, Registration
 from tournaments.services.results import result_report
 
@@ -45,8 +46,7 @@ DEEP_JSON = "[" * DEPTH + "]" * DEPTH
 DEEP_OBJECT = '{"a":' * DEPTH + "1" + "}" * DEPTH
 # A CSV whose second line holds one field of 200 KiB (the csv module stops at 128 KiB).
 LONG_FIELD_CSV = "set,card,count\nstarter," + "x" * 200 * 1024 + ",1\n"
-LIST = ["ANNIHILATION", "BARON", "BOOM!", "BRUTE", "CARAPACE", "PARTISAN", "REVENANT",
-        "TROLL", "OGRE", "ALPHA"]
+LIST = LIST_A
 CONVERTER = re.compile(r"<(?:(?P<converter>\w+):)?(?P<name>\w+)>")
 FIELD_NAME = re.compile(r'<(?:input|select|textarea)\b[^>]*\bname="([^"]+)"', re.IGNORECASE)
 FILE_FIELD = re.compile(r'<input\b[^>]*type="file"[^>]*name="([^"]+)"|<input\b[^>]*name="('

@@ -32,8 +32,9 @@ from decks.models import Card, CardSet
 from decks.services.collections import collection_add_set
 from decks.services.decklists import decklist_create
 from tests.factories import UserFactory, starter_kit
+from tests.factories.decklists import LIST_A
 from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
-from tests.tournaments.play import now, pair, start
+from tests.tournaments.event_steps import now, pair, start
 from tournaments.models import Match, PodSeat, Registration
 
 # Operations that still fail, with why; their tests are expected to fail (strict: a fix
@@ -42,8 +43,7 @@ KNOWN_FAILURES: dict[str, str] = {}
 
 MAX_EXAMPLES = 20
 PASSWORD = "pw-for-tests-1"  # UserFactory's
-LIST = ["ANNIHILATION", "BARON", "BOOM!", "BRUTE", "CARAPACE", "PARTISAN", "REVENANT",
-        "TROLL", "OGRE", "ALPHA"]
+LIST = LIST_A
 
 # Schema-valid input only (the positive mode), without the coverage phase's boundary and
 # malformed values: the question is whether a request the schema allows gets an answer the

@@ -14,12 +14,12 @@ from decks.services.collections import collection_add_set
 from decks.services.decklists import decklist_create
 from tests.browser.helpers import screenshot
 from tests.factories import UserFactory, starter_kit
+from tests.factories.decklists import LIST_A
 from tournaments.models import Event, EventStatus, Match, MatchStatus, Round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-LIST = ["ANNIHILATION", "BARON", "BOOM!", "BRUTE", "CARAPACE", "PARTISAN", "REVENANT",
-        "TROLL", "OGRE", "ALPHA"]
+LIST = LIST_A
 NAMES = ["ada", "ben", "cy", "dee"]
 
 

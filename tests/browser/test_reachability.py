@@ -16,7 +16,7 @@ from engine.clash.cards import load_catalogue
 from engine.clash.game import play_game
 from tests.factories import UserFactory, starter_kit
 from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
-from tests.tournaments.play import now, pair, settle, start
+from tests.tournaments.event_steps import now, pair, settle, start
 from tournaments.models import EngineGame, GameMode, Match, PodSeat
 from tournaments.services.registrations import registration_create
 

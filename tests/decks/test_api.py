@@ -18,13 +18,9 @@ from tests.factories import (
     give_starter_kit,
     starter_kit,
 )
+from tests.factories.decklists import LIST_A, LIST_B
 
 pytestmark = pytest.mark.django_db
-
-LIST_A = ["ANNIHILATION", "BARON", "BOOM!", "BRUTE", "CARAPACE", "PARTISAN", "REVENANT",
-          "TROLL", "OGRE", "ALPHA"]
-LIST_B = ["BRIGAND", "DISCIPLE", "GNOME", "GRRR", "MARTYR", "METEORITE", "PARASITE", "VORTEX",
-          "ZOMBIE", "MUTANT"]
 
 
 def client_for(user=None) -> APIClient:

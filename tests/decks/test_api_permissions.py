@@ -33,16 +33,12 @@ from tests.factories import (
     give_starter_kit,
     starter_kit,
 )
+from tests.factories.decklists import LIST_A, LIST_B, LIST_C
 
 pytestmark = pytest.mark.django_db
 
-LIST_A = ["ANNIHILATION", "BARON", "BOOM!", "BRUTE", "CARAPACE", "PARTISAN", "REVENANT",
-          "TROLL", "OGRE", "ALPHA"]
-LIST_B = ["BRIGAND", "DISCIPLE", "GNOME", "GRRR", "MARTYR", "METEORITE", "PARASITE", "VORTEX",
-          "ZOMBIE", "MUTANT"]
 # The owner's hidden list: no card of it is in LIST_A, LIST_B or preconstructed deck 3.
-SECRET = ["ABOMINATION", "COMBUSTION", "LIEUTENANT", "MICROCTOPUS", "SCRIBE", "SHAMAN",
-          "ABERRATION", "ASSASSIN", "CARNIVORE", "MACHINE"]
+SECRET = LIST_C
 SECRET_NAME = "Hidden plan"
 
 ROLES = ["anonymous", "owner", "opponent", "stranger", "organizer", "other_organizer"]

@@ -13,7 +13,7 @@ from decks.services.decklists import decklist_create
 from decks.services.game_rules import BERSERK, SPOILS, other_game
 from tests.decks.test_other_games import berserk_deck, load, spoils_deck
 from tests.factories import UserFactory
-from tests.tournaments.play import now
+from tests.tournaments.event_steps import now
 from tournaments.services.events import event_create
 from tournaments.services.registrations import registration_create
 

@@ -14,13 +14,9 @@ from decks.models import BanSession, BanStatus, CollectionEntry, Decklist, Deckl
 from decks.services.bans import ban_session_start
 from decks.services.decklists import decklist_create, decklist_create_drafted
 from tests.factories import UserFactory, give_starter_kit, starter_kit
+from tests.factories.decklists import LIST_A, LIST_B
 
 pytestmark = pytest.mark.django_db
-
-LIST_A = ["ANNIHILATION", "BARON", "BOOM!", "BRUTE", "CARAPACE", "PARTISAN", "REVENANT",
-          "TROLL", "OGRE", "ALPHA"]
-LIST_B = ["BRIGAND", "DISCIPLE", "GNOME", "GRRR", "MARTYR", "METEORITE", "PARASITE", "VORTEX",
-          "ZOMBIE", "MUTANT"]
 
 
 @pytest.fixture

@@ -29,15 +29,14 @@ from tests.factories import (
     give_starter_kit,
     starter_kit,
 )
+from tests.factories.decklists import LIST_A, LIST_B
 from tournaments.models import Event, Registration
 
 pytestmark = pytest.mark.django_db
 
 SECRET_NAME = "Secret Ogre Rush"
-SECRET_CARDS = ["ANNIHILATION", "BARON", "BOOM!", "BRUTE", "CARAPACE", "PARTISAN", "REVENANT",
-                "TROLL", "OGRE", "ALPHA"]
-PRACTICE_CARDS = ["BRIGAND", "DISCIPLE", "GNOME", "GRRR", "MARTYR", "METEORITE", "PARASITE",
-                  "VORTEX", "ZOMBIE", "MUTANT"]
+SECRET_CARDS = LIST_A
+PRACTICE_CARDS = LIST_B
 USERS = ("anonymous", "owner", "other", "organizer", "other_organizer")
 LOGIN = "login"  # a redirect to the login page
 OWN = "own"  # succeeds, on the visitor's own data only (a 200 page or a 302 after a POST)

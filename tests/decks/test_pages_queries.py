@@ -10,13 +10,10 @@ from django.utils import timezone
 from decks.services.bans import ban_session_start
 from decks.services.decklists import decklist_create, decklist_update
 from tests.factories import UserFactory, give_starter_kit, starter_kit
+from tests.factories.decklists import LIST_A, LIST_B
 
 pytestmark = pytest.mark.django_db
 
-LIST_A = ["ANNIHILATION", "BARON", "BOOM!", "BRUTE", "CARAPACE", "PARTISAN", "REVENANT",
-          "TROLL", "OGRE", "ALPHA"]
-LIST_B = ["BRIGAND", "DISCIPLE", "GNOME", "GRRR", "MARTYR", "METEORITE", "PARASITE", "VORTEX",
-          "ZOMBIE", "MUTANT"]
 LISTS = 12
 
 

@@ -3,7 +3,7 @@
 import pytest
 
 from engine.clash.cards import load_catalogue
-from engine.clash.errors import RecordError
+from engine.clash.errors import RecordError, SetupError
 from engine.clash.formats import (
     BAN_ORDER,
     BanRecord,
@@ -143,7 +143,7 @@ def test_both_lists_are_revealed_from_the_start():
 
 
 def test_unfinished_procedure_has_no_decks():
-    with pytest.raises(Exception, match="not over: 0 of 4"):
+    with pytest.raises(SetupError, match="not over: 0 of 4"):
         BanState(LIST_A, LIST_B).decks()
 
 

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from engine.clash.cards import load_catalogue
-from engine.clash.errors import RecordError
+from engine.clash.errors import RecordError, SetupError
 from engine.clash.formats import (
     DraftRecord,
     DraftState,
@@ -168,7 +168,7 @@ def test_a_pick_after_the_draft_is_over_is_refused():
 
 
 def test_unfinished_draft_has_no_decks():
-    with pytest.raises(Exception, match="not over: 0 of 16"):
+    with pytest.raises(SetupError, match="not over: 0 of 16"):
         DraftState(1).decks()
 
 

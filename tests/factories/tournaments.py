@@ -110,3 +110,19 @@ class DeckCheckFactory(factory.django.DjangoModelFactory):
     round_number = 1
     outcome = DeckCheckOutcome.MATCHES
     at = factory.LazyFunction(timezone.now)
+
+
+class RoundRowFactory(factory.django.DjangoModelFactory):
+    """A round as given, the model's defaults otherwise (a scene that sets its own status and
+    seed); give `event=` and `number=`."""
+
+    class Meta:
+        model = Round
+
+
+class MatchRowFactory(factory.django.DjangoModelFactory):
+    """A match as given, the model's defaults otherwise (pending unless told); give `round=`,
+    `table=` and the seats."""
+
+    class Meta:
+        model = Match

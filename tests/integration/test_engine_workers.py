@@ -65,19 +65,40 @@ def test_a_round_of_ai_seats_is_played_by_a_worker(queue):
     assert rnd.status == "complete"
 
 
+def recorded(rnd) -> dict:
+    """Everything a run of the round's jobs writes, to compare before and after."""
+    matches = rnd.matches.all()
+    return {
+        "matches": list(matches.order_by("pk").values()),
+        "jobs": list(MatchJob.objects.filter(match__in=matches).order_by("pk").values()),
+        "games": list(EngineGame.objects.filter(match__in=matches).order_by("pk").values()),
+        "changes": list(ResultChange.objects.filter(match__in=matches).order_by("pk").values()),
+    }
+
+
 def test_the_same_task_queued_five_times_records_one_result(queue):
     rnd = ai_round(tables=1)
     [job] = jobs_for_round(round_id=rnd.pk, now=timezone.now())
-    for _ in range(4):
-        match_job_run_task.delay(job.pk)
+    job.refresh_from_db()
+    # The job's own message (sent on commit under its delivery token) and four copies without
+    # a token, which the delivery check lets through: only the job row can stop them.
+    deliveries = [match_job_run_task.AsyncResult(job.delivery)]
+    deliveries += [match_job_run_task.delay(job.pk) for _ in range(4)]
     worker = Worker(queue, concurrency=2)
     try:
-        wait_for(all_done)
-        time.sleep(1.0)  # let the duplicate deliveries run too
+        # Each task returns whether it recorded the result: every delivery ran, one recorded.
+        ran = [delivery.get(timeout=120) for delivery in deliveries]
+        assert sorted(ran) == [False, False, False, False, True]
+        exactly_once(rnd)
+        before = recorded(rnd)
+        # Copies delivered after the job is done run too, and write nothing.
+        late = [match_job_run_task.delay(job.pk) for _ in range(3)]
+        assert [delivery.get(timeout=120) for delivery in late] == [False, False, False]
     finally:
         worker.stop()
-    exactly_once(rnd)
-    assert MatchJob.objects.get(pk=job.pk).attempts >= 1
+    assert recorded(rnd) == before
+    assert before["jobs"][0]["status"] == JobStatus.DONE
+    assert before["jobs"][0]["attempts"] >= 1
 
 
 def test_a_worker_killed_in_the_middle_of_a_match_still_records_it_exactly_once(queue):
@@ -120,7 +141,7 @@ def test_redis_restarted_with_matches_in_the_queue_loses_none_after_the_sweeper(
 
 
 def test_a_draft_event_of_eight_seats_with_three_ai_seats_runs_to_final_standings(queue):
-    from tests.tournaments.play import organizer_of, pair, settle
+    from tests.tournaments.event_steps import organizer_of, pair, settle
     from tests.tournaments.pods_play import draft_all, draft_event
     from tournaments.models import Match, Registration
     from tournaments.selectors.standings import standings_for_event

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from tests.factories.tournaments import AISeatFactory, OrganizedEventFactory
+from tests.factories.tournaments import (
+    AISeatFactory,
+    OrganizedEventFactory,
+    RoundRowFactory,
+)
 from tournaments.models import EventStatus, Match, Registration, Round, RoundStatus
 
 
@@ -17,8 +21,8 @@ def ai_round(*, tables: int = 2, match_length: int = 3, seed: int = 11) -> Round
     for i, seat in enumerate(seats):
         seat.ai_name = f"AI {i + 1}"
     seats = Registration.objects.bulk_create(seats)
-    rnd = Round.objects.create(event=event, number=1, status=RoundStatus.PLAYING, seed=seed,
-                               paired_at=timezone.now())
+    rnd = RoundRowFactory(event=event, number=1, status=RoundStatus.PLAYING, seed=seed,
+                          paired_at=timezone.now())
     Match.objects.bulk_create(
         [Match(round=rnd, table=t + 1, player_a=seats[2 * t], player_b=seats[2 * t + 1],
                is_ai_match=True) for t in range(tables)])

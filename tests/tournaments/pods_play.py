@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tests.factories import UserFactory, starter_kit
 from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
-from tests.tournaments.play import now, start
+from tests.tournaments.event_steps import now, start
 from tournaments.models import DraftPair, DraftStatus, Event, PodSeat
 from tournaments.selectors.pods import draft_seat_view
 from tournaments.services.pods import draft_pick

@@ -7,7 +7,7 @@ from core.errors import Conflict, DomainError, Forbidden
 from engine.clash.formats import list_problems
 from tests.factories import UserFactory
 from tests.factories.tournaments import OrganizedEventFactory
-from tests.tournaments.play import now, organizer_of, seats, start
+from tests.tournaments.event_steps import now, organizer_of, seats, start
 from tournaments.services.ai_seats import ai_seat_add
 from tournaments.services.engine_jobs import deck_for
 

@@ -14,14 +14,14 @@ from rest_framework.test import APIClient
 from decks.models import Decklist
 from decks.services.decklists import decklist_create
 from tests.factories import UserFactory, give_starter_kit
+from tests.factories.decklists import LIST_A
 from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
-from tests.tournaments.play import match_of, organizer_of, pair, seats, settle, start
+from tests.tournaments.event_steps import match_of, organizer_of, pair, seats, settle, start
 from tournaments.models import Event, EventStatus, Match, MatchStatus, Registration, Round
 
 pytestmark = pytest.mark.django_db
 
-LIST = ["ANNIHILATION", "BARON", "BOOM!", "BRUTE", "CARAPACE", "PARTISAN", "REVENANT",
-        "TROLL", "OGRE", "ALPHA"]
+LIST = LIST_A
 
 
 def client_for(user=None) -> APIClient:

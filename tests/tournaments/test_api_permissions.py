@@ -25,8 +25,9 @@ from rest_framework.test import APIClient
 from decks.models import Card, CollectionEntry, Decklist, DecklistVersion
 from decks.services.decklists import decklist_create
 from tests.factories import RegistrationFactory, UserFactory, give_starter_kit, starter_kit
+from tests.factories.decklists import LIST_B, LIST_C
 from tests.factories.tournaments import OrganizedEventFactory
-from tests.tournaments.play import match_of, now, pair, seats, settle, start
+from tests.tournaments.event_steps import match_of, now, pair, seats, settle, start
 from tournaments.models import Event, Match, Registration, ResultChange, Round
 from tournaments.services.topcut import topcut_start
 
@@ -35,10 +36,8 @@ pytestmark = pytest.mark.django_db
 ROLES = ["anonymous", "player", "other_player", "organizer", "other_organizer"]
 
 # The player's hidden list: no card of it is in OPEN, the list everyone else plays.
-SECRET = ["ABOMINATION", "COMBUSTION", "LIEUTENANT", "MICROCTOPUS", "SCRIBE", "SHAMAN",
-          "ABERRATION", "ASSASSIN", "CARNIVORE", "MACHINE"]
-OPEN = ["BRIGAND", "DISCIPLE", "GNOME", "GRRR", "MARTYR", "METEORITE", "PARASITE", "VORTEX",
-        "ZOMBIE", "MUTANT"]
+SECRET = LIST_C
+OPEN = LIST_B
 
 MATRIX = """
                       anonymous  player  other_player  organizer  other_organizer

@@ -23,15 +23,15 @@ from decks.selectors.visibility import visible_versions
 from decks.services.decklists import decklist_create, decklist_update
 from engine.clash.cards import load_catalogue
 from tests.factories import UserFactory, give_starter_kit
+from tests.factories.decklists import LIST_A
 from tests.factories.tournaments import DeckCheckFactory, OrganizedEventFactory, SeatFactory
-from tests.tournaments.play import pair, start
+from tests.tournaments.event_steps import pair, start
 from tournaments.models import DeckCheck, DeckCheckOutcome, Event, EventStatus
 from tournaments.services.decklists import deck_check_record, event_lists_publish
 
 pytestmark = pytest.mark.django_db
 
-LIST = ["ANNIHILATION", "BARON", "BOOM!", "BRUTE", "CARAPACE", "PARTISAN", "REVENANT",
-        "TROLL", "OGRE", "ALPHA"]
+LIST = LIST_A
 
 
 def other_cards() -> list[str]:

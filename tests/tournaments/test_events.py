@@ -6,7 +6,7 @@ import pytest
 from core.errors import Conflict, DomainError, Forbidden
 from tests.factories import UserFactory
 from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
-from tests.tournaments.play import now, organizer_of, pair, seats, settle, start
+from tests.tournaments.event_steps import now, organizer_of, pair, seats, settle, start
 from tournaments.models import EventStatus
 from tournaments.services.events import (
     event_complete,

@@ -21,7 +21,14 @@ from play.selectors import ban_state, position_of
 from play.selectors.positions import legal_moves_of, to_move, verify
 from play.services import online_game_act, online_game_ban
 from tests.factories import UserFactory, give_starter_kit, starter_kit
-from tests.factories.tournaments import AISeatFactory, OrganizedEventFactory, SeatFactory
+from tests.factories.decklists import LIST_A
+from tests.factories.tournaments import (
+    AISeatFactory,
+    MatchRowFactory,
+    OrganizedEventFactory,
+    RoundRowFactory,
+    SeatFactory,
+)
 from tests.play.conftest import eager  # noqa: F401 (the fixture)
 from tournaments.models import (
     DraftPair,
@@ -34,7 +41,6 @@ from tournaments.models import (
     PodSeat,
     ResultAction,
     ResultChange,
-    Round,
     RoundStatus,
 )
 from tournaments.services.engine_jobs import deck_for
@@ -46,9 +52,6 @@ from tournaments.services.online_games import (
 
 # AI replies are tasks sent after commit: run them in-process, on a database that commits.
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager")]
-
-LIST_A = ["ANNIHILATION", "BARON", "BOOM!", "BRUTE", "CARAPACE", "PARTISAN", "REVENANT",
-          "TROLL", "OGRE", "ALPHA"]
 
 
 def list_b() -> list[str]:
@@ -86,10 +89,10 @@ def scene(*, fmt="preconstructed", match_length=1, a="person", b="ai", seed=21):
             user = UserFactory(username=f"player-{label.lower()}-{seed}")
             sides.append(seat(event, user, cards=cards if fmt == "constructed" else None,
                               deck=deck if fmt == "preconstructed" else None))
-    rnd = Round.objects.create(event=event, number=1, status=RoundStatus.PLAYING, seed=1,
-                               paired_at=timezone.now())
-    match = Match.objects.create(round=rnd, table=1, player_a=sides[0], player_b=sides[1],
-                                 is_ai_match=a == "ai" or b == "ai")
+    rnd = RoundRowFactory(event=event, number=1, status=RoundStatus.PLAYING, seed=1,
+                          paired_at=timezone.now())
+    match = MatchRowFactory(round=rnd, table=1, player_a=sides[0], player_b=sides[1],
+                            is_ai_match=a == "ai" or b == "ai")
     return match
 
 
@@ -325,10 +328,10 @@ def test_a_draft_ai_seat_plays_the_cards_its_pod_drafted():
                            cards=drafted)
     PodSeat.objects.create(pod=pod, number=2, pair=pair, side="B", registration=ai,
                            cards=ai_cards)
-    rnd = Round.objects.create(event=event, number=1, status=RoundStatus.PLAYING, seed=1,
-                               paired_at=timezone.now())
-    match = Match.objects.create(round=rnd, table=1, player_a=person, player_b=ai,
-                                 is_ai_match=True)
+    rnd = RoundRowFactory(event=event, number=1, status=RoundStatus.PLAYING, seed=1,
+                          paired_at=timezone.now())
+    match = MatchRowFactory(round=rnd, table=1, player_a=person, player_b=ai,
+                            is_ai_match=True)
     game = start(match, player)
     assert game.decks == {"A": drafted, "B": ai_cards}
 

@@ -11,7 +11,7 @@ from decks.services.decklists import decklist_create
 from decks.services.game_rules import BERSERK, SPOILS, engine_plays, other_game
 from tests.decks.test_other_games import berserk_deck, load, spoils_deck
 from tests.factories import UserFactory
-from tests.tournaments.play import now, organizer_of, pair
+from tests.tournaments.event_steps import now, organizer_of, pair
 from tournaments.models import EventStatus, Match, MatchJob, MatchStatus
 from tournaments.selectors.standings import standings_for_event
 from tournaments.services.ai_seats import ai_seat_add

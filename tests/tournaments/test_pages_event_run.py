@@ -12,12 +12,12 @@ from django.urls import reverse
 
 from decks.models import Decklist
 from tests.factories import UserFactory, starter_kit
+from tests.factories.decklists import LIST_A
 from tournaments.models import Event, EventStatus, Match, MatchStatus, Round, RoundStage
 
 pytestmark = pytest.mark.django_db
 
-LIST = ["ANNIHILATION", "BARON", "BOOM!", "BRUTE", "CARAPACE", "PARTISAN", "REVENANT",
-        "TROLL", "OGRE", "ALPHA"]
+LIST = LIST_A
 NAMES = ["ada", "ben", "cy", "dee", "eve", "fay", "gus", "hal", "ivy"]
 
 

@@ -21,7 +21,13 @@ from django.utils import timezone
 
 from decks.services.decklists import decklist_create, decklist_update
 from tests.factories import UserFactory, give_starter_kit, starter_kit
-from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
+from tests.factories.decklists import LIST_A
+from tests.factories.tournaments import (
+    MatchRowFactory,
+    OrganizedEventFactory,
+    RoundRowFactory,
+    SeatFactory,
+)
 from tournaments.models import (
     Event,
     EventStatus,
@@ -57,11 +63,11 @@ def world() -> World:
     OrganizedEventFactory(organizers=[elsewhere])
     seats = {name: SeatFactory(event=event, player=UserFactory(username=name))
              for name in ("alice", "bob", "carol", "dave")}
-    rnd = Round.objects.create(event=event, number=1, status=RoundStatus.PLAYING,
-                               paired_at=timezone.now(), explanation={"lines": ["by rank"]})
-    match = Match.objects.create(round=rnd, table=1, player_a=seats["alice"],
-                                 player_b=seats["carol"])
-    Match.objects.create(round=rnd, table=2, player_a=seats["bob"], player_b=seats["dave"])
+    rnd = RoundRowFactory(event=event, number=1, status=RoundStatus.PLAYING,
+                          paired_at=timezone.now(), explanation={"lines": ["by rank"]})
+    match = MatchRowFactory(round=rnd, table=1, player_a=seats["alice"],
+                            player_b=seats["carol"])
+    MatchRowFactory(round=rnd, table=2, player_a=seats["bob"], player_b=seats["dave"])
     users = {"anonymous": None, "player": seats["alice"].player, "other": seats["bob"].player,
              "organizer": organizer, "other_organizer": elsewhere}
     return World(users=users, event=event, seats=seats, match=match)
@@ -221,8 +227,7 @@ def test_a_player_attaching_their_list_changes_their_own_seat_only(client, world
 # The attacker's path ---------------------------------------------------------------------
 
 SECRET_NAME = "Secret Ogre Rush"
-SECRET_CARDS = ["ANNIHILATION", "BARON", "BOOM!", "BRUTE", "CARAPACE", "PARTISAN", "REVENANT",
-                "TROLL", "OGRE", "ALPHA"]
+SECRET_CARDS = LIST_A
 EVENT = {"name": "Friendly", "format": "constructed", "match_length": 3, "top_cut": 0,
          "late_entry_until_round": 0}
 

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from tests.factories import UserFactory
 from tests.factories.tournaments import OrganizedEventFactory
-from tests.tournaments.play import pair, seats, settle, start
+from tests.tournaments.event_steps import pair, seats, settle, start
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ import pytest
 from core.errors import Conflict, DomainError, Forbidden
 from tests.factories import UserFactory
 from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
-from tests.tournaments.play import (
+from tests.tournaments.event_steps import (
     match_of,
     now,
     organizer_of,

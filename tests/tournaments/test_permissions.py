@@ -10,8 +10,9 @@ from decks.models import Decklist
 from decks.selectors.visibility import visible_versions
 from decks.services.decklists import decklist_create, decklist_update
 from tests.factories import UserFactory, give_starter_kit
+from tests.factories.decklists import LIST_A
 from tests.factories.tournaments import OrganizedEventFactory
-from tests.tournaments.play import now, pair, seats, start
+from tests.tournaments.event_steps import now, pair, seats, start
 from tournaments.models import Event, Match, Registration, ResultChange, Round
 from tournaments.services.events import (
     event_complete,
@@ -97,8 +98,7 @@ def test_an_unknown_event_is_a_404():
 # The attacker's path: a brand-new account, an event of its own, someone else's username and
 # guessed version ids.
 
-SECRET = ["ANNIHILATION", "BARON", "BOOM!", "BRUTE", "CARAPACE", "PARTISAN", "REVENANT",
-          "TROLL", "OGRE", "ALPHA"]
+SECRET = LIST_A
 
 
 def victims_lists():

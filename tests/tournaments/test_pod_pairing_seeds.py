@@ -9,7 +9,7 @@ import dataclasses
 import pytest
 
 from core.seeds import derive_seed
-from tests.tournaments.play import pair, settle
+from tests.tournaments.event_steps import pair, settle
 from tests.tournaments.pods_play import draft_all, draft_event
 from tournaments import swiss
 from tournaments.models import Pod, Round

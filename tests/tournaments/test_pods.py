@@ -8,7 +8,7 @@ import pytest
 from core.errors import Conflict, DomainError, Forbidden
 from engine.clash.formats import DraftRecord, DraftState, replay_draft
 from tests.factories import UserFactory
-from tests.tournaments.play import now, organizer_of, pair, settle
+from tests.tournaments.event_steps import now, organizer_of, pair, settle
 from tests.tournaments.pods_play import draft_all, draft_event, human_seats, pick_first
 from tournaments.models import (
     DraftPair,

@@ -11,7 +11,7 @@ import pytest
 
 from core.errors import Conflict
 from engine.clash.formats import DraftRecord, replay_draft
-from tests.tournaments.play import now
+from tests.tournaments.event_steps import now
 from tests.tournaments.pods_play import draft_event
 from tests.tournaments.test_races import at_once
 from tournaments.models import DraftPair, PodSeat

@@ -8,7 +8,7 @@ import pytest
 
 from engine.clash.formats import DraftRecord, DraftState
 from tests.factories import UserFactory
-from tests.tournaments.play import organizer_of
+from tests.tournaments.event_steps import organizer_of
 from tests.tournaments.pods_play import draft_event
 from tournaments.models import DraftPair, DraftStatus, PodSeat
 

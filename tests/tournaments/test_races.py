@@ -16,7 +16,7 @@ from django.db import connection, connections
 
 from core.errors import Conflict
 from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
-from tests.tournaments.play import now, organizer_of, pair, settle, start
+from tests.tournaments.event_steps import now, organizer_of, pair, settle, start
 from tournaments.models import Match, MatchStatus, ResultChange, Round, RoundStatus
 from tournaments.selectors.matches import result_history
 from tournaments.services.results import result_report, result_set

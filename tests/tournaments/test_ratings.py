@@ -6,7 +6,7 @@ import pytest
 
 from core.errors import Conflict
 from tests.factories.tournaments import OrganizedEventFactory
-from tests.tournaments.play import now, organizer_of, pair, seats, settle, start
+from tests.tournaments.event_steps import now, organizer_of, pair, seats, settle, start
 from tournaments.models import Event, RatedEvent, Rating
 from tournaments.selectors.ratings import ratings_leaderboard
 from tournaments.services.events import event_complete

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tournaments.play import now
+from tests.tournaments.event_steps import now
 from tests.tournaments.test_races import at_once
 from tests.tournaments.test_ratings import complete, play_out
 from tournaments.models import Event, RatedEvent, Rating

@@ -9,8 +9,9 @@ from core.errors import Conflict, DomainError, Forbidden
 from decks.models import CollectionEntry, Decklist
 from decks.services.decklists import decklist_create
 from tests.factories import UserFactory, give_starter_kit
+from tests.factories.decklists import LIST_A
 from tests.factories.tournaments import OrganizedEventFactory
-from tests.tournaments.play import T0, now, organizer_of, pair, seats, settle, start
+from tests.tournaments.event_steps import T0, now, organizer_of, pair, seats, settle, start
 from tournaments.models import Registration
 from tournaments.selectors.standings import standings_for_event
 from tournaments.services.registrations import (
@@ -25,8 +26,7 @@ from tournaments.services.topcut import topcut_start
 
 pytestmark = pytest.mark.django_db
 
-LIST = ["ANNIHILATION", "BARON", "BOOM!", "BRUTE", "CARAPACE", "PARTISAN", "REVENANT",
-        "TROLL", "OGRE", "ALPHA"]
+LIST = LIST_A
 
 
 def constructed_list(user, cards=LIST):

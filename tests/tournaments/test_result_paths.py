@@ -19,7 +19,7 @@ from engine.clash.match import MatchResult
 from play.models import OnlineGame
 from tests.factories.tournaments import EngineGameFactory, MatchJobFactory
 from tests.tournaments.engine_scene import ai_round
-from tests.tournaments.play import now, organizer_of, pair, seats, start
+from tests.tournaments.event_steps import now, organizer_of, pair, seats, start
 from tests.tournaments.test_online_matches import scene
 from tests.tournaments.test_topcut import after_swiss, cut
 from tournaments.models import (

@@ -5,7 +5,7 @@ import pytest
 
 from core.errors import Conflict, DomainError, Forbidden
 from tests.factories.tournaments import OrganizedEventFactory
-from tests.tournaments.play import now, organizer_of, pair, seats, settle, start
+from tests.tournaments.event_steps import now, organizer_of, pair, seats, settle, start
 from tournaments.models import MatchStatus, RoundStatus
 from tournaments.selectors.matches import result_history
 from tournaments.services.events import event_complete

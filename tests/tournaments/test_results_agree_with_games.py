@@ -15,8 +15,14 @@ from django.utils import timezone
 from core.errors import Conflict
 from decks.services.decklists import decklist_create
 from tests.factories import UserFactory
-from tests.factories.tournaments import EngineGameFactory, OrganizedEventFactory, SeatFactory
-from tournaments.models import EventStatus, Match, MatchStatus, ResultChange, Round, RoundStatus
+from tests.factories.tournaments import (
+    EngineGameFactory,
+    MatchRowFactory,
+    OrganizedEventFactory,
+    RoundRowFactory,
+    SeatFactory,
+)
+from tournaments.models import EventStatus, MatchStatus, ResultChange, RoundStatus
 from tournaments.services.online_games import match_online_game_start
 from tournaments.services.results import result_record_engine, result_report, result_set
 
@@ -33,9 +39,9 @@ def online_match(*, match_length=3):
         version = decklist_create(user=user, name="Precon", kind="preconstructed",
                                   preconstructed_deck=deck, now=timezone.now()).versions.get()
         sides.append(SeatFactory(event=event, player=user, decklist_version=version))
-    rnd = Round.objects.create(event=event, number=1, status=RoundStatus.PLAYING, seed=1,
-                               paired_at=timezone.now())
-    return Match.objects.create(round=rnd, table=1, player_a=sides[0], player_b=sides[1])
+    rnd = RoundRowFactory(event=event, number=1, status=RoundStatus.PLAYING, seed=1,
+                          paired_at=timezone.now())
+    return MatchRowFactory(round=rnd, table=1, player_a=sides[0], player_b=sides[1])
 
 
 def report(match, side, a, b, d=0):

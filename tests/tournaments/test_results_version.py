@@ -13,7 +13,7 @@ from core.errors import DomainError
 from tests.factories import UserFactory
 from tests.factories.tournaments import OrganizedEventFactory
 from tests.tournaments.engine_scene import ai_round
-from tests.tournaments.play import now, organizer_of, pair, seats, settle, start
+from tests.tournaments.event_steps import now, organizer_of, pair, seats, settle, start
 from tournaments.models import Event, EventStandings, MatchJob
 from tournaments.selectors.standings import results_version
 from tournaments.services.ai_seats import ai_seat_add

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tournaments.play import now, organizer_of, pair
+from tests.tournaments.event_steps import now, organizer_of, pair
 from tests.tournaments.test_races import at_once, running_event
 from tournaments.models import Event, MatchStatus
 from tournaments.selectors.standings import results_version

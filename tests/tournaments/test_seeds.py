@@ -36,8 +36,14 @@ from engine.clash.match import game_seed
 from engine.clash.rng import Rng
 from play.models import OnlineGame
 from tests.factories import UserFactory, give_starter_kit
-from tests.factories.tournaments import AISeatFactory, OrganizedEventFactory, SeatFactory
-from tests.tournaments.play import now, organizer_of, pair, settle
+from tests.factories.tournaments import (
+    AISeatFactory,
+    MatchRowFactory,
+    OrganizedEventFactory,
+    RoundRowFactory,
+    SeatFactory,
+)
+from tests.tournaments.event_steps import now, organizer_of, pair, settle
 from tests.tournaments.pods_play import draft_all, draft_event, human_seats
 from tournaments import swiss
 from tournaments.models import (
@@ -464,8 +470,8 @@ def test_running_the_generator_back_works_on_a_stream_seed():
 def test_a_finished_procedures_seed_gives_away_neither_the_event_seed_nor_the_next_game():
     event = OrganizedEventFactory(seed=SEED, status=EventStatus.RUNNING, rounds=3)
     a, b = AISeatFactory(event=event, ai_name="X"), AISeatFactory(event=event, ai_name="Y")
-    rnd = Round.objects.create(event=event, number=1, seed=event.seed, paired_at=now())
-    match = Match.objects.create(round=rnd, table=1, player_a=a, player_b=b, is_ai_match=True)
+    rnd = RoundRowFactory(event=event, number=1, seed=event.seed, paired_at=now())
+    match = MatchRowFactory(round=rnd, table=1, player_a=a, player_b=b, is_ai_match=True)
     # A pair's draft, shown with its record once done.
     assert SEED not in run_back(pair_seed(event, 1, 1), "draft-pod-1-pair-1", 2)
     # A match the workers play: its games replay once it is over.
@@ -487,8 +493,8 @@ def test_a_tournament_matchs_games_replay_once_the_match_is_over():
     event = OrganizedEventFactory(organizers=[organizer], seed=SEED, match_length=3,
                                   status=EventStatus.RUNNING, rounds=3)
     alice = UserFactory(username="alice")
-    rnd = Round.objects.create(event=event, number=1, seed=event.seed, paired_at=now())
-    match = Match.objects.create(round=rnd, table=1, player_a=SeatFactory(
+    rnd = RoundRowFactory(event=event, number=1, seed=event.seed, paired_at=now())
+    match = MatchRowFactory(round=rnd, table=1, player_a=SeatFactory(
         event=event, player=alice), player_b=AISeatFactory(event=event, ai_name="Y"),
         is_ai_match=True)
     seed = online_game_seed(event, match, 1)

@@ -12,7 +12,7 @@ from tests.factories.tournaments import (
     OrganizedEventFactory,
     RoundFactory,
 )
-from tests.tournaments.play import match_of, now, pair, seats, settle, start
+from tests.tournaments.event_steps import match_of, now, pair, seats, settle, start
 from tournaments.models import RoundStage, RoundStatus
 from tournaments.selectors.bridge import swiss_view
 from tournaments.selectors.standings import (

@@ -9,7 +9,7 @@ from tests.factories.tournaments import (
     OrganizedEventFactory,
     RoundFactory,
 )
-from tests.tournaments.play import now, organizer_of, pair, seats, settle, start
+from tests.tournaments.event_steps import now, organizer_of, pair, seats, settle, start
 from tournaments.selectors.standings import standings_for_event
 from tournaments.services.registrations import registration_drop
 from tournaments.services.results import result_report

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from tests.factories import UserFactory
 from tests.factories.tournaments import OrganizedEventFactory
-from tests.tournaments.play import now, organizer_of, pair, seats, settle, start, tables
+from tests.tournaments.event_steps import now, organizer_of, pair, seats, settle, start, tables
 from tournaments.models import Event
 from tournaments.selectors.standings import standings_for_event
 from tournaments.services.events import event_create

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from tests.factories import UserFactory
 from tests.factories.tournaments import OrganizedEventFactory
-from tests.tournaments.play import match_of, now, organizer_of, pair, seats, settle, start
+from tests.tournaments.event_steps import match_of, now, organizer_of, pair, seats, settle, start
 from tournaments.models import EventStandings
 from tournaments.selectors import standings as selectors
 from tournaments.selectors.cache import CACHE

@@ -24,7 +24,7 @@ from tests.factories.tournaments import (
     RoundFactory,
     SeatFactory,
 )
-from tests.tournaments.play import now, organizer_of, pair, seats, settle, start
+from tests.tournaments.event_steps import now, organizer_of, pair, seats, settle, start
 from tests.tournaments.pods_play import draft_event
 from tournaments.models import EngineGame, EventStatus, GameMode, MatchStatus, RoundStage
 from tournaments.services.events import event_complete

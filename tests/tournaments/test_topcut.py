@@ -5,7 +5,7 @@ import pytest
 
 from core.errors import Conflict, DomainError
 from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
-from tests.tournaments.play import now, organizer_of, pair, seats, settle, start, tables
+from tests.tournaments.event_steps import now, organizer_of, pair, seats, settle, start, tables
 from tournaments.models import EventStatus, Registration, Round, RoundStage
 from tournaments.selectors.rounds import round_explanation, round_label
 from tournaments.selectors.standings import standings_for_event

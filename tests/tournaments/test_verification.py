@@ -12,16 +12,20 @@ from core.errors import Conflict, DomainError, Forbidden
 from engine.clash.cards import load_catalogue
 from engine.clash.match import play_match
 from tests.factories import UserFactory
-from tests.factories.tournaments import AISeatFactory, OrganizedEventFactory, SeatFactory
+from tests.factories.tournaments import (
+    AISeatFactory,
+    MatchRowFactory,
+    OrganizedEventFactory,
+    RoundRowFactory,
+    SeatFactory,
+)
 from tournaments.models import (
     EngineGame,
     EventStatus,
     GameMode,
-    Match,
     MatchStatus,
     ResultAction,
     ResultChange,
-    Round,
     RoundStatus,
     UploadStatus,
 )
@@ -40,10 +44,10 @@ def player_against_ai(*, match_length: int = 3, seed: int = 7):
                                   rounds=3)
     seat = SeatFactory(event=event)
     ai = AISeatFactory(event=event, ai_name="AI 1")
-    rnd = Round.objects.create(event=event, number=1, status=RoundStatus.PLAYING, seed=1,
-                               paired_at=timezone.now())
-    match = Match.objects.create(round=rnd, table=1, player_a=seat, player_b=ai,
-                                 is_ai_match=True)
+    rnd = RoundRowFactory(event=event, number=1, status=RoundStatus.PLAYING, seed=1,
+                          paired_at=timezone.now())
+    match = MatchRowFactory(round=rnd, table=1, player_a=seat, player_b=ai,
+                            is_ai_match=True)
     decks = (load_catalogue().deck(1), deck_for(ai, event))
     played = play_match(decks, seed, ("greedy", "greedy"), best_of=match_length)
     return match, seat.player, played
