@@ -1,4 +1,4 @@
-"""How decks hears from the apps above it (STYLE.md, "The apps' layers").
+"""How decks hears from the apps above it (core/hooks.py).
 
 decks sits below tournaments and never imports it. What a decklist means to an event (a
 registration follows its owner's edits, a ban session for an event takes the registered
@@ -15,43 +15,7 @@ lists) is tournaments' knowledge; tournaments registers it here in its AppConfig
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-
-class Listeners:
-    """Every registered listener hears each announcement, in the order registered."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self._listeners: list[Callable[..., None]] = []
-
-    def register(self, listener: Callable[..., None]) -> Callable[..., None]:
-        # AppConfig.ready may run twice (tests, management commands): register once.
-        if listener not in self._listeners:
-            self._listeners.append(listener)
-        return listener
-
-    def __call__(self, **kwargs: Any) -> None:  # noqa: ANN401
-        for listener in self._listeners:
-            listener(**kwargs)
-
-
-class Provider:
-    """One app answers; until one registers, the answer is `default(**kwargs)`."""
-
-    def __init__(self, name: str, default: Callable[..., Any]) -> None:
-        self.name = name
-        self._default = default
-        self._provider: Callable[..., Any] | None = None
-
-    def register(self, provider: Callable[..., Any]) -> Callable[..., Any]:
-        self._provider = provider
-        return provider
-
-    def __call__(self, **kwargs: Any) -> Any:  # noqa: ANN401
-        return (self._provider or self._default)(**kwargs)
-
+from core.hooks import Listeners, Provider
 
 decklist_saved = Listeners("decklist_saved")
 where_registered = Provider("where_registered", default=lambda **_: [])

@@ -13,9 +13,10 @@ AppConfig.ready (tournaments/apps.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
+
+from core.hooks import Listeners, Provider
 
 if TYPE_CHECKING:
     from play.models import OnlineGame
@@ -23,31 +24,6 @@ if TYPE_CHECKING:
 
 class GameFinished(Protocol):
     def __call__(self, *, game: OnlineGame, now: datetime) -> None: ...
-
-
-class Listeners:
-    """Functions called when something happened, in the order they were connected."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self._listeners: list[Callable[..., None]] = []
-
-    def connect(self, listener: Callable[..., None]) -> None:
-        """Add a listener; connecting the same one again changes nothing (ready() may run
-        more than once)."""
-        if listener not in self._listeners:
-            self._listeners.append(listener)
-
-    def disconnect(self, listener: Callable[..., None]) -> None:
-        if listener in self._listeners:
-            self._listeners.remove(listener)
-
-    def __contains__(self, listener: object) -> bool:
-        return listener in self._listeners
-
-    def send(self, **kwargs: Any) -> None:
-        for listener in list(self._listeners):
-            listener(**kwargs)
 
 
 game_finished = Listeners("game_finished")
@@ -77,13 +53,7 @@ class _NoTournament:
         return {}
 
 
-_match_games: MatchGames = _NoTournament()
-
-
-def match_games_register(answers: MatchGames) -> None:
-    global _match_games  # noqa: PLW0603 (one registry, set once in an AppConfig.ready)
-    _match_games = answers
-
-
-def match_games() -> MatchGames:
-    return _match_games
+NO_TOURNAMENT: MatchGames = _NoTournament()
+# `match_games()` is the registered MatchGames (tournaments registers
+# `lambda: MatchGameAnswers()`), else NO_TOURNAMENT.
+match_games = Provider("match_games", default=lambda: NO_TOURNAMENT)

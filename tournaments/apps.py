@@ -11,7 +11,7 @@ class TournamentsConfig(AppConfig):
         from tournaments.selectors import decklists as decklist_reads
         from tournaments.services.decklist_versions import registrations_follow_version
 
-        hooks.decklist_saved.register(registrations_follow_version)
+        hooks.decklist_saved.connect(registrations_follow_version)
         hooks.where_registered.register(decklist_reads.registrations_of_decklist)
         hooks.registered_in_event.register(decklist_reads.version_registered_in)
 

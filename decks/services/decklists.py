@@ -179,5 +179,5 @@ def decklist_update(*, decklist: Decklist, user: AbstractBaseUser, now: datetime
         **_contents(decklist.kind, new_cards, new_deck))
     # The events that take the list as it changes follow it (tournaments listens); a listener
     # that refuses the version raises, and the transaction undoes it.
-    hooks.decklist_saved(decklist=decklist, version=version, now=now)
+    hooks.decklist_saved.send(decklist=decklist, version=version, now=now)
     return version

@@ -52,7 +52,7 @@ def test_a_finished_game_is_announced_once_with_its_record(player):
 
 
 def test_without_a_tournament_nobody_watches_a_match_game(monkeypatch):
-    monkeypatch.setattr(hooks, "_match_games", hooks._NoTournament())
+    monkeypatch.setattr(hooks.match_games, "_provider", None)
     match_game = OnlineGame(pk=7, kind=GameKind.DUEL, match_id=1, game_number=1)
     assert not may_watch(match_game, AnonymousUser())
     assert may_watch(OnlineGame(pk=8, kind=GameKind.DUEL), AnonymousUser())

@@ -34,4 +34,5 @@ class MatchGameAnswers:
 
 def register() -> None:
     hooks.game_finished.connect(game_finished)
-    hooks.match_games_register(MatchGameAnswers())
+    answers = MatchGameAnswers()
+    hooks.match_games.register(lambda: answers)
