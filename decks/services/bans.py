@@ -17,25 +17,18 @@ from core.errors import Conflict, DomainError, Forbidden, from_engine
 from core.locks import lock_get
 from decks.models import BanSession, BanStatus, DecklistKind, DecklistVersion
 from decks.selectors.bans import ai_seats, ban_seat_of, ban_state
+from engine.clash.ai.turns import BAN, ai_turns
 from engine.clash.errors import EngineError
-from engine.clash.formats import BanState, IllegalChoice, ValuePolicy
-from engine.clash.rng import Rng
+from engine.clash.formats import BanState, IllegalChoice
 
 from .states import ban_session_move
 
 
-def _policy() -> ValuePolicy:
-    return ValuePolicy.from_file()
-
-
 def _let_ai_ban(session: BanSession, state: BanState) -> None:
-    """AI seats ban by the value policy as long as it is their step (seeded by the session)."""
-    policy = _policy()
-    ai = ai_seats(session)
-    while not state.done and state.to_ban in ai:
-        seat = state.to_ban
-        rng = Rng.stream(session.seed, f"ban-ai-{seat}-{len(state.bans)}")
-        state.ban(seat, policy.choose_ban(state.view(), seat, rng))
+    """AI seats ban by the value policy as long as it is their step, under the session's lock
+    (the moves and their rule: engine.clash.ai.turns)."""
+    for move in ai_turns(BAN, state, seed=session.seed, ai=ai_seats(session)):
+        state.ban(move.seat, move.choice)
 
 
 def _save(session: BanSession, state: BanState, now: datetime) -> None:

@@ -14,9 +14,9 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from core.errors import Conflict, from_engine
+from engine.clash.ai.turns import BAN, ai_turns
 from engine.clash.errors import EngineError
-from engine.clash.formats import BanState, IllegalChoice, ValuePolicy
-from engine.clash.rng import Rng
+from engine.clash.formats import BanState, IllegalChoice
 from engine.clash.state import SEATS
 from play.models import GameStatus, OnlineGame
 from play.selectors.games import ai_seat, ban_state, seat_of
@@ -43,16 +43,14 @@ def bans_begin(game: OnlineGame, lists: tuple[list[str], list[str]], now: dateti
 
 
 def _ai_bans(game: OnlineGame, state: BanState) -> None:
-    """An AI seat bans by the value policy while it is its step, each ban seeded by the game
-    and the step, so whichever process computes it gets the same card."""
+    """An AI seat bans by the value policy while it is its step, under the game's lock; each
+    ban is seeded by the game and the step, so whichever process computes it gets the same
+    card (engine.clash.ai.turns)."""
     seat = ai_seat(game)
     if seat is None:
         return
-    letter = SEATS[seat]
-    policy = ValuePolicy.from_file()
-    while not state.done and state.to_ban == letter:
-        rng = Rng.stream(game.seed, f"ban-ai-{letter}-{len(state.bans)}")
-        state.ban(letter, policy.choose_ban(state.view(), letter, rng))
+    for move in ai_turns(BAN, state, seed=game.seed, ai={SEATS[seat]}):
+        state.ban(move.seat, move.choice)
 
 
 def _bans_save(game: OnlineGame, state: BanState, now: datetime) -> None:

@@ -7,7 +7,7 @@ one action twice."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -18,12 +18,10 @@ from django.db import transaction
 from core import deliveries
 from core.errors import Conflict, DomainError, NotFound, from_engine
 from core.locks import lock, lock_get, lock_one
-from engine.clash.actions import encode
 from engine.clash.ai import LEVELS as AI_LEVELS
-from engine.clash.ai import make_agent
+from engine.clash.ai.turns import MAX_AI_MOVES, PLAY, ai_turns
 from engine.clash.cards import load_catalogue
 from engine.clash.errors import EngineError
-from engine.clash.observation import Observation
 from engine.clash.rng import Rng
 from engine.clash.solo import (
     SOLO_DRAFT,
@@ -47,7 +45,7 @@ from play.selectors.positions import (
 from .states import online_game_move
 
 # An AI seat's whole turn is a few dozen decisions at most; this only guards a bug.
-MAX_AI_ACTIONS = 500
+MAX_AI_ACTIONS = MAX_AI_MOVES
 # After this long without the AI seat's reply, the waiting page looks for its message in the
 # broker, and sends it again if the broker lost it.
 AI_REPLY_OWED_AFTER = timedelta(seconds=30)
@@ -268,27 +266,23 @@ def online_game_ai_nudge(*, game_id: int, now: datetime,
 
 def _ai_moves(game: OnlineGame, position: Position, now: datetime) -> None:
     """The AI seat's decisions while the game waits for it (it sees only its Observation),
-    then the row is saved; a finished game gets its record and result."""
+    applied under the row lock, then the row is saved; a finished game gets its record and
+    result. The moves and their rule: engine.clash.ai.turns."""
     seat = ai_seat(game)
-    steps = 0
-    while seat is not None and to_move(position.game) == seat:
-        steps += 1
-        if steps > MAX_AI_ACTIONS:
-            raise RuntimeError(f"the AI seat of game {game.pk} did not finish its turn")
-        # A fresh agent per decision, seeded by the game and the move number, so the same
-        # position always gets the same move, whichever process computes it.
-        agent = make_agent(game.ai_level,
-                           Rng.stream(game.seed, f"ai-{len(game.actions)}").next_u64() >> 1)
-        token = _token(agent.act(Observation(position.game, seat)))
-        apply_token(position, token)
-        game.actions = [*game.actions, token]
+    if seat is not None:
+        try:
+            moves = ai_turns(PLAY, position.game, seed=game.seed, ai={seat},
+                             level=game.ai_level, made=len(game.actions),
+                             limit=MAX_AI_ACTIONS)
+        except RuntimeError as exc:
+            raise RuntimeError(f"the AI seat of game {game.pk} did not finish its turn: "
+                               f"{exc}") from exc
+        for move in moves:
+            apply_token(position, move.choice)
+            game.actions = [*game.actions, move.choice]
     if position.game.winner is not None:
         _finish(game, position, now)
     game.save()
-
-
-def _token(action: Sequence) -> str:
-    return encode(tuple(action))
 
 
 def _finish(game: OnlineGame, position: Position, now: datetime) -> None:

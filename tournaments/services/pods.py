@@ -31,11 +31,8 @@ from core.errors import Conflict, Forbidden, NotFound, from_engine
 from core.locks import lock_get
 from core.seeds import derive_seed
 from decks.services.decklists import decklist_create_drafted
-from engine.clash.formats import (
-    DraftState,
-    IllegalChoice,
-    ValuePolicy,
-)
+from engine.clash.ai.turns import PICK, ai_turns
+from engine.clash.formats import DraftState, IllegalChoice
 from engine.clash.rng import Rng
 from engine.seats import LETTER_A, LETTERS
 from tournaments.models import (
@@ -121,24 +118,17 @@ def pods_create(*, event: Event, places: int, now: datetime) -> list[Pod]:
 # Picking ---------------------------------------------------------------------------------
 
 
-def _policy() -> ValuePolicy:
-    return ValuePolicy.from_file()
-
-
 def _let_ai_pick(pair: DraftPair, state: DraftState) -> None:
     """AI seats pick by the value policy as long as it is their turn, and so does the policy
-    for a player who dropped during the draft, so their partner is never stuck. Each pick's
-    tie-break generator comes from the pair's seed and the pick's number, so the picks
-    replay."""
+    for a player who dropped during the draft, so their partner is never stuck; under the
+    pair's lock. Each pick's tie-break generator comes from the pair's seed and the pick's
+    number, so the picks replay (engine.clash.ai.turns)."""
     ai = {side for side, seat in _seats(pair).items()
           if seat.registration.is_ai or seat.registration.dropped}
     if not ai:
         return
-    policy = _policy()
-    while not state.done and state.to_pick in ai:
-        side = state.to_pick
-        rng = Rng.stream(pair.seed, f"draft-ai-{side}-{len(state.picks)}")
-        state.pick(side, policy.choose_pick(state.view(), side, rng))
+    for move in ai_turns(PICK, state, seed=pair.seed, ai=ai):
+        state.pick(move.seat, move.choice)
 
 
 def _save(pair: DraftPair, state: DraftState, now: datetime) -> None:
