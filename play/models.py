@@ -12,6 +12,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from engine.seats import RESULT_NAMES
+
 
 class GameKind(models.TextChoices):
     DUEL = "duel", "Duel"  # rule C-2.1: two players (here: a person against an AI seat)
@@ -91,7 +93,7 @@ class OnlineGame(models.Model):
             models.UniqueConstraint(fields=["match", "game_number"],
                                     condition=Q(match__isnull=False),
                                     name="one_online_game_per_match_game"),
-            models.CheckConstraint(condition=Q(winner__in=["", "A", "B", "draw"]),
+            models.CheckConstraint(condition=Q(winner__in=["", *RESULT_NAMES]),
                                    name="online_game_winner_known"),
         ]
 

@@ -22,6 +22,7 @@ from decks.models import (
     Game,
 )
 from decks.services.collections import MAX_COUNT
+from engine.seats import LETTER_A, LETTER_B
 
 MAX_NAME = 100
 MAX_CARDS = 500  # far above any list size (a Spoils deck has 76 or more): the services
@@ -289,7 +290,7 @@ class BanSessionBriefOut(serializers.Serializer):
     @extend_schema_field(SeatsOut)
     def get_players(self, session) -> dict:  # noqa: ANN001
         return {seat: player.get_username() if player else None
-                for seat, player in (("A", session.player_a), ("B", session.player_b))}
+                for seat, player in ((LETTER_A, session.player_a), (LETTER_B, session.player_b))}
 
 
 class BanSessionOut(BanSessionBriefOut):
@@ -312,4 +313,4 @@ class BanSessionOut(BanSessionBriefOut):
     def get_results(self, session) -> dict | None:  # noqa: ANN001
         if session.status != BanStatus.DONE:
             return None
-        return {"A": session.result_a, "B": session.result_b}
+        return {LETTER_A: session.result_a, LETTER_B: session.result_b}

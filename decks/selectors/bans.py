@@ -11,9 +11,9 @@ from django.db.models import QuerySet
 from decks.models import BanSession
 from decks.selectors.visibility import visible_ban_sessions
 from engine.clash.formats import BAN_ORDER, BanRecord, BanState
+from engine.seats import LETTER_A, LETTER_B, LETTERS
 
 User = AbstractBaseUser | AnonymousUser
-SEATS = ("A", "B")
 
 
 def ban_sessions_for(user: User) -> QuerySet[BanSession]:
@@ -33,18 +33,18 @@ def ban_state(session: BanSession) -> BanState:
 
 
 def ban_seat_of(session: BanSession, user: User) -> str | None:
-    """The seat ("A" or "B") `user` plays in `session`, or None."""
+    """The seat's letter (LETTER_A or LETTER_B) `user` plays in `session`, or None."""
     if user.is_authenticated:
         if session.player_a_id == user.pk:
-            return "A"
+            return LETTER_A
         if session.player_b_id == user.pk:
-            return "B"
+            return LETTER_B
     return None
 
 
 def ai_seats(session: BanSession) -> set[str]:
     """The seats without a player: they ban by the engine's value policy."""
-    return {seat for seat, player in zip(SEATS, (session.player_a_id, session.player_b_id),
+    return {seat for seat, player in zip(LETTERS, (session.player_a_id, session.player_b_id),
                                          strict=True) if player is None}
 
 

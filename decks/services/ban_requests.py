@@ -22,6 +22,7 @@ from decks.models import BanSession, BanStatus, DecklistVersion
 from decks.selectors import visible_versions
 from decks.services.bans import ban_session_start
 from decks.services.game_rules import has_rules_module
+from engine.seats import LETTER_A, LETTER_B
 
 
 def _seen_version(user: AbstractBaseUser, version_id: int) -> DecklistVersion:
@@ -48,7 +49,7 @@ def ban_session_request(*, user: AbstractBaseUser, version_a_id: int, version_b_
     """
     version_a = _seen_version(user, version_a_id)
     version_b = _seen_version(user, version_b_id)
-    for seat, version in (("A", version_a), ("B", version_b)):
+    for seat, version in ((LETTER_A, version_a), (LETTER_B, version_b)):
         if has_rules_module(version.decklist.game):
             raise DomainError("no_ban_procedure",
                               f"list {seat} is a {version.decklist.game.name} list: the "
@@ -63,7 +64,7 @@ def ban_session_request(*, user: AbstractBaseUser, version_a_id: int, version_b_
         raise Forbidden("not_your_list", "start a ban session with your own list as list A, "
                                          "or as an organizer of the event")
     if event is not None:
-        for seat, version in (("A", version_a), ("B", version_b)):
+        for seat, version in ((LETTER_A, version_a), (LETTER_B, version_b)):
             if not hooks.registered_in_event(event=event, version=version):
                 raise DomainError("not_registered",
                                   f"list {seat} is not the version registered in {event}",

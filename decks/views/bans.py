@@ -21,7 +21,7 @@ from decks.models import BanSession, BanStatus
 from decks.selectors.bans import ban_session_for, ban_session_view, ban_sessions_for, ban_steps
 from decks.selectors.cards import cards_by_name
 from decks.services.bans import ban_session_ban, ban_session_start
-from engine.seats import LETTER_A
+from engine.seats import LETTER_A, LETTER_B, LETTERS, other_letter
 
 
 def _sessions_page(request: HttpRequest, form: BanSessionStartForm,
@@ -62,11 +62,11 @@ def _session_page(request: HttpRequest, session: BanSession, *, error: str | Non
                   status: int = 200) -> HttpResponse:
     view = ban_session_view(session, request.user)
     you = view["you"]
-    opponent = {"A": "B", "B": "A"}.get(you)
-    names = [*view["lists"]["A"], *view["lists"]["B"]]
+    opponent = None if you is None else other_letter(you)
+    names = [name for seat in LETTERS for name in view["lists"][seat]]
     faces = cards_by_name(names)
     seats = []
-    for seat, player in (("A", session.player_a), ("B", session.player_b)):
+    for seat, player in ((LETTER_A, session.player_a), (LETTER_B, session.player_b)):
         seats.append({
             "seat": seat,
             "player": player,

@@ -18,7 +18,7 @@ from rest_framework.views import APIView
 from core.api.responses import errors, valid
 from engine.clash.actions import decode, describe
 from engine.clash.solo import LEVELS
-from engine.clash.state import SEATS
+from engine.seats import letter, other
 from play.api import serializers as s
 from play.models import GameKind, GameStatus, Invitation, OnlineGame
 from play.selectors import (
@@ -52,8 +52,8 @@ LOG_LINES = 30
 
 
 def _brief(game: OnlineGame, seat: int) -> dict:
-    return {"id": game.pk, "kind": game.kind, "status": game.status, "seat": SEATS[seat],
-            "opponent": seat_name(game, seat ^ 1), "match": game.match_id,
+    return {"id": game.pk, "kind": game.kind, "status": game.status, "seat": letter(seat),
+            "opponent": seat_name(game, other(seat)), "match": game.match_id,
             "game_number": game.game_number, "actions": len(game.actions),
             "winner": game.winner, "last_activity_at": game.last_activity_at}
 
@@ -73,7 +73,7 @@ def game_state(game: OnlineGame, seat: int) -> dict:
     if game.status == GameStatus.BANNING:
         state = ban_state(game)
         view = state.view()
-        data.update(seen=len(state.bans), your_turn=state.to_ban == SEATS[seat],
+        data.update(seen=len(state.bans), your_turn=state.to_ban == letter(seat),
                     bans={"step": view.step, "to_ban": view.to_ban,
                           "lists": {k: list(v) for k, v in view.lists.items()},
                           "banned": {k: list(v) for k, v in view.banned.items()},

@@ -9,6 +9,7 @@ from django.db.models import Q, QuerySet
 
 from engine.clash.formats import BanRecord, BanState
 from engine.clash.solo import SoloDraft
+from engine.seats import LETTER_A, LETTER_B, SEAT_A, SEAT_B
 from play.models import GameKind, OnlineGame
 from play.selectors.positions import DuelSetup, Position, Setup, SoloSetup, rebuild
 
@@ -32,7 +33,7 @@ def setup_of(game: OnlineGame) -> Setup:
         return SoloSetup(seed=game.seed, fmt=game.solo_format, level=game.level or 0,
                          options=game.options or {}, deck=game.solo_deck,
                          picks=tuple(game.picks))
-    return DuelSetup(seed=game.seed, decks=(game.decks["A"], game.decks["B"]))
+    return DuelSetup(seed=game.seed, decks=(game.decks[LETTER_A], game.decks[LETTER_B]))
 
 
 def position_of(game: OnlineGame) -> Position:
@@ -41,9 +42,9 @@ def position_of(game: OnlineGame) -> Position:
 
 def seat_of(game: OnlineGame, user: AbstractBaseUser) -> int | None:
     if user.pk is not None and user.pk == game.player_a_id:
-        return 0
+        return SEAT_A
     if user.pk is not None and user.pk == game.player_b_id:
-        return 1
+        return SEAT_B
     return None
 
 
@@ -52,7 +53,7 @@ def ai_seat(game: OnlineGame) -> int | None:
     the seat without a person (seat A only in a match whose player A is an AI seat)."""
     if game.kind != GameKind.DUEL or not game.ai_level:
         return None
-    return 0 if game.player_a_id is None else 1
+    return SEAT_A if game.player_a_id is None else SEAT_B
 
 
 def draft_of(game: OnlineGame) -> SoloDraft:

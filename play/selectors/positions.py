@@ -21,6 +21,7 @@ from engine.clash.rules import Game
 from engine.clash.solo import SoloOptions, SoloRecord, new_solo_game, replay_solo
 from engine.clash.solo.record import solo_decks
 from engine.clash.state import DEFAULT_TURN_CAP
+from engine.seats import SEAT_A, SEAT_B
 
 DUEL_FORMAT = "preconstructed"
 
@@ -130,7 +131,7 @@ def record_json(setup: Setup, position: Position) -> dict[str, Any]:
                           turns=list(position.turns), hashes=list(position.hashes),
                           result=result).to_json()
     return GameRecord(fmt=DUEL_FORMAT, catalogue=catalogue.version, seed=setup.seed,
-                      decks=(list(setup.decks[0]), list(setup.decks[1])),
+                      decks=(list(setup.decks[SEAT_A]), list(setup.decks[SEAT_B])),
                       turn_cap=DEFAULT_TURN_CAP, turns=list(position.turns),
                       hashes=list(position.hashes), result=result).to_json()
 

@@ -16,6 +16,7 @@ from django.db import transaction
 from core.errors import Conflict, DomainError, NotFound
 from core.locks import lock_one
 from engine.clash.cards import load_catalogue
+from engine.seats import LETTER_A, LETTER_B
 from play.models import GameKind, Invitation, InvitationStatus, OnlineGame
 
 from .games import game_begin
@@ -56,8 +57,8 @@ def invitation_join(*, code: str, player: AbstractBaseUser, deck: int, seed: int
     _check_deck(deck)
     catalogue = load_catalogue()
     game = OnlineGame(kind=GameKind.DUEL, player_a_id=invitation.created_by_id, player_b=player,
-                      seed=seed, decks={"A": catalogue.deck(invitation.deck),
-                                        "B": catalogue.deck(deck)},
+                      seed=seed, decks={LETTER_A: catalogue.deck(invitation.deck),
+                                        LETTER_B: catalogue.deck(deck)},
                       created_at=now, last_activity_at=now)
     game_begin(game, now)
     invitation_move(invitation, InvitationStatus.TAKEN)

@@ -26,7 +26,8 @@ from engine.clash.cards import BASTION, Catalogue, ability_names, load_catalogue
 from engine.clash.observation import Observation
 from engine.clash.rules import Game
 from engine.clash.solo import SoloGame
-from engine.clash.state import LANES, SEATS
+from engine.clash.state import LANES
+from engine.seats import letter, other
 
 
 def _card(catalogue: Catalogue, name: str) -> dict[str, Any]:
@@ -92,9 +93,9 @@ def board(game: Game, seat: int, *, reveal: bool = False) -> dict[str, Any]:
     of a finished game)."""
     catalogue = game.catalogue
     view = Observation(game, seat).to_json()
-    me, foe = SEATS[seat], SEATS[seat ^ 1]
+    me, foe = letter(seat), letter(other(seat))
     solo = isinstance(game, SoloGame)
-    granted = {me: game.players[seat].granted, foe: game.players[seat ^ 1].granted}
+    granted = {me: game.players[seat].granted, foe: game.players[other(seat)].granted}
     data: dict[str, Any] = {
         "seat": me, "opponent_seat": foe, "turn": view["turn"], "active": view["active"],
         "phase": view["phase"], "mana": view["mana"], "winner": view["winner"],
@@ -117,12 +118,12 @@ def board(game: Game, seat: int, *, reveal: bool = False) -> dict[str, Any]:
         data["opponent"].update(deck_size=len(game.deck), discard_size=len(game.discard),
                                 granted=game.options.ability)
     if reveal:
-        other = Observation(game, seat ^ 1).to_json()["you"]
+        theirs = Observation(game, other(seat)).to_json()["you"]
         if solo:  # the AI deck, top card first, over its Bastion/Fort: no hand to play from
             hand = [{"bastion": False, "playable": False, "plays": [], "casts": False,
-                     **_card(catalogue, n)} for n in other["hand"] if n != BASTION]
+                     **_card(catalogue, n)} for n in theirs["hand"] if n != BASTION]
         else:
-            hand = _hand(catalogue, other["hand"], other["fort"])
+            hand = _hand(catalogue, theirs["hand"], theirs["fort"])
         data["opponent"]["hand"] = hand
     return data
 
@@ -157,8 +158,8 @@ def moves(game: Game, seat: int, board_data: dict[str, Any]) -> dict[str, Any]:
     hand = obs.hand
     catalogue = game.catalogue
     cards = [c for c in board_data["you"]["hand"] if not c["bastion"]]
-    lanes = {SEATS[seat]: board_data["you"]["lanes"],
-             SEATS[seat ^ 1]: board_data["opponent"]["lanes"]}
+    lanes = {letter(seat): board_data["you"]["lanes"],
+             letter(other(seat)): board_data["opponent"]["lanes"]}
     turn: list[dict[str, str]] = []
     returns: list[dict[str, str]] = []
     playable: set[int] = set()
@@ -171,7 +172,7 @@ def moves(game: Game, seat: int, board_data: dict[str, Any]) -> dict[str, Any]:
         elif kind == CAST:
             playable.add(action[1])
             cards[action[1]]["casts"] = True
-            creature = lanes[SEATS[action[2]]][action[3]]["creatures"][action[4]]
+            creature = lanes[letter(action[2])][action[3]]["creatures"][action[4]]
             creature["targets"].append({"token": token,
                                         "label": f"Cast {catalogue.name(hand[action[1]])}"})
         elif kind == ATTACK_NEXT:

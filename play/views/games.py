@@ -19,8 +19,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.views import domain_errors
-from engine.clash.state import SEATS
-from engine.seats import DRAW_NAME, SEAT_A, SEAT_B
+from engine.seats import DRAW, DRAW_NAME, SEAT_A, SEAT_B, letter, other
 from play.forms import DuelForm, InvitationForm, SoloForm
 from play.models import GameKind, GameStatus, OnlineGame
 from play.selectors import (
@@ -59,8 +58,9 @@ def _index(request: HttpRequest, *, duel: DuelForm | None = None, solo: SoloForm
     for game in games:
         seat = seat_of(game, request.user)
         game.opponent_name = _opponent_name(game, seat)
-        game.outcome = (DRAW_NAME if game.winner == DRAW_NAME else
-                        "won" if game.winner == SEATS[seat] else "lost")
+        # The row's winner is the record's result: "A", "B" or "draw" (engine.seats).
+        game.outcome = ("draw" if game.winner == DRAW_NAME else
+                        "won" if game.winner == letter(seat) else "lost")
     record = solo_record_of(request.user)
     return render(request, "play/index.html", {
         "current": [g for g in games if g.status != GameStatus.FINISHED],
@@ -128,7 +128,7 @@ def seat_name(game: OnlineGame, seat: int, *, start: bool = False) -> str:
 
 
 def _opponent_name(game: OnlineGame, seat: int) -> str:
-    return seat_name(game, seat ^ 1)
+    return seat_name(game, other(seat))
 
 
 def _match_context(game: OnlineGame) -> dict:
@@ -158,17 +158,14 @@ def game_context(game: OnlineGame, seat: int, *, confirm_end: bool = False) -> d
     mine = game.status == GameStatus.PLAYING and to_move(state) == seat
     actions = moves(state, seat, view) if mine else None
     warning = actions["end_warning"] if actions else None
-    if state.winner is None:
-        outcome = ""
-    elif view["winner"] == DRAW_NAME:
-        outcome = "draw"
-    else:
-        outcome = "won" if view["winner"] == view["seat"] else "lost"
+    winner = state.winner
     return {
         "game": game, "view": view, "moves": actions, "your_turn": mine,
         "waiting": game.status == GameStatus.PLAYING and not mine,
-        "outcome": outcome, "opponent_name": _opponent_name(game, seat),
-        "opponent_title": seat_name(game, seat ^ 1, start=True),
+        "over": winner is not None, "drawn": winner == DRAW,
+        "won": winner == seat, "lost": winner == other(seat),
+        "opponent_name": _opponent_name(game, seat),
+        "opponent_title": seat_name(game, other(seat), start=True),
         "ai_thinking": game.status == GameStatus.PLAYING and not mine
         and to_move(state) is not None and to_move(state) == ai_seat(game),
         "n": len(game.actions),
@@ -191,12 +188,12 @@ def bans_context(game: OnlineGame, seat: int) -> dict:
     (see engine/clash/formats/bans.py), the bans so far, whose step it is and, on the seat's
     own step, a button per card of the opponent's remaining list."""
     state = ban_state(game)
-    me, foe = SEATS[seat], SEATS[seat ^ 1]
+    me, foe = letter(seat), letter(other(seat))
     mine = state.to_ban == me
     return {
         "game": game, "n": len(state.bans), "step": state.step, "your_ban": mine,
         "waiting": not mine, "opponent_name": _opponent_name(game, seat),
-        "opponent_title": seat_name(game, seat ^ 1, start=True),
+        "opponent_title": seat_name(game, other(seat), start=True),
         "ai_thinking": False,
         "you": {"seat": me, "cards": [card_info(n) for n in state.remaining(me)],
                 "banned": list(state.banned[me])},

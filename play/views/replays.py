@@ -14,6 +14,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from engine.clash.errors import RecordError
+from engine.seats import BOTH_SEATS, SEAT_A, letter
 from play import hooks
 from play.selectors import finished_game, may_watch
 from play.selectors.positions import is_solo_record, replay_step, verify
@@ -41,7 +42,7 @@ def replay_context(record: dict[str, Any], step: int) -> dict[str, Any]:
         "step": at.entries, "total": total, "solo": is_solo_record(record),
         "prev": at.entries - 1 if at.entries > 0 else None,
         "next": at.entries + 1 if at.entries < total else None,
-        "view": board(at.game, 0, reveal=True), "log": at.log, "error": at.error,
+        "view": board(at.game, SEAT_A, reveal=True), "log": at.log, "error": at.error,
         "check": verify(record), "tokens": record["turns"][at.entries - 1] if at.entries else "",
     }
 
@@ -60,7 +61,7 @@ def online_replay_target(pk: int, user: Any) -> tuple[Any, str, dict[str, str]]:
     game = finished_game(pk)
     if game is None or not may_watch(game, user):
         raise Http404("No finished game with this number.")
-    names = {"A": seat_name(game, 0), "B": seat_name(game, 1)}
+    names = {letter(seat): seat_name(game, seat) for seat in BOTH_SEATS}
     title = f"{game.get_kind_display()} game {game.pk}"
     if game.match_id is not None:
         title = hooks.match_games().title(game)
@@ -71,7 +72,7 @@ def online_replay_target(pk: int, user: Any) -> tuple[Any, str, dict[str, str]]:
 def replay_online(request: HttpRequest, pk: int) -> HttpResponse:
     game, title, names = online_replay_target(pk, request.user)
     # The names as they begin a heading ("The automaton"), written out, not capitalised.
-    titles = {"A": seat_name(game, 0, start=True), "B": seat_name(game, 1, start=True)}
+    titles = {letter(seat): seat_name(game, seat, start=True) for seat in BOTH_SEATS}
     links = {} if game.match_id is None else hooks.match_games().links(game, request.user)
     return replay_page(request, game.record, {"title": title, "names": names,
                                               "titles": titles, "online": game, **links})

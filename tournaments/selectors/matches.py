@@ -10,6 +10,7 @@ from typing import NamedTuple
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import F, Q, QuerySet
 
+from engine.seats import SIDE_A, SIDE_B, SIDES
 from tournaments.models import (
     Event,
     Match,
@@ -104,11 +105,19 @@ class TableRow(NamedTuple):
     player_b: TableSeat | None
     number: str  # the table's, "" for the bye
     score: str  # the confirmed result from A's side, "2-1" or "1-1-1"; "" until then
-    winner: str  # "a", "b", or "" (not confirmed, or a draw)
+    winner: str  # SIDE_A, SIDE_B, or "" (not confirmed, or a draw)
 
     @property
     def bye(self) -> bool:
         return self.player_b is None
+
+    @property
+    def a_won(self) -> bool:
+        return self.winner == SIDE_A
+
+    @property
+    def b_won(self) -> bool:
+        return self.winner == SIDE_B
 
 
 _SEAT = ("_id", "__is_ai", "__ai_name", "__player_id", "__player__username")
@@ -118,7 +127,7 @@ def round_tables(round_id: int) -> list[TableRow]:
     """The round's matches, tables in order and the bye last, in one query."""
     rows = (Match.objects.filter(round_id=round_id).order_by("table", "id")
             .values_list("id", "table", "status", "a_wins", "b_wins", "draws",
-                         *(f"player_{side}{path}" for side in "ab" for path in _SEAT)))
+                         *(f"player_{side}{path}" for side in SIDES for path in _SEAT)))
     tables = [_table(*row[:6], _seat(*row[6:11]), _seat(*row[11:16])) for row in rows]
     # The bye last (a bye has no table: SQLite would sort it first).
     return [t for t in tables if not t.bye] + [t for t in tables if t.bye]
@@ -129,7 +138,7 @@ def _table(pk: int, table: int | None, status: str, a_wins: int | None, b_wins: 
     score = winner = ""
     if status == MatchStatus.CONFIRMED:
         score = f"{a_wins}-{b_wins}" + (f"-{draws}" if draws else "")
-        winner = "a" if a_wins > b_wins else "b" if b_wins > a_wins else ""
+        winner = SIDE_A if a_wins > b_wins else SIDE_B if b_wins > a_wins else ""
     return TableRow(pk, table, status, a_wins, b_wins, draws, a, b,
                     "" if table is None else str(table), score, winner)
 
@@ -192,8 +201,9 @@ def match_in_event(event: Event, match_id: int) -> Match | None:
 
 
 def side_of(match: Match, user: User | None) -> str | None:
-    """'a' or 'b' if `user` plays the match, else None; from the players already loaded with
-    the match (the pages), else in one query (the services, under the match's lock)."""
+    """The side (SIDE_A or SIDE_B) `user` plays in the match, else None; from the players
+    already loaded with the match (the pages), else in one query (the services, under the
+    match's lock)."""
     if user is None or not user.is_authenticated:
         return None
     if Match.player_a.is_cached(match) and (match.player_b_id is None
@@ -204,7 +214,7 @@ def side_of(match: Match, user: User | None) -> str | None:
         players = dict(Registration.objects.filter(pk__in=[match.player_a_id, match.player_b_id])
                        .values_list("pk", "player_id"))
     if players.get(match.player_a_id) == user.pk:
-        return "a"
+        return SIDE_A
     if match.player_b_id is not None and players.get(match.player_b_id) == user.pk:
-        return "b"
+        return SIDE_B
     return None

@@ -24,6 +24,7 @@ from core.bulk import insert_rows
 from core.errors import DomainError
 from core.locks import lock, lock_get
 from engine.clash.match import game_seed, play_match
+from engine.seats import SIDES
 from tournaments.models import (
     EngineGame,
     GameMode,
@@ -138,7 +139,7 @@ def match_jobs_run_batch(*, job_ids: list[int], clock: Callable[[], datetime],
         # decklist version's cards, pod seat's cards).
         matches = {row[0]: row for row in Match.objects.filter(
             pk__in=[match_id for _, match_id, _ in jobs]).values_list(
-            "id", "round_id", *(f"player_{side}{path}" for side in "ab" for path in (
+            "id", "round_id", *(f"player_{side}{path}" for side in SIDES for path in (
                 "_id", "__decklist_version__cards", "__pod_seat__cards")))}
         rounds = {r.pk: r for r in Round.objects.select_related("event").filter(
             pk__in={row[1] for row in matches.values()})}

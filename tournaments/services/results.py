@@ -42,6 +42,7 @@ from django.utils.translation import ngettext
 from core.bulk import insert_rows, update_rows
 from core.errors import Conflict, DomainError, Forbidden, NotFound
 from engine.clash.match_rules import MatchFormat
+from engine.seats import DRAW_NAME, LETTER_A, LETTER_B, SIDE_A, SIDE_B
 from play.models import GameStatus, OnlineGame
 from tournaments.models import (
     EngineGame,
@@ -167,8 +168,8 @@ def engine_tally(match: Match) -> dict:
     """The verified engine games of the match with a result, as a score from A's side."""
     winners = list(EngineGame.objects.filter(match=match, verified=True).exclude(winner="")
                    .values_list("winner", flat=True))
-    return {"a_wins": winners.count("A"), "b_wins": winners.count("B"),
-            "draws": winners.count("draw")}
+    return {"a_wins": winners.count(LETTER_A), "b_wins": winners.count(LETTER_B),
+            "draws": winners.count(DRAW_NAME)}
 
 
 def engine_check(match: Match, fmt: MatchFormat, reports: Sequence[dict]) -> None:
@@ -278,7 +279,7 @@ def result_report(*, match_id: int, by: AbstractBaseUser, a_wins: int, b_wins: i
     field = f"report_{side}"
     if getattr(match, field) == result:
         return match
-    other = match.report_b if side == "a" else match.report_a
+    other = match.report_b if side == SIDE_A else match.report_a
     if other is None:
         changes = {field: result, "status": MatchStatus.REPORTED}
     elif other == result:
@@ -367,7 +368,7 @@ def _confirmed(match: Match) -> dict:
 def _winner(result: dict) -> str | None:
     if result["a_wins"] == result["b_wins"]:
         return None
-    return "a" if result["a_wins"] > result["b_wins"] else "b"
+    return SIDE_A if result["a_wins"] > result["b_wins"] else SIDE_B
 
 
 def _score(result: dict) -> str:

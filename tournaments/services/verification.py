@@ -33,7 +33,7 @@ from decks.services.game_rules import engine_plays
 from engine.clash.cards import load_catalogue
 from engine.clash.errors import EngineError
 from engine.clash.record import GameRecord, replay
-from engine.seats import DRAW_NAME
+from engine.seats import DRAW_NAME, LETTER_A, LETTER_B, SEAT_A, SEAT_B
 from tournaments.models import (
     EngineGame,
     Event,
@@ -54,7 +54,7 @@ from .states import game_upload_move
 
 MAX_RECORD_BYTES = 200_000
 OPEN = (MatchStatus.REPORTED, MatchStatus.DISPUTED)
-WINNERS = {"A": "a_wins", "B": "b_wins", "draw": "draws"}
+WINNERS = {LETTER_A: "a_wins", LETTER_B: "b_wins", DRAW_NAME: "draws"}  # a result's score field
 
 
 def _enqueue(game_id: int) -> None:
@@ -78,11 +78,11 @@ def record_problems(*, match: Match, event: Event, data: Any) -> tuple[GameRecor
     if record.result not in WINNERS:
         problems.append("the record has no result: upload the record of a finished game "
                         "(result A, B or draw)")
-    for side, registration, cards in (("A", match.player_a, record.decks[0]),
-                                      ("B", match.player_b, record.decks[1])):
+    for seat, registration, cards in ((LETTER_A, match.player_a, record.decks[SEAT_A]),
+                                      (LETTER_B, match.player_b, record.decks[SEAT_B])):
         known = _known_deck(registration, event)
         if known is not None and not _plays(known, cards):
-            problems.append(f"deck {side} of the record is not the list {registration.name} "
+            problems.append(f"deck {seat} of the record is not the list {registration.name} "
                             f"registered (seat A of the record is {match.player_a.name})")
     return record, problems
 

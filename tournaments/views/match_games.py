@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from core.errors import NotFound
 from core.views import domain_errors
+from engine.seats import LETTER_A, LETTER_B
 from play.views.replays import replay_page
 from tournaments.models import Match
 from tournaments.selectors.match_games import (
@@ -61,7 +62,7 @@ def engine_replay_target(pk: int, user: Any) -> tuple[Any, str, dict[str, str]]:
 
     event = match.round.event
     title = f"{event.name}, {round_words(match)}, game {game.number}"
-    return game, title, {"A": name(match.player_a), "B": name(match.player_b)}
+    return game, title, {LETTER_A: name(match.player_a), LETTER_B: name(match.player_b)}
 
 
 @require_GET

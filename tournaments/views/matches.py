@@ -31,6 +31,7 @@ from core.errors import Conflict, DomainError
 from core.views import domain_errors
 from decks.services.game_rules import engine_plays
 from engine.clash.match_rules import MatchFormat
+from engine.seats import SIDE_A, SIDE_B
 from tournaments.forms import ResultForm, ResultSetForm, SquadSubmitForm
 from tournaments.models import (
     EngineGame,
@@ -83,7 +84,7 @@ def _initial(match: Match, side: str | None) -> dict:
     """The confirmed result, else the reporter's own report, else the other report."""
     if match.status == MatchStatus.CONFIRMED:
         return {"a_wins": match.a_wins, "b_wins": match.b_wins, "draws": match.draws}
-    report = {"a": match.report_a, "b": match.report_b}.get(side or "")
+    report = {SIDE_A: match.report_a, SIDE_B: match.report_b}.get(side or "")
     return report or match.report_a or match.report_b or {"draws": 0}
 
 
@@ -97,7 +98,7 @@ def _squads(request: HttpRequest, event: Event, match: Match, context: dict,
     side = context["side"]
     summary = match_squads(match, match.squad_checks.all())
     if not context["is_organizer"]:
-        mine = match.player_a if side == "a" else match.player_b
+        mine = match.player_a if side == SIDE_A else match.player_b
         summary.players = [p for p in summary.players if p.registration_id == mine.pk]
     if can_report and squad_form is None:
         squad_form = SquadSubmitForm(games=event.match_length)
@@ -190,7 +191,7 @@ def _squad_submit(request: HttpRequest, event: Event, match: Match,
     side = context["side"]
     if side is None:
         raise PermissionDenied("Only the two players of a match submit their squads.")
-    mine = match.player_a if side == "a" else match.player_b
+    mine = match.player_a if side == SIDE_A else match.player_b
     form = SquadSubmitForm(request.POST, games=event.match_length)
     if form.is_valid():
         # Not now (the match is confirmed, the event checks no squads): the page offers no
