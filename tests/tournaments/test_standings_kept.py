@@ -160,14 +160,18 @@ def test_final_standings_are_frozen_when_the_event_completes(client, monkeypatch
 
 
 def test_the_api_builds_each_row_as_its_serializer_documents(client):
-    from tournaments.api.rounds import standing_out
+    from tournaments.api.rounds import standings_out
     from tournaments.api.serializers import StandingOut
 
-    event = running("alice bob carol")  # a bye too
+    event = running("alice bob carol dave erin", rounds=2, top_cut=4)  # a bye, a cut
     settle(pair(event), result=lambda m: (1, 1, 1))
+    event.refresh_from_db()  # running
     rows = standings_for_event(event)
-    documented = [dict(d) for d in StandingOut(rows, many=True).data]
-    assert [standing_out(row) for row in rows] == documented
+    cut = selectors.cut_marked(event, rows)
+    documented = [dict(d) for d in StandingOut(
+        [row._asdict() | {"cut": row.registration_id in cut} for row in rows], many=True).data]
+    assert standings_out(event) == documented
+    assert any(row["cut"] for row in documented)
     assert client.get(reverse("event-standings", args=[event.pk])).json() == documented
     browsable = client.get(reverse("event-standings", args=[event.pk]),
                            HTTP_ACCEPT="text/html")

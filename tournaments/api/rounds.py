@@ -8,6 +8,8 @@ twice.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.conf import settings
 from django.http import HttpResponse
 from django.utils import timezone
@@ -29,7 +31,13 @@ from tournaments.models import Event, Round
 from tournaments.selectors.cache import remembered
 from tournaments.selectors.exports import pairings_csv, standings_csv
 from tournaments.selectors.rounds import round_of, rounds_with_matches
-from tournaments.selectors.standings import StandingRow, results_version_of, standings_for_event
+from tournaments.selectors.standings import (
+    StandingRow,
+    cut_marked,
+    results_version_of,
+    standings_for_event,
+    tiebreaker_columns,
+)
 from tournaments.services.rounds import round_pair
 from tournaments.services.topcut import topcut_advance, topcut_start
 
@@ -135,13 +143,38 @@ class TopCutAdvanceView(APIView):
 # Standings ------------------------------------------------------------------------------
 
 
-def standing_out(row: StandingRow) -> dict:
+def standing_fields(event: Event) -> list[str]:
+    """The metric fields of each standings answer, the event's tiebreakers first in its
+    configured order, then the metrics it does not break ties with (every answer carries
+    every one the schema documents)."""
+    first = [column.key for column in tiebreaker_columns(event.tiebreakers)]
+    return first + [key for key in METRIC_FIELDS if key not in first]
+
+
+# The schema's metric fields (StandingOut's), match points aside: they come after the record.
+METRIC_FIELDS = ("omw", "gw", "ogw")
+
+
+def standing_out(row: StandingRow, fields: Sequence[str] = METRIC_FIELDS,
+                 cut: frozenset[int] = frozenset()) -> dict:
     """`StandingOut`'s answer for one row, built directly: 512 rows through the serializer
-    cost more than computing them (tests hold the two equal)."""
-    return {"rank": row.rank, "registration": row.registration_id, "name": row.name,
-            "match_points": row.match_points, "wins": row.wins, "losses": row.losses,
-            "draws": row.draws, "omw": float(row.omw), "gw": float(row.gw),
-            "ogw": float(row.ogw), "dropped": bool(row.dropped), "is_ai": bool(row.is_ai)}
+    cost more than computing them (tests hold the two equal). `fields` is
+    `standing_fields(event)`, `cut` the registrations marked for the top cut."""
+    out = {"rank": row.rank, "registration": row.registration_id, "name": row.name,
+           "match_points": row.match_points, "wins": row.wins, "losses": row.losses,
+           "draws": row.draws}
+    for key in fields:
+        out[key] = float(getattr(row, key))
+    out.update(dropped=bool(row.dropped), is_ai=bool(row.is_ai),
+               cut=row.registration_id in cut)
+    return out
+
+
+def standings_out(event: Event) -> list[dict]:
+    rows = standings_for_event(event)
+    fields = standing_fields(event)
+    cut = cut_marked(event, rows)
+    return [standing_out(row, fields, cut) for row in rows]
 
 
 class StandingsView(APIView):
@@ -150,7 +183,9 @@ class StandingsView(APIView):
     @extend_schema(tags=["standings"], responses={200: s.StandingOut(many=True), **errors(404)})
     def get(self, request: Request, pk: int) -> Response:
         """The Swiss standings from the confirmed results, best first, with the event's
-        tiebreakers; equal players share a rank."""
+        tiebreakers; equal players share a rank. Each row's tiebreaker fields come in the
+        event's configured order (its `tiebreakers`), then the metrics it does not break ties
+        with; `cut` says who the standings page labels for the top cut."""
         if request.accepted_media_type == JSONRenderer.media_type:
             # The answer as sent, kept per results version (read first, in one small
             # query, or none for a visitor as on the pages: CLASH_VISITOR_VERSION_SECONDS):
@@ -159,10 +194,9 @@ class StandingsView(APIView):
             version = results_version_of(pk, max_age=age)
             if version is not None:
                 body = remembered(("standings-api", pk, version), lambda: JSONRenderer().render(
-                    [standing_out(row) for row in standings_for_event(event_or_404(pk))]))
+                    standings_out(event_or_404(pk))))
                 return HttpResponse(body, content_type=JSONRenderer.media_type)
-        event = event_or_404(pk)
-        return Response([standing_out(row) for row in standings_for_event(event)])
+        return Response(standings_out(event_or_404(pk)))
 
 
 class StandingsCSVView(APIView):
@@ -173,6 +207,8 @@ class StandingsCSVView(APIView):
                    responses={(200, "text/csv"): CSV_RESPONSE, **errors(404)})
     def get(self, request: Request, pk: int) -> HttpResponse:
         """The standings as CSV: `rank,name,match_points,wins,losses,draws,omw,gw,ogw,
-        dropped,ai` (percentages with two decimals)."""
+        dropped,ai,cut` for the default tiebreaker order (percentages with two decimals;
+        `cut` is "yes" for those labelled for the top cut). Another order puts its
+        tiebreakers, and only those, in its order between `draws` and `dropped`."""
         event = event_or_404(pk)
         return csv_download(standings_csv(event), f"event-{event.pk}-standings.csv")

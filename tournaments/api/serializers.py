@@ -421,8 +421,13 @@ class StandingOut(serializers.Serializer):
     wins = serializers.IntegerField()
     losses = serializers.IntegerField()
     draws = serializers.IntegerField()
+    # Every metric, whatever the event's order; the answer lists the event's tiebreakers
+    # first, in its configured order (the event's `tiebreakers`).
     omw = serializers.FloatField(help_text="opponents' match-win %, 0 to 1")
     gw = serializers.FloatField(help_text="game-win %, 0 to 1")
     ogw = serializers.FloatField(help_text="opponents' game-win %, 0 to 1")
     dropped = serializers.BooleanField()
     is_ai = serializers.BooleanField()
+    cut = serializers.BooleanField(
+        help_text="labelled for the top cut, as on the standings page: once the cut is made, "
+                  "seeded into it; before, would make it if the Swiss rounds ended now")

@@ -6,8 +6,8 @@ the exports and the services read through the same functions.
   checks, a player's seats and history
 - `rounds`: rounds with their labels and explanations, the champion
 - `matches`: a round's tables, a match, its audit trail, which side a user plays
-- `standings`: standings per results version, their heading and top-cut marks, a seat's
-  standing round by round
+- `standings`: standings per results version, their tiebreaker columns in the event's
+  order, their heading and top-cut marks, a seat's standing round by round
 - `pods`: draft pods, seats and what a seat sees of its draft
 - `squads`: Berserk squad checks, `ratings`: the leaderboard
 - `bridge`: the rows as the pure Swiss code sees them, `cache`: what is kept per results

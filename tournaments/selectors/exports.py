@@ -9,10 +9,26 @@ from collections.abc import Iterable
 
 from tournaments.models import Event, Match, Round
 from tournaments.selectors.matches import matches_by_table
-from tournaments.selectors.standings import standings_for_event
+from tournaments.selectors.standings import (
+    StandingColumn,
+    StandingRow,
+    cut_marked,
+    standings_for_event,
+    tiebreaker_columns,
+)
+from tournaments.swiss import DEFAULT_ORDER
 
-STANDINGS_HEADER = ["rank", "name", "match_points", "wins", "losses", "draws", "omw", "gw",
-                    "ogw", "dropped", "ai"]
+
+def standings_header(columns: list[StandingColumn]) -> list[str]:
+    """The standings CSV's columns: the tiebreakers (`tiebreaker_columns`) between the record
+    and the seat's marks, named by their metric keys; `cut` last, so the columns before it
+    stay where they were before it existed."""
+    return (["rank", "name", "match_points", "wins", "losses", "draws"]
+            + [column.key for column in columns] + ["dropped", "ai", "cut"])
+
+
+# The header of an event with the default tiebreaker order, the Magic Tournament Rules' one.
+STANDINGS_HEADER = standings_header(tiebreaker_columns(DEFAULT_ORDER))
 PAIRINGS_HEADER = ["table", "player_a", "player_b", "status", "a_wins", "b_wins", "draws"]
 
 
@@ -28,13 +44,23 @@ def _percent(value: float) -> str:
     return f"{value * 100:.2f}"
 
 
+def _metric_cell(row: StandingRow, column: StandingColumn) -> object:
+    value = getattr(row, column.key)
+    return _percent(value) if column.percent else value
+
+
 def standings_csv(event: Event) -> str:
-    """One line per player, best first; OMW, GW and OGW as percentages with two decimals."""
-    return _csv(STANDINGS_HEADER, (
+    """One line per player, best first; the event's tiebreakers in its configured order,
+    percentages with two decimals; `cut` is "yes" for a player the standings label for the
+    top cut."""
+    columns = tiebreaker_columns(event.tiebreakers)
+    rows = standings_for_event(event)
+    cut = cut_marked(event, rows)
+    return _csv(standings_header(columns), (
         [row.rank, row.name, row.match_points, row.wins, row.losses, row.draws,
-         _percent(row.omw), _percent(row.gw), _percent(row.ogw), int(row.dropped),
-         int(row.is_ai)]
-        for row in standings_for_event(event)))
+         *(_metric_cell(row, column) for column in columns), int(row.dropped),
+         int(row.is_ai), "yes" if row.registration_id in cut else ""]
+        for row in rows))
 
 
 def _pairing_row(match: Match) -> list:

@@ -1,5 +1,5 @@
-"""Reading standings: per results version, their heading and top-cut marks, and a seat's
-standing round by round.
+"""Reading standings: per results version, their columns, heading and top-cut marks, and a
+seat's standing round by round.
 
 Standings come from `tournaments.swiss.compute_standings` over the confirmed Swiss results,
 with the tiebreakers in the event's configured order; players equal on every tiebreaker share
@@ -11,15 +11,23 @@ A seat's standing round by round is the event's standings as they stood after ea
 Swiss round, each computed from the confirmed results of rounds 1..k only, over the same rows
 (`tournaments.selectors.bridge.swiss_view`), so the rank after the last completed round is
 the rank the standings page shows.
+
+The tiebreaker columns of the page, the CSV and the API follow the event's configured order
+(`tiebreaker_columns`, from `tournaments.swiss.standings.metrics_in`): the same list that
+decides the sort. `tournaments.swiss` names its metrics in plain English; their words as the
+site shows them are here, marked for translation (`METRIC_TEXT`).
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from django.db.models import Count, Q
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from tournaments.models import (
@@ -36,6 +44,7 @@ from tournaments.models import (
 from tournaments.selectors.bridge import SwissView, standings_view, swiss_id
 from tournaments.selectors.cache import remembered
 from tournaments.swiss import compute_standings, qualifiers
+from tournaments.swiss.standings import metrics_in
 
 
 class StandingRow(NamedTuple):
@@ -53,6 +62,57 @@ class StandingRow(NamedTuple):
     ogw: float
     dropped: bool
     is_ai: bool
+
+
+# The standings' columns ----------------------------------------------------------------------
+
+class MetricText(NamedTuple):
+    """A metric's words on the site: the abbreviation heads its column, the name is the
+    heading's tooltip, the legend says what it counts; and whether its values are shown as
+    percentages."""
+
+    abbr: Promise
+    name: Promise
+    legend: Promise
+    percent: bool
+
+
+# One entry per key of tournaments.swiss.standings.METRICS, in the same English (a test holds
+# them equal), so the catalogues have them and the pages show them in the reader's language.
+METRIC_TEXT: dict[str, MetricText] = {
+    "match_points": MetricText(
+        _("Pts"), _("Match points"),
+        _("match points: 3 a win (a bye counts as a win), 1 a draw."), False),
+    "omw": MetricText(
+        _("OMW"), _("Opponents' match-win percentage"),
+        _("opponents' match-win percentage (each at least 33%)."), True),
+    "gw": MetricText(_("GW"), _("Game-win percentage"), _("game-win percentage."), True),
+    "ogw": MetricText(_("OGW"), _("Opponents' game-win percentage"),
+                      _("opponents' game-win percentage."), True),
+}
+
+# Match points head the standings in their own column, next to the record, whatever the
+# order: they are not among the tiebreaker columns.
+POINTS = "match_points"
+
+
+@dataclass(frozen=True)
+class StandingColumn:
+    """One tiebreaker column: the metric's key (the `StandingRow` field, the CSV column and
+    the API field), its abbreviation and name as the page shows them."""
+
+    key: str
+    abbr: Promise
+    name: Promise
+    legend: Promise
+    percent: bool
+
+
+def tiebreaker_columns(order: Sequence[str]) -> list[StandingColumn]:
+    """The tiebreaker columns of an event whose configured order is `order`, in that order:
+    its metrics other than match points. A metric the order leaves out is not a column."""
+    return [StandingColumn(metric.key, *METRIC_TEXT[metric.key])
+            for metric in metrics_in(order) if metric.key != POINTS]
 
 
 def results_version(event: Event) -> int:
@@ -247,6 +307,14 @@ def cut_marks(event: Event, rows: list[StandingRow]) -> CutMarks | None:
     return CutMarks(size=event.top_cut, made=made, qualifiers=frozenset(chosen),
                     last=rows[last_index].registration_id, passed_ai=passed_ai,
                     ai_allowed=allowed)
+
+
+def cut_marked(event: Event, rows: list[StandingRow]) -> frozenset[int]:
+    """The registration ids the standings label for the top cut (`cut_marks`): the CSV's and
+    the API's `cut`. Before the cut is made, those who would make it if the Swiss rounds
+    ended now; after, those seeded into it; nobody without a top cut."""
+    marks = cut_marks(event, rows)
+    return marks.qualifiers if marks else frozenset()
 
 
 # A seat's standing round by round, and its chart ----------------------------------------------

@@ -14,7 +14,7 @@ query a request (`views.common.kept_for_visitors`), not a computation.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -38,11 +38,15 @@ from tournaments.selectors.rounds import (
     rounds_labelled,
 )
 from tournaments.selectors.standings import (
+    METRIC_TEXT,
+    POINTS,
     CutMarks,
+    StandingColumn,
     StandingRow,
     cut_marks,
     standings_for_event,
     standings_progress,
+    tiebreaker_columns,
 )
 
 from .common import event_context, event_or_404, kept_for_visitors, page_of, wants_fragment
@@ -53,13 +57,14 @@ R = TypeVar("R", Round, RoundChoice)
 class ShownRow:
     """A standings row as the page shows it: its numbers already text (the template would
     localize each one, and a page of 50 rows is rendered for every results version), its
-    percentages with one decimal so the seven columns fit a phone (the CSV has two), and the
-    link to the player's page."""
+    tiebreakers in the event's order (`columns`), percentages with one decimal so the columns
+    fit a phone (the CSV has two), and the link to the player's page."""
 
-    __slots__ = ("cut", "dropped", "is_ai", "match_points", "name", "percents", "rank",
+    __slots__ = ("cut", "dropped", "is_ai", "match_points", "metrics", "name", "rank",
                  "record", "registration_id", "url")
 
-    def __init__(self, row: StandingRow, url: str, cut: str = "") -> None:
+    def __init__(self, row: StandingRow, url: str, cut: str = "",
+                 columns: Sequence[StandingColumn] = ()) -> None:
         self.registration_id = row.registration_id
         self.name = row.name
         self.is_ai = row.is_ai
@@ -67,9 +72,13 @@ class ShownRow:
         self.rank = str(row.rank)
         self.match_points = str(row.match_points)
         self.record = f"{row.wins}-{row.losses}-{row.draws}"
-        self.percents = tuple(f"{value * 100:.1f}" for value in (row.omw, row.gw, row.ogw))
+        self.metrics = tuple(_shown(getattr(row, c.key), c.percent) for c in columns)
         self.url = url
         self.cut = cut  # "in" the top cut, its "last" place, "passed" over (an AI seat), ""
+
+
+def _shown(value: float, percent: bool) -> str:
+    return f"{value * 100:.1f}" if percent else str(value)
 
 
 def _around_id(name: str, event: Event) -> tuple[str, str]:
@@ -167,9 +176,11 @@ def _standings(request: HttpRequest, event: Event, version: int) -> HttpResponse
     def fragment() -> str:
         url = player_urls(event)
         marks = cut_marks(event, rows)
+        columns = tiebreaker_columns(event.tiebreakers)
         return render_to_string("tournaments/_standings.html", {
             "event": event, "count": len(rows), "progress": standings_progress(event),
-            "page": [ShownRow(row, url(row.registration_id), _cut_of(marks, row))
+            "points": METRIC_TEXT[POINTS], "columns": columns,
+            "page": [ShownRow(row, url(row.registration_id), _cut_of(marks, row), columns)
                      for row in page],
             "cut": marks, "cut_label": f"Top {event.top_cut}",
             "my_seat": my_seat})
@@ -182,6 +193,7 @@ def _standings(request: HttpRequest, event: Event, version: int) -> HttpResponse
     context.update({
         "fragment": html, "page": page, "count": len(rows),
         "tiebreakers": event.tiebreakers, "live": _live(event),
+        "points": METRIC_TEXT[POINTS], "columns": tiebreaker_columns(event.tiebreakers),
     })
     return render(request, "tournaments/standings.html", context)
 
