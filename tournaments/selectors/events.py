@@ -22,6 +22,7 @@ from tournaments.models import (
     Round,
     RoundStage,
 )
+from tournaments.selectors.access import is_organizer
 from tournaments.selectors.matches import matches_for_round
 from tournaments.selectors.registrations import user_registration
 from tournaments.selectors.rounds import champion_of, rounds_labelled
@@ -49,11 +50,6 @@ def events_organized_by(user: AbstractBaseUser) -> QuerySet[Event]:
     return Event.objects.filter(organizers=user)
 
 
-def is_organizer(event: Event, user: AbstractBaseUser | AnonymousUser | None) -> bool:
-    return (user is not None and user.is_authenticated
-            and event.organizers.filter(pk=user.pk).exists())
-
-
 @dataclass(frozen=True)
 class Viewer:
     """Who is asking, as far as one event is concerned."""
@@ -69,7 +65,7 @@ class Viewer:
 def viewer_of(event: Event, user: User) -> Viewer:
     if not user.is_authenticated:
         return Viewer(organizer=False, registration=None)
-    organizer = event.organizers.filter(pk=user.pk).exists()
+    organizer = is_organizer(event, user)
     registration = user_registration(event, user)
     return Viewer(organizer=organizer, registration=registration)
 

@@ -1,6 +1,6 @@
-"""Reading matches: a round's tables, a match and who plays it, its audit trail in words,
-its engine job. Pairings are public; the history of a match is seen by its two players and
-the organizers."""
+"""Reading matches: a round's tables, a match and who plays it, its format and the score its
+verified games make, its audit trail in words, its engine job. Pairings are public; who may
+see a match's page and history is `selectors.access.may_see_match`."""
 
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ from typing import NamedTuple
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import F, Q, QuerySet
 
+from engine.clash.match_rules import MatchFormat
 from tournaments.models import (
+    EngineGame,
     Event,
     Match,
     MatchJob,
@@ -18,6 +20,7 @@ from tournaments.models import (
     Registration,
     ResultChange,
     Round,
+    RoundStage,
 )
 
 User = AbstractBaseUser | AnonymousUser
@@ -67,14 +70,6 @@ def match_seen(match_id: int) -> Match | None:
     return (Match.objects.select_related("round__event", "player_a__player",
                                          "player_b__player")
             .filter(pk=match_id).first())
-
-
-def may_see_history(match: Match, user: User) -> bool:
-    """The two players of the match and the organizers of its event."""
-    if not user.is_authenticated:
-        return False
-    players = {match.player_a.player_id, match.player_b.player_id if match.player_b else None}
-    return user.pk in players or match.round.event.organizers.filter(pk=user.pk).exists()
 
 
 def round_matches(rnd: Round) -> list[Match]:
@@ -179,6 +174,20 @@ def history_rows(match: Match) -> list[ChangeRow]:
     return [ChangeRow(change=c, by=c.by.get_username() if c.by else "system",
                       before=snapshot_text(c.before, a, b), after=snapshot_text(c.after, a, b))
             for c in result_history(match)]
+
+
+def match_format(event: Event, rnd: Round) -> MatchFormat:
+    """The length and stage a match of `rnd` is played in."""
+    return MatchFormat(best_of=event.match_length, top_cut=rnd.stage == RoundStage.TOP_CUT)
+
+
+def verified_score(match: Match) -> dict[str, int]:
+    """The verified engine games of the match with a result (played online, by the workers,
+    or replayed from an uploaded record), as a score from A's side."""
+    winners = list(EngineGame.objects.filter(match=match, verified=True).exclude(winner="")
+                   .values_list("winner", flat=True))
+    return {"a_wins": winners.count("A"), "b_wins": winners.count("B"),
+            "draws": winners.count("draw")}
 
 
 def engine_job_of(match: Match) -> MatchJob | None:

@@ -12,7 +12,7 @@ from django.db.models import QuerySet
 from engine.clash.formats import DraftRecord, DraftState, pick_order
 from engine.seats import other_letter
 from tournaments.models import DraftPair, DraftStatus, Event, EventStatus, Pod, PodSeat
-from tournaments.selectors.events import is_organizer
+from tournaments.selectors.access import is_organizer
 
 
 def pods_for_event(event: Event) -> QuerySet[Pod]:

@@ -20,9 +20,9 @@ from decks.models import Game
 from decks.selectors.cards import cards_by_name
 from decks.services.catalogue import clash_game
 from tournaments.models import DraftPair, Event, EventFormat, Pod, PodSeat
+from tournaments.selectors.access import is_organizer
 from tournaments.selectors.pods import draft_seat_view, pair_to_pick, pod_seat_of
 from tournaments.selectors.ratings import ratings_leaderboard
-from tournaments.services.access import is_organizer
 from tournaments.services.pods import draft_pick
 
 REFRESH_SECONDS = 4
