@@ -23,7 +23,7 @@ from tournaments.models import (
     RoundStage,
 )
 from tournaments.selectors.access import is_organizer
-from tournaments.selectors.matches import matches_for_round
+from tournaments.selectors.matches import matches_by_table
 from tournaments.selectors.registrations import user_registration
 from tournaments.selectors.rounds import champion_of, rounds_labelled
 
@@ -100,7 +100,7 @@ def dashboard_for(event: Event) -> Dashboard:
         order = {MatchStatus.DISPUTED: 0, MatchStatus.REPORTED: 1, MatchStatus.PENDING: 2}
         # Why a match waits for the organizer, read with it: the reason its engine job
         # failed (a refused result), the note of its last change (why it is disputed).
-        reasons = matches_for_round(last).annotate(
+        reasons = matches_by_table(last).annotate(
             job_error=Subquery(MatchJob.objects.filter(
                 match=OuterRef("pk"), status=JobStatus.FAILED).values("error")[:1]),
             last_note=Subquery(ResultChange.objects.filter(match=OuterRef("pk"))

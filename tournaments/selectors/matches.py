@@ -26,18 +26,6 @@ from tournaments.models import (
 User = AbstractBaseUser | AnonymousUser
 
 
-def matches_for_round(rnd: Round) -> QuerySet[Match]:
-    """Tables in order, the bye last."""
-    return (Match.objects.filter(round=rnd)
-            .select_related("player_a__player", "player_b__player")
-            .order_by("table", "id"))
-
-
-def open_matches(rnd: Round) -> QuerySet[Match]:
-    """The results still to confirm; the disputed ones are for the organizer."""
-    return matches_for_round(rnd).exclude(status=MatchStatus.CONFIRMED)
-
-
 def matches_for_player(event: Event, user: AbstractBaseUser) -> QuerySet[Match]:
     return (Match.objects.filter(round__event=event)
             .filter(Q(player_a__player=user) | Q(player_b__player=user))
@@ -73,7 +61,7 @@ def match_seen(match_id: int) -> Match | None:
 
 
 def round_matches(rnd: Round) -> list[Match]:
-    return list(matches_for_round(rnd))
+    return list(matches_by_table(rnd))
 
 
 # The pairings page, read as values: a 512-player round as model instances (each match with
@@ -111,12 +99,10 @@ _SEAT = ("_id", "__is_ai", "__ai_name", "__player_id", "__player__username")
 
 def round_tables(round_id: int) -> list[TableRow]:
     """The round's matches, tables in order and the bye last, in one query."""
-    rows = (Match.objects.filter(round_id=round_id).order_by("table", "id")
+    rows = (Match.objects.filter(round_id=round_id).order_by(*BY_TABLE_BYE_LAST)
             .values_list("id", "table", "status", "a_wins", "b_wins", "draws",
                          *(f"player_{side}{path}" for side in "ab" for path in _SEAT)))
-    tables = [_table(*row[:6], _seat(*row[6:11]), _seat(*row[11:16])) for row in rows]
-    # The bye last (a bye has no table: SQLite would sort it first).
-    return [t for t in tables if not t.bye] + [t for t in tables if t.bye]
+    return [_table(*row[:6], _seat(*row[6:11]), _seat(*row[11:16])) for row in rows]
 
 
 def _table(pk: int, table: int | None, status: str, a_wins: int | None, b_wins: int | None,
