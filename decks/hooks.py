@@ -11,6 +11,8 @@ lists) is tournaments' knowledge; tournaments registers it here in its AppConfig
   (for the deck page); nothing when no app provides it.
 - `registered_in_event`: given `event` and `version`, whether `version` is the one its owner
   registered in `event` (ban sessions for an event, rule C-2.5); False when none provides it.
+- `organizes`: given `event` and `user`, whether `user` organizes `event` (an organizer starts
+  a ban session for two lists registered there); False when none provides it.
 """
 
 from __future__ import annotations
@@ -20,3 +22,4 @@ from core.hooks import Listeners, Provider
 decklist_saved = Listeners("decklist_saved")
 where_registered = Provider("where_registered", default=lambda **_: [])
 registered_in_event = Provider("registered_in_event", default=lambda **_: False)
+organizes = Provider("organizes", default=lambda **_: False)

@@ -14,6 +14,7 @@ class TournamentsConfig(AppConfig):
         hooks.decklist_saved.connect(registrations_follow_version)
         hooks.where_registered.register(decklist_reads.registrations_of_decklist)
         hooks.registered_in_event.register(decklist_reads.version_registered_in)
+        hooks.organizes.register(decklist_reads.event_organized_by)
 
         # Online play announces finished games and asks about match games through its
         # hooks; it sits below tournaments and never imports it.

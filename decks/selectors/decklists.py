@@ -86,7 +86,7 @@ def visible_history(user: User, decklist_id: int) -> list[VersionEntry]:
     return history
 
 
-def registrations_of(decklist: Decklist, now: datetime) -> list:
+def decklist_registrations(decklist: Decklist, now: datetime) -> list:
     """Where the owner's versions are registered (shown to the owner only), each with `fixed`:
     whether that event has fixed its lists, so an edit no longer reaches it. The events are
     tournaments' to read: it answers through `hooks.where_registered`."""

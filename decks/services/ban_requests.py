@@ -5,7 +5,8 @@ start it. A player starts one as seat A with their own list A, against the owner
 an AI seat; an organizer of an event starts one for two lists registered in it. Either way the
 caller must already be allowed to see both lists: starting a session reveals them to both
 seats, so it must not become a way to read a hidden list. Whether a list is the one registered
-in the event is tournaments' answer (`hooks.registered_in_event`).
+in the event, and whether the caller organizes it, are tournaments' answers
+(`hooks.registered_in_event`, `hooks.organizes`).
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ def ban_session_request(*, user: AbstractBaseUser, version_a_id: int, version_b_
                               f"list {seat} is a {version.decklist.game.name} list: the "
                               f"ban-two procedure (rule C-2.5) is for Clash of Decks lists",
                               params={"seat": seat, "game": version.decklist.game.name})
-    organizer = event is not None and event.organizers.filter(pk=user.pk).exists()
+    organizer = event is not None and hooks.organizes(event=event, user=user)
     if organizer:
         player_a = version_a.decklist.owner
     elif version_a.decklist.owner_id == user.pk:

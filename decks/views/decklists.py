@@ -26,7 +26,12 @@ from decks.selectors.cards import (
     preconstructed_decks,
 )
 from decks.selectors.collections import collection_cards
-from decks.selectors.decklists import decklists_of, own_decklist, registrations_of, visible_history
+from decks.selectors.decklists import (
+    decklist_registrations,
+    decklists_of,
+    own_decklist,
+    visible_history,
+)
 from decks.services.builder import decklist_save
 from decks.services.decklists import CONSTRUCTED_SIZE, decklist_create
 from decks.services.game_rules import DECK_FORMATS, has_rules_module
@@ -256,7 +261,7 @@ def decklist_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "copies": _copies(current.version.cards, faces) if other_game else [],
         "history": list(reversed(history)),
         "is_owner": is_owner,
-        "registrations": registrations_of(decklist, timezone.now()) if is_owner else [],
+        "registrations": decklist_registrations(decklist, timezone.now()) if is_owner else [],
     })
 
 

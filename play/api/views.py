@@ -26,10 +26,10 @@ from play.selectors import (
     ban_state,
     draft_of,
     game_for,
+    game_seat_of,
     games_of,
     invitation_by_code,
     position_of,
-    seat_of,
     solo_record_of,
     solo_results_of,
 )
@@ -105,7 +105,7 @@ def mine_or_404(request: Request, pk: int) -> tuple[OnlineGame, int]:
     game = game_for(request.user, pk)
     if game is None:
         raise NotFound(f"no game {pk}")
-    return game, seat_of(game, request.user)
+    return game, game_seat_of(game, request.user)
 
 
 def state_response(request: Request, pk: int, code: int = status.HTTP_200_OK) -> Response:
@@ -126,7 +126,7 @@ class GameListView(APIView):
     def get(self, request: Request) -> Response:
         """Your online games, latest activity first (at most 100)."""
         games = list(games_of(request.user)[:100])
-        return Response(s.GameBriefOut([_brief(g, seat_of(g, request.user)) for g in games],
+        return Response(s.GameBriefOut([_brief(g, game_seat_of(g, request.user)) for g in games],
                                        many=True).data)
 
     @extend_schema(tags=["play"], request=s.DuelIn,

@@ -1,13 +1,22 @@
 """Reads of online play, one module per noun: games, invitations, records (solo), replays,
 positions (a game rebuilt from its row's tokens). Pages and the API use the same reads."""
 
-from .games import ai_seat, ban_state, draft_of, game_for, games_of, position_of, seat_of, setup_of
+from .games import (
+    ai_seat,
+    ban_state,
+    draft_of,
+    game_for,
+    game_seat_of,
+    games_of,
+    position_of,
+    setup_of,
+)
 from .invitations import invitation_by_code, open_invitations_of
 from .records import solo_record_of, solo_results_of
 from .replays import finished_game, may_watch
 
 __all__ = [
-    "ai_seat", "ban_state", "draft_of", "finished_game", "game_for", "games_of",
-    "invitation_by_code", "may_watch", "open_invitations_of", "position_of", "seat_of",
-    "setup_of", "solo_record_of", "solo_results_of",
+    "ai_seat", "ban_state", "draft_of", "finished_game", "game_for", "game_seat_of", "games_of",
+    "invitation_by_code", "may_watch", "open_invitations_of", "position_of", "setup_of",
+    "solo_record_of", "solo_results_of",
 ]

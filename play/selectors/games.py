@@ -40,7 +40,8 @@ def position_of(game: OnlineGame) -> Position:
     return rebuild(setup_of(game), list(game.actions))
 
 
-def seat_of(game: OnlineGame, user: AbstractBaseUser) -> int | None:
+def game_seat_of(game: OnlineGame, user: AbstractBaseUser) -> int | None:
+    """The seat (0 for A, 1 for B) `user` plays in the online game, or None."""
     if user.pk is not None and user.pk == game.player_a_id:
         return SEAT_A
     if user.pk is not None and user.pk == game.player_b_id:

@@ -19,7 +19,7 @@ from engine.clash.errors import EngineError
 from engine.clash.formats import BanState, IllegalChoice
 from engine.clash.state import SEATS
 from play.models import GameStatus, OnlineGame
-from play.selectors.games import ai_seat, ban_state, seat_of
+from play.selectors.games import ai_seat, ban_state, game_seat_of
 
 from .games import _locked, _stale_message, game_begin
 from .states import online_game_move
@@ -78,7 +78,7 @@ def online_game_ban(*, game_id: int, user: AbstractBaseUser, card: str, seen: in
     if seen != len(state.bans):
         raise Conflict("stale", _stale_message(seen, len(state.bans), "bans"),
                        params={"seen": seen, "made": len(state.bans)})
-    letter = SEATS[seat_of(game, user)]
+    letter = SEATS[game_seat_of(game, user)]
     try:
         state.ban(letter, card)
     except IllegalChoice as exc:

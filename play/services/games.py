@@ -34,7 +34,7 @@ from engine.clash.solo import (
 from engine.seats import LETTER_A
 from play import hooks
 from play.models import GameKind, GameStatus, OnlineGame, SoloResult
-from play.selectors.games import ai_seat, draft_of, position_of, seat_of, setup_of
+from play.selectors.games import ai_seat, draft_of, game_seat_of, position_of, setup_of
 from play.selectors.positions import (
     Position,
     apply_token,
@@ -155,7 +155,7 @@ def _draft_complete(game: OnlineGame) -> None:
 
 def _locked(game_id: int, user: AbstractBaseUser) -> OnlineGame:
     game = lock_one(OnlineGame.objects.filter(pk=game_id))
-    if game is None or seat_of(game, user) is None:
+    if game is None or game_seat_of(game, user) is None:
         raise NotFound("no_game", "no such game")
     return game
 
@@ -174,7 +174,7 @@ def online_game_act(*, game_id: int, user: AbstractBaseUser, token: str, seen: i
     is stored. When an AI seat is to move next, its reply is a task for a worker, sent once
     this transaction commits (in-process then, with eager tasks: the embedded default)."""
     game = _locked(game_id, user)
-    seat = seat_of(game, user)
+    seat = game_seat_of(game, user)
     if game.status == GameStatus.FINISHED:
         raise Conflict("game_over", "the game is over")
     if game.status != GameStatus.PLAYING:

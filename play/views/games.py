@@ -27,10 +27,10 @@ from play.selectors import (
     ban_state,
     draft_of,
     game_for,
+    game_seat_of,
     games_of,
     open_invitations_of,
     position_of,
-    seat_of,
     solo_record_of,
 )
 from play.selectors.positions import to_move
@@ -56,7 +56,7 @@ def _index(request: HttpRequest, *, duel: DuelForm | None = None, solo: SoloForm
            status: int = 200) -> HttpResponse:
     games = list(games_of(request.user)[:50])
     for game in games:
-        seat = seat_of(game, request.user)
+        seat = game_seat_of(game, request.user)
         game.opponent_name = _opponent_name(game, seat)
         # The row's winner is the record's result: "A", "B" or "draw" (engine.seats).
         game.outcome = ("draw" if game.winner == DRAW_NAME else
@@ -208,7 +208,7 @@ def _game_page(request: HttpRequest, game: OnlineGame, *, error: str = "",
     if game.status == GameStatus.DRAFTING:
         return render(request, "play/draft.html", {**_draft_context(game), "error": error},
                       status=status)
-    seat = seat_of(game, request.user)
+    seat = game_seat_of(game, request.user)
     if game.status == GameStatus.BANNING:
         return render(request, "play/bans.html", {**bans_context(game, seat), "error": error},
                       status=status)
@@ -268,7 +268,7 @@ def game_fragment(request: HttpRequest, pk: int) -> HttpResponse:
     game = game_for(request.user, pk)
     if game is None or game.status == GameStatus.DRAFTING:
         raise Http404("No such game.")
-    seat = seat_of(game, request.user)
+    seat = game_seat_of(game, request.user)
     if game.status == GameStatus.BANNING:
         return render(request, "play/_bans.html", bans_context(game, seat))
     _nudge(game)

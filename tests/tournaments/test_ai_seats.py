@@ -8,8 +8,8 @@ from engine.clash.formats import list_problems
 from tests.factories import UserFactory
 from tests.factories.tournaments import OrganizedEventFactory
 from tests.tournaments.event_steps import now, organizer_of, seats, start
+from tournaments.selectors.registrations import deck_for
 from tournaments.services.ai_seats import ai_seat_add
-from tournaments.services.engine_jobs import deck_for
 
 pytestmark = pytest.mark.django_db
 

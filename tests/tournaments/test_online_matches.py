@@ -43,7 +43,7 @@ from tournaments.models import (
     ResultChange,
     RoundStatus,
 )
-from tournaments.services.engine_jobs import deck_for
+from tournaments.selectors.registrations import deck_for
 from tournaments.services.online_games import (
     match_game_finished,
     match_online_game_start,

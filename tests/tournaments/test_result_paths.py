@@ -31,10 +31,11 @@ from tournaments.models import (
     ResultChange,
     RoundStatus,
 )
+from tournaments.selectors.online import match_online_summary
 from tournaments.services import engine_jobs, match_batches, results
 from tournaments.services.engine_jobs import jobs_for_round, jobs_sweep, match_job_run
 from tournaments.services.match_batches import jobs_for_round_batched, match_jobs_run_batch
-from tournaments.services.online_games import match_game_finished, match_online_summary
+from tournaments.services.online_games import match_game_finished
 from tournaments.services.results import result_report, result_set
 
 pytestmark = pytest.mark.django_db

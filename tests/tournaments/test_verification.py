@@ -29,7 +29,7 @@ from tournaments.models import (
     RoundStatus,
     UploadStatus,
 )
-from tournaments.services.engine_jobs import deck_for
+from tournaments.selectors.registrations import deck_for
 from tournaments.services.results import result_report
 from tournaments.services.verification import game_record_upload, game_record_verify
 from tournaments.tasks import game_record_verify_task

@@ -19,8 +19,9 @@ from core.api.responses import errors, valid
 from engine.clash.match_rules import MatchFormat
 from tournaments.api import serializers as s
 from tournaments.models import Match
-from tournaments.selectors.matches import match_seen, may_see_history, result_history
-from tournaments.services.results import match_format, result_report, result_set
+from tournaments.selectors.access import may_see_match
+from tournaments.selectors.matches import match_format, match_seen, result_history
+from tournaments.services.results import result_report, result_set
 
 
 def match_or_404(pk: int) -> Match:
@@ -78,6 +79,6 @@ class MatchHistoryView(APIView):
         """Every change of the result in order: who, when, what it was before and after,
         and the organizer's note. For the two players and the organizers."""
         match = match_or_404(pk)
-        if not may_see_history(match, request.user):
+        if not may_see_match(match, request.user):
             raise NotFound(f"no result history of match {pk} for you")
         return Response(s.ResultChangeOut(result_history(match), many=True).data)

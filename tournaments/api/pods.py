@@ -6,7 +6,6 @@ pick sent twice changes nothing."""
 
 from __future__ import annotations
 
-from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -20,8 +19,8 @@ from rest_framework.views import APIView
 from core.errors import Forbidden
 from decks.services.catalogue import clash_game
 from tournaments.api import pods_serializers as s
-from tournaments.models import DraftPair, Event, Pod, PodSeat
-from tournaments.selectors.pods import draft_seat_view, may_see_seat, pod_seat_of
+from tournaments.models import Event, PodSeat
+from tournaments.selectors.pods import draft_seat_view, may_see_seat, pod_seat_of, pods_listed
 from tournaments.selectors.ratings import ratings_leaderboard
 from tournaments.services.pods import draft_pick
 
@@ -37,14 +36,6 @@ def errors(*codes: int) -> dict:
     return {code: ERRORS[code] for code in codes}
 
 
-def _pods():  # noqa: ANN202
-    return Pod.objects.prefetch_related(
-        Prefetch("seats", PodSeat.objects.select_related("registration__player", "pair")
-                 .order_by("number")),
-        Prefetch("pairs", DraftPair.objects.select_related("pod__event").order_by("number"))
-    ).order_by("number")
-
-
 @extend_schema(tags=["draft pods"], responses={200: s.PodOut(many=True), **errors(404)})
 class EventPodListView(ListAPIView):
     """The pods of a draft event: their seats and each pair's draft progress."""
@@ -55,7 +46,7 @@ class EventPodListView(ListAPIView):
 
     def get_queryset(self):  # noqa: ANN201
         event = get_object_or_404(Event, pk=self.kwargs["event_id"])
-        return _pods().filter(event=event)
+        return pods_listed(event)
 
 
 @extend_schema(tags=["draft pods"], responses={200: s.PodOut, **errors(404)})
@@ -64,7 +55,7 @@ class PodDetailView(RetrieveAPIView):
     serializer_class = s.PodOut
 
     def get_queryset(self):  # noqa: ANN201
-        return _pods()
+        return pods_listed()
 
 
 def _seat_response(seat: PodSeat) -> Response:

@@ -1,15 +1,19 @@
 """What an event makes of a decklist, read for the decks app's pages and services.
 
-decks asks through its hooks (`decks.hooks.where_registered`, `decks.hooks.registered_in_event`),
-which TournamentsConfig.ready points here, so decks never imports tournaments.
+decks asks through its hooks (`decks.hooks.where_registered`, `decks.hooks.registered_in_event`,
+`decks.hooks.organizes`), which TournamentsConfig.ready points here, so decks never imports
+tournaments.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
 
+from django.contrib.auth.models import AbstractBaseUser
+
 from decks.models import Decklist, DecklistVersion
 from tournaments.models import Event, Registration
+from tournaments.selectors.access import is_organizer
 
 
 def registrations_of_decklist(*, decklist: Decklist, now: datetime) -> list[Registration]:
@@ -27,3 +31,8 @@ def version_registered_in(*, event: Event, version: DecklistVersion) -> bool:
     """Whether `version` is the one its owner's own seat holds in `event`."""
     return Registration.objects.filter(event=event, decklist_version=version,
                                        player_id=version.decklist.owner_id).exists()
+
+
+def event_organized_by(*, event: Event, user: AbstractBaseUser) -> bool:
+    """`is_organizer`, as decks asks it (a ban session an organizer starts, rule C-2.5)."""
+    return is_organizer(event, user)

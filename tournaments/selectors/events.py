@@ -22,7 +22,8 @@ from tournaments.models import (
     Round,
     RoundStage,
 )
-from tournaments.selectors.matches import matches_for_round
+from tournaments.selectors.access import is_organizer
+from tournaments.selectors.matches import matches_by_table
 from tournaments.selectors.registrations import user_registration
 from tournaments.selectors.rounds import champion_of, rounds_labelled
 
@@ -49,11 +50,6 @@ def events_organized_by(user: AbstractBaseUser) -> QuerySet[Event]:
     return Event.objects.filter(organizers=user)
 
 
-def is_organizer(event: Event, user: AbstractBaseUser | AnonymousUser | None) -> bool:
-    return (user is not None and user.is_authenticated
-            and event.organizers.filter(pk=user.pk).exists())
-
-
 @dataclass(frozen=True)
 class Viewer:
     """Who is asking, as far as one event is concerned."""
@@ -69,7 +65,7 @@ class Viewer:
 def viewer_of(event: Event, user: User) -> Viewer:
     if not user.is_authenticated:
         return Viewer(organizer=False, registration=None)
-    organizer = event.organizers.filter(pk=user.pk).exists()
+    organizer = is_organizer(event, user)
     registration = user_registration(event, user)
     return Viewer(organizer=organizer, registration=registration)
 
@@ -104,7 +100,7 @@ def dashboard_for(event: Event) -> Dashboard:
         order = {MatchStatus.DISPUTED: 0, MatchStatus.REPORTED: 1, MatchStatus.PENDING: 2}
         # Why a match waits for the organizer, read with it: the reason its engine job
         # failed (a refused result), the note of its last change (why it is disputed).
-        reasons = matches_for_round(last).annotate(
+        reasons = matches_by_table(last).annotate(
             job_error=Subquery(MatchJob.objects.filter(
                 match=OuterRef("pk"), status=JobStatus.FAILED).values("error")[:1]),
             last_note=Subquery(ResultChange.objects.filter(match=OuterRef("pk"))

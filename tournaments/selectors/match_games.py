@@ -1,8 +1,9 @@
-"""Reads about a tournament match's games for their replays: the finished engine game, who
-may watch a match's games (played online or by the workers), a game's round as its pages name
-it, and the replay's way back to the event. Pages and the API use the same reads; play asks
-the ones about its online games through play.hooks (registered in
-tournaments/services/play_hooks.py).
+"""Reads about a tournament match's games: the finished engine game, who may watch a match's
+games (played online or by the workers), a game's round as its pages name it, the replay's way
+back to the event, and the records the players uploaded. Who may watch is who may see the
+match (`selectors.access.may_see_match`), with the conditions of each kind of game. Pages and
+the API use the same reads; play asks the ones about its online games through play.hooks
+(registered in tournaments/services/play_hooks.py).
 """
 
 from __future__ import annotations
@@ -12,10 +13,9 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 
 from play.models import OnlineGame
-from tournaments.models import EngineGame, GameMode, Match, MatchStatus
-from tournaments.selectors.matches import side_of
+from tournaments.models import EngineGame, GameMode, GameUpload, Match, MatchStatus
+from tournaments.selectors.access import may_see_match
 from tournaments.selectors.rounds import round_label
-from tournaments.services.access import is_organizer
 
 
 def match_over(match: Match) -> bool:
@@ -34,11 +34,7 @@ def round_words(match: Match) -> str:
 def may_watch_online_game(game: OnlineGame, user: AbstractBaseUser) -> bool:
     """A match's game played online (its decks are the players' lists): only its players
     and the event's organizers watch it, once the match is over."""
-    if not match_over(game.match):
-        return False
-    if user.pk is not None and user.pk in (game.player_a_id, game.player_b_id):
-        return True
-    return is_organizer(game.match.round.event, user)
+    return match_over(game.match) and may_see_match(game.match, user)
 
 
 def finished_engine_game(pk: int) -> EngineGame | None:
@@ -60,18 +56,18 @@ def may_watch_engine_game(game: EngineGame, user: AbstractBaseUser) -> bool:
         return False
     if match.player_a.is_ai and (match.player_b is None or match.player_b.is_ai):
         return True
-    event = match.round.event
-    if event.lists_published:
-        return True
-    players = {r.player_id for r in (match.player_a, match.player_b) if r is not None}
-    if user.pk is not None and user.pk in players:
-        return True
-    return is_organizer(event, user)
+    return match.round.event.lists_published or may_see_match(match, user)
 
 
 def replay_links(match: Match, user: Any) -> dict[str, Any]:
     """A tournament game's way back from its replay: its event, and its match for who may
     open that page (the two players and the organizers)."""
-    event = match.round.event
-    return {"event": event, "match": match,
-            "may_see_match": side_of(match, user) is not None or is_organizer(event, user)}
+    return {"event": match.round.event, "match": match,
+            "may_see_match": may_see_match(match, user)}
+
+
+def uploads_for(match: Match) -> list[GameUpload]:
+    """The match's uploaded records, game by game (for its page)."""
+    return list(GameUpload.objects.filter(game__match=match).select_related("game",
+                                                                            "uploaded_by")
+                .order_by("game__number"))

@@ -1,6 +1,6 @@
-"""Reading matches: a round's tables, a match and who plays it, its audit trail in words,
-its engine job. Pairings are public; the history of a match is seen by its two players and
-the organizers."""
+"""Reading matches: a round's tables, a match and who plays it, its format and the score its
+verified games make, its audit trail in words, its engine job. Pairings are public; who may
+see a match's page and history is `selectors.access.may_see_match`."""
 
 from __future__ import annotations
 
@@ -10,8 +10,10 @@ from typing import NamedTuple
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import F, Q, QuerySet
 
-from engine.seats import SIDE_A, SIDE_B, SIDES
+from engine.clash.match_rules import MatchFormat
+from engine.seats import DRAW_NAME, LETTER_A, LETTER_B, SIDE_A, SIDE_B, SIDES
 from tournaments.models import (
+    EngineGame,
     Event,
     Match,
     MatchJob,
@@ -19,21 +21,10 @@ from tournaments.models import (
     Registration,
     ResultChange,
     Round,
+    RoundStage,
 )
 
 User = AbstractBaseUser | AnonymousUser
-
-
-def matches_for_round(rnd: Round) -> QuerySet[Match]:
-    """Tables in order, the bye last."""
-    return (Match.objects.filter(round=rnd)
-            .select_related("player_a__player", "player_b__player")
-            .order_by("table", "id"))
-
-
-def open_matches(rnd: Round) -> QuerySet[Match]:
-    """The results still to confirm; the disputed ones are for the organizer."""
-    return matches_for_round(rnd).exclude(status=MatchStatus.CONFIRMED)
 
 
 def matches_for_player(event: Event, user: AbstractBaseUser) -> QuerySet[Match]:
@@ -70,16 +61,8 @@ def match_seen(match_id: int) -> Match | None:
             .filter(pk=match_id).first())
 
 
-def may_see_history(match: Match, user: User) -> bool:
-    """The two players of the match and the organizers of its event."""
-    if not user.is_authenticated:
-        return False
-    players = {match.player_a.player_id, match.player_b.player_id if match.player_b else None}
-    return user.pk in players or match.round.event.organizers.filter(pk=user.pk).exists()
-
-
 def round_matches(rnd: Round) -> list[Match]:
-    return list(matches_for_round(rnd))
+    return list(matches_by_table(rnd))
 
 
 # The pairings page, read as values: a 512-player round as model instances (each match with
@@ -125,12 +108,10 @@ _SEAT = ("_id", "__is_ai", "__ai_name", "__player_id", "__player__username")
 
 def round_tables(round_id: int) -> list[TableRow]:
     """The round's matches, tables in order and the bye last, in one query."""
-    rows = (Match.objects.filter(round_id=round_id).order_by("table", "id")
+    rows = (Match.objects.filter(round_id=round_id).order_by(*BY_TABLE_BYE_LAST)
             .values_list("id", "table", "status", "a_wins", "b_wins", "draws",
                          *(f"player_{side}{path}" for side in SIDES for path in _SEAT)))
-    tables = [_table(*row[:6], _seat(*row[6:11]), _seat(*row[11:16])) for row in rows]
-    # The bye last (a bye has no table: SQLite would sort it first).
-    return [t for t in tables if not t.bye] + [t for t in tables if t.bye]
+    return [_table(*row[:6], _seat(*row[6:11]), _seat(*row[11:16])) for row in rows]
 
 
 def _table(pk: int, table: int | None, status: str, a_wins: int | None, b_wins: int | None,
@@ -188,6 +169,20 @@ def history_rows(match: Match) -> list[ChangeRow]:
     return [ChangeRow(change=c, by=c.by.get_username() if c.by else "system",
                       before=snapshot_text(c.before, a, b), after=snapshot_text(c.after, a, b))
             for c in result_history(match)]
+
+
+def match_format(event: Event, rnd: Round) -> MatchFormat:
+    """The length and stage a match of `rnd` is played in."""
+    return MatchFormat(best_of=event.match_length, top_cut=rnd.stage == RoundStage.TOP_CUT)
+
+
+def verified_score(match: Match) -> dict[str, int]:
+    """The verified engine games of the match with a result (played online, by the workers,
+    or replayed from an uploaded record), as a score from A's side."""
+    winners = list(EngineGame.objects.filter(match=match, verified=True).exclude(winner="")
+                   .values_list("winner", flat=True))
+    return {"a_wins": winners.count(LETTER_A), "b_wins": winners.count(LETTER_B),
+            "draws": winners.count(DRAW_NAME)}
 
 
 def engine_job_of(match: Match) -> MatchJob | None:

@@ -7,16 +7,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import QuerySet
+from django.db.models import Prefetch, QuerySet
 
 from engine.clash.formats import DraftRecord, DraftState, pick_order
 from engine.seats import other_letter
 from tournaments.models import DraftPair, DraftStatus, Event, EventStatus, Pod, PodSeat
-from tournaments.selectors.events import is_organizer
+from tournaments.selectors.access import is_organizer
 
 
 def pods_for_event(event: Event) -> QuerySet[Pod]:
     return Pod.objects.filter(event=event).order_by("number")
+
+
+def pods_listed(event: Event | None = None) -> QuerySet[Pod]:
+    """The pods (of `event`, or all of them), each with its seats and its pairs in order, as
+    the pods page and the API list them: a seat with its player and pair, a pair with its
+    event (whose status decides whether its seed is shown)."""
+    pods = Pod.objects.prefetch_related(
+        Prefetch("seats", PodSeat.objects.select_related("registration__player", "pair")
+                 .order_by("number")),
+        Prefetch("pairs", DraftPair.objects.select_related("pod__event").order_by("number"))
+    ).order_by("number")
+    return pods if event is None else pods.filter(event=event)
 
 
 def pod_seats(pod: Pod) -> QuerySet[PodSeat]:

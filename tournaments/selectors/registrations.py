@@ -1,5 +1,6 @@
 """Reading seats: an event's registrations, the one a user holds, their registered lists as
-the asking user may see them, deck checks, and a player's seats and history.
+the asking user may see them, deck checks, a player's seats and history, and the cards a seat
+plays.
 
 Who plays in an event is public. A registered decklist is seen only through decks'
 visibility rules (`decks.selectors.visible_versions`: its owner, the organizers of an event
@@ -15,7 +16,17 @@ from django.db.models import Count, Q, QuerySet
 
 from decks.models import DecklistVersion
 from decks.selectors import visible_versions
-from tournaments.models import DeckCheck, Event, EventStatus, Match, MatchStatus, Registration
+from engine.clash.cards import load_catalogue
+from engine.clash.rng import Rng
+from tournaments.models import (
+    DeckCheck,
+    Event,
+    EventFormat,
+    EventStatus,
+    Match,
+    MatchStatus,
+    Registration,
+)
 from tournaments.selectors.rounds import label_for
 
 User = AbstractBaseUser | AnonymousUser
@@ -167,3 +178,35 @@ def other_events_of(registration: Registration) -> list[Registration]:
     return list(Registration.objects.filter(player_id=registration.player_id)
                 .exclude(pk=registration.pk).select_related("event")
                 .order_by("-event__created_at"))
+
+
+# The cards a seat plays ----------------------------------------------------------------------
+
+def deck_for(registration: Registration, event: Event) -> list[str]:
+    """The cards a seat plays: its decklist version's cards (a constructed list of 10 goes
+    through the ban-two procedure against the opponent first, see
+    `services.engine_jobs.decks_for_match`), an AI seat's 8 drafted cards in a draft pod,
+    else a preconstructed deck chosen from the event's seed."""
+    version = registration.decklist_version
+    seat = getattr(registration, "pod_seat", None)
+    return deck_from(registration.pk, event, version_cards=version and version.cards,
+                     seat_cards=seat and seat.cards)
+
+
+def deck_from(registration_id: int, event: Event, *, version_cards: list[str] | None,
+              seat_cards: list[str] | None) -> list[str]:
+    """`deck_for` from the values alone (batches read them without loading the rows as
+    models): the decklist version's cards when it has one (`version_cards`), else the pod
+    seat's drafted cards, else a list or deck chosen from the event's seed."""
+    if version_cards is not None:
+        return list(version_cards)
+    if seat_cards:
+        return list(seat_cards)
+    catalogue = load_catalogue()
+    if event.format == EventFormat.CONSTRUCTED:  # a list of 10 different cards (C-2.5)
+        names = [card.name for card in catalogue.cards]
+        Rng.stream(event.seed, f"ai-list-{registration_id}").shuffle(names)
+        return sorted(names[:10])
+    numbers = catalogue.deck_numbers
+    pick = Rng.stream(event.seed, f"ai-deck-{registration_id}").below(len(numbers))
+    return catalogue.deck(numbers[pick])

@@ -22,6 +22,11 @@ def last_swiss_round(event: Event) -> int | None:
             .values_list("number", flat=True).first())
 
 
+def next_swiss_round(event: Event) -> int:
+    """The number the next Swiss round will have."""
+    return (last_swiss_round(event) or 0) + 1
+
+
 TOP_CUT_NAMES = {1: "Final", 2: "Semifinals", 4: "Quarterfinals"}
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
 from tournaments.models import Event, Match, MatchStatus, SquadCheck
-from tournaments.selectors.events import is_organizer
+from tournaments.selectors.access import is_organizer
 
 
 def squad_checks_seen(match: Match, event: Event,

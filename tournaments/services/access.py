@@ -11,7 +11,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from core.errors import Forbidden, NotFound
 from core.locks import lock, lock_get, lock_one
 from tournaments.models import Event, Match, Registration, Round
-from tournaments.selectors.events import is_organizer
+from tournaments.selectors.access import is_organizer
 
 
 def require_organizer(event: Event, user: AbstractBaseUser | AnonymousUser | None) -> None:

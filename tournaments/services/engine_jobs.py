@@ -30,22 +30,19 @@ from core.errors import DomainError
 from core.locks import lock, lock_get
 from core.seeds import derive_seed
 from decks.services.game_rules import engine_plays
-from engine.clash.cards import load_catalogue
 from engine.clash.formats import ValuePolicy, run_bans
 from engine.clash.match import game_seed, play_match
-from engine.clash.rng import Rng
 from tournaments.models import (
     EngineGame,
     Event,
-    EventFormat,
     GameMode,
     JobStatus,
     Match,
     MatchJob,
     MatchStatus,
-    Registration,
     Round,
 )
+from tournaments.selectors.registrations import deck_for
 
 from .results import result_record_engine
 from .states import match_job_move
@@ -105,36 +102,6 @@ def jobs_for_round(*, round_id: int, now: datetime) -> list[MatchJob]:
             jobs.append(job)
     _enqueue([j.pk for j in jobs])
     return jobs
-
-
-def deck_for(registration: Registration, event: Event) -> list[str]:
-    """The cards a seat plays: its decklist version's cards (a constructed list of 10 goes
-    through the ban-two procedure against the opponent first, see `decks_for_match`), an AI
-    seat's 8 drafted cards in a draft pod, else a preconstructed deck chosen from the event's
-    seed."""
-    version = registration.decklist_version
-    seat = getattr(registration, "pod_seat", None)
-    return deck_from(registration.pk, event, version_cards=version and version.cards,
-                     seat_cards=seat and seat.cards)
-
-
-def deck_from(registration_id: int, event: Event, *, version_cards: list[str] | None,
-              seat_cards: list[str] | None) -> list[str]:
-    """`deck_for` from the values alone (batches read them without loading the rows as
-    models): the decklist version's cards when it has one (`version_cards`), else the pod
-    seat's drafted cards, else a list or deck chosen from the event's seed."""
-    if version_cards is not None:
-        return list(version_cards)
-    if seat_cards:
-        return list(seat_cards)
-    catalogue = load_catalogue()
-    if event.format == EventFormat.CONSTRUCTED:  # a list of 10 different cards (C-2.5)
-        names = [card.name for card in catalogue.cards]
-        Rng.stream(event.seed, f"ai-list-{registration_id}").shuffle(names)
-        return sorted(names[:10])
-    numbers = catalogue.deck_numbers
-    pick = Rng.stream(event.seed, f"ai-deck-{registration_id}").below(len(numbers))
-    return catalogue.deck(numbers[pick])
 
 
 def decks_for_match(match: Match, event: Event, seed: int) -> tuple[list[str], list[str]]:

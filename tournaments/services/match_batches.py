@@ -34,9 +34,10 @@ from tournaments.models import (
     MatchStatus,
     Round,
 )
+from tournaments.selectors.registrations import deck_from
 
 from .audit import SNAPSHOT_FIELDS
-from .engine_jobs import ai_level, deck_from, job_heartbeat, job_seed, match_decks, refusal_text
+from .engine_jobs import ai_level, job_heartbeat, job_seed, match_decks, refusal_text
 from .results import engine_write, results_write
 from .states import match_jobs_move
 

@@ -2,9 +2,9 @@
 
 A player of a Clash of Decks match against an AI seat or another person starts (or resumes)
 "game N online": an online game linked to the match and N, with both sides' decks as the
-event plays them (`engine_jobs.deck_for`: the registered decklist version, the deck the pod
-drafted, or an AI seat's deck), seat A being the match's player A so the game's record is
-the match's. Its seed comes one-way from the event's seed, the match and N (so a finished
+event plays them (`selectors.registrations.deck_for`: the registered decklist version, the
+deck the pod drafted, or an AI seat's deck), seat A being the match's player A so the game's
+record is the match's. Its seed comes one-way from the event's seed, the match and N (so a finished
 game's record, which holds its seed, tells nothing of the next game). In a constructed event
 the ban-two procedure (rule C-2.5) comes first, on the game page; like the auto-played
 matches, the match keeps the decks its bans left for its later games.
@@ -20,7 +20,6 @@ click start one game and a result be recorded once.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -28,8 +27,6 @@ from django.db import transaction
 
 from core.errors import Conflict, DomainError, NotFound
 from core.seeds import derive_seed
-from decks.services.game_rules import engine_plays
-from engine.clash.match_rules import MatchFormat
 from play.models import GameKind, GameStatus, OnlineGame
 from play.services import game_begin
 from play.services.bans import bans_begin
@@ -37,51 +34,28 @@ from tournaments.models import (
     EngineGame,
     Event,
     EventFormat,
-    EventStatus,
     GameMode,
     Match,
     MatchStatus,
     ResultAction,
     Round,
 )
-from tournaments.selectors.matches import side_of
+from tournaments.selectors.matches import match_format, side_of
+from tournaments.selectors.online import (
+    OPEN_EVENT,
+    Tally,
+    current_online_game,
+    match_tally,
+    next_game_number,
+    online_play_problem,
+)
+from tournaments.selectors.registrations import deck_for
 
 from .access import lock_match
-from .engine_jobs import ai_level, deck_for
-from .results import ResultWrite, match_format, result_record_engine, results_write
+from .engine_jobs import ai_level
+from .results import ResultWrite, result_record_engine, results_write
 
 logger = logging.getLogger(__name__)
-
-OPEN_EVENT = (EventStatus.RUNNING, EventStatus.TOP_CUT)
-
-
-@dataclass(frozen=True)
-class Tally:
-    """The games a match has played (verified engine games with a result), from A's side."""
-
-    a_wins: int
-    b_wins: int
-    draws: int
-    format: MatchFormat
-
-    @property
-    def games(self) -> int:
-        return self.a_wins + self.b_wins + self.draws
-
-    @property
-    def decided(self) -> bool:
-        """As the engine's match loop ends a match (`MatchFormat.over`): a player has won
-        the match, or the games reached the cap (drawn games do not count toward the
-        length, rule C-7.5b)."""
-        return self.format.over(self.a_wins, self.b_wins, self.draws)
-
-
-def match_tally(match: Match, fmt: MatchFormat) -> Tally:
-    winners = list(EngineGame.objects.filter(match=match, verified=True)
-                   .exclude(winner="").values_list("winner", flat=True))
-    return Tally(a_wins=winners.count("A"), b_wins=winners.count("B"),
-                 draws=winners.count("draw"), format=fmt)
-
 
 def match_seed(event: Event, match: Match) -> int:
     return derive_seed(event.seed, f"online-match-{match.pk}")
@@ -92,33 +66,6 @@ def online_game_seed(event: Event, match: Match, number: int) -> int:
     is fine for a match the engine plays at once): game 1's record is replayable while
     game 2 is played."""
     return derive_seed(match_seed(event, match), f"game-{number - 1}")
-
-
-def online_play_problem(match: Match, event: Event) -> str:
-    """Why the match's games cannot be played online now ("" when they can)."""
-    if match.bye:
-        return "a bye has no games"
-    if not engine_plays(event.game):
-        return "only Clash of Decks matches are played online"
-    if match.player_a.is_ai and match.player_b.is_ai:
-        return "the engine plays a match between two AI seats by itself"
-    if event.status not in OPEN_EVENT:
-        return f"{event} is {event.get_status_display().lower()}: no games are played now"
-    if match.status == MatchStatus.CONFIRMED:
-        return "the match's result is confirmed"
-    return ""
-
-
-def current_online_game(match: Match) -> OnlineGame | None:
-    """The match's online game still in progress (at most one)."""
-    return (OnlineGame.objects.filter(match=match).exclude(status=GameStatus.FINISHED)
-            .order_by("game_number").first())
-
-
-def _next_number(match: Match) -> int:
-    used = [*EngineGame.objects.filter(match=match).values_list("number", flat=True),
-            *OnlineGame.objects.filter(match=match).values_list("game_number", flat=True)]
-    return max(used, default=0) + 1
 
 
 def _kept_decks(match: Match) -> dict | None:
@@ -153,7 +100,7 @@ def match_online_game_start(*, match_id: int, user: AbstractBaseUser,
                                         f"further game is played",
                        params={"a_wins": tally.a_wins, "b_wins": tally.b_wins,
                                "draws": tally.draws})
-    number = _next_number(match)
+    number = next_game_number(match)
     a, b = match.player_a, match.player_b
     game = OnlineGame(
         kind=GameKind.DUEL, match=match, game_number=number,
@@ -204,22 +151,3 @@ def _refused(event: Event, rnd: Round, match: Match, tally: Tally, refusal: Doma
         return  # already waiting for the organizer
     results_write([ResultWrite(event=event, rnd=rnd, match=match, action=ResultAction.ENGINE,
                                changes={"status": MatchStatus.DISPUTED}, note=note)], now=now)
-
-
-def match_online_summary(match: Match, event: Event, user: AbstractBaseUser) -> dict:
-    """What the match page shows of its online games (a read): whether `user` may start or
-    resume one, the game in progress, the next game's number, and the finished ones."""
-    problem = online_play_problem(match, event)
-    games = list(OnlineGame.objects.filter(match=match).order_by("game_number"))
-    current = next((g for g in games if g.status != GameStatus.FINISHED), None)
-    tally = match_tally(match, match_format(event, match.round))
-    if not problem and current is None and tally.decided:
-        problem = "the match is decided"
-    return {
-        "may_play": side_of(match, user) is not None and not problem,
-        "problem": problem,
-        "current": current,
-        "next_number": current.game_number if current else _next_number(match),
-        "finished": [g for g in games if g.status == GameStatus.FINISHED],
-        "tally": tally,
-    }

@@ -31,18 +31,13 @@ from core.errors import Conflict, DomainError, Forbidden
 from decks.models import Decklist, DecklistKind, DecklistVersion
 from decks.services.decklists import decklist_create, decklist_problems
 from decks.services.game_rules import has_rules_module
-from tournaments.models import Event, EventFormat, EventStatus, Registration, Round, RoundStage
+from tournaments.models import Event, EventFormat, EventStatus, Registration
+from tournaments.selectors.access import is_organizer
+from tournaments.selectors.rounds import next_swiss_round
 
-from .access import is_organizer, lock_event, lock_registration, require_organizer
+from .access import lock_event, lock_registration, require_organizer
 from .pods import draft_take_over
 from .standings import results_version_bump
-
-
-def next_swiss_round(event: Event) -> int:
-    """The number the next Swiss round will have."""
-    last = (Round.objects.filter(event=event, stage=RoundStage.SWISS)
-            .order_by("-number").values_list("number", flat=True).first())
-    return (last or 0) + 1
 
 
 @transaction.atomic

@@ -42,10 +42,8 @@ from django.utils.translation import ngettext
 from core.bulk import insert_rows, update_rows
 from core.errors import Conflict, DomainError, Forbidden, NotFound
 from engine.clash.match_rules import MatchFormat
-from engine.seats import DRAW_NAME, LETTER_A, LETTER_B, SIDE_A, SIDE_B
-from play.models import GameStatus, OnlineGame
+from engine.seats import SIDE_A, SIDE_B
 from tournaments.models import (
-    EngineGame,
     Event,
     EventStatus,
     Match,
@@ -56,7 +54,9 @@ from tournaments.models import (
     RoundStage,
     RoundStatus,
 )
+from tournaments.selectors.matches import match_format, verified_score
 from tournaments.selectors.matches import side_of as _side_of
+from tournaments.selectors.online import current_online_game
 
 from .access import lock_event, lock_match, require_organizer
 from .audit import snapshot
@@ -71,11 +71,6 @@ class ResultRefused(DomainError):
 
     def __init__(self, problems: list[str]) -> None:
         super().__init__("invalid_result", "; ".join(problems), problems=problems)
-
-
-def match_format(event: Event, rnd: Round) -> MatchFormat:
-    """The length and stage a match of `rnd` is played in."""
-    return MatchFormat(best_of=event.match_length, top_cut=rnd.stage == RoundStage.TOP_CUT)
 
 
 def result_problems(*, match_length: int, top_cut: bool, a_wins: int, b_wins: int,
@@ -164,26 +159,18 @@ def _write_check(write: ResultWrite) -> None:
         score_check(fmt, **score)
 
 
-def engine_tally(match: Match) -> dict:
-    """The verified engine games of the match with a result, as a score from A's side."""
-    winners = list(EngineGame.objects.filter(match=match, verified=True).exclude(winner="")
-                   .values_list("winner", flat=True))
-    return {"a_wins": winners.count(LETTER_A), "b_wins": winners.count(LETTER_B),
-            "draws": winners.count(DRAW_NAME)}
-
-
 def engine_check(match: Match, fmt: MatchFormat, reports: Sequence[dict]) -> None:
     """Refuse a hand report while the engine decides the match: one of its games is being
     played online (Conflict "engine_decides"), or the report contradicts the games the
     engine verified (Conflict "contradicts_engine")."""
-    playing = (OnlineGame.objects.filter(match=match).exclude(status=GameStatus.FINISHED)
-               .order_by("game_number").values_list("game_number", flat=True).first())
-    if playing is not None:
+    current = current_online_game(match)
+    if current is not None:
+        playing = current.game_number
         raise Conflict("engine_decides",
                        f"Game {playing} of this match is being played online: the engine "
                        f"will decide the match, so no report is needed",
                        params={"game": playing})
-    tally = engine_tally(match)
+    tally = verified_score(match)
     games = sum(tally.values())
     if not games:
         return

@@ -36,7 +36,7 @@ from tournaments.models import (
 from .access import lock_match
 
 
-def _registration_of(match: Match, registration_id: int) -> Registration:
+def _seat_in_match(match: Match, registration_id: int) -> Registration:
     for registration in (match.player_a, match.player_b):
         if registration is not None and registration.pk == registration_id:
             return registration
@@ -62,7 +62,7 @@ def squad_check_submit(*, match_id: int, registration_id: int, by: AbstractBaseU
     if not event.check_squads:
         raise Conflict("squad_checks_off", f"{event} does not check squads",
                        params={"event": event.name})
-    registration = _registration_of(match, registration_id)
+    registration = _seat_in_match(match, registration_id)
     if registration.player_id is None or registration.player_id != by.pk:
         raise Forbidden("not_your_squad", "each player submits only their own squad")
     if match.bye:

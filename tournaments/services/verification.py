@@ -46,10 +46,12 @@ from tournaments.models import (
     Round,
     UploadStatus,
 )
+from tournaments.selectors.access import may_see_match
+from tournaments.selectors.matches import match_format, verified_score
+from tournaments.selectors.registrations import deck_for
 
-from .access import is_organizer, lock_match
-from .engine_jobs import deck_for
-from .results import ResultWrite, match_format, result_record_engine, results_write
+from .access import lock_match
+from .results import ResultWrite, result_record_engine, results_write
 from .states import game_upload_move
 
 MAX_RECORD_BYTES = 200_000
@@ -118,8 +120,7 @@ def game_record_upload(*, match_id: int, by: AbstractBaseUser, text: str | bytes
                                           "player_b__decklist_version", "round__event")
              .get(pk=match.pk))
     event = match.round.event
-    players = {r.player_id for r in (match.player_a, match.player_b) if r and r.player_id}
-    if by.pk not in players and not is_organizer(event, by):
+    if not may_see_match(match, by, event):
         raise Forbidden("not_your_match", "only the players of a match and the event's "
                                           "organizers upload its game records")
     if match.bye:
@@ -218,7 +219,7 @@ def game_record_verify(*, game_id: int, now: datetime) -> bool:
         return True
     game.verified = True
     game.save(update_fields=["verified"])
-    tally = _verified_tally(match)
+    tally = verified_score(match)
     reports = _reports(match)
     if not any(all(tally[k] <= r[k] for k in tally) for r in reports):
         note = (f"game {game.number}'s record is confirmed ({_winner_text(game.winner)}), but "
@@ -233,14 +234,6 @@ def game_record_verify(*, game_id: int, now: datetime) -> bool:
                 result_record_engine(match_id=match.pk, now=now, **tally)
             break
     return True
-
-
-def _verified_tally(match: Match) -> dict[str, int]:
-    tally = {"a_wins": 0, "b_wins": 0, "draws": 0}
-    for winner in EngineGame.objects.filter(match=match, verified=True).values_list(
-            "winner", flat=True):
-        tally[WINNERS[winner]] += 1
-    return tally
 
 
 def _winner_text(winner: str) -> str:
@@ -262,10 +255,3 @@ def _dispute(event: Event, rnd: Round, match: Match, note: str, now: datetime) -
     results_write([ResultWrite(event=event, rnd=rnd, match=match, action=ResultAction.ENGINE,
                                changes={"status": MatchStatus.DISPUTED,
                                         "engine_verified": False}, note=note)], now=now)
-
-
-def uploads_for(match: Match) -> list[GameUpload]:
-    """The match's uploaded records, game by game (for its page)."""
-    return list(GameUpload.objects.filter(game__match=match).select_related("game",
-                                                                            "uploaded_by")
-                .order_by("game__number"))

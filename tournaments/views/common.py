@@ -17,9 +17,9 @@ from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_POST
 
 from tournaments.models import Event
+from tournaments.selectors.access import is_organizer
 from tournaments.selectors.cache import CACHE, key
 from tournaments.selectors.standings import results_version, results_version_of
-from tournaments.services.access import is_organizer
 
 PER_PAGE = 50
 # The query parameters the kept pages read; a URL with any other is built each time, so odd

@@ -22,9 +22,9 @@ from tournaments.selectors.registrations import (
     seen_versions,
     user_registration,
 )
+from tournaments.selectors.rounds import next_swiss_round
 from tournaments.services.events import event_create
 from tournaments.services.registrations import (
-    next_swiss_round,
     registration_check_in,
     registration_create,
     registration_decklist_attach,

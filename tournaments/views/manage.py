@@ -31,6 +31,7 @@ from tournaments.models import (
     Round,
     RoundStage,
 )
+from tournaments.selectors.access import is_organizer
 from tournaments.selectors.events import dashboard_for
 from tournaments.selectors.registrations import (
     deck_checks_of,
@@ -39,7 +40,6 @@ from tournaments.selectors.registrations import (
 )
 from tournaments.selectors.rounds import label_for
 from tournaments.selectors.squads import matches_with_squad_problems, squads_by_match
-from tournaments.services.access import is_organizer
 from tournaments.services.decklists import deck_check_record, event_lists_publish
 from tournaments.services.events import event_complete, event_start, organizer_add
 from tournaments.services.registrations import (

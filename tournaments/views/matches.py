@@ -46,14 +46,15 @@ from tournaments.selectors.match_games import may_watch_engine_game
 from tournaments.selectors.matches import (
     engine_job_of,
     history_rows,
+    match_format,
     match_in_event,
     score_text,
     side_of,
 )
+from tournaments.selectors.online import match_online_summary
 from tournaments.selectors.rounds import label_for
 from tournaments.selectors.squads import match_squads, squad_checks_seen
-from tournaments.services.online_games import match_online_summary
-from tournaments.services.results import match_format, result_report, result_set
+from tournaments.services.results import result_report, result_set
 from tournaments.services.squads import squad_check_submit
 
 from .common import event_context, event_or_404
@@ -66,7 +67,7 @@ def _load(request: HttpRequest, pk: int, match_pk: int) -> tuple[Event, Match, d
         raise Http404("No such match in this event.")
     context = event_context(request, event, "pairings")
     side = side_of(match, request.user)
-    if side is None and not context["is_organizer"]:
+    if side is None and not context["is_organizer"]:  # `may_see_match`, from what is read
         raise PermissionDenied("Only the two players and the organizers see this match.")
     context.update({"match": match, "side": side})
     return event, match, context

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -19,10 +18,10 @@ from core.views import domain_errors
 from decks.models import Game
 from decks.selectors.cards import cards_by_name
 from decks.services.catalogue import clash_game
-from tournaments.models import DraftPair, Event, EventFormat, Pod, PodSeat
-from tournaments.selectors.pods import draft_seat_view, pair_to_pick, pod_seat_of
+from tournaments.models import Event, EventFormat, PodSeat
+from tournaments.selectors.access import is_organizer
+from tournaments.selectors.pods import draft_seat_view, pair_to_pick, pod_seat_of, pods_listed
 from tournaments.selectors.ratings import ratings_leaderboard
-from tournaments.services.access import is_organizer
 from tournaments.services.pods import draft_pick
 
 REFRESH_SECONDS = 4
@@ -32,10 +31,7 @@ REFRESH_SECONDS = 4
 def pods(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
     rows = []
-    for pod in Pod.objects.filter(event=event).order_by("number").prefetch_related(
-            Prefetch("seats", PodSeat.objects.select_related("registration__player")
-                     .order_by("number")),
-            Prefetch("pairs", DraftPair.objects.order_by("number"))):
+    for pod in pods_listed(event):
         seats = {seat.pair_id: [] for seat in pod.seats.all()}
         for seat in pod.seats.all():
             seats[seat.pair_id].append(seat)

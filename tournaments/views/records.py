@@ -19,8 +19,10 @@ from core.forms import AccessibleForm
 from core.inputs import InputError, read_upload
 from core.views import domain_errors
 from decks.services.game_rules import engine_plays
+from tournaments.selectors.access import may_see_match
+from tournaments.selectors.match_games import uploads_for
 from tournaments.selectors.matches import match_in_event
-from tournaments.services.verification import MAX_RECORD_BYTES, game_record_upload, uploads_for
+from tournaments.services.verification import MAX_RECORD_BYTES, game_record_upload
 
 from .common import event_context, event_or_404
 
@@ -51,8 +53,7 @@ def match_records(request: HttpRequest, pk: int, match: int) -> HttpResponse:
     if not engine_plays(event.game):
         raise Http404(f"{event.game.name} has no engine records: its results are reported.")
     context = event_context(request, event, "pairings")
-    players = {found.player_a.player_id, found.player_b.player_id if found.player_b else None}
-    if request.user.pk not in players and not context["is_organizer"]:
+    if not may_see_match(found, request.user, event):
         raise PermissionDenied("Only the two players and the organizers see this match.")
     form = RecordForm(request.POST or None, request.FILES or None)
     status = 200

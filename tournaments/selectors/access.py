@@ -1,0 +1,29 @@
+"""Who may see what of an event, written once for the pages, the API and the services.
+
+Pairings, standings and pods are public. A match (its page, its result history, its game
+records) is seen by its two players and the event's organizers; a decklist is seen through
+decks' visibility rules (`decks.selectors.visible_versions`), which the tournaments side
+feeds through decks' hooks.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+
+from tournaments.models import Event, Match
+from tournaments.selectors.matches import side_of
+
+User = AbstractBaseUser | AnonymousUser
+
+
+def is_organizer(event: Event, user: User | None) -> bool:
+    return (user is not None and user.is_authenticated
+            and event.organizers.filter(pk=user.pk).exists())
+
+
+def may_see_match(match: Match, user: User | None, event: Event | None = None) -> bool:
+    """The two players of the match and the organizers of its event (`event`, when the
+    caller holds it, else the match's round's)."""
+    if user is None or not user.is_authenticated:
+        return False
+    return side_of(match, user) is not None or is_organizer(event or match.round.event, user)
