@@ -19,6 +19,7 @@ from tests.factories import (
     starter_kit,
 )
 from tests.factories.decklists import LIST_A, LIST_B
+from tests.factories.decks import CollectionEntryFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -130,7 +131,7 @@ def test_the_card_list_takes_a_fixed_number_of_queries(kit, django_assert_max_nu
 
 def test_the_collection_lists_your_cards_with_their_counts(player, django_assert_max_num_queries):
     other = UserFactory()
-    CollectionEntry.objects.create(owner=other, card=Card.objects.get(name="OGRE"), count=5)
+    CollectionEntryFactory(owner=other, card=Card.objects.get(name="OGRE"), count=5)
     client = client_for(player)
     with django_assert_max_num_queries(5):
         body = client.get("/api/collection/").json()
@@ -199,7 +200,7 @@ def test_adding_a_set_with_bad_input_writes_nothing(kit, body, problem):
 def test_the_collection_exports_as_csv(kit):
     user = UserFactory()
     for name, count in (("ZOMBIE", 1), ("OGRE", 2)):
-        CollectionEntry.objects.create(owner=user, card=Card.objects.get(name=name), count=count)
+        CollectionEntryFactory(owner=user, card=Card.objects.get(name=name), count=count)
     response = client_for(user).get("/api/collection/export/")
     assert response.status_code == 200
     assert response["Content-Type"] == "text/csv; charset=utf-8"

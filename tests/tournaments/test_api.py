@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 
 from decks.models import Decklist
 from decks.services.decklists import decklist_create
-from tests.factories import UserFactory, give_starter_kit
+from tests.factories import RegistrationFactory, UserFactory, give_starter_kit
 from tests.factories.decklists import LIST_A
 from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
 from tests.tournaments.event_steps import match_of, organizer_of, pair, seats, settle, start
@@ -294,8 +294,7 @@ def test_players_see_the_names_and_organizers_the_decklists(django_assert_max_nu
 
 def test_a_player_checks_in_and_drops_themselves():
     event = event_of(check_in_required=True)
-    seat = Registration.objects.create(event=event, player=UserFactory(username="alice"),
-                                       created_at=timezone.now())
+    seat = RegistrationFactory(event=event, player=UserFactory(username="alice"))
     client = client_for(seat.player)
     base = f"/api/events/{event.pk}/registrations/{seat.pk}/"
     checked = client.post(base + "check-in/")

@@ -34,10 +34,11 @@ from engine.clash.cards import load_catalogue
 from engine.clash.formats import DraftRecord, DraftState, replay_draft
 from engine.clash.match import game_seed
 from engine.clash.rng import Rng
-from play.models import OnlineGame
 from tests.factories import UserFactory, give_starter_kit
+from tests.factories.play import OnlineGameFactory
 from tests.factories.tournaments import (
     AISeatFactory,
+    EngineGameFactory,
     MatchRowFactory,
     OrganizedEventFactory,
     RoundRowFactory,
@@ -49,7 +50,6 @@ from tournaments import swiss
 from tournaments.models import (
     DraftPair,
     DraftStatus,
-    EngineGame,
     Event,
     EventStatus,
     Match,
@@ -500,14 +500,14 @@ def test_a_tournament_matchs_games_replay_once_the_match_is_over():
     seed = online_game_seed(event, match, 1)
     _, record = play_game((CATALOGUE.deck(1), CATALOGUE.deck(2)), seed,
                           (RandomAgent(1), RandomAgent(2)))
-    online = OnlineGame.objects.create(
+    online = OnlineGameFactory(
         kind="duel", status="finished", match=match, game_number=1, player_a=alice,
         ai_level="random", seed=seed, decks={"A": CATALOGUE.deck(1), "B": CATALOGUE.deck(2)},
         record=record.to_json(), winner=record.result, created_at=now(),
         last_activity_at=now())
-    game = EngineGame.objects.create(match=match, number=1, mode="online", seed=seed,
-                                     record=record.to_json(), winner=record.result,
-                                     verified=True, created_at=now())
+    game = EngineGameFactory(match=match, number=1, mode="online", seed=seed,
+                             record=record.to_json(), winner=record.result, verified=True,
+                             created_at=now())
     urls = [reverse("play:replay", args=[online.pk]),
             reverse("play:replay_engine", args=[game.pk]),
             f"/api/play/replays/online/{online.pk}/", f"/api/play/replays/engine/{game.pk}/"]
