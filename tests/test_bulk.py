@@ -6,6 +6,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from core.bulk import insert_rows
+from tests.factories.tournaments import EngineGameFactory
 from tests.tournaments.engine_scene import ai_round
 from tournaments.models import EngineGame, GameMode, ResultAction, ResultChange
 
@@ -36,7 +37,8 @@ def test_rows_read_back_with_their_json_defaults_and_times():
 def test_a_row_that_breaks_a_constraint_inserts_none_of_them():
     match = ai_round(tables=1).matches.get()
     at = timezone.now()
-    EngineGame.objects.create(match=match, number=2, mode=GameMode.AUTO, seed=1, created_at=at)
+    EngineGameFactory(match=match, number=2, mode=GameMode.AUTO, seed=1, verified=False,
+                      created_at=at)
     rows = [(match.pk, n, GameMode.AUTO, n, None, "", False, at) for n in (1, 2, 3)]
     with pytest.raises(IntegrityError), transaction.atomic():
         insert_rows(EngineGame, GAME, rows)

@@ -5,18 +5,19 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from decks.models import Decklist
 from decks.services.catalogue import clash_game
-from play.models import OnlineGame, SoloResult
 from tests.factories import UserFactory, give_starter_kit
+from tests.factories.decks import DecklistFactory
+from tests.factories.play import OnlineGameFactory, SoloResultFactory
 from tests.factories.tournaments import (
     AISeatFactory,
     MatchRowFactory,
     OrganizedEventFactory,
+    RatingFactory,
     RoundRowFactory,
     SeatFactory,
 )
-from tournaments.models import EventStatus, Rating, RoundStatus
+from tournaments.models import EventStatus, RoundStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -24,11 +25,10 @@ pytestmark = pytest.mark.django_db
 def solo_result(user, level, won):
     """A finished solo game's row, as solo play writes it (the scene only)."""
     now = timezone.now()
-    game = OnlineGame.objects.create(kind="solo", status="finished", player_a=user, seed=1,
-                                     level=level, created_at=now, last_activity_at=now,
-                                     finished_at=now)
-    return SoloResult.objects.create(player=user, game=game, level=level, won=won,
-                                     result="A" if won else "B", turns=9, finished_at=now)
+    game = OnlineGameFactory(kind="solo", status="finished", player_a=user, seed=1,
+                             level=level, created_at=now, last_activity_at=now, finished_at=now)
+    return SoloResultFactory(player=user, game=game, level=level, won=won,
+                             result="A" if won else "B", turns=9, finished_at=now)
 
 
 def running_event(user, opponent_name="Bot Ann", name="Saturday Clash"):
@@ -55,12 +55,10 @@ def test_it_shows_this_rounds_table_and_the_persons_own_things(client):
     SeatFactory(event=finished, player=ada)
     run = OrganizedEventFactory(name="Ada's league", organizers=[ada])
     give_starter_kit(ada, copies=2)
-    Decklist.objects.create(owner=ada, game=clash_game(), name="Aggro", kind="preconstructed",
-                            created_at=timezone.now())
+    DecklistFactory(owner=ada, game=clash_game(), name="Aggro", kind="preconstructed")
     solo_result(ada, 3, True)
-    Rating.objects.create(player=ada, game=clash_game(), format="preconstructed", mu=27.0,
-                          sigma=5.0, ordinal=12.0, matches=4, events=1,
-                          updated_at=timezone.now())
+    RatingFactory(player=ada, game=clash_game(), format="preconstructed", mu=27.0, sigma=5.0,
+                  ordinal=12.0, matches=4, events=1)
     client.force_login(ada)
     page = client.get(reverse("me")).content.decode()
     # The latest round's match of the running event, with its table and opponent.
@@ -76,8 +74,7 @@ def test_it_shows_this_rounds_table_and_the_persons_own_things(client):
 def test_nobody_sees_anothers_events_decks_or_results(client):
     ada, bob = UserFactory(username="ada"), UserFactory(username="bob")
     running_event(ada, opponent_name="Secret Bot", name="Ada's table")
-    Decklist.objects.create(owner=ada, game=clash_game(), name="Aggro", kind="preconstructed",
-                            created_at=timezone.now())
+    DecklistFactory(owner=ada, game=clash_game(), name="Aggro", kind="preconstructed")
     solo_result(ada, 2, True)
     client.force_login(bob)
     page = client.get(reverse("me")).content.decode()

@@ -9,13 +9,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.utils import timezone
 
 from engine.clash.ai import RandomAgent
 from engine.clash.cards import load_catalogue
 from engine.clash.game import play_game
 from tests.factories import UserFactory, starter_kit
-from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
+from tests.factories.tournaments import EngineGameFactory, OrganizedEventFactory, SeatFactory
 from tests.tournaments.event_steps import now, pair, settle, start
 from tournaments.models import EngineGame, GameMode, Match, PodSeat
 from tournaments.services.registrations import registration_create
@@ -41,9 +40,8 @@ def world():  # noqa: ANN201
     for number, seed in ((1, 77), (2, 78)):
         _, record = play_game((catalogue.deck(2), catalogue.deck(4)), seed,
                               (RandomAgent(1), RandomAgent(2)))
-        EngineGame.objects.create(match=match, number=number, mode=GameMode.AUTO, seed=seed,
-                                  record=record.to_json(), winner=record.result, verified=True,
-                                  created_at=timezone.now())
+        EngineGameFactory(match=match, number=number, mode=GameMode.AUTO, seed=seed,
+                          record=record.to_json(), winner=record.result, verified=True)
     settle(rnd)
 
     pods = OrganizedEventFactory(name="Pod Night", format="draft", organizers=[olga])

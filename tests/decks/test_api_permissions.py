@@ -34,6 +34,7 @@ from tests.factories import (
     starter_kit,
 )
 from tests.factories.decklists import LIST_A, LIST_B, LIST_C
+from tests.factories.decks import CollectionEntryFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -98,7 +99,7 @@ def world() -> World:
     owner, opponent = users["owner"], users["opponent"]
     give_starter_kit(owner)
     for card in Card.objects.filter(name__in=LIST_B):
-        CollectionEntry.objects.create(owner=opponent, card=card, count=1)
+        CollectionEntryFactory(owner=opponent, card=card, count=1)
     now = timezone.now()
     listed = decklist_create(user=owner, name="Registered", kind="constructed", cards=LIST_A,
                              now=now)

@@ -1,5 +1,5 @@
-"""factory-boy factories for the tournaments tests: events with an organizer, seats, AI seats,
-rounds, matches, engine jobs and games, deck checks.
+"""factory-boy factories for the tournaments app: events (with an organizer), seats, AI seats,
+rounds, matches, engine jobs and games, deck checks, draft pods, ratings.
 
 They write rows directly, for setting the scene; the behaviour under test goes through the
 services.
@@ -10,18 +10,52 @@ from __future__ import annotations
 import factory
 from django.utils import timezone
 
-from tests.factories import EventFactory, RegistrationFactory, UserFactory
+from decks.services.catalogue import clash_game
+from tests.factories.users import UserFactory
 from tournaments.models import (
     DeckCheck,
     DeckCheckOutcome,
+    DraftPair,
     EngineGame,
+    Event,
+    EventFormat,
     GameMode,
     Match,
     MatchJob,
     MatchStatus,
+    Pod,
+    PodSeat,
+    Rating,
+    Registration,
     Round,
     RoundStatus,
 )
+
+
+class EventFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Event
+        skip_postgeneration_save = True
+
+    name = factory.Sequence(lambda n: f"Event {n}")
+    game = factory.LazyFunction(clash_game)
+    format = "constructed"
+    seed = 0  # the server draws one for a real event; tests keep theirs fixed
+    created_at = factory.LazyFunction(timezone.now)
+
+    @factory.post_generation
+    def organizers(self, create, extracted, **kwargs):  # noqa: ANN001, ANN201
+        if create and extracted:
+            self.organizers.set(extracted)
+
+
+class RegistrationFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Registration
+
+    event = factory.SubFactory(EventFactory)
+    player = factory.SubFactory(UserFactory)
+    created_at = factory.LazyFunction(timezone.now)
 
 
 class OrganizedEventFactory(EventFactory):
@@ -126,3 +160,47 @@ class MatchRowFactory(factory.django.DjangoModelFactory):
 
     class Meta:
         model = Match
+
+
+class PodFactory(factory.django.DjangoModelFactory):
+    """A draft pod; give `event=` (a draft event) and `number=`."""
+
+    class Meta:
+        model = Pod
+
+    created_at = factory.LazyFunction(timezone.now)
+
+
+class DraftPairFactory(factory.django.DjangoModelFactory):
+    """A pair's draft in its first status with an empty record; give `pod=` and `number=`."""
+
+    class Meta:
+        model = DraftPair
+
+    seed = factory.Sequence(lambda n: 4000 + n)
+    record = factory.LazyFunction(dict)
+    updated_at = factory.LazyFunction(timezone.now)
+
+
+class PodSeatFactory(factory.django.DjangoModelFactory):
+    """A seat in a pod's pair; give `pair=`, `number=`, `side=` and `registration=`."""
+
+    class Meta:
+        model = PodSeat
+
+    pod = factory.SelfAttribute("pair.pod")
+
+
+class RatingFactory(factory.django.DjangoModelFactory):
+    """A player's constructed rating at the model's start (mu 25, sigma 25/3)."""
+
+    class Meta:
+        model = Rating
+
+    player = factory.SubFactory(UserFactory)
+    game = factory.LazyFunction(clash_game)
+    format = EventFormat.CONSTRUCTED
+    mu = 25.0
+    sigma = 25.0 / 3
+    ordinal = factory.LazyAttribute(lambda o: o.mu - 3 * o.sigma)
+    updated_at = factory.LazyFunction(timezone.now)

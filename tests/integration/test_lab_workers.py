@@ -21,6 +21,7 @@ from lab.selectors import lab_run_progress
 from lab.services import chords
 from lab.services.runs import lab_run_start
 from tests.factories import UserFactory
+from tests.factories.lab import LabRunFactory
 from tests.integration.test_engine_workers import wait_for
 from tests.integration.workers import Worker
 
@@ -83,9 +84,8 @@ def test_a_lab_run_from_the_page_reports_its_chunks_and_keeps_its_result(queue):
 def test_a_chunk_that_fails_on_the_worker_marks_the_run_failed_with_the_reason(
         queue, monkeypatch):
     cat = load_catalogue()
-    run = LabRun.objects.create(owner=UserFactory(), deck_label="Deck 1", deck=cat.deck(1),
-                                field=[2], games=20, ai="psychic", seed=1,
-                                created_at=timezone.now())
+    run = LabRunFactory(owner=UserFactory(), deck_label="Deck 1", deck=cat.deck(1), field=[2],
+                        games=20, ai="psychic", seed=1)
     # Sent unchecked, so each chunk's own check refuses the unknown AI level on the worker.
     monkeypatch.setattr(chords, "check_lab", lambda *args: None)
     worker = Worker(queue, concurrency=2)

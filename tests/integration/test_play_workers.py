@@ -17,6 +17,7 @@ from play.selectors.positions import legal_moves_of, to_move, verify
 from play.services import duel_start, online_game_act
 from play.tasks import online_game_ai_move_task
 from tests.factories import UserFactory
+from tests.factories.play import OnlineGameFactory
 from tests.integration.test_engine_workers import wait_for
 from tests.integration.workers import Worker
 from tests.tournaments.test_online_matches import person_of, scene
@@ -78,7 +79,7 @@ def player_first(user) -> OnlineGame:
 def test_the_same_ai_move_task_delivered_five_times_changes_nothing(queue):
     player = UserFactory(username="alice")
     game = player_first(player)
-    twin = OnlineGame.objects.create(
+    twin = OnlineGameFactory(
         kind=game.kind, player_a=UserFactory(username="bob"), ai_level=game.ai_level,
         seed=game.seed, decks=game.decks, created_at=game.created_at,
         last_activity_at=game.last_activity_at)

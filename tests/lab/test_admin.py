@@ -7,10 +7,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone
 
-from lab.models import LabRun, LabRunStatus
+from lab.models import LabRunStatus
 from tests.factories import UserFactory
+from tests.factories.lab import LabRunFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -21,8 +21,8 @@ def test_staff_find_runs_by_status_and_by_owner():
     client.force_login(admin)
     owner = UserFactory(username="labber")
     for label, status in (("Night shift", LabRunStatus.DONE), ("Morning", LabRunStatus.FAILED)):
-        LabRun.objects.create(owner=owner, deck_label=label, deck=[], field=[1], games=10,
-                              ai="random", seed=1, status=status, created_at=timezone.now())
+        LabRunFactory(owner=owner, deck_label=label, deck=[], field=[1], games=10, ai="random",
+                      seed=1, status=status)
     url = reverse("admin:lab_labrun_changelist")
     page = client.get(url, {"status__exact": "done"}).content.decode()
     assert "Night shift" in page and "Morning" not in page

@@ -11,13 +11,14 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from decks.models import Decklist, DecklistVersion
 from decks.services.catalogue import clash_game
 from engine.clash.cards import load_catalogue
 from engine.clash.lab import lab_chunk
 from lab.models import LabRun, LabRunStatus
 from lab.selectors import wilson
 from tests.factories import UserFactory
+from tests.factories.decks import DecklistFactory, DecklistVersionFactory
+from tests.factories.lab import LabRunFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -50,10 +51,10 @@ def test_the_lab_needs_a_signed_in_user():
 
 def test_the_form_offers_the_preconstructed_decks_and_the_users_own_lists():
     user = UserFactory()
-    mine = Decklist.objects.create(owner=user, game=clash_game(), name="Night shift",
-                                   kind="preconstructed", created_at=timezone.now())
-    Decklist.objects.create(owner=UserFactory(), game=clash_game(), name="Not yours",
-                            kind="preconstructed", created_at=timezone.now())
+    mine = DecklistFactory(owner=user, game=clash_game(), name="Night shift",
+                           kind="preconstructed")
+    DecklistFactory(owner=UserFactory(), game=clash_game(), name="Not yours",
+                    kind="preconstructed")
     page = html(as_user(user).get(reverse("tournaments:lab")))
     assert "Preconstructed deck 1" in page and "Preconstructed deck 4" in page
     assert f'value="list-{mine.pk}"' in page and "Night shift" in page
@@ -85,8 +86,8 @@ def test_with_eager_tasks_a_run_finishes_at_once_and_survives_a_refresh(
 
 
 def test_another_users_run_does_not_exist_for_you():
-    run = LabRun.objects.create(owner=UserFactory(), deck_label="Deck 1", deck=[], field=[1],
-                                games=1, ai="random", seed=1, created_at=timezone.now())
+    run = LabRunFactory(owner=UserFactory(), deck_label="Deck 1", deck=[], field=[1], games=1,
+                        ai="random", seed=1)
     client = as_user(UserFactory())
     assert client.get(reverse("tournaments:lab_run", args=[run.pk])).status_code == 404
     assert client.get(reverse("tournaments:lab_run_status", args=[run.pk])).status_code == 404
@@ -108,11 +109,9 @@ def test_bad_requests_start_nothing_and_say_why(data, message):
 
 def test_a_constructed_list_of_ten_is_refused_with_the_engines_reason():
     user = UserFactory()
-    decklist = Decklist.objects.create(owner=user, game=clash_game(), name="Ten",
-                                       kind="constructed", created_at=timezone.now())
+    decklist = DecklistFactory(owner=user, game=clash_game(), name="Ten", kind="constructed")
     cards = load_catalogue().deck(1) + load_catalogue().deck(2)[:2]
-    DecklistVersion.objects.create(decklist=decklist, number=1, cards=cards,
-                                   created_at=timezone.now())
+    DecklistVersionFactory(decklist=decklist, number=1, cards=cards)
     response = as_user(user).post(reverse("tournaments:lab"), {
         "deck": f"list-{decklist.pk}", "field": ["2"], "games": "100", "ai": "random"})
     assert response.status_code == 400 and "the deck:" in html(response)
@@ -142,9 +141,8 @@ def test_the_lab_pages_load_nothing_from_another_site(eager, django_capture_on_c
 
 
 def run_of(user, **fields) -> LabRun:
-    return LabRun.objects.create(owner=user, deck_label="Deck 1", deck=[], field=[2, 3],
-                                 games=100, ai="random", seed=1, created_at=timezone.now(),
-                                 **fields)
+    return LabRunFactory(owner=user, deck_label="Deck 1", deck=[], field=[2, 3], games=100,
+                         ai="random", seed=1, **fields)
 
 
 def test_starting_a_run_sends_its_chord_only_after_the_commit(

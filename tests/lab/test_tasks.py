@@ -5,7 +5,6 @@ error callback writes the reason, and a callback delivered again changes nothing
 from __future__ import annotations
 
 import pytest
-from django.utils import timezone
 
 from engine.clash.cards import load_catalogue
 from engine.clash.lab import lab_chunk
@@ -14,6 +13,7 @@ from lab.services import chords
 from lab.services.states import lab_run_move
 from lab.tasks import lab_chunk_task, lab_fail_task, lab_merge_task
 from tests.factories import UserFactory
+from tests.factories.lab import LabRunFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -22,9 +22,8 @@ DECK, FIELD = CAT.deck(2), [CAT.deck(1), CAT.deck(4)]
 
 
 def running_run() -> LabRun:
-    return LabRun.objects.create(owner=UserFactory(), deck_label="Deck 2", deck=DECK,
-                                 field=[1, 4], games=90, ai="random", seed=8,
-                                 created_at=timezone.now())
+    return LabRunFactory(owner=UserFactory(), deck_label="Deck 2", deck=DECK, field=[1, 4],
+                         games=90, ai="random", seed=8)
 
 
 def parts() -> list[dict]:

@@ -21,11 +21,12 @@ from tests.factories import UserFactory
 from tests.factories.tournaments import (
     AISeatFactory,
     ConfirmedMatchFactory,
+    EngineGameFactory,
     OrganizedEventFactory,
     RoundFactory,
     SeatFactory,
 )
-from tournaments.models import EngineGame, GameMode
+from tournaments.models import GameMode
 
 # AI replies are tasks sent after commit: run them in-process, on a database that commits.
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager")]
@@ -86,9 +87,8 @@ def test_a_tournament_engine_game_replays_and_is_verified(client):
                                   player_b=AISeatFactory(event=event, ai_name="Y"))
     cat = load_catalogue()
     _, record = play_game((cat.deck(2), cat.deck(4)), 77, (RandomAgent(1), RandomAgent(2)))
-    row = EngineGame.objects.create(match=match, number=1, mode=GameMode.AUTO, seed=77,
-                                    record=record.to_json(), winner=record.result,
-                                    verified=True, created_at=timezone.now())
+    row = EngineGameFactory(match=match, number=1, mode=GameMode.AUTO, seed=77,
+                            record=record.to_json(), winner=record.result, verified=True)
     url = reverse("play:replay_engine", args=[row.pk])
     text = client.get(url).content.decode()
     assert "Verified" in text and "X (A) against Y (B)" in text
@@ -107,8 +107,8 @@ def test_an_unfinished_engine_game_has_no_replay(client):
     rnd = RoundFactory(event=event, number=1)
     match = ConfirmedMatchFactory(round=rnd, player_a=AISeatFactory(event=event, ai_name="X"),
                                   player_b=AISeatFactory(event=event, ai_name="Y"))
-    row = EngineGame.objects.create(match=match, number=1, mode=GameMode.ONLINE, seed=1,
-                                    record=None, winner="", created_at=timezone.now())
+    row = EngineGameFactory(match=match, number=1, mode=GameMode.ONLINE, seed=1, record=None,
+                            winner="", verified=False)
     assert client.get(reverse("play:replay_engine", args=[row.pk])).status_code == 404
 
 
@@ -123,9 +123,8 @@ def test_a_persons_tournament_game_replays_only_where_their_list_may_be_seen(cli
                                   player_b=SeatFactory(event=event, player=bob))
     cat = load_catalogue()
     _, record = play_game((cat.deck(1), cat.deck(3)), 5, (RandomAgent(1), RandomAgent(2)))
-    row = EngineGame.objects.create(match=match, number=1, mode=GameMode.REPORTED, seed=5,
-                                    record=record.to_json(), winner=record.result,
-                                    verified=True, created_at=timezone.now())
+    row = EngineGameFactory(match=match, number=1, mode=GameMode.REPORTED, seed=5,
+                            record=record.to_json(), winner=record.result, verified=True)
     url = reverse("play:replay_engine", args=[row.pk])
     assert client.get(url).status_code == 404  # anonymous
     client.force_login(UserFactory(username="mallory"))

@@ -4,7 +4,6 @@ engine's verification, and the page's access rules (404 for whoever may not watc
 from __future__ import annotations
 
 import pytest
-from django.utils import timezone
 
 from engine.clash.ai import RandomAgent
 from engine.clash.cards import load_catalogue
@@ -13,13 +12,14 @@ from tests.factories import UserFactory
 from tests.factories.tournaments import (
     AISeatFactory,
     ConfirmedMatchFactory,
+    EngineGameFactory,
     OrganizedEventFactory,
     RoundFactory,
     SeatFactory,
 )
 from tests.play.test_api import api
 from tests.play.test_replay import finished_duel
-from tournaments.models import EngineGame, GameMode
+from tournaments.models import GameMode
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager")]
 
@@ -29,9 +29,8 @@ def engine_game(player_a, player_b, event, seed=77):
     match = ConfirmedMatchFactory(round=rnd, player_a=player_a, player_b=player_b)
     cat = load_catalogue()
     _, record = play_game((cat.deck(2), cat.deck(4)), seed, (RandomAgent(1), RandomAgent(2)))
-    return EngineGame.objects.create(match=match, number=1, mode=GameMode.AUTO, seed=seed,
-                                     record=record.to_json(), winner=record.result,
-                                     verified=True, created_at=timezone.now())
+    return EngineGameFactory(match=match, number=1, mode=GameMode.AUTO, seed=seed,
+                             record=record.to_json(), winner=record.result, verified=True)
 
 
 def test_an_online_game_steps_from_the_setup_to_its_end(player):

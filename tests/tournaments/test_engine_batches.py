@@ -6,6 +6,7 @@ from django.utils import timezone
 
 from core.errors import DomainError
 from engine.clash.match import play_match
+from tests.factories.tournaments import EngineGameFactory
 from tests.tournaments.engine_scene import ai_round
 from tournaments.models import (
     EngineGame,
@@ -74,8 +75,8 @@ def test_a_game_row_already_there_is_kept_and_the_others_are_written():
     rnd = ai_round(tables=2, seed=6)
     [ids] = jobs_for_round_batched(round_id=rnd.pk, now=timezone.now(), batch=10)
     first = MatchJob.objects.get(pk=ids[0])
-    kept = EngineGame.objects.create(match_id=first.match_id, number=1, mode=GameMode.REPORTED,
-                                     seed=1, record=None, created_at=timezone.now())
+    kept = EngineGameFactory(match_id=first.match_id, number=1, mode=GameMode.REPORTED, seed=1,
+                             record=None, verified=False)
     assert match_jobs_run_batch(job_ids=ids, clock=timezone.now) == 2
     games = EngineGame.objects.filter(match_id=first.match_id).order_by("number")
     assert games[0].pk == kept.pk and games[0].mode == GameMode.REPORTED

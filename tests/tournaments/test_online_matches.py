@@ -22,23 +22,24 @@ from play.selectors.positions import legal_moves_of, to_move, verify
 from play.services import online_game_act, online_game_ban
 from tests.factories import UserFactory, give_starter_kit, starter_kit
 from tests.factories.decklists import LIST_A
+from tests.factories.play import OnlineGameFactory
 from tests.factories.tournaments import (
     AISeatFactory,
+    DraftPairFactory,
     MatchRowFactory,
     OrganizedEventFactory,
+    PodFactory,
+    PodSeatFactory,
     RoundRowFactory,
     SeatFactory,
 )
 from tests.play.conftest import eager  # noqa: F401 (the fixture)
 from tournaments.models import (
-    DraftPair,
     EngineGame,
     EventStatus,
     GameMode,
     Match,
     MatchStatus,
-    Pod,
-    PodSeat,
     ResultAction,
     ResultChange,
     RoundStatus,
@@ -186,9 +187,8 @@ def test_a_double_click_starts_one_game_and_the_database_refuses_a_second():
     assert first.url == second.url
     game = OnlineGame.objects.get(match=match)
     with pytest.raises(IntegrityError), transaction.atomic():
-        OnlineGame.objects.create(kind="duel", match=match, game_number=1, player_a=player,
-                                  ai_level="random", seed=1, created_at=timezone.now(),
-                                  last_activity_at=timezone.now())
+        OnlineGameFactory(kind="duel", match=match, game_number=1, player_a=player,
+                          ai_level="random", seed=1)
     assert OnlineGame.objects.filter(match=match).count() == 1 and start(match, player) == game
 
 
@@ -320,14 +320,11 @@ def test_a_draft_ai_seat_plays_the_cards_its_pod_drafted():
                                       now=timezone.now()).versions.get()
     person = SeatFactory(event=event, player=player, decklist_version=version)
     ai = AISeatFactory(event=event, ai_name="AI 1")
-    pod = Pod.objects.create(event=event, number=1, created_at=timezone.now())
-    pair = DraftPair.objects.create(pod=pod, number=1, seed=1, status="done", record={},
-                                    updated_at=timezone.now())
+    pod = PodFactory(event=event, number=1)
+    pair = DraftPairFactory(pod=pod, number=1, seed=1, status="done", record={})
     ai_cards = sorted(card.name for card in load_catalogue().cards)[8:16]
-    PodSeat.objects.create(pod=pod, number=1, pair=pair, side="A", registration=person,
-                           cards=drafted)
-    PodSeat.objects.create(pod=pod, number=2, pair=pair, side="B", registration=ai,
-                           cards=ai_cards)
+    PodSeatFactory(pod=pod, number=1, pair=pair, side="A", registration=person, cards=drafted)
+    PodSeatFactory(pod=pod, number=2, pair=pair, side="B", registration=ai, cards=ai_cards)
     rnd = RoundRowFactory(event=event, number=1, status=RoundStatus.PLAYING, seed=1,
                           paired_at=timezone.now())
     match = MatchRowFactory(round=rnd, table=1, player_a=person, player_b=ai,

@@ -11,10 +11,10 @@ from django.utils import timezone
 
 from core.errors import DomainError
 from tests.factories import UserFactory
-from tests.factories.tournaments import OrganizedEventFactory
+from tests.factories.tournaments import MatchJobFactory, OrganizedEventFactory
 from tests.tournaments.engine_scene import ai_round
 from tests.tournaments.event_steps import now, organizer_of, pair, seats, settle, start
-from tournaments.models import Event, EventStandings, MatchJob
+from tournaments.models import Event, EventStandings
 from tournaments.selectors.standings import results_version
 from tournaments.services.ai_seats import ai_seat_add
 from tournaments.services.engine_jobs import job_seed, match_job_run
@@ -90,7 +90,7 @@ def test_the_engines_results_bump_it_one_job_a_batch_or_the_record_path():
     rnd = ai_round(tables=3)
     event = rnd.event
     first, *others = rnd.matches.order_by("table")
-    job = MatchJob.objects.create(match=first, seed=job_seed(rnd, first), queued_at=now())
+    job = MatchJobFactory(match=first, seed=job_seed(rnd, first), queued_at=now())
     with bumps(event):
         match_job_run(job_id=job.pk, clock=timezone.now)
     [ids] = jobs_for_round_batched(round_id=rnd.pk, now=timezone.now(), batch=10)

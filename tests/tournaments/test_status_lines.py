@@ -11,7 +11,6 @@ import re
 import pytest
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone
 
 from engine.clash.ai import RandomAgent
 from engine.clash.cards import load_catalogue
@@ -20,6 +19,7 @@ from tests.factories import UserFactory, starter_kit
 from tests.factories.tournaments import (
     AISeatFactory,
     ConfirmedMatchFactory,
+    EngineGameFactory,
     OrganizedEventFactory,
     RoundFactory,
     SeatFactory,
@@ -184,10 +184,8 @@ def test_two_swiss_rounds_are_plural():
 def engine_game(match, number: int = 1, seed: int = 77) -> EngineGame:  # noqa: ANN001
     cat = load_catalogue()
     _, record = play_game((cat.deck(2), cat.deck(4)), seed, (RandomAgent(1), RandomAgent(2)))
-    return EngineGame.objects.create(match=match, number=number, mode=GameMode.AUTO,
-                                     seed=seed, record=record.to_json(),
-                                     winner=record.result, verified=True,
-                                     created_at=timezone.now())
+    return EngineGameFactory(match=match, number=number, mode=GameMode.AUTO, seed=seed,
+                             record=record.to_json(), winner=record.result, verified=True)
 
 
 def test_a_top_cut_game_is_named_by_its_round_in_the_replay_not_round_5():

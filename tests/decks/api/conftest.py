@@ -1,0 +1,45 @@
+"""What the decks API tests share: a client signed in as a user (or anonymous), the error
+in the API's shape, a constructed list of a user, the Starter Kit and a player who owns it."""
+
+
+import pytest
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from decks.services.decklists import decklist_create
+from tests.factories import (
+    UserFactory,
+    give_starter_kit,
+    starter_kit,
+)
+from tests.factories.decklists import LIST_A
+
+
+def client_for(user=None) -> APIClient:
+    client = APIClient()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def error_of(response) -> dict:
+    body = response.json()
+    assert set(body) == {"error"}, body
+    return body["error"]
+
+
+def constructed(user, cards=LIST_A, name="Mine"):
+    return decklist_create(user=user, name=name, kind="constructed", cards=cards,
+                           now=timezone.now())
+
+
+@pytest.fixture
+def kit():
+    return starter_kit()
+
+
+@pytest.fixture
+def player(kit):
+    user = UserFactory()
+    give_starter_kit(user)
+    return user

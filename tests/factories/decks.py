@@ -1,0 +1,66 @@
+"""factory-boy factories for the decks app: the Starter Kit, collections, decklists and their
+versions.
+
+They write rows directly, for setting the scene; the behaviour under test goes through the
+services (decklist_create checks a list, these do not).
+"""
+
+from __future__ import annotations
+
+import factory
+from django.utils import timezone
+
+from decks.models import CollectionEntry, Decklist, DecklistKind, DecklistVersion
+from decks.services.catalogue import catalogue_load, clash_game
+from tests.factories.users import UserFactory
+
+
+def starter_kit():
+    """The Starter Kit loaded from the engine's catalogue (idempotent)."""
+    card_set, _ = catalogue_load(now=timezone.now())
+    return card_set
+
+
+def give_starter_kit(user, copies: int = 1) -> None:
+    """`copies` of every Starter Kit card in the user's collection, in one statement (scenes
+    give many users the kit; a query per card made it a large part of their set-up)."""
+    CollectionEntry.objects.bulk_create(
+        [CollectionEntry(owner=user, card=card, count=copies)
+         for card in starter_kit().cards.all()],
+        update_conflicts=True, unique_fields=["owner", "card"], update_fields=["count"])
+
+
+class CollectionEntryFactory(factory.django.DjangoModelFactory):
+    """Copies of one card in a collection; give `card=`."""
+
+    class Meta:
+        model = CollectionEntry
+
+    owner = factory.SubFactory(UserFactory)
+    count = 1
+
+
+class DecklistFactory(factory.django.DjangoModelFactory):
+    """A Clash of Decks decklist with no version yet (give it one with
+    DecklistVersionFactory)."""
+
+    class Meta:
+        model = Decklist
+
+    owner = factory.SubFactory(UserFactory)
+    game = factory.LazyFunction(clash_game)
+    name = factory.Sequence(lambda n: f"Decklist {n}")
+    kind = DecklistKind.CONSTRUCTED
+    created_at = factory.LazyFunction(timezone.now)
+
+
+class DecklistVersionFactory(factory.django.DjangoModelFactory):
+    """Version 1 of a decklist, with the cards given (none by default)."""
+
+    class Meta:
+        model = DecklistVersion
+
+    decklist = factory.SubFactory(DecklistFactory)
+    number = 1
+    cards = factory.LazyFunction(list)
+    created_at = factory.LazyFunction(timezone.now)
