@@ -59,7 +59,7 @@ class OnlineGame(models.Model):
     game_number = models.PositiveSmallIntegerField(null=True, blank=True)
     # Every action token applied so far, in order (engine/clash/actions.py): the truth.
     actions = models.JSONField(default=list, blank=True)
-    # The token of the latest message sent for the AI seat's reply (clash/deliveries.py): a
+    # The token of the latest message sent for the AI seat's reply (core/deliveries.py): a
     # delivery carrying another one was replaced and does nothing.
     ai_delivery = models.CharField(max_length=36, blank=True)
     # The engine's game record once the game is over (GameRecord or SoloRecord JSON).

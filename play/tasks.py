@@ -12,5 +12,5 @@ from play.services import online_game_ai_move
 
 @shared_task(name="play.online_game_ai_move", acks_late=True, reject_on_worker_lost=True)
 def online_game_ai_move_task(game_id: int, delivery: str | None = None) -> int:
-    """`delivery`: the message's token (clash/deliveries.py); a replaced one does nothing."""
+    """`delivery`: the message's token (core/deliveries.py); a replaced one does nothing."""
     return online_game_ai_move(game_id=game_id, now=timezone.now(), delivery=delivery)

@@ -141,7 +141,7 @@ def redis_is_available() -> bool:
 @pytest.fixture(autouse=True)
 def _fresh_cache():
     """Each test starts with empty caches: login failures and rate-limit counters
-    (clash/logins.py, clash/throttles.py) of one test never lock out the next, and nothing
+    (core/logins.py, core/api/throttles.py) of one test never lock out the next, and nothing
     kept from another test's standings (the test database is rolled back between tests, so a
     new event can have an earlier one's id and results version)."""
     from django.core.cache import caches

@@ -1,4 +1,4 @@
-"""clash/deliveries.py without a broker: the heartbeat thread, and reading kombu's stored
+"""core/deliveries.py without a broker: the heartbeat thread, and reading kombu's stored
 messages (tests/integration looks into the real Redis)."""
 
 import json

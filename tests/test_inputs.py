@@ -1,4 +1,4 @@
-"""Input every app shares (clash/inputs.py): sizes checked before reading, JSON without
+"""Input every app shares (core/inputs.py): sizes checked before reading, JSON without
 dangerous depth or NUL characters, CSV errors as problems, and at most 50 problems an answer.
 Each use (card files, collections, squads, game records) answers a clear 400, never a 500."""
 

@@ -8,25 +8,14 @@ not the count `ai_seats`) with a bare 0, 1, 2, "A", "B", "a", "b" or "draw"."""
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-APPS = ("decks", "lab", "play", "tournaments")
+from tests.source_scan import ROOT, app_modules
+
 WORDS = ("seat", "side", "winner")
 BARE = {0, 1, 2, "A", "B", "a", "b", "draw"}
 
-# Still to do: these modules are being rewritten by other changes of issue 15 and move to the
-# seat words with them. Remove a module from this list once it names its seats through
-# engine.seats; never add one.
-STILL_TO_DO = {
-    "decks/services/bans.py",
-    "play/services/bans.py",
-    "play/services/games.py",
-    "tournaments/services/online_games.py",
-    "tournaments/services/pods.py",
-}
 
 
 def _name(node: ast.AST) -> str:
@@ -73,13 +62,7 @@ def bare_seat_comparisons(source: str) -> list[int]:
 
 
 def _modules() -> list[str]:
-    found = []
-    for app in APPS:
-        for path in sorted((ROOT / app).rglob("*.py")):
-            name = path.relative_to(ROOT).as_posix()
-            if "/migrations/" not in name and name not in STILL_TO_DO:
-                found.append(name)
-    return found
+    return app_modules()
 
 
 def test_the_apps_name_seats_sides_and_winners_through_engine_seats() -> None:
@@ -88,10 +71,6 @@ def test_the_apps_name_seats_sides_and_winners_through_engine_seats() -> None:
     assert found == {}, ("a seat, side or winner is compared with a bare 0/1/2, 'A'/'B', 'draw' or "
                          "'a'/'b': name it through engine.seats")
 
-
-def test_the_modules_still_to_do_exist() -> None:
-    # A module renamed or moved away leaves the list: the list only shrinks.
-    assert sorted(name for name in STILL_TO_DO if not (ROOT / name).exists()) == []
 
 
 @pytest.mark.parametrize("line", [

@@ -8,12 +8,11 @@ status is not a move and is allowed."""
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-APPS = ("decks", "lab", "play", "tournaments")
+from tests.source_scan import APPS, ROOT, app_modules
+
 TRANSITION_MODULES = {f"{app}/services/states.py" for app in APPS}
 
 
@@ -73,13 +72,7 @@ def status_writes(source: str) -> list[int]:
 
 
 def _modules() -> list[str]:
-    found = []
-    for app in APPS:
-        for path in sorted((ROOT / app).rglob("*.py")):
-            name = path.relative_to(ROOT).as_posix()
-            if "/migrations/" not in name and name not in TRANSITION_MODULES:
-                found.append(name)
-    return found
+    return app_modules(leaving_out=TRANSITION_MODULES)
 
 
 def test_only_the_transition_modules_write_a_status() -> None:

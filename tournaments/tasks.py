@@ -16,7 +16,7 @@ from tournaments.services.verification import game_record_verify
 
 @shared_task(name="tournaments.match_job_run", acks_late=True, reject_on_worker_lost=True)
 def match_job_run_task(job_id: int, delivery: str | None = None) -> bool:
-    """`delivery`: the message's token (clash/deliveries.py); a replaced one does nothing."""
+    """`delivery`: the message's token (core/deliveries.py); a replaced one does nothing."""
     return match_job_run(job_id=job_id, clock=timezone.now, delivery=delivery)
 
 

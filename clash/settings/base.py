@@ -47,7 +47,7 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
 ]
 
-# Failed logins (clash/logins.py): django-axes's backend first, so a locked pair of username
+# Failed logins (core/logins.py): django-axes's backend first, so a locked pair of username
 # and address is refused even with the right password.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
@@ -146,13 +146,13 @@ REST_FRAMEWORK = {
     ],
     # Closed by default; public endpoints (the catalogue, published lists) open up explicitly.
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    # JSON, form and multipart bodies limited by size, depth and NUL bytes (clash/inputs.py).
+    # JSON, form and multipart bodies limited by size, depth and NUL bytes (core/inputs.py).
     "DEFAULT_PARSER_CLASSES": [
         "core.inputs.JSONParser",
         "core.inputs.FormParser",
         "core.inputs.MultiPartParser",
     ],
-    # Writes per user; reads are not throttled (clash/throttles.py).
+    # Writes per user; reads are not throttled (core/api/throttles.py).
     "DEFAULT_THROTTLE_CLASSES": ["core.api.throttles.WriteRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {"writes": "120/min"},
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
@@ -206,7 +206,7 @@ LOGOUT_REDIRECT_URL = "home"
 # How AI seats play the matches the engine decides (random, scripted, greedy or search).
 CLASH_AI_SEAT_LEVEL = env.ai_seat_level(default="greedy")
 
-# Recovery of engine work (tournaments/services/engine_jobs.py, clash/deliveries.py), in
+# Recovery of engine work (tournaments/services/engine_jobs.py, core/deliveries.py), in
 # seconds. A worker stamps the match jobs it runs every CLASH_JOB_HEARTBEAT_SECONDS; celery beat
 # sends the sweeper every CLASH_JOB_SWEEP_SECONDS, and it queues again a running job silent for
 # CLASH_JOB_LOST_SECONDS (its worker died) and a queued job whose message the broker no longer

@@ -23,7 +23,7 @@ CELERY_BROKER_URL = env.celery_broker_url()
 CELERY_RESULT_BACKEND = env.celery_result_backend(broker=CELERY_BROKER_URL)
 CELERY_TASK_ALWAYS_EAGER = False
 
-# Login and rate-limit counters (clash/logins.py, clash/throttles.py), shared by every worker.
+# Login and rate-limit counters (core/logins.py, core/api/throttles.py), shared by every worker.
 # The standings' cache stays each process's own (settings/base.py).
 CACHES = {**CACHES, "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
                                 "LOCATION": env.cache_url(broker=CELERY_BROKER_URL)}}

@@ -5,12 +5,12 @@ here rather than on each view.
 - A list with filters answers 400 when a filter value is malformed or names nothing (an
   unknown game, a set that does not exist).
 
-Both answers have the API's one error shape (clash/api.py), the `ErrorOut` component, as
+Both answers have the API's one error shape (core/api/errors.py), the `ErrorOut` component, as
 have the answers every operation may give (`limit_responses`):
 
-- 429 when the caller's HTTP basic login is locked after failed ones (clash/logins.py), or a
-  write comes over the caller's rate (clash/throttles.py);
-- 413 when a request body is over its size limit (clash/inputs.py).
+- 429 when the caller's HTTP basic login is locked after failed ones (core/logins.py), or a
+  write comes over the caller's rate (core/api/throttles.py);
+- 413 when a request body is over its size limit (core/inputs.py).
 """
 
 from __future__ import annotations

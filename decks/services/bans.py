@@ -20,6 +20,7 @@ from decks.selectors.bans import ai_seats, ban_seat_of, ban_state
 from engine.clash.ai.turns import BAN, ai_turns
 from engine.clash.errors import EngineError
 from engine.clash.formats import BanState, IllegalChoice
+from engine.seats import LETTER_A, LETTER_B
 
 from .states import ban_session_move
 
@@ -46,7 +47,7 @@ def ban_session_start(*, version_a: DecklistVersion, version_b: DecklistVersion,
                       now: datetime, seed: int = 0, event=None) -> BanSession:  # noqa: ANN001
     """Start the procedure; both lists are revealed to both players from now on."""
     problems = []
-    for seat, version, player in (("A", version_a, player_a), ("B", version_b, player_b)):
+    for seat, version, player in ((LETTER_A, version_a, player_a), (LETTER_B, version_b, player_b)):
         if version.decklist.kind != DecklistKind.CONSTRUCTED:
             problems.append(f"{seat}'s list is {version.decklist.kind}, not constructed")
         if player is not None and version.decklist.owner_id != player.pk:

@@ -17,7 +17,7 @@ from core.errors import Conflict, from_engine
 from engine.clash.ai.turns import BAN, ai_turns
 from engine.clash.errors import EngineError
 from engine.clash.formats import BanState, IllegalChoice
-from engine.clash.state import SEATS
+from engine.seats import LETTER_A, LETTER_B, SEAT_A, SEAT_B, letter
 from play.models import GameStatus, OnlineGame
 from play.selectors.games import ai_seat, ban_state, game_seat_of
 
@@ -32,7 +32,7 @@ def bans_begin(game: OnlineGame, lists: tuple[list[str], list[str]], now: dateti
     """Put a new game (not saved yet) in its ban step with both sides' lists of 10; an AI seat
     that bans first bans at once. Lists the engine refuses raise DomainError."""
     try:
-        state = BanState(lists[0], lists[1])
+        state = BanState(lists[SEAT_A], lists[SEAT_B])
     except EngineError as exc:
         raise from_engine(exc, "bad_lists",
                           prefix="the ban-two procedure cannot start: ") from None
@@ -49,7 +49,7 @@ def _ai_bans(game: OnlineGame, state: BanState) -> None:
     seat = ai_seat(game)
     if seat is None:
         return
-    for move in ai_turns(BAN, state, seed=game.seed, ai={SEATS[seat]}):
+    for move in ai_turns(BAN, state, seed=game.seed, ai={letter(seat)}):
         state.ban(move.seat, move.choice)
 
 
@@ -58,7 +58,7 @@ def _bans_save(game: OnlineGame, state: BanState, now: datetime) -> None:
     game.last_activity_at = now
     if state.done:
         a, b = state.decks()
-        game.decks = {"A": a, "B": b}
+        game.decks = {LETTER_A: a, LETTER_B: b}
         game_begin(game, now)  # banning -> playing (an AI seat that starts moves)
     else:
         game.save()
@@ -78,9 +78,9 @@ def online_game_ban(*, game_id: int, user: AbstractBaseUser, card: str, seen: in
     if seen != len(state.bans):
         raise Conflict("stale", _stale_message(seen, len(state.bans), "bans"),
                        params={"seen": seen, "made": len(state.bans)})
-    letter = SEATS[game_seat_of(game, user)]
+    seat_letter = letter(game_seat_of(game, user))
     try:
-        state.ban(letter, card)
+        state.ban(seat_letter, card)
     except IllegalChoice as exc:
         if exc.reason in _NOT_NOW:
             raise from_engine(exc, kind=Conflict) from None

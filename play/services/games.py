@@ -31,7 +31,7 @@ from engine.clash.solo import (
     SoloOptionsError,
     check_level,
 )
-from engine.seats import LETTER_A
+from engine.seats import LETTER_A, LETTER_B
 from play import hooks
 from play.models import GameKind, GameStatus, OnlineGame, SoloResult
 from play.selectors.games import ai_seat, draft_of, game_seat_of, position_of, setup_of
@@ -75,7 +75,7 @@ def duel_start(*, player: AbstractBaseUser, deck: int, ai_level: str, seed: int,
     theirs = opponent_deck_number or opponent_deck(seed, deck)
     game = OnlineGame(
         kind=GameKind.DUEL, player_a=player, ai_level=ai_level, seed=seed,
-        decks={"A": catalogue.deck(deck), "B": catalogue.deck(theirs)},
+        decks={LETTER_A: catalogue.deck(deck), LETTER_B: catalogue.deck(theirs)},
         created_at=now, last_activity_at=now)
     game_begin(game, now)  # saves it
     return game

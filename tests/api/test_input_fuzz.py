@@ -1,7 +1,7 @@
 """Malformed input sent to every page and API endpoint is answered with a 4xx, never a 5xx.
 
 Beside the schemathesis run (test_schema_fuzz.py, input the schema allows), this sends the
-classes of input an attacker sends (clash/inputs.py): deeply nested JSON, NUL bytes in URL
+classes of input an attacker sends (core/inputs.py): deeply nested JSON, NUL bytes in URL
 parts, query strings, form fields and JSON strings, a CSV field over the csv module's 128 KiB
 limit (and a deeply nested .json file) as uploads and bodies, and bodies over the size limits.
 

@@ -14,16 +14,11 @@ from decks.services.game_rules import BERSERK, SPOILS, other_game
 from tests.decks.test_other_games import berserk_deck, load, spoils_deck
 from tests.factories import UserFactory
 from tests.tournaments.event_steps import now
+from tests.web import client_for
 from tournaments.services.events import event_create
 from tournaments.services.registrations import registration_create
 
 pytestmark = pytest.mark.django_db
-
-
-def client_for(user) -> APIClient:  # noqa: ANN001
-    client = APIClient()
-    client.force_login(user)
-    return client
 
 
 def test_the_games_cards_are_listed_by_game():

@@ -19,6 +19,7 @@ from lab.selectors import wilson
 from tests.factories import UserFactory
 from tests.factories.decks import DecklistFactory, DecklistVersionFactory
 from tests.factories.lab import LabRunFactory
+from tests.web import html
 
 pytestmark = pytest.mark.django_db
 
@@ -27,10 +28,6 @@ def as_user(user) -> Client:
     client = Client()
     client.force_login(user)
     return client
-
-
-def html(response) -> str:
-    return response.content.decode()
 
 
 @pytest.fixture

@@ -5,6 +5,7 @@ import re
 import pytest
 
 from tests.factories import UserFactory
+from tests.web import html
 
 
 @pytest.fixture
@@ -12,10 +13,6 @@ def player(client):
     user = UserFactory(username="alice")
     client.force_login(user)
     return user
-
-
-def html(response) -> str:
-    return response.content.decode()
 
 
 def legal_tokens(response) -> list[str]:

@@ -11,7 +11,7 @@ from django.utils import timezone
 from play.models import GameStatus, OnlineGame
 from play.services import duel_start, invitation_create, invitation_join, solo_start
 from tests.factories import UserFactory
-from tests.play.conftest import html
+from tests.web import html
 
 pytestmark = pytest.mark.django_db
 

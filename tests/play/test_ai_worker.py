@@ -16,7 +16,7 @@ from play.selectors import position_of
 from play.selectors.positions import legal_moves_of, to_move
 from play.services import AI_REPLY_OWED_AFTER, duel_start, online_game_act
 from play.tasks import online_game_ai_move_task
-from tests.play.conftest import html
+from tests.web import html
 
 pytestmark = pytest.mark.django_db
 
@@ -99,7 +99,7 @@ def test_the_polling_page_sends_an_owed_reply_again_once_per_period(
 def test_an_owed_reply_still_waiting_in_the_broker_is_not_sent_twice(
         player, django_capture_on_commit_callbacks):
     """A backlog of replies on busy workers is not a loss: only a message the broker no
-    longer holds is sent again (as the match jobs' sweeper judges, clash/deliveries.py)."""
+    longer holds is sent again (as the match jobs' sweeper judges, core/deliveries.py)."""
     from play.services import online_game_ai_nudge
 
     game, _ = first_mover_seed(player, 1, django_capture_on_commit_callbacks)

@@ -16,7 +16,8 @@ from play.selectors import position_of
 from play.selectors.positions import verify
 from play.services import duel_start, online_game_ai_move
 from tests.factories import UserFactory
-from tests.play.conftest import html, legal_tokens, seen
+from tests.play.conftest import legal_tokens, seen
+from tests.web import html
 
 # AI replies are tasks sent after commit: run them in-process, on a database that commits.
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager")]

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from play.services import invitation_create, invitation_join
 from tests.factories import UserFactory
-from tests.play.conftest import html
+from tests.web import html
 
 pytestmark = pytest.mark.django_db
 

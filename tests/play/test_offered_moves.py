@@ -19,7 +19,8 @@ from play.models import OnlineGame
 from play.selectors.positions import SoloSetup, legal_moves_of, rebuild, to_move
 from play.services import solo_start
 from play.views.boards import board, moves
-from tests.play.conftest import html, legal_tokens, seen
+from tests.play.conftest import legal_tokens, seen
+from tests.web import html
 
 NEXT, ALL, END = "Attack with the next creature", "Attack with all", "End the turn"
 

@@ -17,7 +17,8 @@ from play.selectors import position_of
 from play.selectors.positions import to_move, verify
 from play.services import invitation_create, invitation_join
 from tests.factories import UserFactory
-from tests.play.conftest import html, legal_tokens, seen
+from tests.play.conftest import legal_tokens, seen
+from tests.web import html
 
 pytestmark = pytest.mark.django_db
 

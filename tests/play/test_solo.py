@@ -12,7 +12,8 @@ from django.urls import reverse
 from play.models import GameStatus, OnlineGame, SoloResult
 from play.selectors import draft_of
 from play.selectors.positions import verify
-from tests.play.conftest import html, legal_tokens, seen
+from tests.play.conftest import legal_tokens, seen
+from tests.web import html
 
 pytestmark = pytest.mark.django_db
 

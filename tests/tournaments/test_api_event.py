@@ -12,18 +12,13 @@ from rest_framework.test import APIClient
 
 from core.seeds import seed_commitment
 from tests.factories import UserFactory
+from tests.web import client_for
 from tournaments.models import Event, EventStatus, Match, Registration, Round
 from tournaments.selectors.standings import standings_for_event
 
 pytestmark = pytest.mark.django_db
 
 NAMES = [f"p{i:02}" for i in range(1, 10)]  # nine players: a bye while all play
-
-
-def client_for(user) -> APIClient:
-    client = APIClient()
-    client.force_login(user)
-    return client
 
 
 def ok(response, status=200) -> dict | list:

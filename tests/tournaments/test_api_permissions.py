@@ -28,6 +28,7 @@ from tests.factories import RegistrationFactory, UserFactory, give_starter_kit, 
 from tests.factories.decklists import LIST_B, LIST_C
 from tests.factories.tournaments import OrganizedEventFactory
 from tests.tournaments.event_steps import match_of, now, pair, seats, settle, start
+from tests.web import client_for
 from tournaments.models import Event, Match, Registration, ResultChange, Round
 from tournaments.services.topcut import topcut_start
 
@@ -252,13 +253,6 @@ def mine_won(w: World) -> dict:
     """The player changes their report: they won 2-1 (from A's side)."""
     mine_is_a = w.match.player_a_id == w.seat.pk
     return {"a_wins": 2 if mine_is_a else 1, "b_wins": 1 if mine_is_a else 2}
-
-
-def client_for(user) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_login(user)
-    return client
 
 
 def snapshot() -> dict:

@@ -15,15 +15,12 @@ from django.urls import reverse
 from tests.factories import UserFactory, starter_kit
 from tests.factories.tournaments import AISeatFactory, OrganizedEventFactory, SeatFactory
 from tests.tournaments.event_steps import match_of, now, pair, seats, settle, start
+from tests.web import html
 from tournaments.models import Event, EventStatus, Match, MatchStatus, Registration, Round
 from tournaments.services.registrations import registration_drop
 from tournaments.services.results import result_report
 
 pytestmark = pytest.mark.django_db
-
-
-def html(response) -> str:
-    return response.content.decode()
 
 
 def url(name: str, *args) -> str:

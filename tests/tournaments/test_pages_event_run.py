@@ -13,22 +13,13 @@ from django.urls import reverse
 from decks.models import Decklist
 from tests.factories import UserFactory, starter_kit
 from tests.factories.decklists import LIST_A
+from tests.web import html, signed_in
 from tournaments.models import Event, EventStatus, Match, MatchStatus, Round, RoundStage
 
 pytestmark = pytest.mark.django_db
 
 LIST = LIST_A
 NAMES = ["ada", "ben", "cy", "dee", "eve", "fay", "gus", "hal", "ivy"]
-
-
-def html(response) -> str:
-    return response.content.decode()
-
-
-def signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def url(name: str, *args) -> str:

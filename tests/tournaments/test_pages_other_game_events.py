@@ -16,6 +16,7 @@ from django.urls import reverse
 from decks.models import Card, Decklist
 from tests.decks.test_other_games import berserk_deck, example, spoils_deck
 from tests.factories import UserFactory, starter_kit
+from tests.web import html, signed_in
 from tournaments.models import Event, EventStatus, Match, MatchJob, MatchStatus, Round
 
 pytestmark = pytest.mark.django_db
@@ -23,16 +24,6 @@ pytestmark = pytest.mark.django_db
 NAMES = ["ada", "ben", "cy", "dee", "eve"]
 GAME_NAMES = {"spoils": "The Spoils", "berserk": "Berserk"}
 LEGAL = {"spoils": spoils_deck, "berserk": berserk_deck}
-
-
-def html(response) -> str:  # noqa: ANN001
-    return response.content.decode()
-
-
-def signed_in(user) -> Client:  # noqa: ANN001
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def url(name: str, *args) -> str:  # noqa: ANN002

@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from tests.factories import UserFactory
 from tests.tournaments.test_verification import player_against_ai, report
+from tests.web import html
 from tournaments.models import UploadStatus
 
 pytestmark = pytest.mark.django_db
@@ -22,10 +23,6 @@ def as_user(user) -> Client:
     client = Client()
     client.force_login(user)
     return client
-
-
-def html(response) -> str:
-    return response.content.decode()
 
 
 def records_url(match) -> str:

@@ -26,16 +26,13 @@ from tests.factories.tournaments import (
 )
 from tests.tournaments.event_steps import now, organizer_of, pair, seats, settle, start
 from tests.tournaments.pods_play import draft_event
+from tests.web import html
 from tournaments.models import EngineGame, EventStatus, GameMode, MatchStatus, RoundStage
 from tournaments.services.events import event_complete
 from tournaments.services.registrations import registration_create
 from tournaments.services.topcut import topcut_advance, topcut_start
 
 pytestmark = pytest.mark.django_db
-
-
-def html(response) -> str:  # noqa: ANN001
-    return response.content.decode()
 
 
 def url(name: str, *args) -> str:  # noqa: ANN002

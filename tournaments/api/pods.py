@@ -16,6 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api.responses import errors
 from core.errors import Forbidden
 from decks.services.catalogue import clash_game
 from tournaments.api import pods_serializers as s
@@ -23,17 +24,6 @@ from tournaments.models import Event, PodSeat
 from tournaments.selectors.pods import draft_seat_view, may_see_seat, pod_seat_of, pods_listed
 from tournaments.selectors.ratings import ratings_leaderboard
 from tournaments.services.pods import draft_pick
-
-ERRORS = {
-    400: OpenApiResponse(description="invalid input: `{\"error\": {...}}`"),
-    403: OpenApiResponse(description="not logged in, or not your seat"),
-    404: OpenApiResponse(description="no such event, pod or seat"),
-    409: OpenApiResponse(description="not your pick now, or the card is not on the table"),
-}
-
-
-def errors(*codes: int) -> dict:
-    return {code: ERRORS[code] for code in codes}
 
 
 @extend_schema(tags=["draft pods"], responses={200: s.PodOut(many=True), **errors(404)})

@@ -21,7 +21,7 @@ class MatchJob(models.Model):
     locks the row, and a finished job is never redone, so a task delivered twice, or a late
     worker finishing an attempt already retried, changes nothing. The sweeper re-queues a job
     whose running worker stopped beating or whose message the broker no longer holds
-    (clash/deliveries.py), up to a cap on messages per job."""
+    (core/deliveries.py), up to a cap on messages per job."""
 
     match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="job")
     status = models.CharField(max_length=10, choices=JobStatus.choices,

@@ -6,7 +6,7 @@ so every attempt computes the same games), then locks again and writes the games
 result only if no other attempt has: a task delivered twice, or a late worker finishing an
 attempt that was already retried, changes nothing.
 
-Recovery (clash/deliveries.py): each message carries a delivery token, stored on the job, and a
+Recovery (core/deliveries.py): each message carries a delivery token, stored on the job, and a
 delivery whose token is no longer the job's does nothing. The worker stamps the jobs it runs
 every CLASH_JOB_HEARTBEAT_SECONDS. `jobs_sweep` (celery beat, every CLASH_JOB_SWEEP_SECONDS)
 queues again a running job silent for CLASH_JOB_LOST_SECONDS (its worker died) and a queued job

@@ -27,6 +27,7 @@ from django.db import transaction
 
 from core.errors import Conflict, DomainError, NotFound
 from core.seeds import derive_seed
+from engine.seats import LETTER_A, LETTER_B, SEAT_A, SEAT_B
 from play.models import GameKind, GameStatus, OnlineGame
 from play.services import game_begin
 from play.services.bans import bans_begin
@@ -112,7 +113,7 @@ def match_online_game_start(*, match_id: int, user: AbstractBaseUser,
     if event.format == EventFormat.CONSTRUCTED and kept is None:
         bans_begin(game, lists, now)  # C-2.5 before the game: saves the row
     else:
-        game.decks = kept or {"A": lists[0], "B": lists[1]}
+        game.decks = kept or {LETTER_A: lists[SEAT_A], LETTER_B: lists[SEAT_B]}
         game_begin(game, now)
     return game
 

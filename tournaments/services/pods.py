@@ -145,7 +145,7 @@ def _save(pair: DraftPair, state: DraftState, now: datetime) -> None:
 def _decks_write(pair: DraftPair, state: DraftState, now: datetime) -> None:
     """Each seat's 8 cards: on the seat, and a player's as their drafted decklist."""
     seats = _seats(pair)
-    for side, cards in zip("AB", state.decks(), strict=True):
+    for side, cards in zip(LETTERS, state.decks(), strict=True):
         seat = seats[side]
         seat.cards = cards
         seat.save(update_fields=["cards"])

@@ -4,7 +4,6 @@ in the API's shape, a constructed list of a user, the Starter Kit and a player w
 
 import pytest
 from django.utils import timezone
-from rest_framework.test import APIClient
 
 from decks.services.decklists import decklist_create
 from tests.factories import (
@@ -13,19 +12,6 @@ from tests.factories import (
     starter_kit,
 )
 from tests.factories.decklists import LIST_A
-
-
-def client_for(user=None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_login(user)
-    return client
-
-
-def error_of(response) -> dict:
-    body = response.json()
-    assert set(body) == {"error"}, body
-    return body["error"]
 
 
 def constructed(user, cards=LIST_A, name="Mine"):

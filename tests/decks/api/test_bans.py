@@ -8,7 +8,7 @@ from django.utils import timezone
 from decks.models import BanSession
 from decks.services.bans import ban_session_start
 from decks.services.decklists import decklist_create
-from tests.decks.api.conftest import client_for, constructed, error_of
+from tests.decks.api.conftest import constructed
 from tests.factories import (
     EventFactory,
     RegistrationFactory,
@@ -16,6 +16,7 @@ from tests.factories import (
     give_starter_kit,
 )
 from tests.factories.decklists import LIST_A, LIST_B
+from tests.web import client_for, error_of
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ a fixed number of queries. Who may do what is tested in tests/decks/test_api_per
 import pytest
 
 from decks.models import Card
-from tests.decks.api.conftest import client_for, error_of
+from tests.web import client_for, error_of
 
 pytestmark = pytest.mark.django_db
 

@@ -6,11 +6,11 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from decks.models import Card, CollectionEntry
-from tests.decks.api.conftest import client_for, error_of
 from tests.factories import (
     UserFactory,
 )
 from tests.factories.decks import CollectionEntryFactory
+from tests.web import client_for, error_of
 
 pytestmark = pytest.mark.django_db
 

@@ -9,6 +9,7 @@ import pytest
 
 from decks.models import CollectionEntry
 from tests.factories import UserFactory, give_starter_kit, starter_kit
+from tests.web import html
 
 
 @pytest.fixture
@@ -27,10 +28,6 @@ def player(client, kit):
 def collector(player):
     give_starter_kit(player)
     return player
-
-
-def html(response) -> str:
-    return response.content.decode()
 
 
 def owned(user) -> dict[str, int]:

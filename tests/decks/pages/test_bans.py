@@ -13,9 +13,9 @@ from django.utils import timezone
 from decks.models import BanSession, BanStatus
 from decks.services.bans import ban_session_start
 from decks.services.decklists import decklist_create
-from tests.decks.pages.conftest import html
 from tests.factories import UserFactory, give_starter_kit
 from tests.factories.decklists import LIST_A, LIST_B
+from tests.web import html
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from tests.decks.pages.conftest import html, owned
+from tests.decks.pages.conftest import owned
+from tests.web import html
 
 pytestmark = pytest.mark.django_db
 

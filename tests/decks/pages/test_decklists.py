@@ -12,9 +12,10 @@ from django.utils import timezone
 
 from decks.models import Decklist, DecklistVersion
 from decks.services.decklists import decklist_create, decklist_create_drafted
-from tests.decks.pages.conftest import html, names_shown
+from tests.decks.pages.conftest import names_shown
 from tests.factories import UserFactory
 from tests.factories.decklists import LIST_A, LIST_B
+from tests.web import html
 
 pytestmark = pytest.mark.django_db
 

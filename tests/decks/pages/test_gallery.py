@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.decks.pages.conftest import html, names_shown
+from tests.decks.pages.conftest import names_shown
+from tests.web import html
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,6 @@ one with round 1 paired."""
 from __future__ import annotations
 
 from django.utils import timezone
-from rest_framework.test import APIClient
 
 from decks.services.decklists import decklist_create
 from tests.factories import give_starter_kit
@@ -14,19 +13,6 @@ from tests.factories.tournaments import OrganizedEventFactory
 from tests.tournaments.event_steps import pair, seats, start
 
 LIST = LIST_A
-
-
-def client_for(user=None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_login(user)
-    return client
-
-
-def error_of(response) -> dict:
-    body = response.json()
-    assert set(body) == {"error"}, body
-    return body["error"]
 
 
 def constructed_version(user, cards=LIST):

@@ -9,12 +9,9 @@ import pytest
 
 from tests.factories import UserFactory
 from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
-from tests.tournaments.api.conftest import (
-    client_for,
-    error_of,
-    event_of,
-)
+from tests.tournaments.api.conftest import event_of
 from tests.tournaments.event_steps import organizer_of, pair, seats, settle, start
+from tests.web import client_for, error_of
 from tournaments.models import Event, EventStatus
 
 pytestmark = pytest.mark.django_db

@@ -8,14 +8,9 @@ import pytest
 from decks.models import Decklist
 from tests.factories import RegistrationFactory, UserFactory
 from tests.factories.tournaments import OrganizedEventFactory
-from tests.tournaments.api.conftest import (
-    LIST,
-    client_for,
-    constructed_version,
-    error_of,
-    event_of,
-)
+from tests.tournaments.api.conftest import LIST, constructed_version, event_of
 from tests.tournaments.event_steps import organizer_of, seats, start
+from tests.web import client_for, error_of
 from tournaments.models import Registration
 
 pytestmark = pytest.mark.django_db

@@ -6,13 +6,9 @@ from __future__ import annotations
 import pytest
 
 from tests.factories import UserFactory
-from tests.tournaments.api.conftest import (
-    client_for,
-    error_of,
-    event_of,
-    running,
-)
+from tests.tournaments.api.conftest import event_of, running
 from tests.tournaments.event_steps import match_of, organizer_of
+from tests.web import client_for, error_of
 from tournaments.models import Match, MatchStatus
 
 pytestmark = pytest.mark.django_db

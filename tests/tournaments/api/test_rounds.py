@@ -5,13 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tournaments.api.conftest import (
-    client_for,
-    error_of,
-    event_of,
-    running,
-)
+from tests.tournaments.api.conftest import event_of, running
 from tests.tournaments.event_steps import match_of, organizer_of, pair, seats, settle, start
+from tests.web import client_for, error_of
 from tournaments.models import Event, EventStatus, Match, Round
 
 pytestmark = pytest.mark.django_db

@@ -8,13 +8,9 @@ import io
 
 import pytest
 
-from tests.tournaments.api.conftest import (
-    client_for,
-    error_of,
-    event_of,
-    running,
-)
+from tests.tournaments.api.conftest import event_of, running
 from tests.tournaments.event_steps import pair, seats, settle, start
+from tests.web import client_for, error_of
 
 pytestmark = pytest.mark.django_db
 
