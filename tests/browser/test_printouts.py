@@ -35,9 +35,11 @@ SIXTEEN = " ".join(f"player{n:02d}" for n in range(1, 17))
 
 
 def printed(page, shot: str | None = None) -> tuple[int, str]:  # noqa: ANN001
-    """The page printed as Chromium prints it: its number of pages and its text. The page's
-    navigation is checked not laid out (display:none, or inside what is) under print
-    emulation first."""
+    """The page printed as Chromium prints it: its number of pages and its text. First the
+    page is checked to fit the phone's screen across, and its navigation not to be laid out
+    under print emulation (display:none, or inside what is)."""
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), \
+        "the page is wider than the phone"
     page.emulate_media(media="print")
     shown = page.locator("nav, .site-header, .site-footer, .print-toolbar").evaluate_all(
         "els => els.filter(e => e.getClientRects().length > 0).length")  # laid out at all
