@@ -9,6 +9,7 @@ from tournaments.views import (
     matches,
     players,
     pods,
+    printouts,
     records,
     rounds,
 )
@@ -51,6 +52,16 @@ urlpatterns: list = [
          name="seat_list"),
     path("<int:pk>/manage/players/<int:registration>/deck-check/", manage.deck_check,
          name="deck_check"),
+    # Printouts (views/printouts.py): each reached by a Print link from its page.
+    path("<int:pk>/print/pairings/by-name/", printouts.pairings_by_name_sheet,
+         name="print_pairings_by_name"),
+    path("<int:pk>/print/pairings/by-table/", printouts.pairings_by_table_sheet,
+         name="print_pairings_by_table"),
+    path("<int:pk>/print/slips/", printouts.result_slips, name="print_slips"),
+    path("<int:pk>/print/standings/", printouts.standings_sheet, name="print_standings"),
+    path("<int:pk>/print/players/<int:registration>/list/", printouts.decklist_sheet,
+         name="print_decklist"),
+    path("<int:pk>/print/pods/", printouts.pod_seating_sheet, name="print_pods"),
     # Draft pods and ratings
     path("<int:pk>/pods/", pods.pods, name="pods"),
     path("<int:pk>/draft/", pods.draft, name="draft"),

@@ -72,6 +72,8 @@ class TableSeat(NamedTuple):
     name: str
     is_ai: bool
     player_id: int | None
+    # Last and with a default: rows kept by a version without it still read back.
+    registration_id: int | None = None
 
 
 class TableRow(NamedTuple):
@@ -128,7 +130,30 @@ def _seat(pk: int | None, is_ai: bool, ai_name: str, player_id: int | None,
           username: str | None) -> TableSeat | None:
     if pk is None:
         return None
-    return TableSeat(ai_name if is_ai else username, is_ai, player_id)
+    return TableSeat(ai_name if is_ai else username, is_ai, player_id, pk)
+
+
+class NameRow(NamedTuple):
+    """A line of the pairings by name: a player, their table and opponent (None: a bye),
+    and the match points they bring into the round."""
+
+    name: str
+    is_ai: bool
+    table: str  # "" for the bye
+    opponent: TableSeat | None
+    points: int
+
+
+def pairings_by_name(tables: list[TableRow], points: dict[int, int]) -> list[NameRow]:
+    """Every player of the round's `tables` (`round_tables`) A to Z, each with their table
+    and opponent; `points` are the match points by registration id (`points_before`)."""
+    rows = []
+    for m in tables:
+        for me, other in ((m.player_a, m.player_b), (m.player_b, m.player_a)):
+            if me is not None:
+                rows.append(NameRow(me.name, me.is_ai, m.number, other,
+                                    points.get(me.registration_id, 0)))
+    return sorted(rows, key=lambda r: (r.name.casefold(), r.name, r.table))
 
 
 # A match and its audit trail -----------------------------------------------------------------

@@ -31,6 +31,26 @@ def pods_listed(event: Event | None = None) -> QuerySet[Pod]:
     return pods if event is None else pods.filter(event=event)
 
 
+@dataclass(frozen=True)
+class PodSeating:
+    """A pod's seats around the table in order, each pair's two seats side by side."""
+
+    pod: Pod
+    pairs: list[tuple[DraftPair, list[PodSeat]]]
+
+
+def pod_seating(event: Event) -> list[PodSeating]:
+    """The event's pods in order, each with its pairs and their seats (`pods_listed`)."""
+    seating = []
+    for pod in pods_listed(event):
+        seats: dict[int, list[PodSeat]] = {}
+        for seat in pod.seats.all():
+            seats.setdefault(seat.pair_id, []).append(seat)
+        seating.append(PodSeating(pod, [(pair, seats.get(pair.pk, []))
+                                        for pair in pod.pairs.all()]))
+    return seating
+
+
 def pod_seats(pod: Pod) -> QuerySet[PodSeat]:
     return (PodSeat.objects.filter(pod=pod).select_related("registration__player", "pair")
             .order_by("number"))

@@ -116,15 +116,47 @@ def registered_list(event: Event, registration: Registration, now) -> Registered
     if version is None:
         return None
     decklist = version.decklist
-    counts: dict[str, int] = {}
-    for name in version.cards:
-        counts[name] = counts.get(name, 0) + 1
     problems = decklist_problems(user=decklist.owner, kind=decklist.kind, cards=version.cards,
                                  preconstructed_deck=version.preconstructed_deck,
                                  game=decklist.game, deck_format=decklist.deck_format or None)
     return RegisteredList(registration=registration, version=version,
-                          copies=list(counts.items()), total=len(version.cards),
+                          copies=copies_of(version.cards), total=len(version.cards),
                           problems=problems, fixed=event.lists_fixed(now))
+
+
+def copies_of(cards: list[str]) -> list[tuple[str, int]]:
+    """Each card of a list with its copies, in the list's order of first appearance."""
+    counts: dict[str, int] = {}
+    for name in cards:
+        counts[name] = counts.get(name, 0) + 1
+    return list(counts.items())
+
+
+@dataclass(frozen=True)
+class ListSheet:
+    """A seat's registered list as its registration sheet prints it: each card with its
+    copies and the total. No verdict: legality is the organizers' deck check
+    (`registered_list`), not the sheet's."""
+
+    registration: Registration
+    version: DecklistVersion
+    copies: list[tuple[str, int]]
+    total: int
+
+
+def list_sheet(event: Event, registration_id: int, user: User) -> ListSheet | None:
+    """A seat's registered list as its registration sheet prints it, or None when the seat
+    is not in the event, has no list, or `user` may not see the list (`seen_versions`: the
+    player, the event's organizers, everyone once the lists are published): the sheet of a
+    hidden list is a 404 like the list itself."""
+    registration = registration_by_id(event, registration_id)
+    if registration is None:
+        return None
+    version = seen_versions(user, [registration]).get(registration.pk)
+    if version is None:
+        return None
+    return ListSheet(registration=registration, version=version,
+                     copies=copies_of(version.cards), total=len(version.cards))
 
 
 def deck_checks_of(event: Event, registration: Registration | None = None) -> QuerySet[DeckCheck]:

@@ -44,7 +44,7 @@ from tournaments.models import (
 from tournaments.selectors.bridge import SwissView, standings_view, swiss_id
 from tournaments.selectors.cache import remembered
 from tournaments.swiss import compute_standings, qualifiers
-from tournaments.swiss.standings import metrics_in
+from tournaments.swiss.standings import metrics_in, records
 
 
 class StandingRow(NamedTuple):
@@ -193,6 +193,15 @@ def computed_standings(event: Event) -> list[StandingRow]:
                                 draws=s.draws, omw=s.omw, gw=s.gw, ogw=s.ogw, dropped=s.dropped,
                                 is_ai=seat.is_ai))
     return rows
+
+
+def points_before(event: Event, number: int) -> dict[int, int]:
+    """Each seat's match points from the confirmed Swiss results of the rounds before round
+    `number`, by registration id: what a player brings into that round (the pairings by
+    name show it). A seat with no result yet has 0."""
+    tournament, seats = standings_view(event)
+    before = replace(tournament, matches=[m for m in tournament.matches if m.round < number])
+    return {seats[pid].id: rec.match_points for pid, rec in records(before).items()}
 
 
 # The standings' heading and the top cut -------------------------------------------------------

@@ -20,7 +20,7 @@ from decks.selectors.cards import cards_by_name
 from decks.services.catalogue import clash_game
 from tournaments.models import Event, EventFormat, PodSeat
 from tournaments.selectors.access import is_organizer
-from tournaments.selectors.pods import draft_seat_view, pair_to_pick, pod_seat_of, pods_listed
+from tournaments.selectors.pods import draft_seat_view, pair_to_pick, pod_seat_of, pod_seating
 from tournaments.selectors.ratings import ratings_leaderboard
 from tournaments.services.pods import draft_pick
 
@@ -30,14 +30,10 @@ REFRESH_SECONDS = 4
 @require_GET
 def pods(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
-    rows = []
-    for pod in pods_listed(event):
-        seats = {seat.pair_id: [] for seat in pod.seats.all()}
-        for seat in pod.seats.all():
-            seats[seat.pair_id].append(seat)
-        rows.append({"pod": pod, "pairs": [
-            {"pair": p, "seats": seats.get(p.pk, []), "picks": len(p.record.get("picks", [])),
-             "to_pick": pair_to_pick(p)} for p in pod.pairs.all()]})
+    rows = [{"pod": pod.pod, "pairs": [
+        {"pair": p, "seats": seats, "picks": len(p.record.get("picks", [])),
+         "to_pick": pair_to_pick(p)} for p, seats in pod.pairs]}
+        for pod in pod_seating(event)]
     return render(request, "tournaments/pods/pods.html", {
         "event": event, "pods": rows, "my_seat": pod_seat_of(event, request.user),
         "is_organizer": is_organizer(event, request.user),

@@ -95,7 +95,7 @@ def player_urls(event: Event) -> Callable[[int], str]:
     return lambda registration_id: f"{head}{registration_id}{tail}"
 
 
-def _chosen_round(request: HttpRequest, rounds: list[R]) -> R | None:
+def chosen_round(request: HttpRequest, rounds: list[R]) -> R | None:
     """The round asked for (`?round=N`), else the current one; None before round 1."""
     asked = request.GET.get("round")
     if asked is None:
@@ -118,7 +118,7 @@ def pairings(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _pairings(request: HttpRequest, event: Event, version: int) -> HttpResponse:
     rounds = remembered(("rounds", event.pk, version), lambda: round_choices(event))
-    rnd = _chosen_round(request, rounds)
+    rnd = chosen_round(request, rounds)
     current = rnd is not None and rnd == rounds[-1]
     context = event_context(request, event, "pairings")
     mine = None
@@ -153,7 +153,7 @@ def _tables(event: Event, version: int, rnd: RoundChoice) -> list[TableRow]:
 @require_GET
 def pairings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_or_404(pk)
-    rnd = _chosen_round(request, rounds_labelled(event))
+    rnd = chosen_round(request, rounds_labelled(event))
     if rnd is None:
         raise Http404("No round has been paired yet.")
     return _csv(pairings_text(rnd), f"{slugify(event.name) or 'event'}-round-{rnd.number}")

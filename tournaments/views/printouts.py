@@ -1,0 +1,120 @@
+"""Printouts: the sheets an organizer posts on the wall or hands out, as pages for the
+browser's print (templates/tournaments/print/, static/css/print.css: no navigation, black on
+white, a page break where a sheet ends).
+
+Each is as public as the page it is printed from: the pairings, standings and pod seating are
+anyone's; the result slips are for the organizers (they go on the tables); a player's
+decklist registration sheet is seen by whoever may see that list (the player, the event's
+organizers, everyone once the lists are published), and is a 404 for anyone else, like the
+list itself.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django.views.decorators.http import require_GET
+
+from tournaments.models import Event
+from tournaments.selectors.access import is_organizer
+from tournaments.selectors.matches import TableRow, pairings_by_name, round_tables
+from tournaments.selectors.pods import pod_seating
+from tournaments.selectors.registrations import list_sheet
+from tournaments.selectors.rounds import RoundChoice, round_choices
+from tournaments.selectors.standings import (
+    METRIC_TEXT,
+    POINTS,
+    points_before,
+    standings_for_event,
+    standings_progress,
+    tiebreaker_columns,
+)
+
+from .common import event_or_404
+from .rounds import ShownRow, chosen_round
+
+SLIPS_PER_PAGE = 4  # an A4 page cut in four: each slip is big enough to write on
+
+
+def _printout(request: HttpRequest, event: Event, template: str, context: dict) -> HttpResponse:
+    context.update({"event": event, "printed_at": timezone.now()})
+    return render(request, f"tournaments/print/{template}", context)
+
+
+def _round_of(request: HttpRequest, event: Event) -> RoundChoice:
+    """The round asked for (`?round=N`), else the latest; a 404 before round 1 is paired."""
+    rnd = chosen_round(request, round_choices(event))
+    if rnd is None:
+        raise Http404("No round has been paired yet.")
+    return rnd
+
+
+@require_GET
+def pairings_by_name_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every player A to Z with their table, opponent and points: the sheet on the wall."""
+    event = event_or_404(pk)
+    rnd = _round_of(request, event)
+    rows = pairings_by_name(round_tables(rnd.id), points_before(event, rnd.number))
+    return _printout(request, event, "pairings_by_name.html", {"round": rnd, "rows": rows})
+
+
+@require_GET
+def pairings_by_table_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+    event = event_or_404(pk)
+    rnd = _round_of(request, event)
+    points = points_before(event, rnd.number)
+    rows = [(m, points.get(m.player_a.registration_id, 0),
+             points.get(m.player_b.registration_id, 0) if m.player_b else None)
+            for m in round_tables(rnd.id)]
+    return _printout(request, event, "pairings_by_table.html", {"round": rnd, "rows": rows})
+
+
+def _sheets(tables: list[TableRow]) -> list[list[TableRow]]:
+    """The round's tables (the bye has no slip) in sheets of SLIPS_PER_PAGE."""
+    played = [m for m in tables if not m.bye]
+    return [played[i:i + SLIPS_PER_PAGE] for i in range(0, len(played), SLIPS_PER_PAGE)]
+
+
+@login_required
+@require_GET
+def result_slips(request: HttpRequest, pk: int) -> HttpResponse:
+    """One slip per table, for the organizers: they put them on the tables."""
+    event = event_or_404(pk)
+    if not is_organizer(event, request.user):
+        raise PermissionDenied("Only the organizers of this event print the result slips.")
+    rnd = _round_of(request, event)
+    return _printout(request, event, "result_slips.html", {
+        "round": rnd, "sheets": _sheets(round_tables(rnd.id)),
+        "best_of": event.match_length})
+
+
+@require_GET
+def standings_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+    """The whole standings on paper (no pages of 50: the printer breaks the pages)."""
+    event = event_or_404(pk)
+    rows = standings_for_event(event)
+    columns = tiebreaker_columns(event.tiebreakers)
+    return _printout(request, event, "standings.html", {
+        "rows": [ShownRow(row, "", "", columns) for row in rows],
+        "columns": columns, "points": METRIC_TEXT[POINTS],
+        "progress": standings_progress(event)})
+
+
+@require_GET
+def decklist_sheet(request: HttpRequest, pk: int, registration: int) -> HttpResponse:
+    """A player's list as registered, to sign: hidden lists stay hidden (a 404)."""
+    event = event_or_404(pk)
+    sheet = list_sheet(event, registration, request.user)
+    if sheet is None:
+        raise Http404("No such list.")
+    return _printout(request, event, "decklist.html", {"sheet": sheet})
+
+
+@require_GET
+def pod_seating_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+    """Each draft pod's seats in order, a pod a page: where each player sits to draft."""
+    event = event_or_404(pk)
+    return _printout(request, event, "pod_seating.html", {"pods": pod_seating(event)})
