@@ -51,6 +51,10 @@ urlpatterns: list = [
          name="seat_list"),
     path("<int:pk>/manage/players/<int:registration>/deck-check/", manage.deck_check,
          name="deck_check"),
+    path("<int:pk>/manage/announcements/", manage.announcement_new,
+         name="announcement_post"),
+    path("<int:pk>/manage/announcements/<int:announcement>/withdraw/",
+         manage.announcement_remove, name="announcement_withdraw"),
     # Draft pods and ratings
     path("<int:pk>/pods/", pods.pods, name="pods"),
     path("<int:pk>/draft/", pods.draft, name="draft"),
