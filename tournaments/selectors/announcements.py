@@ -1,6 +1,6 @@
-"""Reading announcements: an event's live ones (its pages, the API), all of them with who
-posted and withdrew each (the dashboard), and those of a player's events (the Me page).
-Newest first everywhere; each list is one query."""
+"""Reading announcements: an event's live ones (its pages, the API), the live and the latest
+withdrawn with who posted and withdrew each (the dashboard), and those of a player's events
+(the Me page). Newest first; each is one query."""
 
 from __future__ import annotations
 
@@ -23,12 +23,16 @@ def announcements_live(event: Event) -> QuerySet[Announcement]:
             .order_by(*NEWEST_FIRST))
 
 
-def announcements_withdrawn(event: Event,
-                            limit: int = WITHDRAWN_SHOWN) -> list[Announcement]:
-    """The event's latest withdrawn announcements, with who posted and withdrew them."""
-    return list(Announcement.objects.filter(event=event, withdrawn_at__isnull=False)
-                .select_related("posted_by", "withdrawn_by")
-                .order_by("-withdrawn_at", "-id")[:limit])
+def announcements_board(event: Event, withdrawn_shown: int = WITHDRAWN_SHOWN,
+                        ) -> tuple[list[Announcement], list[Announcement]]:
+    """The dashboard's two lists, in one query, with who posted and withdrew each: the live
+    ones newest first, and the `withdrawn_shown` latest withdrawn (an event posts a few dozen
+    at most, so reading them all is cheap)."""
+    rows = list(Announcement.objects.filter(event=event)
+                .select_related("posted_by", "withdrawn_by").order_by(*NEWEST_FIRST))
+    withdrawn = sorted((a for a in rows if not a.live),
+                       key=lambda a: (a.withdrawn_at, a.pk), reverse=True)
+    return [a for a in rows if a.live], withdrawn[:withdrawn_shown]
 
 
 def announcements_for_player(user: AbstractBaseUser,

@@ -39,7 +39,7 @@ from tournaments.models import (
     RoundStage,
 )
 from tournaments.selectors.access import is_organizer
-from tournaments.selectors.announcements import announcements_live, announcements_withdrawn
+from tournaments.selectors.announcements import announcements_board
 from tournaments.selectors.events import dashboard_for
 from tournaments.selectors.registrations import (
     deck_checks_of,
@@ -76,6 +76,7 @@ def _dashboard(request: HttpRequest, event: Event, *, status: int = 200,
     for match in board.open_matches:
         match.squads = squads.get(match.pk)
     in_the_cut = _in_the_cut(board) if event.status == EventStatus.TOP_CUT else None
+    announcements, withdrawn = announcements_board(event)
     for seat in seats:
         seat.state = _seat_state(event, board, seat, in_the_cut or set())
     context.update({
@@ -93,8 +94,8 @@ def _dashboard(request: HttpRequest, event: Event, *, status: int = 200,
         "organizers": event.organizers.order_by("username"),
         "deck_checks": list(deck_checks_of(event)),
         "announcement_form": announcement_form or AnnouncementForm(),
-        "announcements": list(announcements_live(event)),
-        "withdrawn": announcements_withdrawn(event),
+        "announcements": announcements,
+        "withdrawn": withdrawn,
         "lists_fixed": event.lists_fixed(timezone.now()),
         "lists_missing": sum(1 for s in seats if not s.is_ai and not s.dropped
                              and not s.decklist_version_id),

@@ -142,7 +142,9 @@ def _pairings(request: HttpRequest, event: Event, version: int) -> HttpResponse:
         return HttpResponse(html)
     context.update({
         "rounds": rounds, "round": rnd, "fragment": html,
-        "announcements": list(announcements_live(event)),
+        # Kept per results version, which every post and withdrawal bumps.
+        "announcements": remembered(("announcements", event.pk, version),
+                                    lambda: list(announcements_live(event))),
         "live": current and _live(event) and "round" not in request.GET,
     })
     return render(request, "tournaments/pairings.html", context)
