@@ -14,6 +14,7 @@ from decks.models import BanSession, CollectionEntry, Decklist
 from engine.clash.cards import load_catalogue
 from play.selectors import solo_record_of
 from tournaments.models import Rating
+from tournaments.selectors.announcements import announcements_for_player
 from tournaments.selectors.events import events_organized_by
 from tournaments.selectors.registrations import registrations_of
 
@@ -26,12 +27,13 @@ def home(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_GET
 def me(request: HttpRequest) -> HttpResponse:
-    """A person's own page: their events (with this round's table while one runs), the events
-    they organize, their decks, collection and ban sessions, solo record and ratings. Only
-    ever the signed-in person's own things."""
+    """A person's own page: their events (with this round's table while one runs) and the
+    announcements their organizers post, the events they organize, their decks, collection
+    and ban sessions, solo record and ratings. Only ever the signed-in person's own things."""
     user = request.user
     return render(request, "me.html", {
         "seats": registrations_of(user),
+        "announcements": announcements_for_player(user),
         "organized": list(events_organized_by(user).order_by("-created_at")[:30]),
         "decklists": Decklist.objects.filter(owner=user).count(),
         "cards": CollectionEntry.objects.filter(owner=user).aggregate(

@@ -10,6 +10,7 @@ from django.contrib import admin
 from django.db import transaction
 
 from tournaments.models import (
+    Announcement,
     DeckCheck,
     DraftPair,
     EngineGame,
@@ -139,6 +140,18 @@ class DeckCheckAdmin(ReadOnlyAdmin):
     list_filter = ("outcome",)
     search_fields = ("event__name", "registration__player__username", "=round_number")
     list_select_related = ("event", "registration__player", "by")
+
+
+@admin.register(Announcement)
+class AnnouncementAdmin(ReadOnlyAdmin):
+    """The organizers' announcements, live and withdrawn: posted and withdrawn through the
+    services only (who and when are on the row)."""
+
+    list_display = ("__str__", "event", "posted_by", "posted_at", "withdrawn_by",
+                    "withdrawn_at")
+    list_filter = (("withdrawn_at", admin.EmptyFieldListFilter),)
+    search_fields = ("event__name", "posted_by__username", "text")
+    list_select_related = ("event", "posted_by", "withdrawn_by")
 
 
 @admin.register(Match)

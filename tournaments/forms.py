@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from core.forms import AccessibleForm
 from decks.forms import SquadCheckForm
@@ -15,7 +17,14 @@ from decks.models import Decklist, DecklistKind, Game
 from decks.services.catalogue import CLASH
 from decks.services.game_rules import GAME_NAMES
 from engine.clash.match_rules import MatchFormat
-from tournaments.models import DeckCheckOutcome, Event, EventFormat, MatchLength, TopCut
+from tournaments.models import (
+    MAX_ANNOUNCEMENT,
+    DeckCheckOutcome,
+    Event,
+    EventFormat,
+    MatchLength,
+    TopCut,
+)
 from tournaments.services.events import MAX_NAME
 
 DECK_NUMBERS = [(n, f"Preconstructed deck {n}") for n in range(1, 5)]
@@ -271,6 +280,27 @@ class DeckCheckForm(AccessibleForm):
             target = field or ("round_number" if "round" in problem else
                                "note" if problem.startswith("The note") else None)
             self.add_error(target, problem)
+
+
+class AnnouncementForm(AccessibleForm):
+    """A message to the event's players. The service checks it (empty, too long), so the
+    page and the API say the same; the browser is told the limit too."""
+
+    text = forms.CharField(
+        label=_("Message"), required=False, strip=False,
+        widget=forms.Textarea(attrs={"rows": 2, "maxlength": MAX_ANNOUNCEMENT}),
+        # Translated when the page is drawn, in the reader's language.
+        help_text=ngettext_lazy(
+            "Plain text, up to %(limit)d character, e.g. “Round 3 starts at 14:30, tables "
+            "1-20 in the back room”. It shows at the top of the event's page and pairings and "
+            "on each player's Me page until you withdraw it.",
+            "Plain text, up to %(limit)d characters, e.g. “Round 3 starts at 14:30, tables "
+            "1-20 in the back room”. It shows at the top of the event's page and pairings and "
+            "on each player's Me page until you withdraw it.", "limit")
+        % {"limit": MAX_ANNOUNCEMENT})
+
+    def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003
+        super().__init__(*args, prefix="news", **kwargs)
 
 
 class RoundNumberForm(forms.Form):

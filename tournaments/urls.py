@@ -52,6 +52,10 @@ urlpatterns: list = [
          name="seat_list"),
     path("<int:pk>/manage/players/<int:registration>/deck-check/", manage.deck_check,
          name="deck_check"),
+    path("<int:pk>/manage/announcements/", manage.announcement_new,
+         name="announcement_post"),
+    path("<int:pk>/manage/announcements/<int:announcement>/withdraw/",
+         manage.announcement_remove, name="announcement_withdraw"),
     # Printouts (views/printouts.py): each reached by a Print link from its page.
     path("<int:pk>/print/pairings/by-name/", printouts.pairings_by_name_sheet,
          name="print_pairings_by_name"),

@@ -1,5 +1,5 @@
 """factory-boy factories for the tournaments app: events (with an organizer), seats, AI seats,
-rounds, matches, engine jobs and games, deck checks, draft pods, ratings.
+rounds, matches, engine jobs and games, deck checks, draft pods, ratings, announcements.
 
 They write rows directly, for setting the scene; the behaviour under test goes through the
 services.
@@ -13,6 +13,7 @@ from django.utils import timezone
 from decks.services.catalogue import clash_game
 from tests.factories.users import UserFactory
 from tournaments.models import (
+    Announcement,
     DeckCheck,
     DeckCheckOutcome,
     DraftPair,
@@ -144,6 +145,18 @@ class DeckCheckFactory(factory.django.DjangoModelFactory):
     round_number = 1
     outcome = DeckCheckOutcome.MATCHES
     at = factory.LazyFunction(timezone.now)
+
+
+class AnnouncementFactory(factory.django.DjangoModelFactory):
+    """A live announcement posted by the event's (first) organizer; give `event=`."""
+
+    class Meta:
+        model = Announcement
+
+    event = factory.SubFactory(OrganizedEventFactory)
+    text = factory.Sequence(lambda n: f"Round {n} starts in ten minutes")
+    posted_by = factory.LazyAttribute(lambda a: a.event.organizers.first())
+    posted_at = factory.LazyFunction(timezone.now)
 
 
 class RoundRowFactory(factory.django.DjangoModelFactory):

@@ -26,10 +26,10 @@ from decks.models import Card, CollectionEntry, Decklist, DecklistVersion
 from decks.services.decklists import decklist_create
 from tests.factories import RegistrationFactory, UserFactory, give_starter_kit, starter_kit
 from tests.factories.decklists import LIST_B, LIST_C
-from tests.factories.tournaments import OrganizedEventFactory
+from tests.factories.tournaments import AnnouncementFactory, OrganizedEventFactory
 from tests.tournaments.event_steps import match_of, now, pair, seats, settle, start
 from tests.web import client_for
-from tournaments.models import Event, Match, Registration, ResultChange, Round
+from tournaments.models import Announcement, Event, Match, Registration, ResultChange, Round
 from tournaments.services.topcut import topcut_start
 
 pytestmark = pytest.mark.django_db
@@ -70,6 +70,9 @@ match detail             200      200       200          200          200
 standings                200      200       200          200          200
 standings csv            200      200       200          200          200
 pairings csv             200      200       200          200          200
+announcements            200      200       200          200          200
+post announcement        403      403       403          201          403
+withdraw announcement    403      403       403          204          403
 """
 
 
@@ -169,6 +172,13 @@ def round_one_played() -> World:
     return World(users=users, event=event)
 
 
+def announced() -> World:
+    """registration_open with one announcement posted by the organizer."""
+    world = registration_open()
+    AnnouncementFactory(event=world.event, posted_by=world.users["organizer"])
+    return world
+
+
 def semifinals_played() -> World:
     world = swiss_played(top_cut=4)
     settle(topcut_start(event_id=world.event.pk, by=world.users["organizer"], now=now())[0])
@@ -238,6 +248,13 @@ ENDPOINTS = {
         "get", f"/api/events/{w.event.pk}/standings/csv/", None)),
     "pairings csv": (round_being_played, lambda w, u: (
         "get", f"/api/events/{w.event.pk}/rounds/1/pairings/csv/", None)),
+    "announcements": (announced, lambda w, u: (
+        "get", f"/api/events/{w.event.pk}/announcements/", None)),
+    "post announcement": (registration_open, lambda w, u: (
+        "post", f"/api/events/{w.event.pk}/announcements/", {"text": "Round 1 at 10:00"})),
+    "withdraw announcement": (announced, lambda w, u: (
+        "delete", f"/api/events/{w.event.pk}/announcements/{w.event.announcements.get().pk}/",
+        None)),
 }
 
 
@@ -265,6 +282,7 @@ def snapshot() -> dict:
         "rounds": list(Round.objects.order_by("pk").values()),
         "matches": list(Match.objects.order_by("pk").values()),
         "changes": list(ResultChange.objects.order_by("pk").values_list("pk", flat=True)),
+        "announcements": list(Announcement.objects.order_by("pk").values()),
         "decklists": list(Decklist.objects.order_by("pk").values_list("pk", flat=True)),
         "versions": list(DecklistVersion.objects.order_by("pk").values_list("pk", flat=True)),
         "collection": sorted(CollectionEntry.objects.values_list("owner_id", "card_id",
@@ -323,6 +341,30 @@ def test_a_refused_organizer_action_names_why():
         "message": f"Only the organizers of {world.event} can do this"}}
     anonymous = APIClient().post(f"/api/events/{world.event.pk}/start/")
     assert anonymous.json()["error"]["code"] == "not_authenticated"
+
+
+def test_a_brand_new_account_cannot_post_or_withdraw_an_announcement():
+    world = announced()
+    newcomer = client_for(UserFactory(username="brand-new"))
+    url = f"/api/events/{world.event.pk}/announcements/"
+    before = snapshot()
+    posted = newcomer.post(url, {"text": "Free prizes at the door"}, format="json")
+    withdrawn = newcomer.delete(f"{url}{world.event.announcements.get().pk}/")
+    assert posted.status_code == withdrawn.status_code == 403
+    assert posted.json()["error"]["code"] == withdrawn.json()["error"]["code"] == "not_organizer"
+    assert snapshot() == before
+
+
+def test_a_guessed_id_of_another_events_announcement_is_a_404():
+    world = announced()
+    theirs = world.event.announcements.get()
+    mine = OrganizedEventFactory(organizers=[world.users["other_organizer"]])
+    before = snapshot()
+    for guess in (theirs.pk, theirs.pk + 1000):
+        response = client_for(world.users["other_organizer"]).delete(
+            f"/api/events/{mine.pk}/announcements/{guess}/")
+        assert response.status_code == 404 and set(response.json()) == {"error"}
+    assert snapshot() == before
 
 
 # The attacker's path -----------------------------------------------------------------------

@@ -23,12 +23,14 @@ from decks.services.decklists import decklist_create, decklist_update
 from tests.factories import UserFactory, give_starter_kit, starter_kit
 from tests.factories.decklists import LIST_A
 from tests.factories.tournaments import (
+    AnnouncementFactory,
     MatchRowFactory,
     OrganizedEventFactory,
     RoundRowFactory,
     SeatFactory,
 )
 from tournaments.models import (
+    Announcement,
     Event,
     EventStatus,
     Match,
@@ -51,6 +53,7 @@ class World:
     event: Event
     seats: dict
     match: Match
+    announcement: Announcement
 
 
 @pytest.fixture
@@ -68,9 +71,11 @@ def world() -> World:
     match = MatchRowFactory(round=rnd, table=1, player_a=seats["alice"],
                             player_b=seats["carol"])
     MatchRowFactory(round=rnd, table=2, player_a=seats["bob"], player_b=seats["dave"])
+    announcement = AnnouncementFactory(event=event, posted_by=organizer)
     users = {"anonymous": None, "player": seats["alice"].player, "other": seats["bob"].player,
              "organizer": organizer, "other_organizer": elsewhere}
-    return World(users=users, event=event, seats=seats, match=match)
+    return World(users=users, event=event, seats=seats, match=match,
+                 announcement=announcement)
 
 
 def u(name: str, w: World, *args) -> str:
@@ -92,6 +97,8 @@ REQUESTS = {
     "player_drop": lambda w: (u("player_drop", w, w.seats["dave"].pk), {}),
     "player_check_in": lambda w: (u("player_check_in", w, w.seats["dave"].pk), {}),
     "organizer_add": lambda w: (u("organizer_add", w), {"org-user": "bob"}),
+    "announcement_post": lambda w: (u("announcement_post", w), {"news-text": "Round 2 soon"}),
+    "announcement_withdraw": lambda w: (u("announcement_withdraw", w, w.announcement.pk), {}),
     "match": lambda w: (u("match", w, w.match.pk), {}),
     "match_report": lambda w: (u("match_report", w, w.match.pk),
                                {f"report-{k}": v for k, v in RESULT.items()}),
@@ -121,6 +128,8 @@ MATRIX = [
     ("player_drop",     "POST", LOGIN, 403, 403, 302, 403),
     ("player_check_in", "POST", LOGIN, 403, 403, 302, 403),  # checked in already: a no-op
     ("organizer_add",   "POST", LOGIN, 403, 403, 302, 403),
+    ("announcement_post",     "POST", LOGIN, 403, 403, 302, 403),
+    ("announcement_withdraw", "POST", LOGIN, 403, 403, 302, 403),
     ("match",           "GET",  LOGIN, 200, 403, 200, 403),
     ("match_report",    "POST", LOGIN, 302, 403, 403, 403),
     ("match_set",       "POST", LOGIN, 403, 403, 302, 403),
@@ -146,6 +155,7 @@ def everything(event: Event) -> dict:
         "rounds": list(Round.objects.filter(event=event).values()),
         "matches": list(Match.objects.filter(round__event=event).values()),
         "changes": ResultChange.objects.filter(match__round__event=event).count(),
+        "announcements": list(Announcement.objects.filter(event=event).values()),
     }
 
 
@@ -173,6 +183,7 @@ def test_permission_matrix(client, world, page, method, user, expected):
 @pytest.mark.parametrize(("page", "what"), [
     ("player_add", "registrations"), ("player_drop", "registrations"),
     ("organizer_add", "organizers"), ("match_set", "matches"),
+    ("announcement_post", "announcements"), ("announcement_withdraw", "announcements"),
 ])
 def test_the_organizers_actions_do_change_the_event(client, world, page, what):
     before = everything(world.event)
@@ -212,6 +223,26 @@ def test_a_seat_of_another_event_is_a_404_for_this_events_organizer(client, worl
     before = everything(world.event)
     url = reverse("tournaments:player_drop", args=[other.pk, world.seats["dave"].pk])
     assert client.post(url).status_code == 404
+    assert everything(world.event) == before
+
+
+def test_an_announcement_of_another_event_is_a_404_under_this_one(client, world):
+    other = OrganizedEventFactory(organizers=[world.users["organizer"]])
+    theirs = AnnouncementFactory(event=other)
+    client.force_login(world.users["organizer"])
+    before = everything(world.event), everything(other)
+    for guess in (theirs.pk, theirs.pk + 1000):
+        url = reverse("tournaments:announcement_withdraw", args=[world.event.pk, guess])
+        assert client.post(url).status_code == 404
+    assert (everything(world.event), everything(other)) == before
+
+
+@pytest.mark.parametrize("page", ["announcement_post", "announcement_withdraw"])
+def test_a_brand_new_account_cannot_post_or_withdraw(client, world, page):
+    client.force_login(UserFactory(username="newcomer"))
+    before = everything(world.event)
+    url, data = REQUESTS[page](world)
+    assert client.post(url, data).status_code == 403
     assert everything(world.event) == before
 
 

@@ -37,12 +37,13 @@ def event(request) -> Event:
 @pytest.mark.parametrize(("page", "queries"), [
     ("standings", 7),  # event with its results version, organizer?, registrations,
     # confirmed matches, the last Swiss round
-    ("pairings", 7),  # event with its results version, organizer?, rounds, the round's
+    ("pairings", 8),  # event with its results version, organizer?, rounds, the round's
     # matches with their players, the round's explanation (read alone: 14 KB a round at 512
-    # players, once per round, not with every round's row)
+    # players, once per round, not with every round's row), the announcements
     ("dashboard", 12),  # + rounds, open matches, seats (counted, paged), organizers,
-    # deck checks
-    ("event", 8),  # + my seat, the next round's number, seats (counted, paged)
+    # deck checks, announcements
+    ("event", 9),  # + my seat, the next round's number, seats (counted, paged),
+    # announcements
 ])
 def test_event_pages_make_a_fixed_number_of_queries(client, event, page, queries,
                                                     django_assert_max_num_queries):

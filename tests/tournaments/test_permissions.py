@@ -1,7 +1,7 @@
-"""An organizer manages only their own events: an organizer of another event (or a player)
-asking for an organizer's action gets a 403 and nothing changes. And organizing an event is no
-way into a player's hidden list: anyone can create an event, so an organizer's addition never
-carries a list, and only the player attaches theirs."""
+"""An organizer manages only their own events: an organizer of another event (or a player, or
+a brand-new account) asking for an organizer's action gets a 403 and nothing changes. And
+organizing an event is no way into a player's hidden list: anyone can create an event, so an
+organizer's addition never carries a list, and only the player attaches theirs."""
 
 import pytest
 
@@ -11,9 +11,10 @@ from decks.selectors.visibility import visible_versions
 from decks.services.decklists import decklist_create, decklist_update
 from tests.factories import UserFactory, give_starter_kit
 from tests.factories.decklists import LIST_A
-from tests.factories.tournaments import OrganizedEventFactory
+from tests.factories.tournaments import AnnouncementFactory, OrganizedEventFactory
 from tests.tournaments.event_steps import now, pair, seats, start
-from tournaments.models import Event, Match, Registration, ResultChange, Round
+from tournaments.models import Announcement, Event, Match, Registration, ResultChange, Round
+from tournaments.services.announcements import announcement_post, announcement_withdraw
 from tournaments.services.events import (
     event_complete,
     event_create,
@@ -43,6 +44,7 @@ def everything(event):
         "rounds": list(Round.objects.filter(event=event).values()),
         "matches": list(Match.objects.filter(round__event=event).values()),
         "changes": ResultChange.objects.filter(match__round__event=event).count(),
+        "announcements": list(Announcement.objects.filter(event=event).values()),
     }
 
 
@@ -58,18 +60,25 @@ ACTIONS = {
     "advance top cut": lambda e, r, m, by: topcut_advance(event_id=e.pk, by=by, now=now()),
     "set result": lambda e, r, m, by: result_set(match_id=m.pk, by=by, a_wins=2, b_wins=0,
                                                  now=now()),
+    "post announcement": lambda e, r, m, by: announcement_post(event_id=e.pk, by=by,
+                                                               text="Round 2 at 14:30",
+                                                               now=now()),
+    "withdraw announcement": lambda e, r, m, by: announcement_withdraw(
+        event_id=e.pk, announcement_id=e.announcements.get().pk, by=by, now=now()),
 }
 
 
-@pytest.mark.parametrize("who", ["organizer of another event", "player of this event"])
+@pytest.mark.parametrize("who", ["organizer of another event", "player of this event",
+                                 "a brand-new account"])
 @pytest.mark.parametrize("action", list(ACTIONS))
 def test_only_the_events_organizers_may(action, who):
     event = OrganizedEventFactory(rounds=3, top_cut=4)
     alice, *_ = seats(event, "alice bob carol dave")
     start(event)
     match = pair(event).matches.first()
-    by = OrganizedEventFactory().organizers.get() if who.startswith("organizer") else (
-        alice.player)
+    AnnouncementFactory(event=event)
+    by = {"organizer of another event": OrganizedEventFactory().organizers.get(),
+          "player of this event": alice.player, "a brand-new account": UserFactory()}[who]
     before = everything(event)
     with pytest.raises(DomainError) as err:
         ACTIONS[action](event, alice, match, by)
@@ -87,6 +96,18 @@ def test_an_organizer_of_another_event_cannot_drop_or_check_in_a_player(service)
         service(registration_id=alice.pk, by=stranger, now=now())
     assert isinstance(err.value, Forbidden)
     assert everything(event) == before
+
+
+def test_a_guessed_id_of_another_events_announcement_is_a_404():
+    event = OrganizedEventFactory()
+    theirs = AnnouncementFactory(event=OrganizedEventFactory())
+    before = everything(theirs.event)
+    for guess in (theirs.pk, theirs.pk + 1):
+        with pytest.raises(DomainError) as err:
+            announcement_withdraw(event_id=event.pk, announcement_id=guess,
+                                  by=event.organizers.get(), now=now())
+        assert isinstance(err.value, NotFound)
+    assert everything(theirs.event) == before
 
 
 def test_an_unknown_event_is_a_404():

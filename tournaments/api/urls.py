@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.api import events, match_games, matches, pods, rounds
+from tournaments.api import announcements, events, match_games, matches, pods, rounds
 
 EVENT = "events/<int:pk>/"
 SEAT = EVENT + "registrations/<int:registration_id>/"
@@ -18,6 +18,10 @@ urlpatterns: list = [
          name="event-lists-publish"),
     path(EVENT + "deck-checks/", events.EventDeckChecksView.as_view(),
          name="event-deck-checks"),
+    path(EVENT + "announcements/", announcements.EventAnnouncementsView.as_view(),
+         name="event-announcements"),
+    path(EVENT + "announcements/<int:announcement_id>/",
+         announcements.EventAnnouncementView.as_view(), name="event-announcement"),
     path(EVENT + "registrations/", events.RegistrationListView.as_view(),
          name="event-registrations"),
     path(SEAT, events.RegistrationDetailView.as_view(), name="event-registration"),

@@ -10,8 +10,11 @@ selectors/ (reads), not here. Every model is importable from `tournaments.models
 - A `Round` is one Swiss or top-cut round; its `Match`es carry both players' reports and the
   confirmed result. A `ResultChange` keeps who changed a result, when, and what it was before
   and after.
+- An `Announcement` is the organizers' short message to the event's players, shown until it
+  is withdrawn (`withdrawn_at`).
 """
 
+from tournaments.models.announcements import MAX_ANNOUNCEMENT, Announcement
 from tournaments.models.events import (
     EVENT_TRANSITIONS,
     Event,
@@ -39,7 +42,8 @@ from tournaments.models.registrations import DeckCheck, DeckCheckOutcome, Regist
 from tournaments.models.rounds import Round, RoundStage, RoundStatus
 
 __all__ = [
-    "EVENT_TRANSITIONS", "MATCH_TRANSITIONS", "DeckCheck", "DeckCheckOutcome", "DraftPair",
+    "EVENT_TRANSITIONS", "MATCH_TRANSITIONS", "MAX_ANNOUNCEMENT", "Announcement", "DeckCheck",
+    "DeckCheckOutcome", "DraftPair",
     "DraftSide", "DraftStatus", "EngineGame", "Event", "EventFormat", "EventStandings",
     "EventStatus", "GameMode", "GameUpload", "JobStatus", "Match",
     "MatchJob", "MatchLength", "MatchStatus", "Pod", "PodSeat", "RatedEvent", "Rating",

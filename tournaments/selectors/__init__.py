@@ -13,6 +13,7 @@ the exports and the services read through the same functions.
   order, their heading and top-cut marks, a seat's standing round by round
 - `pods`: draft pods, seats and what a seat sees of its draft
 - `squads`: Berserk squad checks, `ratings`: the leaderboard
+- `announcements`: an event's live announcements, a player's across their events
 - `bridge`: the rows as the pure Swiss code sees them, `cache`: what is kept per results
   version, `exports`: the CSV downloads
 """

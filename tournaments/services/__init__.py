@@ -8,6 +8,7 @@
 - `results`: player reports, the organizer's results and corrections, engine results
 - `standings`: the results version every change to the standings or pairings bumps, and the
   final standings frozen when an event completes
+- `announcements`: the organizers post a short message to the event's players, and withdraw it
 
 Every write is `@transaction.atomic`, locks the rows it changes (`select_for_update`) and
 checks the state machine before it acts. `access` and `states` hold what they share.

@@ -15,6 +15,7 @@ from core.views import NOT_THE_INPUT, domain_errors
 from decks.services.game_rules import engine_plays
 from tournaments.forms import EventForm, RegistrationForm
 from tournaments.models import Event, EventFormat, EventStatus
+from tournaments.selectors.announcements import announcements_live
 from tournaments.selectors.events import events_listed
 from tournaments.selectors.pods import pod_seat_of
 from tournaments.selectors.registrations import (
@@ -103,6 +104,7 @@ def _event_page(request: HttpRequest, event: Event, *, form: RegistrationForm | 
         "needs_list": ((can_register or can_attach) and event.format == EventFormat.CONSTRUCTED
                        and not form.fields["decklist"].queryset.exists()),
         "seats": seats,
+        "announcements": list(announcements_live(event)),
         "registration_open": is_open,
         "other_game": not engine_plays(event.game),
         # A draft event's pick page, from the player's own section (rule C-2.4).

@@ -1,7 +1,7 @@
 """The organizer's dashboard and actions: start the event, pair the next round, settle
 results (on the match page, linked from here), drops, adding and removing players, the top
 cut, completing the event, more organizers; each player's registered list with its deck
-checks, and publishing the lists.
+checks, and publishing the lists; posting announcements to the players and withdrawing them.
 
 Every action is a POST checked by `organizer_action` before the service runs. Pairing posts
 the round number the dashboard showed, so a double click (or a second tab) pairs that round
@@ -16,11 +16,18 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET
 
 from core.views import NOT_THE_INPUT, Refusal, domain_errors, refusals_shown
-from tournaments.forms import DeckCheckForm, OrganizerAddForm, PlayerAddForm, RoundNumberForm
+from tournaments.forms import (
+    AnnouncementForm,
+    DeckCheckForm,
+    OrganizerAddForm,
+    PlayerAddForm,
+    RoundNumberForm,
+)
 from tournaments.models import (
     Event,
     EventFormat,
@@ -32,6 +39,7 @@ from tournaments.models import (
     RoundStage,
 )
 from tournaments.selectors.access import is_organizer
+from tournaments.selectors.announcements import announcements_board
 from tournaments.selectors.events import dashboard_for
 from tournaments.selectors.registrations import (
     deck_checks_of,
@@ -40,6 +48,7 @@ from tournaments.selectors.registrations import (
 )
 from tournaments.selectors.rounds import label_for
 from tournaments.selectors.squads import matches_with_squad_problems, squads_by_match
+from tournaments.services.announcements import announcement_post, announcement_withdraw
 from tournaments.services.decklists import deck_check_record, event_lists_publish
 from tournaments.services.events import event_complete, event_start, organizer_add
 from tournaments.services.registrations import (
@@ -56,7 +65,8 @@ from .common import event_context, event_or_404, organizer_action, page_of
 
 def _dashboard(request: HttpRequest, event: Event, *, status: int = 200,
                add_form: PlayerAddForm | None = None,
-               organizer_form: OrganizerAddForm | None = None) -> HttpResponse:
+               organizer_form: OrganizerAddForm | None = None,
+               announcement_form: AnnouncementForm | None = None) -> HttpResponse:
     context = event_context(request, event, "manage")
     seats = registrations_for_event(event)
     board = dashboard_for(event)
@@ -66,6 +76,7 @@ def _dashboard(request: HttpRequest, event: Event, *, status: int = 200,
     for match in board.open_matches:
         match.squads = squads.get(match.pk)
     in_the_cut = _in_the_cut(board) if event.status == EventStatus.TOP_CUT else None
+    announcements, withdrawn = announcements_board(event)
     for seat in seats:
         seat.state = _seat_state(event, board, seat, in_the_cut or set())
     context.update({
@@ -82,6 +93,9 @@ def _dashboard(request: HttpRequest, event: Event, *, status: int = 200,
         "organizer_form": organizer_form or OrganizerAddForm(),
         "organizers": event.organizers.order_by("username"),
         "deck_checks": list(deck_checks_of(event)),
+        "announcement_form": announcement_form or AnnouncementForm(),
+        "announcements": announcements,
+        "withdrawn": withdrawn,
         "lists_fixed": event.lists_fixed(timezone.now()),
         "lists_missing": sum(1 for s in seats if not s.is_ai and not s.dropped
                              and not s.decklist_version_id),
@@ -353,3 +367,34 @@ def deck_check(request: HttpRequest, event: Event, registration: int) -> HttpRes
             return redirect("tournaments:seat_list", pk=event.pk, registration=seat.pk)
     messages.error(request, "The deck check was not recorded: see the problem below.")
     return _seat_list(request, event, seat.pk, form=form, status=400)
+
+
+@organizer_action
+def announcement_new(request: HttpRequest, event: Event) -> HttpResponse:
+    form = AnnouncementForm(request.POST)
+    if form.is_valid():
+        with domain_errors(request, form=form, field="text",
+                           not_on_form=NOT_THE_INPUT) as refused:
+            announcement_post(event_id=event.pk, by=request.user, now=timezone.now(),
+                              text=form.cleaned_data["text"])
+        if refused and not refused.on_form:
+            return _dashboard(request, event, status=refused.status)
+        if not refused:
+            messages.success(request, _("The announcement is posted: the players see it on "
+                                        "the event's page, the pairings and their Me page."))
+            return _back(event)
+    messages.error(request, _("The announcement was not posted: see the problem below."))
+    return _dashboard(request, event, announcement_form=form, status=400)
+
+
+@organizer_action
+@on_the_dashboard
+def announcement_remove(request: HttpRequest, event: Event, announcement: int) -> HttpResponse:
+    _announcement, changed = announcement_withdraw(
+        event_id=event.pk, announcement_id=announcement, by=request.user, now=timezone.now())
+    if changed:
+        messages.success(request, _("The announcement is withdrawn: the players no longer "
+                                    "see it."))
+    else:
+        messages.info(request, _("The announcement was already withdrawn."))
+    return _back(event)

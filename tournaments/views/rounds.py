@@ -26,6 +26,7 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_GET
 
 from tournaments.models import Event, EventStatus, Round, RoundStage
+from tournaments.selectors.announcements import announcements_live
 from tournaments.selectors.cache import remembered
 from tournaments.selectors.exports import pairings_csv as pairings_text
 from tournaments.selectors.exports import standings_csv as standings_text
@@ -141,6 +142,9 @@ def _pairings(request: HttpRequest, event: Event, version: int) -> HttpResponse:
         return HttpResponse(html)
     context.update({
         "rounds": rounds, "round": rnd, "fragment": html,
+        # Kept per results version, which every post and withdrawal bumps.
+        "announcements": remembered(("announcements", event.pk, version),
+                                    lambda: list(announcements_live(event))),
         "live": current and _live(event) and "round" not in request.GET,
     })
     return render(request, "tournaments/pairings.html", context)
