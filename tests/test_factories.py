@@ -30,8 +30,8 @@ SCENE_MODELS = {
     "decks": ("CollectionEntry", "Decklist", "DecklistVersion"),
     "play": ("OnlineGame", "SoloResult"),
     "lab": ("LabRun",),
-    "tournaments": ("DeckCheck", "DraftPair", "EngineGame", "Event", "Match", "MatchJob",
-                    "Pod", "PodSeat", "Rating", "Registration", "Round"),
+    "tournaments": ("ClockChange", "DeckCheck", "DraftPair", "EngineGame", "Event", "Match",
+                    "MatchJob", "Pod", "PodSeat", "Rating", "Registration", "Round"),
 }
 
 

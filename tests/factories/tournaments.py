@@ -1,5 +1,5 @@
 """factory-boy factories for the tournaments app: events (with an organizer), seats, AI seats,
-rounds, matches, engine jobs and games, deck checks, draft pods, ratings.
+rounds, their clock trail, matches, engine jobs and games, deck checks, draft pods, ratings.
 
 They write rows directly, for setting the scene; the behaviour under test goes through the
 services.
@@ -13,6 +13,8 @@ from django.utils import timezone
 from decks.services.catalogue import clash_game
 from tests.factories.users import UserFactory
 from tournaments.models import (
+    ClockAction,
+    ClockChange,
     DeckCheck,
     DeckCheckOutcome,
     DraftPair,
@@ -93,6 +95,16 @@ class RoundFactory(factory.django.DjangoModelFactory):
 
     status = RoundStatus.COMPLETE
     paired_at = factory.LazyFunction(timezone.now)
+
+
+class ClockChangeFactory(factory.django.DjangoModelFactory):
+    """A line of a round's clock trail; give `round=` (and `match=` for a table's time)."""
+
+    class Meta:
+        model = ClockChange
+
+    action = ClockAction.START
+    at = factory.LazyFunction(timezone.now)
 
 
 class ConfirmedMatchFactory(factory.django.DjangoModelFactory):

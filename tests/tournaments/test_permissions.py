@@ -13,7 +13,7 @@ from tests.factories import UserFactory, give_starter_kit
 from tests.factories.decklists import LIST_A
 from tests.factories.tournaments import OrganizedEventFactory
 from tests.tournaments.event_steps import now, pair, seats, start
-from tournaments.models import Event, Match, Registration, ResultChange, Round
+from tournaments.models import ClockChange, Event, Match, Registration, ResultChange, Round
 from tournaments.services.events import (
     event_complete,
     event_create,
@@ -28,6 +28,13 @@ from tournaments.services.registrations import (
     registration_remove,
 )
 from tournaments.services.results import result_set
+from tournaments.services.round_clock import (
+    match_time_extend,
+    round_clock_add,
+    round_clock_pause,
+    round_clock_resume,
+    round_clock_start,
+)
 from tournaments.services.rounds import round_pair
 from tournaments.services.topcut import topcut_advance, topcut_start
 
@@ -43,6 +50,7 @@ def everything(event):
         "rounds": list(Round.objects.filter(event=event).values()),
         "matches": list(Match.objects.filter(round__event=event).values()),
         "changes": ResultChange.objects.filter(match__round__event=event).count(),
+        "clock": ClockChange.objects.filter(round__event=event).count(),
     }
 
 
@@ -58,18 +66,30 @@ ACTIONS = {
     "advance top cut": lambda e, r, m, by: topcut_advance(event_id=e.pk, by=by, now=now()),
     "set result": lambda e, r, m, by: result_set(match_id=m.pk, by=by, a_wins=2, b_wins=0,
                                                  now=now()),
+    "start the clock": lambda e, r, m, by: round_clock_start(event_id=e.pk, number=1, by=by,
+                                                             now=now()),
+    "pause the clock": lambda e, r, m, by: round_clock_pause(event_id=e.pk, number=1, by=by,
+                                                             now=now()),
+    "resume the clock": lambda e, r, m, by: round_clock_resume(event_id=e.pk, number=1, by=by,
+                                                               now=now()),
+    "add minutes": lambda e, r, m, by: round_clock_add(event_id=e.pk, number=1, by=by,
+                                                       now=now(), minutes=5),
+    "extra time for a table": lambda e, r, m, by: match_time_extend(match_id=m.pk, by=by,
+                                                                    now=now(), minutes=3),
 }
 
 
-@pytest.mark.parametrize("who", ["organizer of another event", "player of this event"])
+@pytest.mark.parametrize("who", ["organizer of another event", "player of this event",
+                                 "brand-new account"])
 @pytest.mark.parametrize("action", list(ACTIONS))
 def test_only_the_events_organizers_may(action, who):
     event = OrganizedEventFactory(rounds=3, top_cut=4)
     alice, *_ = seats(event, "alice bob carol dave")
     start(event)
     match = pair(event).matches.first()
-    by = OrganizedEventFactory().organizers.get() if who.startswith("organizer") else (
-        alice.player)
+    by = {"organizer of another event": lambda: OrganizedEventFactory().organizers.get(),
+          "player of this event": lambda: alice.player,
+          "brand-new account": UserFactory}[who]()
     before = everything(event)
     with pytest.raises(DomainError) as err:
         ACTIONS[action](event, alice, match, by)
