@@ -79,3 +79,10 @@ def match_clock(match: Match, now: datetime) -> Clock:
 def clock_changes_of(rnd: Round):  # noqa: ANN201
     """The round's clock trail, oldest first, with who made each change."""
     return rnd.clock_changes.select_related("by", "match").order_by("id")
+
+
+def round_for_clock(event_id: int, number: int) -> Round | None:
+    """Round `number` of the event with its event, for its clock alone: one small query (a
+    page's countdown asks for it once a minute)."""
+    return (Round.objects.select_related("event").filter(event_id=event_id, number=number)
+            .first())
