@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy
 
 from core.forms import AccessibleForm
 from decks.forms import SquadCheckForm
@@ -17,6 +18,7 @@ from decks.services.game_rules import GAME_NAMES
 from engine.clash.match_rules import MatchFormat
 from tournaments.models import DeckCheckOutcome, Event, EventFormat, MatchLength, TopCut
 from tournaments.services.events import MAX_NAME
+from tournaments.services.round_clock import MAX_MINUTES as MAX_CLOCK_MINUTES
 
 DECK_NUMBERS = [(n, f"Preconstructed deck {n}") for n in range(1, 5)]
 
@@ -277,3 +279,17 @@ class RoundNumberForm(forms.Form):
     """The round number the page showed: posting it twice pairs that round once."""
 
     number = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+
+
+class ClockAddForm(forms.Form):
+    """Minutes added to a round's clock (or a table's), with the total the page showed:
+    posting it twice adds them once."""
+
+    minutes = forms.IntegerField(label=gettext_lazy("Minutes"), min_value=1,
+                                 max_value=MAX_CLOCK_MINUTES, initial=5)
+    seen = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)
+
+
+class MatchTimeForm(ClockAddForm):
+    note = forms.CharField(label=gettext_lazy("Why"), max_length=200, required=False,
+                           help_text=gettext_lazy("A judge call, a deck check."))

@@ -49,6 +49,7 @@ from tournaments.selectors.standings import (
     tiebreaker_columns,
 )
 
+from .clock_shown import round_clock_shown
 from .common import event_context, event_or_404, kept_for_visitors, page_of, wants_fragment
 
 R = TypeVar("R", Round, RoundChoice)
@@ -139,9 +140,11 @@ def _pairings(request: HttpRequest, event: Event, version: int) -> HttpResponse:
          context["is_organizer"], mine.pk if mine else None), fragment))
     if wants_fragment(request):
         return HttpResponse(html)
+    live = current and _live(event) and "round" not in request.GET
     context.update({
-        "rounds": rounds, "round": rnd, "fragment": html,
-        "live": current and _live(event) and "round" not in request.GET,
+        "rounds": rounds, "round": rnd, "fragment": html, "live": live,
+        # Outside the kept fragment: the clock is read fresh (one small query).
+        "round_clock": round_clock_shown(event, rnd.number) if live else None,
     })
     return render(request, "tournaments/pairings.html", context)
 
