@@ -1,7 +1,7 @@
 // The round clock: every element with data-round-clock counts down from the time the server
 // computed (data-clock-deadline minus data-clock-now, both the server's), each second, in
-// M:SS. It asks data-clock-url (the API's clock) for the server's clock once a minute and
-// when the tab comes back, so a page kept for a while, a pause or minutes added elsewhere
+// M:SS. It asks data-clock-url (the API's clock) for the server's clock on load, once a
+// minute and when the tab comes back, so a page kept for a while, a pause or minutes added elsewhere
 // are caught up (the organizer's buttons follow on the next load). Without this script the page says the minutes left when it was made.
 (function () {
   "use strict";
@@ -81,6 +81,7 @@
         return response.json();
       }).then(function (data) {
         clock.anchor(data.seconds_left);
+        clock.element.setAttribute("data-clock-synced", "true");
         clock.become(data.called ? "called" : data.paused ? "paused"
           : data.started ? "running" : "waiting");
         clock.show();
@@ -105,6 +106,8 @@
     }
   }
   tick();
+  // At once too: a page kept for visitors carries the server's time it was made at.
+  sync();
   window.setInterval(tick, 1000);
   window.setInterval(sync, SYNC);
   document.addEventListener("visibilitychange", function () {
