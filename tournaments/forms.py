@@ -17,7 +17,7 @@ from decks.services.catalogue import CLASH
 from decks.services.game_rules import GAME_NAMES
 from engine.clash.match_rules import MatchFormat
 from tournaments.models import DeckCheckOutcome, Event, EventFormat, MatchLength, TopCut
-from tournaments.services.events import MAX_NAME
+from tournaments.services.events import DEFAULT_ROUND_MINUTES, MAX_NAME, MAX_ROUND_MINUTES
 from tournaments.services.round_clock import MAX_MINUTES as MAX_CLOCK_MINUTES
 
 DECK_NUMBERS = [(n, f"Preconstructed deck {n}") for n in range(1, 5)]
@@ -68,6 +68,13 @@ class EventForm(AccessibleForm):
     check_squads = forms.BooleanField(
         label="Check squads: before reporting, each player submits the squad and placement "
               "of each game for the rules check (rules B-4, B-5)", required=False)
+    round_minutes = forms.IntegerField(
+        label=gettext_lazy("Round length (minutes)"), min_value=1, max_value=MAX_ROUND_MINUTES,
+        initial=DEFAULT_ROUND_MINUTES, required=False,
+        help_text=gettext_lazy("The round clock's length; the organizer can pause it and add "
+                               "minutes."))
+    clock_starts_at_pairing = forms.BooleanField(
+        label=gettext_lazy("Pairing a round starts its clock"), required=False, initial=True)
 
     def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003
         super().__init__(*args, **kwargs)
@@ -84,14 +91,15 @@ class EventForm(AccessibleForm):
         arguments = {key: data[key] for key in (
             "name", "format", "match_length", "rounds", "top_cut", "late_entry_until_round",
             "decklist_deadline", "check_in_required", "fill_with_ai", "ai_in_top_cut",
-            "check_squads")}
-        return {**arguments, "game": data.get("game")}
+            "check_squads", "clock_starts_at_pairing")}
+        return {**arguments, "game": data.get("game"),
+                "round_minutes": data.get("round_minutes") or DEFAULT_ROUND_MINUTES}
 
     def add_domain_error(self, error, field: str | None = None) -> None:  # noqa: ANN001
         """Put each of the service's problems next to the setting it is about."""
         where = {"name": "name", "format": "format", "matches": "match_length",
                  "an event needs at least": "rounds", "the top cut": "top_cut",
-                 "late entry": "late_entry_until_round"}
+                 "late entry": "late_entry_until_round", "the round clock": "round_minutes"}
         inside = {"events are constructed": "format", "has no AI players": "fill_with_ai",
                   "squad checks are": "check_squads"}
         for problem in error.problems or [error.message]:

@@ -6,6 +6,7 @@ from datetime import timedelta
 import pytest
 
 from core.errors import Conflict, DomainError
+from tests.factories import UserFactory
 from tests.factories.tournaments import OrganizedEventFactory
 from tests.tournaments.event_steps import T0, organizer_of, seats, start
 from tournaments.models import ClockAction, ClockChange, Round
@@ -132,3 +133,19 @@ def test_the_shown_time_is_minutes_and_seconds():
     _, rnd = paired()
     clock = clock_at(fresh(rnd), T0 + 10 * MIN + timedelta(seconds=1))
     assert clock.shown == "39:59" and clock.minutes_left == 40
+
+
+def test_the_round_length_is_an_event_setting_through_the_api():
+    from tests.web import client_for
+
+    client = client_for(UserFactory())
+    made = client.post("/api/events/", {"name": "Quick", "format": "constructed",
+                                        "round_minutes": 35,
+                                        "clock_starts_at_pairing": False}, format="json")
+    assert made.status_code == 201, made.content
+    assert (made.json()["round_minutes"], made.json()["clock_starts_at_pairing"]) == (35, False)
+    default = client.post("/api/events/", {"name": "Usual", "format": "constructed"},
+                          format="json").json()
+    assert (default["round_minutes"], default["clock_starts_at_pairing"]) == (50, True)
+    assert client.post("/api/events/", {"name": "Never", "format": "constructed",
+                                        "round_minutes": 0}, format="json").status_code == 400
