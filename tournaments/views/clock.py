@@ -12,7 +12,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils import timezone
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from tournaments.forms import ClockAddForm, MatchTimeForm
 from tournaments.models import Event, Match
@@ -50,22 +50,23 @@ def _clock_action(service, done: str, again: str):  # noqa: ANN001, ANN202
             return _back(event)
         _, changed = service(event_id=event.pk, number=number, by=request.user,
                              now=timezone.now())
+        # The texts are lazy (made when the module loads): translated here, per request.
         (messages.success if changed else messages.info)(
-            request, (done if changed else again) % {"round": number})
+            request, str(done if changed else again) % {"round": number})
         return _back(event)
 
     return view
 
 
 clock_start = _clock_action(
-    round_clock_start, gettext("The clock of round %(round)d is running."),
-    gettext("The clock of round %(round)d was already running."))
+    round_clock_start, gettext_lazy("The clock of round %(round)d is running."),
+    gettext_lazy("The clock of round %(round)d was already running."))
 clock_pause = _clock_action(
-    round_clock_pause, gettext("The clock of round %(round)d is paused."),
-    gettext("The clock of round %(round)d was already paused."))
+    round_clock_pause, gettext_lazy("The clock of round %(round)d is paused."),
+    gettext_lazy("The clock of round %(round)d was already paused."))
 clock_resume = _clock_action(
-    round_clock_resume, gettext("The clock of round %(round)d is running again."),
-    gettext("The clock of round %(round)d was already running."))
+    round_clock_resume, gettext_lazy("The clock of round %(round)d is running again."),
+    gettext_lazy("The clock of round %(round)d was already running."))
 
 
 @organizer_action
