@@ -30,8 +30,9 @@ SCENE_MODELS = {
     "decks": ("CollectionEntry", "Decklist", "DecklistVersion"),
     "play": ("OnlineGame", "SoloResult"),
     "lab": ("LabRun",),
-    "tournaments": ("Announcement", "DeckCheck", "DraftPair", "EngineGame", "Event", "Match",
-                    "MatchJob", "Pod", "PodSeat", "Rating", "Registration", "Round"),
+    "tournaments": ("Announcement", "ClockChange", "DeckCheck", "DraftPair", "EngineGame",
+                    "Event", "Match", "MatchJob", "Pod", "PodSeat", "Rating", "Registration",
+                    "Round"),
 }
 
 

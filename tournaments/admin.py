@@ -11,6 +11,7 @@ from django.db import transaction
 
 from tournaments.models import (
     Announcement,
+    ClockChange,
     DeckCheck,
     DraftPair,
     EngineGame,
@@ -103,7 +104,9 @@ class RoundAdmin(admin.ModelAdmin):
     search_fields = ("event__name", "=number")
     list_select_related = ("event",)
     readonly_fields = ("event", "number", "stage", "status", "seed", "explanation",
-                       "paired_by", "paired_at", "completed_at")
+                       "paired_by", "paired_at", "completed_at", "clock_minutes",
+                       "clock_started_at", "clock_paused_at", "clock_paused_seconds",
+                       "clock_added_minutes")
     inlines = [MatchInline]
 
 
@@ -130,6 +133,16 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None) -> bool:  # noqa: ANN001
         return False
+
+
+@admin.register(ClockChange)
+class ClockChangeAdmin(ReadOnlyAdmin):
+    """A round clock's audit trail: written by `services.round_clock` only."""
+
+    list_display = ("__str__", "match", "action", "minutes", "by", "at")
+    list_filter = ("action",)
+    search_fields = ("round__event__name", "by__username", "=round__number")
+    list_select_related = ("round__event", "match", "by")
 
 
 @admin.register(DeckCheck)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext_lazy
 
 from core.forms import AccessibleForm
 from decks.forms import SquadCheckForm
@@ -25,7 +25,8 @@ from tournaments.models import (
     MatchLength,
     TopCut,
 )
-from tournaments.services.events import MAX_NAME
+from tournaments.services.events import DEFAULT_ROUND_MINUTES, MAX_NAME, MAX_ROUND_MINUTES
+from tournaments.services.round_clock import MAX_MINUTES as MAX_CLOCK_MINUTES
 
 DECK_NUMBERS = [(n, f"Preconstructed deck {n}") for n in range(1, 5)]
 
@@ -75,6 +76,13 @@ class EventForm(AccessibleForm):
     check_squads = forms.BooleanField(
         label="Check squads: before reporting, each player submits the squad and placement "
               "of each game for the rules check (rules B-4, B-5)", required=False)
+    round_minutes = forms.IntegerField(
+        label=gettext_lazy("Round length (minutes)"), min_value=1, max_value=MAX_ROUND_MINUTES,
+        initial=DEFAULT_ROUND_MINUTES, required=False,
+        help_text=gettext_lazy("The round clock's length; the organizer can pause it and add "
+                               "minutes."))
+    clock_starts_at_pairing = forms.BooleanField(
+        label=gettext_lazy("Pairing a round starts its clock"), required=False, initial=True)
 
     def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003
         super().__init__(*args, **kwargs)
@@ -91,14 +99,15 @@ class EventForm(AccessibleForm):
         arguments = {key: data[key] for key in (
             "name", "format", "match_length", "rounds", "top_cut", "late_entry_until_round",
             "decklist_deadline", "check_in_required", "fill_with_ai", "ai_in_top_cut",
-            "check_squads")}
-        return {**arguments, "game": data.get("game")}
+            "check_squads", "clock_starts_at_pairing")}
+        return {**arguments, "game": data.get("game"),
+                "round_minutes": data.get("round_minutes") or DEFAULT_ROUND_MINUTES}
 
     def add_domain_error(self, error, field: str | None = None) -> None:  # noqa: ANN001
         """Put each of the service's problems next to the setting it is about."""
         where = {"name": "name", "format": "format", "matches": "match_length",
                  "an event needs at least": "rounds", "the top cut": "top_cut",
-                 "late entry": "late_entry_until_round"}
+                 "late entry": "late_entry_until_round", "the round clock": "round_minutes"}
         inside = {"events are constructed": "format", "has no AI players": "fill_with_ai",
                   "squad checks are": "check_squads"}
         for problem in error.problems or [error.message]:
@@ -307,3 +316,17 @@ class RoundNumberForm(forms.Form):
     """The round number the page showed: posting it twice pairs that round once."""
 
     number = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+
+
+class ClockAddForm(forms.Form):
+    """Minutes added to a round's clock (or a table's), with the total the page showed:
+    posting it twice adds them once."""
+
+    minutes = forms.IntegerField(label=gettext_lazy("Minutes"), min_value=1,
+                                 max_value=MAX_CLOCK_MINUTES, initial=5)
+    seen = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)
+
+
+class MatchTimeForm(ClockAddForm):
+    note = forms.CharField(label=gettext_lazy("Why"), max_length=200, required=False,
+                           help_text=gettext_lazy("A judge call, a deck check."))

@@ -3,6 +3,7 @@
 from django.urls import include, path
 
 from tournaments.views import (
+    clock,
     events,
     manage,
     match_games,
@@ -39,6 +40,11 @@ urlpatterns: list = [
     path("<int:pk>/manage/top-cut/start/", manage.top_cut_start, name="topcut_start"),
     path("<int:pk>/manage/top-cut/next/", manage.top_cut_advance, name="topcut_advance"),
     path("<int:pk>/manage/complete/", manage.complete, name="event_complete"),
+    path("<int:pk>/manage/clock/start/", clock.clock_start, name="clock_start"),
+    path("<int:pk>/manage/clock/pause/", clock.clock_pause, name="clock_pause"),
+    path("<int:pk>/manage/clock/resume/", clock.clock_resume, name="clock_resume"),
+    path("<int:pk>/manage/clock/add/", clock.clock_add, name="clock_add"),
+    path("<int:pk>/matches/<int:match>/time/", clock.match_time, name="match_time"),
     path("<int:pk>/manage/players/add/", manage.player_add, name="player_add"),
     path("<int:pk>/manage/players/<int:registration>/remove/", manage.player_remove,
          name="player_remove"),

@@ -1,5 +1,6 @@
 """factory-boy factories for the tournaments app: events (with an organizer), seats, AI seats,
-rounds, matches, engine jobs and games, deck checks, draft pods, ratings, announcements.
+rounds, their clock trail, matches, engine jobs and games, deck checks, draft pods, ratings,
+announcements.
 
 They write rows directly, for setting the scene; the behaviour under test goes through the
 services.
@@ -14,6 +15,8 @@ from decks.services.catalogue import clash_game
 from tests.factories.users import UserFactory
 from tournaments.models import (
     Announcement,
+    ClockAction,
+    ClockChange,
     DeckCheck,
     DeckCheckOutcome,
     DraftPair,
@@ -94,6 +97,16 @@ class RoundFactory(factory.django.DjangoModelFactory):
 
     status = RoundStatus.COMPLETE
     paired_at = factory.LazyFunction(timezone.now)
+
+
+class ClockChangeFactory(factory.django.DjangoModelFactory):
+    """A line of a round's clock trail; give `round=` (and `match=` for a table's time)."""
+
+    class Meta:
+        model = ClockChange
+
+    action = ClockAction.START
+    at = factory.LazyFunction(timezone.now)
 
 
 class ConfirmedMatchFactory(factory.django.DjangoModelFactory):

@@ -21,7 +21,8 @@ pytestmark = pytest.mark.django_db
 INSPECTED = [models.Event, models.Registration, models.Round, models.Match, models.ResultChange,
              models.DeckCheck, models.SquadCheck, models.EventStandings, models.Pod,
              models.PodSeat, models.DraftPair, models.Rating, models.RatedEvent,
-             models.MatchJob, models.EngineGame, models.GameUpload, models.Announcement]
+             models.MatchJob, models.EngineGame, models.GameUpload, models.Announcement,
+             models.ClockChange]
 
 
 @pytest.fixture

@@ -29,7 +29,15 @@ from tests.factories.decklists import LIST_B, LIST_C
 from tests.factories.tournaments import AnnouncementFactory, OrganizedEventFactory
 from tests.tournaments.event_steps import match_of, now, pair, seats, settle, start
 from tests.web import client_for
-from tournaments.models import Announcement, Event, Match, Registration, ResultChange, Round
+from tournaments.models import (
+    Announcement,
+    ClockChange,
+    Event,
+    Match,
+    Registration,
+    ResultChange,
+    Round,
+)
 from tournaments.services.topcut import topcut_start
 
 pytestmark = pytest.mark.django_db
@@ -73,6 +81,13 @@ pairings csv             200      200       200          200          200
 announcements            200      200       200          200          200
 post announcement        403      403       403          201          403
 withdraw announcement    403      403       403          204          403
+round clock              200      200       200          200          200
+start clock              403      403       403          200          403
+pause clock              403      403       403          200          403
+resume clock             403      403       403          200          403
+add minutes              403      403       403          200          403
+table clock              200      200       200          200          200
+table extra time         403      403       403          200          403
 """
 
 
@@ -185,6 +200,28 @@ def semifinals_played() -> World:
     return world
 
 
+def clock_running() -> World:
+    """Round 1 being played, its clock started now (the scene's pairing ran on the steps'
+    fixed clock, long ago)."""
+    world = round_being_played()
+    Round.objects.filter(event=world.event).update(clock_started_at=timezone.now())
+    return world
+
+
+# The organizer's clock actions, in round 1 being played.
+CLOCK_ENDPOINTS = {
+    "start clock": (clock_running, lambda w, u: (
+        "post", f"/api/events/{w.event.pk}/rounds/1/clock/start/", None)),
+    "pause clock": (clock_running, lambda w, u: (
+        "post", f"/api/events/{w.event.pk}/rounds/1/clock/pause/", None)),
+    "resume clock": (clock_running, lambda w, u: (
+        "post", f"/api/events/{w.event.pk}/rounds/1/clock/resume/", None)),
+    "add minutes": (clock_running, lambda w, u: (
+        "post", f"/api/events/{w.event.pk}/rounds/1/clock/add/", {"minutes": 5, "seen": 0})),
+    "table extra time": (clock_running, lambda w, u: (
+        "post", f"/api/matches/{w.match.pk}/time/", {"minutes": 3, "note": "judge call"})),
+}
+
 # endpoint -> (the state it needs, the request in that world)
 ENDPOINTS = {
     "event create": (registration_open, lambda w, u: (
@@ -255,6 +292,11 @@ ENDPOINTS = {
     "withdraw announcement": (announced, lambda w, u: (
         "delete", f"/api/events/{w.event.pk}/announcements/{w.event.announcements.get().pk}/",
         None)),
+    **CLOCK_ENDPOINTS,
+    "round clock": (round_being_played, lambda w, u: (
+        "get", f"/api/events/{w.event.pk}/rounds/1/clock/", None)),
+    "table clock": (round_being_played, lambda w, u: (
+        "get", f"/api/matches/{w.match.pk}/time/", None)),
 }
 
 
@@ -283,6 +325,7 @@ def snapshot() -> dict:
         "matches": list(Match.objects.order_by("pk").values()),
         "changes": list(ResultChange.objects.order_by("pk").values_list("pk", flat=True)),
         "announcements": list(Announcement.objects.order_by("pk").values()),
+        "clock": list(ClockChange.objects.order_by("pk").values_list("pk", flat=True)),
         "decklists": list(Decklist.objects.order_by("pk").values_list("pk", flat=True)),
         "versions": list(DecklistVersion.objects.order_by("pk").values_list("pk", flat=True)),
         "collection": sorted(CollectionEntry.objects.values_list("owner_id", "card_id",
@@ -309,6 +352,37 @@ def test_permission_matrix(endpoint, role, status):
     if role not in ("player", "organizer"):
         leaked = [card for card in SECRET if card in body_text]
         assert not leaked, f"the player's hidden list leaked to {role}: {leaked}"
+
+
+@pytest.mark.parametrize("endpoint", list(CLOCK_ENDPOINTS), ids=lambda v: v.replace(" ", "_"))
+def test_a_brand_new_account_may_not_touch_the_clock(endpoint):
+    scene, request_for = CLOCK_ENDPOINTS[endpoint]
+    world = scene()
+    newcomer = UserFactory(username="newcomer")
+    method, url, body = request_for(world, newcomer)
+    before = snapshot()
+    response = getattr(client_for(newcomer), method)(url, body, format="json")
+    assert response.status_code == 403, response.content
+    assert response.json()["error"]["code"] == "not_organizer"
+    assert snapshot() == before
+
+
+def test_the_organizers_clock_actions_answer_the_clock_as_the_server_computes_it():
+    world = clock_running()
+    client = client_for(world.users["organizer"])
+    base = f"/api/events/{world.event.pk}/rounds/1/clock/"
+    paused = client.post(base + "pause/").json()
+    assert paused["started"] and paused["paused"] and not paused["running"]
+    assert paused["seconds_left"] <= 50 * 60 and paused["minutes"] == 50
+    added = client.post(base + "add/", {"minutes": 5, "seen": 0}, format="json").json()
+    assert added["added_minutes"] == 5
+    again = client.post(base + "add/", {"minutes": 5, "seen": 0}, format="json").json()
+    assert again["added_minutes"] == 5  # a repeated request adds once
+    assert client.post(base + "add/", {"minutes": 0}, format="json").status_code == 400
+    table = client.post(f"/api/matches/{world.match.pk}/time/", {"minutes": 3},
+                        format="json").json()
+    assert table["extra_minutes"] == 3 and table["seconds_left"] == (
+        client.get(base).json()["seconds_left"] + 3 * 60)
 
 
 def test_the_matrix_covers_every_role_for_every_endpoint():

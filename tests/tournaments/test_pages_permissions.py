@@ -31,6 +31,7 @@ from tests.factories.tournaments import (
 )
 from tournaments.models import (
     Announcement,
+    ClockChange,
     Event,
     EventStatus,
     Match,
@@ -111,6 +112,12 @@ REQUESTS = {
     "standings_csv": lambda w: (u("standings_csv", w), {}),
     "bracket": lambda w: (u("bracket", w), {}),
     "event_player": lambda w: (u("event_player", w, w.seats["alice"].pk), {}),
+    "clock_start": lambda w: (u("clock_start", w), {"number": 1}),
+    "clock_pause": lambda w: (u("clock_pause", w), {"number": 1}),
+    "clock_resume": lambda w: (u("clock_resume", w), {"number": 1}),
+    "clock_add": lambda w: (u("clock_add", w), {"number": 1, "minutes": 5, "seen": 0}),
+    "match_time": lambda w: (u("match_time", w, w.match.pk), {"minutes": 3,
+                                                              "note": "judge call"}),
 }
 
 # page,             method, anonymous, player, other, organizer, other_organizer
@@ -140,7 +147,13 @@ MATRIX = [
     ("standings_csv",   "GET",  200,   200, 200, 200, 200),
     ("bracket",         "GET",  200,   200, 200, 200, 200),
     ("event_player",    "GET",  200,   200, 200, 200, 200),
+    ("clock_start",     "POST", LOGIN, 403, 403, 302, 403),
+    ("clock_pause",     "POST", LOGIN, 403, 403, 409, 403),  # the clock has not started
+    ("clock_resume",    "POST", LOGIN, 403, 403, 302, 403),  # not paused: a no-op
+    ("clock_add",       "POST", LOGIN, 403, 403, 302, 403),
+    ("match_time",      "POST", LOGIN, 403, 403, 302, 403),
 ]
+CLOCK_PAGES = ("clock_start", "clock_pause", "clock_resume", "clock_add", "match_time")
 CELLS = [pytest.param(page, method, user, expected, id=f"{page}-{method}-{user}")
          for page, method, *row in MATRIX for user, expected in zip(USERS, row, strict=True)]
 FORBIDDEN = {403, 404, LOGIN}
@@ -156,6 +169,7 @@ def everything(event: Event) -> dict:
         "matches": list(Match.objects.filter(round__event=event).values()),
         "changes": ResultChange.objects.filter(match__round__event=event).count(),
         "announcements": list(Announcement.objects.filter(event=event).values()),
+        "clock": ClockChange.objects.filter(round__event=event).count(),
     }
 
 
@@ -180,7 +194,17 @@ def test_permission_matrix(client, world, page, method, user, expected):
         assert everything(world.event) == before, "a refused request changed something"
 
 
+@pytest.mark.parametrize("page", CLOCK_PAGES)
+def test_a_brand_new_account_may_not_touch_the_clock(client, world, page):
+    before = everything(world.event)
+    client.force_login(UserFactory(username="newcomer"))
+    url, data = REQUESTS[page](world)
+    assert client.post(url, data).status_code == 403
+    assert everything(world.event) == before
+
+
 @pytest.mark.parametrize(("page", "what"), [
+    ("clock_start", "rounds"), ("clock_add", "rounds"), ("match_time", "matches"),
     ("player_add", "registrations"), ("player_drop", "registrations"),
     ("organizer_add", "organizers"), ("match_set", "matches"),
     ("announcement_post", "announcements"), ("announcement_withdraw", "announcements"),

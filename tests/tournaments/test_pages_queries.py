@@ -37,11 +37,12 @@ def event(request) -> Event:
 @pytest.mark.parametrize(("page", "queries"), [
     ("standings", 7),  # event with its results version, organizer?, registrations,
     # confirmed matches, the last Swiss round
-    ("pairings", 8),  # event with its results version, organizer?, rounds, the round's
+    ("pairings", 9),  # event with its results version, organizer?, rounds, the round's
     # matches with their players, the round's explanation (read alone: 14 KB a round at 512
-    # players, once per round, not with every round's row), the announcements
-    ("dashboard", 12),  # + rounds, open matches, seats (counted, paged), organizers,
-    # deck checks, announcements
+    # players, once per round, not with every round's row), the announcements, the round's
+    # clock
+    ("dashboard", 14),  # + rounds, open matches, seats (counted, paged), organizers,
+    # deck checks, announcements, the round's clock
     ("event", 9),  # + my seat, the next round's number, seats (counted, paged),
     # announcements
 ])
@@ -91,7 +92,7 @@ def test_a_visitor_is_served_the_kept_page_with_one_query(client, event, name, q
 
 @pytest.mark.parametrize(("name", "queries"), [
     ("tournaments:standings", 4),  # session, user, event with its version, organizer?
-    ("tournaments:pairings", 4),
+    ("tournaments:pairings", 5),  # + the round's clock, read fresh (it is not kept)
 ])
 def test_a_signed_in_organizer_is_served_the_kept_parts(client, event, name, queries,
                                                         django_assert_max_num_queries):

@@ -13,7 +13,15 @@ from tests.factories import UserFactory, give_starter_kit
 from tests.factories.decklists import LIST_A
 from tests.factories.tournaments import AnnouncementFactory, OrganizedEventFactory
 from tests.tournaments.event_steps import now, pair, seats, start
-from tournaments.models import Announcement, Event, Match, Registration, ResultChange, Round
+from tournaments.models import (
+    Announcement,
+    ClockChange,
+    Event,
+    Match,
+    Registration,
+    ResultChange,
+    Round,
+)
 from tournaments.services.announcements import announcement_post, announcement_withdraw
 from tournaments.services.events import (
     event_complete,
@@ -29,6 +37,13 @@ from tournaments.services.registrations import (
     registration_remove,
 )
 from tournaments.services.results import result_set
+from tournaments.services.round_clock import (
+    match_time_extend,
+    round_clock_add,
+    round_clock_pause,
+    round_clock_resume,
+    round_clock_start,
+)
 from tournaments.services.rounds import round_pair
 from tournaments.services.topcut import topcut_advance, topcut_start
 
@@ -45,6 +60,7 @@ def everything(event):
         "matches": list(Match.objects.filter(round__event=event).values()),
         "changes": ResultChange.objects.filter(match__round__event=event).count(),
         "announcements": list(Announcement.objects.filter(event=event).values()),
+        "clock": ClockChange.objects.filter(round__event=event).count(),
     }
 
 
@@ -65,6 +81,16 @@ ACTIONS = {
                                                                now=now()),
     "withdraw announcement": lambda e, r, m, by: announcement_withdraw(
         event_id=e.pk, announcement_id=e.announcements.get().pk, by=by, now=now()),
+    "start the clock": lambda e, r, m, by: round_clock_start(event_id=e.pk, number=1, by=by,
+                                                             now=now()),
+    "pause the clock": lambda e, r, m, by: round_clock_pause(event_id=e.pk, number=1, by=by,
+                                                             now=now()),
+    "resume the clock": lambda e, r, m, by: round_clock_resume(event_id=e.pk, number=1, by=by,
+                                                               now=now()),
+    "add minutes": lambda e, r, m, by: round_clock_add(event_id=e.pk, number=1, by=by,
+                                                       now=now(), minutes=5),
+    "extra time for a table": lambda e, r, m, by: match_time_extend(match_id=m.pk, by=by,
+                                                                    now=now(), minutes=3),
 }
 
 
@@ -77,8 +103,9 @@ def test_only_the_events_organizers_may(action, who):
     start(event)
     match = pair(event).matches.first()
     AnnouncementFactory(event=event)
-    by = {"organizer of another event": OrganizedEventFactory().organizers.get(),
-          "player of this event": alice.player, "a brand-new account": UserFactory()}[who]
+    by = {"organizer of another event": lambda: OrganizedEventFactory().organizers.get(),
+          "player of this event": lambda: alice.player,
+          "a brand-new account": UserFactory}[who]()
     before = everything(event)
     with pytest.raises(DomainError) as err:
         ACTIONS[action](event, alice, match, by)

@@ -32,6 +32,7 @@ from tournaments.models import (
     TopCut,
 )
 from tournaments.selectors.rounds import round_explanation, round_label
+from tournaments.services.events import DEFAULT_ROUND_MINUTES, MAX_ROUND_MINUTES
 from tournaments.services.results import score_check
 from tournaments.swiss.standings import METRICS
 
@@ -119,6 +120,11 @@ class EventCreateIn(serializers.Serializer):
     tiebreakers = serializers.ListField(
         child=serializers.ChoiceField(choices=list(METRICS)), required=False, min_length=1,
         max_length=len(METRICS), help_text="metric names in the order they decide")
+    round_minutes = serializers.IntegerField(
+        min_value=1, max_value=MAX_ROUND_MINUTES, default=DEFAULT_ROUND_MINUTES,
+        help_text="the length of each round's clock")
+    clock_starts_at_pairing = serializers.BooleanField(
+        default=True, help_text="pairing a round starts its clock (else the organizer does)")
 
     def validate(self, attrs: dict) -> dict:
         # Whoever knows or picks the seed foresees or steers every draw: refuse it out loud
@@ -161,6 +167,9 @@ class EventOut(serializers.Serializer):
         help_text="AI seats may take a place in the top cut")
     exclude_ai_from_ratings = serializers.BooleanField()
     check_squads = serializers.BooleanField(help_text="Berserk: squads are checked")
+    round_minutes = serializers.IntegerField(help_text="the length of each round's clock")
+    clock_starts_at_pairing = serializers.BooleanField(
+        help_text="pairing a round starts its clock")
     tiebreakers = serializers.ListField(child=serializers.CharField())
     created_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True)

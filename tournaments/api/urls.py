@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.api import announcements, events, match_games, matches, pods, rounds
+from tournaments.api import announcements, clock, events, match_games, matches, pods, rounds
 
 EVENT = "events/<int:pk>/"
 SEAT = EVENT + "registrations/<int:registration_id>/"
@@ -34,6 +34,15 @@ urlpatterns: list = [
     path(ROUND, rounds.RoundDetailView.as_view(), name="event-round"),
     path(ROUND + "pairings/csv/", rounds.RoundPairingsCSVView.as_view(),
          name="event-round-pairings-csv"),
+    path(ROUND + "clock/", clock.RoundClockView.as_view(), name="event-round-clock"),
+    path(ROUND + "clock/start/", clock.RoundClockStartView.as_view(),
+         name="event-round-clock-start"),
+    path(ROUND + "clock/pause/", clock.RoundClockPauseView.as_view(),
+         name="event-round-clock-pause"),
+    path(ROUND + "clock/resume/", clock.RoundClockResumeView.as_view(),
+         name="event-round-clock-resume"),
+    path(ROUND + "clock/add/", clock.RoundClockAddView.as_view(), name="event-round-clock-add"),
+    path("matches/<int:pk>/time/", clock.MatchTimeView.as_view(), name="match-time"),
     path(EVENT + "top-cut/", rounds.TopCutStartView.as_view(), name="event-top-cut"),
     path(EVENT + "top-cut/advance/", rounds.TopCutAdvanceView.as_view(),
          name="event-top-cut-advance"),

@@ -9,7 +9,8 @@ selectors/ (reads), not here. Every model is importable from `tournaments.models
   (`is_ai`, no player) that fills an odd count when the event asks for it.
 - A `Round` is one Swiss or top-cut round; its `Match`es carry both players' reports and the
   confirmed result. A `ResultChange` keeps who changed a result, when, and what it was before
-  and after.
+  and after. A round's clock is timestamps on the Round (no status); a `ClockChange` keeps
+  each start, pause, resume and minutes added, to the round or to one table.
 - An `Announcement` is the organizers' short message to the event's players, shown until it
   is withdrawn (`withdrawn_at`).
 """
@@ -39,12 +40,12 @@ from tournaments.models.matches import (
 from tournaments.models.pods import DraftPair, DraftSide, DraftStatus, Pod, PodSeat
 from tournaments.models.ratings import RatedEvent, Rating
 from tournaments.models.registrations import DeckCheck, DeckCheckOutcome, Registration
-from tournaments.models.rounds import Round, RoundStage, RoundStatus
+from tournaments.models.rounds import ClockAction, ClockChange, Round, RoundStage, RoundStatus
 
 __all__ = [
-    "EVENT_TRANSITIONS", "MATCH_TRANSITIONS", "MAX_ANNOUNCEMENT", "Announcement", "DeckCheck",
-    "DeckCheckOutcome", "DraftPair",
-    "DraftSide", "DraftStatus", "EngineGame", "Event", "EventFormat", "EventStandings",
+    "EVENT_TRANSITIONS", "MATCH_TRANSITIONS", "MAX_ANNOUNCEMENT", "Announcement", "ClockAction",
+    "ClockChange", "DeckCheck", "DeckCheckOutcome", "DraftPair", "DraftSide", "DraftStatus",
+    "EngineGame", "Event", "EventFormat", "EventStandings",
     "EventStatus", "GameMode", "GameUpload", "JobStatus", "Match",
     "MatchJob", "MatchLength", "MatchStatus", "Pod", "PodSeat", "RatedEvent", "Rating",
     "Registration", "ResultAction", "ResultChange", "Round", "RoundStage", "RoundStatus",

@@ -80,6 +80,10 @@ class Event(models.Model):
     # Berserk only: before reporting, each player submits their squad of each game for the
     # rules check (B-4, B-5); see SquadCheck.
     check_squads = models.BooleanField(default=False)
+    # The round clock: each round's length, and whether pairing a round starts its clock
+    # (else the organizer starts it from the dashboard).
+    round_minutes = models.PositiveSmallIntegerField(default=50)
+    clock_starts_at_pairing = models.BooleanField(default=True)
     # Metric names of tournaments.swiss.standings.METRICS, in the order they decide.
     tiebreakers = models.JSONField(default=default_tiebreakers)
     # Drives every draw of the event (pods, drafts, pairings, engine games): drawn on the
@@ -102,6 +106,8 @@ class Event(models.Model):
                                    name="event_match_length_1_or_3"),
             models.CheckConstraint(condition=Q(top_cut__in=TopCut.values),
                                    name="event_top_cut_0_4_or_8"),
+            models.CheckConstraint(condition=Q(round_minutes__gte=1, round_minutes__lte=600),
+                                   name="event_round_minutes_1_to_600"),
         ]
 
     def __str__(self) -> str:

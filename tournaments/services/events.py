@@ -38,6 +38,12 @@ from .states import event_move, require_round_confirmed
 MAX_NAME = 120
 
 
+# The round clock's length (Event.round_minutes) when the organizer does not set it, and its
+# most (the check constraint's).
+DEFAULT_ROUND_MINUTES = 50
+MAX_ROUND_MINUTES = 600
+
+
 def event_problems(*, name: str, format: str, match_length: int, rounds: int | None,
                    top_cut: int, registration_opens: datetime | None,
                    registration_closes: datetime | None, late_entry_until_round: int,
@@ -83,7 +89,9 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, now: datetime,
                  decklist_deadline: datetime | None = None, late_entry_until_round: int = 0,
                  check_in_required: bool = False, fill_with_ai: bool = False,
                  ai_in_top_cut: bool = False, exclude_ai_from_ratings: bool = True,
-                 tiebreakers: Sequence[str] | None = None, check_squads: bool = False) -> Event:
+                 tiebreakers: Sequence[str] | None = None, check_squads: bool = False,
+                 round_minutes: int = DEFAULT_ROUND_MINUTES,
+                 clock_starts_at_pairing: bool = True) -> Event:
     """A new event in registration, organized by `by`. `rounds` None: the number of Swiss
     rounds comes from the player count when the event starts. The seed that drives every
     draw (pods, drafts, pairings, engine games) is drawn here from the secure source; only
@@ -104,6 +112,10 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, now: datetime,
     if check_squads and game.slug != BERSERK:
         problems.append(f"squad checks are for Berserk events only: {game.name} has no squads "
                         f"to check (rules B-4, B-5)")
+    if (isinstance(round_minutes, bool) or not isinstance(round_minutes, int)
+            or not 1 <= round_minutes <= MAX_ROUND_MINUTES):
+        problems.append(f"the round clock is 1 to {MAX_ROUND_MINUTES} minutes, not "
+                        f"{round_minutes!r}")
     if problems:
         raise DomainError("invalid_event", "; ".join(problems), problems=problems)
     event = Event.objects.create(
@@ -113,7 +125,8 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, now: datetime,
         late_entry_until_round=late_entry_until_round, check_in_required=check_in_required,
         fill_with_ai=fill_with_ai, ai_in_top_cut=ai_in_top_cut,
         exclude_ai_from_ratings=exclude_ai_from_ratings,
-        tiebreakers=order, check_squads=check_squads,
+        tiebreakers=order, check_squads=check_squads, round_minutes=round_minutes,
+        clock_starts_at_pairing=clock_starts_at_pairing,
         seed=new_seed() if seed is None else seed, created_at=now)
     event.organizers.add(by)
     standings_row_create(event=event)

@@ -37,6 +37,7 @@ from .access import lock_event, require_organizer
 from .audit import change_record
 from .engine_jobs import jobs_for_round
 from .pods import require_drafts_done
+from .round_clock import clock_start_at_pairing
 from .standings import results_version_bump
 from .states import require_round_confirmed
 
@@ -126,9 +127,11 @@ def round_write(*, event: Event, number: int, stage: str, by: AbstractBaseUser,
                 now: datetime, pairs: Sequence[tuple[Registration, Registration]],
                 explanation: dict) -> Round:
     """A new round with a match per pair at tables 1, 2, ... (in the order given). Matches
-    between two AI seats go to the workers once the pairing commits (the engine plays them)."""
+    between two AI seats go to the workers once the pairing commits (the engine plays them).
+    The round's clock starts now if the event says so."""
     rnd = Round.objects.create(event=event, number=number, stage=stage, seed=event.seed,
                                explanation=explanation, paired_by=by, paired_at=now)
+    clock_start_at_pairing(rnd=rnd, event=event, by=by, now=now)
     Match.objects.bulk_create([
         Match(round=rnd, table=table, player_a=a, player_b=b, is_ai_match=a.is_ai or b.is_ai)
         for table, (a, b) in enumerate(pairs, start=1)])

@@ -60,6 +60,7 @@ from tournaments.services.registrations import (
 from tournaments.services.rounds import round_pair
 from tournaments.services.topcut import topcut_advance, topcut_start
 
+from .clock_shown import dashboard_clock
 from .common import event_context, event_or_404, organizer_action, page_of
 
 
@@ -100,6 +101,8 @@ def _dashboard(request: HttpRequest, event: Event, *, status: int = 200,
         "lists_missing": sum(1 for s in seats if not s.is_ai and not s.dropped
                              and not s.decklist_version_id),
     })
+    # The round clock and its buttons; open tables whose time is called are flagged.
+    context.update(dashboard_clock(event, board.last, board.open_matches))
     return render(request, "tournaments/dashboard.html", context, status=status)
 
 

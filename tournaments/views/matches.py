@@ -32,7 +32,7 @@ from core.views import domain_errors
 from decks.services.game_rules import engine_plays
 from engine.clash.match_rules import MatchFormat
 from engine.seats import SIDE_A, SIDE_B
-from tournaments.forms import ResultForm, ResultSetForm, SquadSubmitForm
+from tournaments.forms import MatchTimeForm, ResultForm, ResultSetForm, SquadSubmitForm
 from tournaments.models import (
     EngineGame,
     Event,
@@ -57,6 +57,7 @@ from tournaments.selectors.squads import match_squads, squad_checks_seen
 from tournaments.services.results import result_report, result_set
 from tournaments.services.squads import squad_check_submit
 
+from .clock_shown import match_clock_shown
 from .common import event_context, event_or_404
 
 
@@ -131,6 +132,8 @@ def _page(request: HttpRequest, event: Event, match: Match, context: dict, *,
                                  fmt=_format(event, match))
     context.update(_squads(request, event, match, context, squad_form, can_report))
     rnd = match.round
+    rnd.event = event
+    shown = match_clock_shown(match) if open_ else None
     context.update({
         "a": a, "b": b,
         "round_label": label_for(rnd.stage, rnd.number, rnd.matches.count())
@@ -152,6 +155,11 @@ def _page(request: HttpRequest, event: Event, match: Match, context: dict, *,
         "job": engine_job_of(match) if context["is_organizer"] else None,
         "format": _format(event, match),
         "next": request.POST.get("next") or request.GET.get("next", ""),
+        # The table's clock, the organizer's extra-time form and the time given so far.
+        "match_clock": shown,
+        "time_form": MatchTimeForm(initial={"seen": match.extra_minutes})
+        if shown and can_set else None,
+        "time_grants": list(match.clock_changes.select_related("by")) if shown else [],
     })
     return render(request, "tournaments/match.html", context, status=status)
 

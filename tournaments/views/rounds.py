@@ -50,6 +50,7 @@ from tournaments.selectors.standings import (
     tiebreaker_columns,
 )
 
+from .clock_shown import round_clock_shown
 from .common import event_context, event_or_404, kept_for_visitors, page_of, wants_fragment
 
 R = TypeVar("R", Round, RoundChoice)
@@ -140,12 +141,14 @@ def _pairings(request: HttpRequest, event: Event, version: int) -> HttpResponse:
          context["is_organizer"], mine.pk if mine else None), fragment))
     if wants_fragment(request):
         return HttpResponse(html)
+    live = current and _live(event) and "round" not in request.GET
     context.update({
-        "rounds": rounds, "round": rnd, "fragment": html,
+        "rounds": rounds, "round": rnd, "fragment": html, "live": live,
         # Kept per results version, which every post and withdrawal bumps.
         "announcements": remembered(("announcements", event.pk, version),
                                     lambda: list(announcements_live(event))),
-        "live": current and _live(event) and "round" not in request.GET,
+        # Outside the kept fragment: the clock is read fresh (one small query).
+        "round_clock": round_clock_shown(event, rnd.number) if live else None,
     })
     return render(request, "tournaments/pairings.html", context)
 
