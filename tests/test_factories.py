@@ -3,7 +3,8 @@ accounts, decks, play, lab, tournaments), and a test module writes no row of acc
 lab, play or tournaments by hand. This reads the test modules and fails on
 `Model.objects.create(...)`, `Model.objects.bulk_create(...)` or `Model(...).save()` for a model
 of those apps outside the modules allowed below, and on a model the tests create that has no
-factory in its app's module. A required field added to a model is then filled in once, in its factory."""
+factory in its app's module. A required field added to a model is then filled in once, in its
+factory."""
 
 from __future__ import annotations
 
