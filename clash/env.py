@@ -21,6 +21,14 @@ Variables:
                                redis://host:6379/1 (default: REDIS_URL, else a Redis broker).
     TRUSTED_PROXIES            How many proxies in front append to X-Forwarded-For (default 0,
                                production 1): logins are locked per client address.
+    EMAIL_URL                  Production's SMTP server in one value:
+                               smtp://user:password@host:587 (STARTTLS unless ?tls=0),
+                               smtps://user:password@host:465 (TLS from the start); user and
+                               password percent-encoded. Overrides the EMAIL_HOST group.
+    EMAIL_HOST                 The SMTP server (default localhost), with EMAIL_PORT (default
+                               587 with TLS, else 25), EMAIL_HOST_USER, EMAIL_HOST_PASSWORD
+                               and EMAIL_USE_TLS (STARTTLS, default on).
+    DEFAULT_FROM_EMAIL         The sender of the site's mail (default Clash <clash@localhost>).
 """
 
 from __future__ import annotations
@@ -28,6 +36,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, unquote, urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -130,3 +139,30 @@ def trusted_proxies(*, default: int) -> int:
     if not value.isdigit():
         raise ImproperlyConfigured(f"TRUSTED_PROXIES={value!r} is not a whole number.")
     return int(value)
+
+
+def default_from_email(*, default: str) -> str:
+    return _get("DEFAULT_FROM_EMAIL") or default
+
+
+def email_smtp() -> dict[str, Any]:
+    """The SMTP server: EMAIL_URL, else EMAIL_HOST and its companions (see above)."""
+    url = _get("EMAIL_URL")
+    if url:
+        parts = urlsplit(url)
+        if parts.scheme not in ("smtp", "smtps") or not parts.hostname:
+            raise ImproperlyConfigured(f"EMAIL_URL must be smtp://... or smtps://..., with a "
+                                       f"host (got scheme {parts.scheme!r}).")
+        ssl = parts.scheme == "smtps"
+        tls = not ssl and parse_qs(parts.query).get("tls", ["1"])[0].lower() in _TRUE
+        return {"host": parts.hostname, "port": parts.port or (465 if ssl else 587 if tls else 25),
+                "user": unquote(parts.username or ""), "password": unquote(parts.password or ""),
+                "use_tls": tls, "use_ssl": ssl}
+    tls = _bool("EMAIL_USE_TLS", default=True)
+    port = _get("EMAIL_PORT")
+    if port and not port.isdigit():
+        raise ImproperlyConfigured(f"EMAIL_PORT={port!r} is not a port number.")
+    return {"host": _get("EMAIL_HOST") or "localhost",
+            "port": int(port) if port else (587 if tls else 25),
+            "user": _get("EMAIL_HOST_USER") or "", "password": _get("EMAIL_HOST_PASSWORD") or "",
+            "use_tls": tls, "use_ssl": False}

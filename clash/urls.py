@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+import accounts.urls
 import play.urls
 import tournaments.urls
 from clash import views
@@ -11,6 +12,10 @@ urlpatterns = [
     path("health/", views.health, name="health"),
     path("me/", views.me, name="me"),
     path("admin/", admin.site.urls),
+    # Sign-up, confirmation and a person's account pages, then Django's auth views (login,
+    # password change and reset; the accounts' subclasses of three of them come first).
+    path("accounts/", include("accounts.urls")),
+    path("accounts/", include(accounts.urls.auth_urlpatterns)),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves Swagger UI's start-up script as a file (?script), so the page

@@ -10,6 +10,7 @@ from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from accounts.selectors.profiles import profile_of
 from decks.models import BanSession, CollectionEntry, Decklist
 from engine.clash.cards import load_catalogue
 from play.selectors import solo_record_of
@@ -31,7 +32,9 @@ def me(request: HttpRequest) -> HttpResponse:
     announcements their organizers post, the events they organize, their decks, collection
     and ban sessions, solo record and ratings. Only ever the signed-in person's own things."""
     user = request.user
+    profile = profile_of(user)
     return render(request, "me.html", {
+        "display_name": profile.display_name if profile else "",
         "seats": registrations_of(user),
         "announcements": announcements_for_player(user),
         "organized": list(events_organized_by(user).order_by("-created_at")[:30]),

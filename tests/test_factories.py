@@ -1,9 +1,10 @@
-"""Test scenes come from the factories: tests/factories/ holds one module per app (users, decks,
-play, lab, tournaments), and a test module writes no row of decks, lab, play or tournaments by
-hand. This reads the test modules and fails on `Model.objects.create(...)`,
-`Model.objects.bulk_create(...)` or `Model(...).save()` for a model of those apps outside the
-modules allowed below, and on a model the tests create that has no factory in its app's
-module. A required field added to a model is then filled in once, in its factory."""
+"""Test scenes come from the factories: tests/factories/ holds one module per app (users,
+accounts, decks, play, lab, tournaments), and a test module writes no row of accounts, decks,
+lab, play or tournaments by hand. This reads the test modules and fails on
+`Model.objects.create(...)`, `Model.objects.bulk_create(...)` or `Model(...).save()` for a model
+of those apps outside the modules allowed below, and on a model the tests create that has no
+factory in its app's module. A required field added to a model is then filled in once, in its
+factory."""
 
 from __future__ import annotations
 
@@ -16,8 +17,8 @@ import pytest
 from django.apps import apps
 
 TESTS = Path(__file__).resolve().parent
-APPS = ("decks", "lab", "play", "tournaments")
-FACTORY_MODULES = ("users", "decks", "play", "lab", "tournaments")
+APPS = ("accounts", "decks", "lab", "play", "tournaments")
+FACTORY_MODULES = ("users", "accounts", "decks", "play", "lab", "tournaments")
 # The factories module of each app label (the accounts are Django's own app).
 MODULE_OF_APP = {"auth": "users", **{app: app for app in APPS}}
 # Modules that write rows by hand on purpose, and why.
@@ -27,6 +28,7 @@ ALLOWED = {
 }
 # The models whose rows the tests set up as a scene (the rest come from the services).
 SCENE_MODELS = {
+    "accounts": ("Profile",),
     "decks": ("CollectionEntry", "Decklist", "DecklistVersion"),
     "play": ("OnlineGame", "SoloResult"),
     "lab": ("LabRun",),
@@ -37,7 +39,7 @@ SCENE_MODELS = {
 
 
 def app_models() -> dict[str, type]:
-    """The models of decks, lab, play and tournaments, by class name."""
+    """The models of accounts, decks, lab, play and tournaments, by class name."""
     return {model.__name__: model for app in APPS
             for model in apps.get_app_config(app).get_models()}
 

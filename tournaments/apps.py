@@ -21,3 +21,11 @@ class TournamentsConfig(AppConfig):
         from tournaments.services import play_hooks
 
         play_hooks.register()
+
+        # accounts sits below every app: a person leaving, their data and their shown name.
+        from accounts import hooks as account_hooks
+        from tournaments.services import accounts
+
+        account_hooks.account_leaving.connect(accounts.player_leave)
+        account_hooks.account_data.connect(accounts.player_data)
+        account_hooks.display_name_changed.connect(accounts.names_changed)

@@ -25,6 +25,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
+    "accounts",
     "decks",
     "tournaments",
     "play",
@@ -51,7 +52,8 @@ MIDDLEWARE = [
 # and address is refused even with the right password.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # Django's model backend refusing accounts whose address is unconfirmed (accounts/).
+    "accounts.backends.ConfirmedBackend",
 ]
 AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"
 AXES_FAILURE_LIMIT = 5
@@ -200,6 +202,15 @@ CELERY_RESULT_BACKEND = env.celery_result_backend(broker=CELERY_BROKER_URL)
 CELERY_RESULT_EXPIRES = 24 * 60 * 60
 
 LOGIN_URL = "login"
+# Sign-up and password-reset requests per client address and per e-mail address in each
+# window of CLASH_ACCOUNT_RATE_WINDOW seconds (accounts/services/rates.py).
+CLASH_ACCOUNT_RATES = {"signup": {"ip": 10, "address": 3}, "reset": {"ip": 10, "address": 3}}
+CLASH_ACCOUNT_RATE_WINDOW = 60 * 60
+# How long a sign-up's confirmation link works.
+CLASH_CONFIRMATION_DAYS = 3
+# Password reset links (Django's own views) work as long.
+PASSWORD_RESET_TIMEOUT = 3 * 24 * 60 * 60
+DEFAULT_FROM_EMAIL = env.default_from_email(default="Clash <clash@localhost>")
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 

@@ -19,6 +19,9 @@ ALLOWED_HOSTS = env.allowed_hosts(default=["localhost", "127.0.0.1", "[::1]"])
 # (runserver, the tests), which is all these settings serve; production uses Redis.
 SILENCED_SYSTEM_CHECKS = ["axes.W001"]
 
+# Mail (sign-up confirmations, password resets) is printed where runserver runs.
+EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+
 CELERY_TASK_ALWAYS_EAGER = env.celery_task_always_eager(default=True)
 # An eager task that raises should raise at the call site, not vanish into a result object.
 CELERY_TASK_EAGER_PROPAGATES = True

@@ -30,6 +30,17 @@ CACHES = {**CACHES, "default": {"BACKEND": "django.core.cache.backends.redis.Red
 # Behind the TLS proxy the production settings expect (SECURE_PROXY_SSL_HEADER).
 CLASH_TRUSTED_PROXIES = env.trusted_proxies(default=1)
 
+# Sign-up confirmations and password resets go out by SMTP (EMAIL_* variables, clash/env.py).
+EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+_email = env.email_smtp()
+EMAIL_HOST = _email["host"]
+EMAIL_PORT = _email["port"]
+EMAIL_HOST_USER = _email["user"]
+EMAIL_HOST_PASSWORD = _email["password"]
+EMAIL_USE_TLS = _email["use_tls"]
+EMAIL_USE_SSL = _email["use_ssl"]
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     # Hashed, compressed files that can be cached forever; built by `collectstatic`.

@@ -29,6 +29,9 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # (runserver, the tests), which is all these settings serve; production uses Redis.
 SILENCED_SYSTEM_CHECKS = ["axes.W001"]
 
+# Mail is kept in memory (django.core.mail.outbox).
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+
 CELERY_TASK_ALWAYS_EAGER = False
 # A test that enqueues for real without a broker should fail at once, not retry for seconds.
 CELERY_TASK_PUBLISH_RETRY = False

@@ -98,7 +98,8 @@ def test_the_signed_in_navigation_is_one_row_on_a_phone(open_as):
     page.goto(reverse("me"))
     tops = page.locator(".nav-links > li").evaluate_all(
         "items => items.map(li => Math.round(li.getBoundingClientRect().top))")
-    assert len(tops) == 5 and len(set(tops)) == 1, tops
+    assert len(tops) == 6 and len(set(tops)) == 1, tops  # with Log out
+    assert page.get_by_role("button", name="Log out", exact=True).is_visible()
     page.get_by_role("link", name=re.compile(r"^Me \(")).click()
     page.get_by_role("link", name="My decks").click()
     page.get_by_role("heading", name="My decks").wait_for()

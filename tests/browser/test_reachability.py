@@ -105,6 +105,30 @@ def test_a_player_reaches_every_page_by_links_from_the_home_page(open_as, world)
         "link", name="Harbour Open").click()
     page.get_by_role("heading", name="Harbour Open", level=1).wait_for()
 
+    # The account pages from the Me page: display name, password, download, deletion.
+    page.get_by_role("link", name="Me (ada)").click()
+    account = page.get_by_role("region", name="Account")
+    for link, heading in (("Display name", "Display name"),
+                          ("Change your password", "Change your password"),
+                          ("Delete your account", "Delete your account")):
+        account.get_by_role("link", name=link).click()
+        page.get_by_role("heading", name=heading, level=1).wait_for()
+        page.get_by_role("link", name="Me (ada)").click()
+        account = page.get_by_role("region", name="Account")
+    with page.expect_download() as download:
+        account.get_by_role("link", name="Download your data").click()
+    assert download.value.suggested_filename == "clash-ada.json"
+
+
+def test_a_visitor_reaches_sign_up_and_the_password_reset_from_the_home_page(open_as):
+    page = open_as()
+    page.goto("/")
+    page.get_by_role("link", name="Sign up").click()
+    page.get_by_role("heading", name="Sign up", level=1).wait_for()
+    page.get_by_role("link", name="Log in").first.click()
+    page.get_by_role("link", name="Forgot your password?").click()
+    page.get_by_role("heading", name="Reset your password", level=1).wait_for()
+
 
 def test_an_organizer_reaches_every_page_by_links_from_the_home_page(open_as, world):
     page = open_as(world["olga"])

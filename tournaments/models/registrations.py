@@ -6,15 +6,19 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
 
+from accounts.selectors.profiles import shown_name
 from tournaments.models.events import Event
 
 
 class Registration(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
-    # None for an AI seat.
+    # None for an AI seat, and for the seat of a person who deleted their account
+    # (`former_player`): their results stay, under an anonymised name.
     player = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                               on_delete=models.CASCADE, related_name="registrations")
+                               on_delete=models.SET_NULL, related_name="registrations")
+    former_player = models.BooleanField(default=False)
     is_ai = models.BooleanField(default=False)
     ai_name = models.CharField(max_length=60, blank=True)
     # The decklist version the player plays; it follows their edits until the event fixes
@@ -38,7 +42,8 @@ class Registration(models.Model):
                                     name="ai_seat_names_unique_per_event"),
             models.CheckConstraint(
                 condition=(Q(is_ai=True, player__isnull=True) & ~Q(ai_name=""))
-                | Q(is_ai=False, player__isnull=False),
+                | Q(is_ai=False, player__isnull=False, former_player=False)
+                | Q(is_ai=False, player__isnull=True, former_player=True),
                 name="a_seat_is_a_player_or_a_named_ai"),
         ]
 
@@ -47,7 +52,22 @@ class Registration(models.Model):
 
     @property
     def name(self) -> str:
-        return self.ai_name if self.is_ai else self.player.get_username()
+        """The name pairings and standings show: the AI seat's, the player's display name
+        (else username), or a former player's anonymised name."""
+        if self.is_ai or self.player_id is None:
+            return seat_name(self.pk, self.is_ai, self.ai_name, None)
+        return shown_name(self.player)
+
+
+def seat_name(pk: int, is_ai: bool, ai_name: str, shown: str | None) -> str:
+    """A seat's name from its values (`shown`: the player's shown name, None without one,
+    read with `accounts.selectors.profiles.shown_name_of("player")`). A former player's name
+    is numbered by the seat, so it stays the same on every page and in every export."""
+    if is_ai:
+        return ai_name
+    if shown is None:
+        return gettext("Former player %(number)d") % {"number": pk}
+    return shown
 
 
 class DeckCheckOutcome(models.TextChoices):

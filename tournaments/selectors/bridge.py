@@ -10,9 +10,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from accounts.selectors.profiles import shown_name_of
 from core.seeds import derive_seed
 from tournaments import swiss
 from tournaments.models import Event, Match, MatchStatus, Pod, Registration, RoundStage
+from tournaments.models.registrations import seat_name
 
 _ID = re.compile(r"\bR(\d+)\b")
 
@@ -56,7 +58,8 @@ def swiss_view(event: Event, pod: Pod | None = None) -> SwissView:
     if pod is not None:
         registrations = registrations.filter(pod_seat__pod=pod)
         rows = rows.filter(player_a__pod_seat__pod=pod)
-    registrations = list(registrations.select_related("player").order_by("created_at", "id"))
+    registrations = list(registrations.select_related("player__profile")
+                         .order_by("created_at", "id"))
     by_id = {swiss_id(r.pk): r for r in registrations}
     rows = list(rows.select_related("round").order_by("round__number", "table", "id"))
     matches = [swiss.Match(round=m.round.number, a=swiss_id(m.player_a_id),
@@ -86,11 +89,11 @@ def standings_view(event: Event) -> tuple[swiss.Tournament, dict[str, Seat]]:
     twenty times the computation on a 512-player event."""
     seats: dict[str, Seat] = {}
     dropped: set[str] = set()
-    for pk, is_ai, ai_name, username, gone in (
+    for pk, is_ai, ai_name, shown, gone in (
             Registration.objects.filter(event=event).order_by("created_at", "id")
-            .values_list("id", "is_ai", "ai_name", "player__username", "dropped")):
+            .values_list("id", "is_ai", "ai_name", shown_name_of("player"), "dropped")):
         pid = swiss_id(pk)
-        seats[pid] = Seat(pk, ai_name if is_ai else username, is_ai)
+        seats[pid] = Seat(pk, seat_name(pk, is_ai, ai_name, shown), is_ai)
         if gone:
             dropped.add(pid)
     matches = [swiss.Match(round=number, a=swiss_id(a), b=swiss_id(b) if b else None,
@@ -108,3 +111,10 @@ def standings_view(event: Event) -> tuple[swiss.Tournament, dict[str, Seat]]:
 def named(line: str, names: dict[str, str]) -> str:
     """A pairing explanation line with the Swiss ids replaced by the players' names."""
     return _ID.sub(lambda m: names.get(m.group(0), m.group(0)), line)
+
+
+def seat_names(event_id: int) -> dict[int, str]:
+    """Each seat's name as shown now, by registration id (one query)."""
+    return {pk: seat_name(pk, is_ai, ai_name, shown) for pk, is_ai, ai_name, shown in
+            Registration.objects.filter(event_id=event_id)
+            .values_list("id", "is_ai", "ai_name", shown_name_of("player"))}

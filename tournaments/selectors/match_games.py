@@ -39,8 +39,9 @@ def may_watch_online_game(game: OnlineGame, user: AbstractBaseUser) -> bool:
 
 def finished_engine_game(pk: int) -> EngineGame | None:
     """A tournament game with a finished record (a winner), for the replay viewer."""
-    return (EngineGame.objects.select_related("match__round__event", "match__player_a__player",
-                                              "match__player_b__player")
+    return (EngineGame.objects.select_related("match__round__event",
+                                              "match__player_a__player__profile",
+                                              "match__player_b__player__profile")
             .filter(pk=pk, record__isnull=False).exclude(winner="").first())
 
 

@@ -10,6 +10,7 @@ from typing import NamedTuple
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import F, Q, QuerySet
 
+from accounts.selectors.profiles import shown_name_of
 from engine.clash.match_rules import MatchFormat
 from engine.seats import DRAW_NAME, LETTER_A, LETTER_B, SIDE_A, SIDE_B, SIDES
 from tournaments.models import (
@@ -23,6 +24,7 @@ from tournaments.models import (
     Round,
     RoundStage,
 )
+from tournaments.models.registrations import seat_name
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -30,7 +32,7 @@ User = AbstractBaseUser | AnonymousUser
 def matches_for_player(event: Event, user: AbstractBaseUser) -> QuerySet[Match]:
     return (Match.objects.filter(round__event=event)
             .filter(Q(player_a__player=user) | Q(player_b__player=user))
-            .select_related("round", "player_a__player", "player_b__player")
+            .select_related("round", "player_a__player__profile", "player_b__player__profile")
             .order_by("round__number"))
 
 
@@ -48,7 +50,7 @@ BY_TABLE_BYE_LAST = (F("table").asc(nulls_last=True), "id")
 
 def matches_by_table(rnd: Round | None = None) -> QuerySet[Match]:
     """Tables in order, the bye last, on every database."""
-    matches = Match.objects.select_related("player_a__player", "player_b__player")
+    matches = Match.objects.select_related("player_a__player__profile", "player_b__player__profile")
     if rnd is not None:
         matches = matches.filter(round=rnd)
     return matches.order_by(*BY_TABLE_BYE_LAST)
@@ -56,8 +58,8 @@ def matches_by_table(rnd: Round | None = None) -> QuerySet[Match]:
 
 def match_seen(match_id: int) -> Match | None:
     """Any match (pairings are public), with its round, event and players."""
-    return (Match.objects.select_related("round__event", "player_a__player",
-                                         "player_b__player")
+    return (Match.objects.select_related("round__event", "player_a__player__profile",
+                                         "player_b__player__profile")
             .filter(pk=match_id).first())
 
 
@@ -105,14 +107,16 @@ class TableRow(NamedTuple):
         return self.winner == SIDE_B
 
 
-_SEAT = ("_id", "__is_ai", "__ai_name", "__player_id", "__player__username")
+def _seat_values(side: str) -> tuple:
+    return (f"player_{side}_id", f"player_{side}__is_ai", f"player_{side}__ai_name",
+            f"player_{side}__player_id", shown_name_of(f"player_{side}__player"))
 
 
 def round_tables(round_id: int) -> list[TableRow]:
     """The round's matches, tables in order and the bye last, in one query."""
     rows = (Match.objects.filter(round_id=round_id).order_by(*BY_TABLE_BYE_LAST)
             .values_list("id", "table", "status", "a_wins", "b_wins", "draws",
-                         *(f"player_{side}{path}" for side in SIDES for path in _SEAT)))
+                         *(value for side in SIDES for value in _seat_values(side))))
     return [_table(*row[:6], _seat(*row[6:11]), _seat(*row[11:16])) for row in rows]
 
 
@@ -127,10 +131,10 @@ def _table(pk: int, table: int | None, status: str, a_wins: int | None, b_wins: 
 
 
 def _seat(pk: int | None, is_ai: bool, ai_name: str, player_id: int | None,
-          username: str | None) -> TableSeat | None:
+          shown: str | None) -> TableSeat | None:
     if pk is None:
         return None
-    return TableSeat(ai_name if is_ai else username, is_ai, player_id, pk)
+    return TableSeat(seat_name(pk, is_ai, ai_name, shown), is_ai, player_id, pk)
 
 
 class NameRow(NamedTuple):
@@ -217,7 +221,8 @@ def engine_job_of(match: Match) -> MatchJob | None:
 
 def match_in_event(event: Event, match_id: int) -> Match | None:
     return (Match.objects.filter(pk=match_id, round__event=event)
-            .select_related("round", "player_a__player", "player_b__player").first())
+            .select_related("round", "player_a__player__profile",
+                            "player_b__player__profile").first())
 
 
 def side_of(match: Match, user: User | None) -> str | None:

@@ -24,7 +24,7 @@ def pods_listed(event: Event | None = None) -> QuerySet[Pod]:
     the pods page and the API list them: a seat with its player and pair, a pair with its
     event (whose status decides whether its seed is shown)."""
     pods = Pod.objects.prefetch_related(
-        Prefetch("seats", PodSeat.objects.select_related("registration__player", "pair")
+        Prefetch("seats", PodSeat.objects.select_related("registration__player__profile", "pair")
                  .order_by("number")),
         Prefetch("pairs", DraftPair.objects.select_related("pod__event").order_by("number"))
     ).order_by("number")
@@ -52,7 +52,7 @@ def pod_seating(event: Event) -> list[PodSeating]:
 
 
 def pod_seats(pod: Pod) -> QuerySet[PodSeat]:
-    return (PodSeat.objects.filter(pod=pod).select_related("registration__player", "pair")
+    return (PodSeat.objects.filter(pod=pod).select_related("registration__player__profile", "pair")
             .order_by("number"))
 
 
@@ -79,7 +79,7 @@ def draft_state(pair: DraftPair) -> DraftState:
 
 def pair_seats(pair: DraftPair) -> dict[str, PodSeat]:
     return {seat.side: seat for seat in
-            PodSeat.objects.filter(pair=pair).select_related("registration__player",
+            PodSeat.objects.filter(pair=pair).select_related("registration__player__profile",
                                                              "pod__event")}
 
 

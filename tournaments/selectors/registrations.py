@@ -33,7 +33,7 @@ User = AbstractBaseUser | AnonymousUser
 
 
 def registrations_for_event(event: Event) -> QuerySet[Registration]:
-    return (Registration.objects.filter(event=event).select_related("player")
+    return (Registration.objects.filter(event=event).select_related("player__profile")
             .order_by("created_at", "id"))
 
 
@@ -48,7 +48,7 @@ def user_registration(event: Event, user: User) -> Registration | None:
 def registration_by_id(event: Event, registration_id: int) -> Registration | None:
     """The seat with this id, looked up inside its event (a seat of another event is None)."""
     return (Registration.objects.filter(event=event, pk=registration_id)
-            .select_related("player").first())
+            .select_related("player__profile").first())
 
 
 def seen_versions(user: User, registrations: list[Registration]) -> dict[int, DecklistVersion]:
@@ -82,7 +82,7 @@ def registrations_of(user: AbstractBaseUser, limit: int = 30) -> list[Registrati
     latest: dict[int, Match] = {}
     for match in (Match.objects.filter(round__event_id__in=running)
                   .filter(Q(player_a__player=user) | Q(player_b__player=user))
-                  .select_related("round", "player_a__player", "player_b__player")
+                  .select_related("round", "player_a__player__profile", "player_b__player__profile")
                   .order_by("round__event_id", "-round__number")):
         latest.setdefault(match.round.event_id, match)
     for seat in seats:
@@ -162,7 +162,7 @@ def list_sheet(event: Event, registration_id: int, user: User) -> ListSheet | No
 def deck_checks_of(event: Event, registration: Registration | None = None) -> QuerySet[DeckCheck]:
     """The event's deck checks, newest first (for the organizers only)."""
     checks = DeckCheck.objects.filter(event=event).select_related(
-        "registration__player", "decklist_version", "by").order_by("-at", "-id")
+        "registration__player__profile", "decklist_version", "by").order_by("-at", "-id")
     return checks.filter(registration=registration) if registration is not None else checks
 
 
@@ -182,7 +182,7 @@ def history_of(registration: Registration) -> list[HistoryRow]:
     """Every match of the seat in its event, from its side, in round order."""
     matches = list(
         Match.objects.filter(Q(player_a=registration) | Q(player_b=registration))
-        .select_related("round", "player_a__player", "player_b__player")
+        .select_related("round", "player_a__player__profile", "player_b__player__profile")
         .annotate(round_tables=Count("round__matches"))
         .order_by("round__number"))
     rows = []

@@ -103,7 +103,7 @@ def champion_of(final: Round | None) -> Registration | None:
     if final is None or final.stage != RoundStage.TOP_CUT or final.tables != 1:
         return None
     match = (Match.objects.filter(round=final, status=MatchStatus.CONFIRMED)
-             .select_related("player_a__player", "player_b__player").first())
+             .select_related("player_a__player__profile", "player_b__player__profile").first())
     if match is None:
         return None
     return match.player_a if match.a_wins > match.b_wins else match.player_b

@@ -103,6 +103,7 @@ def matches_with_squad_problems(event: Event) -> list[tuple[Match, MatchSquads]]
     if not event.check_squads:
         return []
     matches = list(Match.objects.filter(round__event=event, player_b__isnull=False)
-                   .select_related("round", "player_a__player", "player_b__player"))
+                   .select_related("round", "player_a__player__profile",
+                                   "player_b__player__profile"))
     squads = squads_by_match(event, matches)
     return [(m, squads[m.pk]) for m in matches if squads[m.pk].problems]

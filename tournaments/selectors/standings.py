@@ -41,7 +41,7 @@ from tournaments.models import (
     RoundStage,
     RoundStatus,
 )
-from tournaments.selectors.bridge import SwissView, standings_view, swiss_id
+from tournaments.selectors.bridge import SwissView, seat_names, standings_view, swiss_id
 from tournaments.selectors.cache import remembered
 from tournaments.swiss import compute_standings, qualifiers
 from tournaments.swiss.standings import metrics_in, records
@@ -177,7 +177,11 @@ def standings_for_event(event: Event) -> list[StandingRow]:
 
 def _frozen(event: Event) -> list[StandingRow]:
     final = EventStandings.objects.filter(event_id=event.pk).values_list("final", flat=True).get()
-    return [StandingRow(**row) for row in final]
+    # The ranks are frozen; the names are the seats' names now (a display name changed, an
+    # account deleted), as on the event's other pages.
+    names = seat_names(event.pk)
+    return [StandingRow(**{**row, "name": names.get(row["registration_id"], row["name"])})
+            for row in final]
 
 
 def computed_standings(event: Event) -> list[StandingRow]:

@@ -63,8 +63,9 @@ def ratings_update_for_event(*, event_id: int, now: datetime) -> RatedEvent:
         matches = matches.filter(is_ai_match=False)
     matches = [m for m in matches if not (m.player_a.is_ai and m.player_b.is_ai)]
     model = _model()
+    # A former player (account deleted) has no rating to move: rated like an AI seat.
     player_ids = sorted({r.player_id for m in matches for r in (m.player_a, m.player_b)
-                         if not r.is_ai})
+                         if r.player_id is not None})
     # Locked in player order, so two events of the same game and format completing at once
     # update a shared player's rating one after the other.
     rows: dict[int, Rating] = {}
@@ -76,11 +77,11 @@ def ratings_update_for_event(*, event_id: int, now: datetime) -> RatedEvent:
     current = {pid: model.rating(mu=row.mu, sigma=row.sigma) for pid, row in rows.items()}
     played: dict[int, int] = dict.fromkeys(player_ids, 0)
     for m in matches:
-        teams = [[current[r.player_id] if not r.is_ai else model.rating()]
+        teams = [[current[r.player_id] if r.player_id is not None else model.rating()]
                  for r in (m.player_a, m.player_b)]
         (new_a,), (new_b,) = model.rate(teams, ranks=_ranks(m))
         for registration, new in ((m.player_a, new_a), (m.player_b, new_b)):
-            if not registration.is_ai:
+            if registration.player_id is not None:
                 current[registration.player_id] = new
                 played[registration.player_id] += 1
     for player_id, row in rows.items():

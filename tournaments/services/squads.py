@@ -54,7 +54,7 @@ def squad_check_submit(*, match_id: int, registration_id: int, by: AbstractBaseU
     game replaces the old one. A malformed squad, or a deal with cards the list does not
     hold, is refused and nothing is stored."""
     rnd, match = lock_match(match_id)
-    match = (Match.objects.select_related("player_a__player", "player_b__player",
+    match = (Match.objects.select_related("player_a__player__profile", "player_b__player__profile",
                                           "player_a__decklist_version__decklist__game",
                                           "player_b__decklist_version__decklist__game")
              .get(pk=match.pk))

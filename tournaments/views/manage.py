@@ -259,8 +259,8 @@ def player_add(request: HttpRequest, event: Event) -> HttpResponse:
 
 def _seat_action(request: HttpRequest, event: Event, registration: int, action,  # noqa: ANN001
                  done: str, **arguments) -> HttpResponse:  # noqa: ANN003
-    seat = get_object_or_404(Registration.objects.select_related("player"), pk=registration,
-                             event=event)
+    seat = get_object_or_404(Registration.objects.select_related("player__profile"),
+                             pk=registration, event=event)
     action(registration_id=seat.pk, by=request.user, **arguments)
     messages.success(request, done.format(name=seat.name))
     return _back(event)
@@ -318,8 +318,8 @@ def lists_publish(request: HttpRequest, event: Event) -> HttpResponse:
 
 def _seat_list(request: HttpRequest, event: Event, registration: int, *,
                form: DeckCheckForm | None = None, status: int = 200) -> HttpResponse:
-    seat = get_object_or_404(Registration.objects.select_related("player"), pk=registration,
-                             event=event)
+    seat = get_object_or_404(Registration.objects.select_related("player__profile"),
+                             pk=registration, event=event)
     rounds = list(Round.objects.filter(event=event).order_by("number")
                   .values_list("number", flat=True))
     can_check = (event.status in (EventStatus.RUNNING, EventStatus.TOP_CUT)

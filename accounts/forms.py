@@ -1,0 +1,84 @@
+"""The forms of the account pages."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import AuthenticationForm, BaseUserCreationForm
+from django.utils.translation import gettext_lazy as _
+
+from accounts.selectors.profiles import is_confirmed
+
+
+class SignUpForm(BaseUserCreationForm):
+    """Username, display name, e-mail address and the password twice (Django's password
+    validators)."""
+
+    display_name = forms.CharField(
+        label=_("Display name"), max_length=60, required=False,
+        help_text=_("Shown on pairings and standings instead of your username. Optional."))
+    email = forms.EmailField(
+        label=_("E-mail address"), max_length=254,
+        help_text=_("We send a link to confirm it; you can log in once it is confirmed."))
+
+    class Meta(BaseUserCreationForm.Meta):
+        model = get_user_model()
+        fields = ("username", "display_name", "email")
+
+    def clean_username(self) -> str:
+        username = self.cleaned_data["username"]
+        if get_user_model().objects.filter(username__iexact=username).exists():
+            raise forms.ValidationError(_("That username is taken."), code="username_taken")
+        return username
+
+    def clean_email(self) -> str:
+        email = get_user_model().objects.normalize_email(self.cleaned_data["email"])
+        if get_user_model().objects.filter(email__iexact=email).exists():
+            raise forms.ValidationError(
+                _("An account with this e-mail address exists already: log in, or reset "
+                  "its password."), code="email_taken")
+        return email
+
+
+class LoginForm(AuthenticationForm):
+    """Django's login form, saying why a right password of an unconfirmed account is
+    refused (accounts/backends.py) instead of calling the password wrong."""
+
+    error_messages = {
+        **AuthenticationForm.error_messages,
+        "unconfirmed": _("Your e-mail address is not confirmed yet: open the link we mailed "
+                         "you at sign-up. Lost it? Reset your password: that link confirms "
+                         "the address too."),
+    }
+
+    def get_invalid_login_error(self) -> forms.ValidationError:
+        username = self.cleaned_data.get("username")
+        password = self.cleaned_data.get("password")
+        user = get_user_model().objects.filter(username=username).first()
+        if (user is not None and user.is_active and not is_confirmed(user)
+                and user.check_password(password)):
+            return forms.ValidationError(self.error_messages["unconfirmed"], code="unconfirmed")
+        return super().get_invalid_login_error()
+
+
+class ProfileForm(forms.Form):
+    display_name = forms.CharField(
+        label=_("Display name"), max_length=60, required=False,
+        help_text=_("Shown on pairings and standings instead of your username. Leave it "
+                    "empty to show your username."))
+
+
+class DeleteAccountForm(forms.Form):
+    password = forms.CharField(label=_("Your password"), strip=False,
+                               widget=forms.PasswordInput(attrs={"autocomplete":
+                                                                 "current-password"}))
+
+    def __init__(self, user, *args, **kwargs) -> None:  # noqa: ANN001, ANN002, ANN003
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_password(self) -> str:
+        password = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise forms.ValidationError(_("That is not your password."), code="wrong_password")
+        return password

@@ -1,0 +1,24 @@
+"""What a person adds to Django's user: the name shown in events and whether their e-mail
+address is proven.
+
+A user without a profile (the demo's accounts, users made in the admin or by
+`createsuperuser`) counts as confirmed and shows their username: only sign-up makes an
+unconfirmed profile.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Profile(models.Model):
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                related_name="profile")
+    # Shown on pairings, standings and player pages instead of the username where set.
+    display_name = models.CharField(_("display name"), max_length=60, blank=True)
+    email_confirmed = models.BooleanField(_("e-mail address confirmed"), default=True)
+
+    def __str__(self) -> str:
+        return f"profile of {self.user}"

@@ -1,0 +1,71 @@
+"""Sign-up and the e-mail confirmation of a new account.
+
+The confirmation link carries a signed token (django.core.signing, its own salt) of the
+user's id and the address it was sent to, valid CLASH_CONFIRMATION_DAYS days: changing the
+address, or confirming once, makes an old link do nothing.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.core import signing
+from django.core.mail import send_mail
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+
+from accounts.models import Profile
+from core.errors import DomainError
+
+SALT = "accounts.confirm-email"
+
+
+@transaction.atomic
+def account_sign_up(*, username: str, display_name: str, email: str,
+                    password: str) -> AbstractBaseUser:
+    """A new account with an unconfirmed address (the form has validated the fields)."""
+    users = get_user_model()
+    if users.objects.filter(username__iexact=username).exists():
+        raise DomainError("username_taken", _("That username is taken."))
+    user = users.objects.create_user(username=username, email=email, password=password)
+    Profile.objects.create(user=user, display_name=display_name.strip(), email_confirmed=False)
+    return user
+
+
+def confirmation_token(user: AbstractBaseUser) -> str:
+    return signing.dumps({"user": user.pk, "email": user.email}, salt=SALT, compress=True)
+
+
+def confirmation_mail_send(*, user: AbstractBaseUser, confirm_url: str) -> None:
+    """Mail the link (`confirm_url`, the absolute address of the confirmation page)."""
+    context = {"user": user, "confirm_url": confirm_url,
+               "days": settings.CLASH_CONFIRMATION_DAYS}
+    subject = render_to_string("accounts/confirm_email_subject.txt", context).strip()
+    body = render_to_string("accounts/confirm_email.txt", context)
+    send_mail(subject, body, None, [user.email])
+
+
+def confirmation_user(token: str) -> AbstractBaseUser:
+    """The account a confirmation token names, if the token is good and still current."""
+    bad = DomainError("bad_confirmation", _("This confirmation link is not valid or has "
+                                            "expired. Log in is refused until the address "
+                                            "is confirmed: ask for a password reset, whose "
+                                            "link confirms the address too."))
+    try:
+        data = signing.loads(token, salt=SALT,
+                             max_age=settings.CLASH_CONFIRMATION_DAYS * 24 * 60 * 60)
+    except signing.BadSignature:
+        raise bad from None
+    user = get_user_model().objects.filter(pk=data.get("user"), is_active=True).first()
+    if user is None or user.email != data.get("email"):
+        raise bad
+    return user
+
+
+@transaction.atomic
+def email_confirm(*, user: AbstractBaseUser) -> None:
+    """The address is proven (a confirmation link, or a finished password reset whose link
+    went to it). Confirming twice changes nothing."""
+    Profile.objects.update_or_create(user=user, defaults={"email_confirmed": True})

@@ -1,0 +1,22 @@
+from django.urls import path
+
+from accounts.views import me, passwords, signup
+
+app_name = "accounts"
+
+urlpatterns = [
+    path("signup/", signup.signup, name="signup"),
+    path("confirm/<str:token>/", signup.confirm, name="confirm"),
+    path("profile/", me.profile, name="profile"),
+    path("data/", me.data, name="data"),
+    path("delete/", me.delete, name="delete"),
+]
+
+# Django's own views under their own names (django.contrib.auth.urls, included after these
+# in clash/urls.py, serves the rest): same paths, the accounts' subclasses.
+auth_urlpatterns = [
+    path("login/", passwords.LoginView.as_view(), name="login"),
+    path("password_reset/", passwords.PasswordResetView.as_view(), name="password_reset"),
+    path("reset/<uidb64>/<token>/", passwords.PasswordResetConfirmView.as_view(),
+         name="password_reset_confirm"),
+]

@@ -1,0 +1,37 @@
+"""Django's own login and password-reset views, with the accounts' additions: the login
+form names an unconfirmed address, a reset request is rate-limited, and a finished reset
+confirms the address its link was mailed to."""
+
+from __future__ import annotations
+
+from django.contrib.auth import views as auth_views
+from django.http import HttpResponse
+
+from accounts.forms import LoginForm
+from accounts.services.rates import RateLimited, rate_hit
+from accounts.services.signups import email_confirm
+from core.logins import client_ip
+
+
+class LoginView(auth_views.LoginView):
+    authentication_form = LoginForm
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    def form_valid(self, form) -> HttpResponse:  # noqa: ANN001
+        try:
+            rate_hit(kind="reset", ip=client_ip(self.request),
+                     address=form.cleaned_data["email"])
+        except RateLimited as exc:
+            form.add_error(None, exc.message)
+            response = self.render_to_response(self.get_context_data(form=form), status=429)
+            response["Retry-After"] = str(exc.wait)
+            return response
+        return super().form_valid(form)
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    def form_valid(self, form) -> HttpResponse:  # noqa: ANN001
+        response = super().form_valid(form)
+        email_confirm(user=form.user)
+        return response
