@@ -7,6 +7,7 @@ from django.db.models import Q, Sum
 from django.db.models.functions import Coalesce
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -18,6 +19,7 @@ from tournaments.models import Rating
 from tournaments.selectors.announcements import announcements_for_player
 from tournaments.selectors.events import events_organized_by
 from tournaments.selectors.registrations import registrations_of
+from tournaments.views.clock_shown import match_clock_shown
 
 
 @require_GET
@@ -33,9 +35,17 @@ def me(request: HttpRequest) -> HttpResponse:
     and ban sessions, solo record and ratings. Only ever the signed-in person's own things."""
     user = request.user
     profile = profile_of(user)
+    seats = registrations_of(user)
+    now = timezone.now()
+    for seat in seats:
+        # The clock of this round's table (its round's, with the table's extra time), from
+        # the round already loaded with the match: no query of its own.
+        seat.clock = (match_clock_shown(seat.current, now)
+                      if seat.current is not None else None)
     return render(request, "me.html", {
         "display_name": profile.display_name if profile else "",
-        "seats": registrations_of(user),
+        "seats": seats,
+        "clocks": any(seat.clock for seat in seats),
         "announcements": announcements_for_player(user),
         "organized": list(events_organized_by(user).order_by("-created_at")[:30]),
         "decklists": Decklist.objects.filter(owner=user).count(),

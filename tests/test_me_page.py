@@ -1,6 +1,8 @@
 """/me/: a person's own page, and only theirs: events with this round's table, events they
 organize, their decks and cards, solo record, ratings, log out."""
 
+from datetime import timedelta
+
 import pytest
 from django.urls import reverse
 from django.utils import timezone
@@ -17,7 +19,7 @@ from tests.factories.tournaments import (
     RoundRowFactory,
     SeatFactory,
 )
-from tournaments.models import EventStatus, RoundStatus
+from tournaments.models import EventStatus, Match, Round, RoundStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -91,3 +93,26 @@ def test_a_bounded_number_of_queries_whatever_the_number_of_events(client,
     client.force_login(ada)
     with django_assert_max_num_queries(14):
         assert client.get(reverse("me")).status_code == 200
+
+
+def test_the_table_shows_its_rounds_clock_counting_down(client):
+    ada = UserFactory(username="ada")
+    event, match = running_event(ada)
+    started = timezone.now() - timedelta(minutes=20)
+    Round.objects.filter(pk=match.round_id).update(clock_minutes=50, clock_started_at=started)
+    Match.objects.filter(pk=match.pk).update(extra_minutes=3)
+    client.force_login(ada)
+    page = client.get(reverse("me")).content.decode()
+    # 50 minutes from 20 minutes ago, and the table's 3 extra: 33 left, counted down by the
+    # page's script from the deadline, asking the table's clock for the server's time.
+    assert "33 minutes left" in page and "This table has 3 extra minutes." in page
+    assert reverse("match-time", args=[match.pk]) in page
+    assert "js/round-clock.js" in page
+
+
+def test_no_clock_and_no_script_without_a_round_being_played(client):
+    ada = UserFactory(username="ada")
+    SeatFactory(event=OrganizedEventFactory(status=EventStatus.COMPLETE), player=ada)
+    client.force_login(ada)
+    page = client.get(reverse("me")).content.decode()
+    assert "data-round-clock" not in page and "round-clock.js" not in page

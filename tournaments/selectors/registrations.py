@@ -82,7 +82,8 @@ def registrations_of(user: AbstractBaseUser, limit: int = 30) -> list[Registrati
     latest: dict[int, Match] = {}
     for match in (Match.objects.filter(round__event_id__in=running)
                   .filter(Q(player_a__player=user) | Q(player_b__player=user))
-                  .select_related("round", "player_a__player__profile", "player_b__player__profile")
+                  .select_related("round__event", "player_a__player__profile",
+                                  "player_b__player__profile")
                   .order_by("round__event_id", "-round__number")):
         latest.setdefault(match.round.event_id, match)
     for seat in seats:
