@@ -31,9 +31,9 @@ from tournaments.models import (
     PodSeat,
     Rating,
     Registration,
-    WaitlistEntry,
     Round,
     RoundStatus,
+    WaitlistEntry,
 )
 
 
