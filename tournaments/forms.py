@@ -95,7 +95,7 @@ class EventForm(AccessibleForm):
     clock_starts_at_pairing = forms.BooleanField(
         label=gettext_lazy("Pairing a round starts its clock"), required=False, initial=True)
     time_zone = forms.CharField(
-        label=gettext_lazy("Time zone"), max_length=64, initial="UTC",
+        label=gettext_lazy("Time zone"), max_length=64, initial="UTC", required=False,
         help_text=gettext_lazy("An IANA name such as Europe/Paris or America/New_York: the "
                                "start, the deadline and every time on the event's pages are "
                                "in it."))
@@ -124,7 +124,7 @@ class EventForm(AccessibleForm):
             self.fields["game"].initial = CLASH
 
     def clean_time_zone(self) -> str:
-        zone = self.cleaned_data["time_zone"].strip()
+        zone = self.cleaned_data["time_zone"].strip() or "UTC"  # left empty: UTC
         problem = time_zone_problem(zone)
         if problem:
             raise forms.ValidationError(problem)

@@ -69,13 +69,14 @@ def test_a_bad_zone_is_refused_and_nothing_saved(zone):
     with pytest.raises(DomainError, match="IANA name"):
         event_create(by=organizer, name="X", format="preconstructed", now=now(),
                      time_zone=zone)
-    client = Client()
-    client.force_login(organizer)
-    response = client.post(reverse("tournaments:event_new"), {
-        "name": "Y", "format": "preconstructed", "match_length": 3, "top_cut": 0,
-        "late_entry_until_round": 0, "time_zone": zone or " "})
-    assert response.status_code == 400
-    assert "IANA name" in response.content.decode() or zone == ""
+    if zone:  # the form reads an empty zone as UTC
+        client = Client()
+        client.force_login(organizer)
+        response = client.post(reverse("tournaments:event_new"), {
+            "name": "Y", "format": "preconstructed", "match_length": 3, "top_cut": 0,
+            "late_entry_until_round": 0, "time_zone": zone})
+        assert response.status_code == 400
+        assert "IANA name" in response.content.decode()
     assert not Event.objects.exists()
 
 
