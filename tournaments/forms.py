@@ -6,8 +6,11 @@ A domain error from a service goes back on the form next to the field it is abou
 
 from __future__ import annotations
 
+from zoneinfo import ZoneInfo
+
 from django import forms
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 from django.utils.translation import gettext_lazy, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -25,7 +28,15 @@ from tournaments.models import (
     MatchLength,
     TopCut,
 )
-from tournaments.services.events import DEFAULT_ROUND_MINUTES, MAX_NAME, MAX_ROUND_MINUTES
+from tournaments.services.events import (
+    DEFAULT_ROUND_MINUTES,
+    MAX_CAPACITY,
+    MAX_DESCRIPTION,
+    MAX_NAME,
+    MAX_ROUND_MINUTES,
+    MAX_VENUE,
+    time_zone_problem,
+)
 from tournaments.services.round_clock import MAX_MINUTES as MAX_CLOCK_MINUTES
 
 DECK_NUMBERS = [(n, f"Preconstructed deck {n}") for n in range(1, 5)]
@@ -83,6 +94,24 @@ class EventForm(AccessibleForm):
                                "minutes."))
     clock_starts_at_pairing = forms.BooleanField(
         label=gettext_lazy("Pairing a round starts its clock"), required=False, initial=True)
+    time_zone = forms.CharField(
+        label=gettext_lazy("Time zone"), max_length=64, initial="UTC", required=False,
+        help_text=gettext_lazy("An IANA name such as Europe/Paris or America/New_York: the "
+                               "start, the deadline and every time on the event's pages are "
+                               "in it."))
+    starts_at = forms.DateTimeField(
+        label=gettext_lazy("Starts at"), required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+        help_text=gettext_lazy("The date and time in the event's time zone."))
+    venue = forms.CharField(label=gettext_lazy("Venue"), max_length=MAX_VENUE, required=False)
+    description = forms.CharField(
+        label=gettext_lazy("Description"), max_length=MAX_DESCRIPTION, required=False,
+        widget=forms.Textarea(attrs={"rows": 5}),
+        help_text=gettext_lazy("Plain text; line breaks are kept."))
+    capacity = forms.IntegerField(
+        label=gettext_lazy("Capacity"), required=False, min_value=1, max_value=MAX_CAPACITY,
+        help_text=gettext_lazy("The most players; later ones wait on a waitlist and take a "
+                               "seat freed before the start. Leave empty for no limit."))
 
     def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003
         super().__init__(*args, **kwargs)
@@ -94,12 +123,29 @@ class EventForm(AccessibleForm):
         else:
             self.fields["game"].initial = CLASH
 
+    def clean_time_zone(self) -> str:
+        zone = self.cleaned_data["time_zone"].strip() or "UTC"  # left empty: UTC
+        problem = time_zone_problem(zone)
+        if problem:
+            raise forms.ValidationError(problem)
+        return zone
+
+    def clean(self) -> dict:
+        """The times typed are wall-clock times in the event's zone, not the server's."""
+        data = super().clean()
+        zone = data.get("time_zone")
+        for key in ("starts_at", "decklist_deadline"):
+            if data.get(key) and zone:
+                data[key] = timezone.make_naive(data[key]).replace(tzinfo=ZoneInfo(zone))
+        return data
+
     def service_arguments(self) -> dict:
         data = self.cleaned_data
         arguments = {key: data[key] for key in (
             "name", "format", "match_length", "rounds", "top_cut", "late_entry_until_round",
             "decklist_deadline", "check_in_required", "fill_with_ai", "ai_in_top_cut",
-            "check_squads", "clock_starts_at_pairing")}
+            "check_squads", "clock_starts_at_pairing", "time_zone", "starts_at", "venue",
+            "description", "capacity")}
         return {**arguments, "game": data.get("game"),
                 "round_minutes": data.get("round_minutes") or DEFAULT_ROUND_MINUTES}
 
@@ -107,7 +153,9 @@ class EventForm(AccessibleForm):
         """Put each of the service's problems next to the setting it is about."""
         where = {"name": "name", "format": "format", "matches": "match_length",
                  "an event needs at least": "rounds", "the top cut": "top_cut",
-                 "late entry": "late_entry_until_round", "the round clock": "round_minutes"}
+                 "late entry": "late_entry_until_round", "the round clock": "round_minutes",
+                 "the time zone": "time_zone", "the venue": "venue",
+                 "the description": "description", "the capacity": "capacity"}
         inside = {"events are constructed": "format", "has no AI players": "fill_with_ai",
                   "squad checks are": "check_squads"}
         for problem in error.problems or [error.message]:

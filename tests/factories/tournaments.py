@@ -33,6 +33,7 @@ from tournaments.models import (
     Registration,
     Round,
     RoundStatus,
+    WaitlistEntry,
 )
 
 
@@ -230,3 +231,12 @@ class RatingFactory(factory.django.DjangoModelFactory):
     sigma = 25.0 / 3
     ordinal = factory.LazyAttribute(lambda o: o.mu - 3 * o.sigma)
     updated_at = factory.LazyFunction(timezone.now)
+
+
+class WaitlistEntryFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = WaitlistEntry
+
+    event = factory.SubFactory(EventFactory)
+    player = factory.SubFactory(UserFactory)
+    created_at = factory.LazyFunction(timezone.now)

@@ -125,6 +125,21 @@ class EventCreateIn(serializers.Serializer):
         help_text="the length of each round's clock")
     clock_starts_at_pairing = serializers.BooleanField(
         default=True, help_text="pairing a round starts its clock (else the organizer does)")
+    starts_at = serializers.DateTimeField(
+        required=False, allow_null=True, default=None,
+        help_text="the date and start time (ISO 8601 with an offset)")
+    time_zone = serializers.CharField(
+        max_length=64, default="UTC",
+        help_text="an IANA time zone name (Europe/Paris): the event's pages show every time "
+                  "in it; an unknown name is refused (400) and nothing is saved")
+    venue = serializers.CharField(max_length=200, default="", allow_blank=True)
+    description = serializers.CharField(max_length=5000, default="", allow_blank=True,
+                                        help_text="plain text (shown escaped, lines kept)")
+    capacity = serializers.IntegerField(
+        min_value=1, max_value=10000, required=False, allow_null=True, default=None,
+        help_text="the most players (AI seats aside); later ones join the waitlist "
+                  "on the event's page and take a seat freed before "
+                  "the start, first come first served; empty: no limit")
 
     def validate(self, attrs: dict) -> dict:
         # Whoever knows or picks the seed foresees or steers every draw: refuse it out loud
@@ -170,6 +185,12 @@ class EventOut(serializers.Serializer):
     round_minutes = serializers.IntegerField(help_text="the length of each round's clock")
     clock_starts_at_pairing = serializers.BooleanField(
         help_text="pairing a round starts its clock")
+    starts_at = serializers.DateTimeField(allow_null=True)
+    time_zone = serializers.CharField(help_text="the IANA time zone the event's pages use")
+    venue = serializers.CharField()
+    description = serializers.CharField(help_text="plain text")
+    capacity = serializers.IntegerField(allow_null=True, help_text="empty: no limit")
+    waitlisted = serializers.SerializerMethodField(help_text="players waiting for a seat")
     tiebreakers = serializers.ListField(child=serializers.CharField())
     created_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True)
@@ -181,6 +202,9 @@ class EventOut(serializers.Serializer):
 
     def get_lists_fixed(self, event) -> bool:  # noqa: ANN001
         return event.lists_fixed(timezone.now())
+
+    def get_waitlisted(self, event) -> int:  # noqa: ANN001
+        return event.waitlist.count() if event.capacity else 0
 
 
 class EventDetailOut(EventOut):

@@ -39,7 +39,12 @@ from tournaments.models.matches import (
 )
 from tournaments.models.pods import DraftPair, DraftSide, DraftStatus, Pod, PodSeat
 from tournaments.models.ratings import RatedEvent, Rating
-from tournaments.models.registrations import DeckCheck, DeckCheckOutcome, Registration
+from tournaments.models.registrations import (
+    DeckCheck,
+    DeckCheckOutcome,
+    Registration,
+    WaitlistEntry,
+)
 from tournaments.models.rounds import ClockAction, ClockChange, Round, RoundStage, RoundStatus
 
 __all__ = [
@@ -49,5 +54,6 @@ __all__ = [
     "EventStatus", "GameMode", "GameUpload", "JobStatus", "Match",
     "MatchJob", "MatchLength", "MatchStatus", "Pod", "PodSeat", "RatedEvent", "Rating",
     "Registration", "ResultAction", "ResultChange", "Round", "RoundStage", "RoundStatus",
-    "SquadCheck", "TopCut", "UploadStatus", "default_tiebreakers", "lists_open",
+    "SquadCheck", "TopCut", "UploadStatus", "WaitlistEntry", "default_tiebreakers",
+    "lists_open",
 ]

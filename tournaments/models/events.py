@@ -86,6 +86,15 @@ class Event(models.Model):
     clock_starts_at_pairing = models.BooleanField(default=True)
     # Metric names of tournaments.swiss.standings.METRICS, in the order they decide.
     tiebreakers = models.JSONField(default=default_tiebreakers)
+    # When and where it happens. Every time on the event's pages is shown in `time_zone`
+    # (an IANA name, checked by services.events.time_zone_problem), with the zone named.
+    starts_at = models.DateTimeField(null=True, blank=True)
+    time_zone = models.CharField(max_length=64, default="UTC")
+    venue = models.CharField(max_length=200, blank=True)
+    description = models.TextField(blank=True)  # plain text: shown escaped, lines kept
+    # Seats for players (AI seats aside); None: no limit. Players past it wait in line
+    # (WaitlistEntry) and take a freed seat before the start, first come first served.
+    capacity = models.PositiveIntegerField(null=True, blank=True)
     # Drives every draw of the event (pods, drafts, pairings, engine games): drawn on the
     # server (core.seeds), never chosen by nor shown to anyone until the event is complete.
     seed = models.BigIntegerField(default=new_seed)

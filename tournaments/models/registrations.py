@@ -70,6 +70,28 @@ def seat_name(pk: int, is_ai: bool, ai_name: str, shown: str | None) -> str:
     return shown
 
 
+class WaitlistEntry(models.Model):
+    """A player waiting for a seat in a full event, with the list they entered with (checked
+    like a registration's). The earliest entry takes the next seat freed before the start
+    (services.registrations); the entry goes when its player gets a seat or leaves."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="waitlist")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                               related_name="waitlist_entries")
+    decklist_version = models.ForeignKey("decks.DecklistVersion", null=True, blank=True,
+                                         on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["event", "id"]  # first come first served
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="one_waitlist_entry_each"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} waiting for {self.event}"
+
+
 class DeckCheckOutcome(models.TextChoices):
     MATCHES = "matches", "The deck matches the registered list"
     DIFFERS = "differs", "The deck differs from the registered list"

@@ -26,6 +26,7 @@ from tournaments.models import (
     Match,
     MatchStatus,
     Registration,
+    WaitlistEntry,
 )
 from tournaments.selectors.rounds import label_for
 
@@ -43,6 +44,20 @@ def user_registration(event: Event, user: User) -> Registration | None:
         return None
     return (Registration.objects.filter(event=event, player=user)
             .select_related("decklist_version__decklist").first())
+
+
+def waitlist_position(event: Event, user: User) -> int | None:
+    """The user's place on the event's waitlist (1: the next seat freed is theirs), or None."""
+    if not user.is_authenticated:
+        return None
+    mine = WaitlistEntry.objects.filter(event=event, player=user).values_list("id", flat=True)
+    if not mine:
+        return None
+    return WaitlistEntry.objects.filter(event=event, id__lte=mine[0]).count()
+
+
+def waitlist_length(event: Event) -> int:
+    return WaitlistEntry.objects.filter(event=event).count()
 
 
 def registration_by_id(event: Event, registration_id: int) -> Registration | None:

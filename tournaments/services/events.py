@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from functools import cache
+from zoneinfo import available_timezones
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext
 
 from core.errors import Conflict, DomainError
 from core.seeds import new_nonce, new_seed, seed_commitment
@@ -42,6 +45,43 @@ MAX_NAME = 120
 # most (the check constraint's).
 DEFAULT_ROUND_MINUTES = 50
 MAX_ROUND_MINUTES = 600
+MAX_VENUE = 200
+MAX_DESCRIPTION = 5000
+MAX_CAPACITY = 10000
+
+
+@cache
+def _zones() -> frozenset[str]:
+    return frozenset(available_timezones())
+
+
+def time_zone_problem(name: object) -> str | None:
+    """Why `name` is not an IANA time zone name zoneinfo knows, or None. Only names from the
+    zone database: never a file path."""
+    if isinstance(name, str) and name in _zones():
+        return None
+    return gettext("the time zone must be an IANA name such as Europe/Paris or "
+                   "America/New_York, not %(zone)r") % {"zone": name}
+
+
+def event_details_problems(*, time_zone: str, venue: str, description: str,
+                           capacity: int | None) -> list[str]:
+    """Every reason the event's time zone, venue, description and capacity are refused."""
+    problems = []
+    zone = time_zone_problem(time_zone)
+    if zone:
+        problems.append(zone)
+    if len(venue) > MAX_VENUE:
+        problems.append(gettext("the venue is longer than %(most)d characters")
+                        % {"most": MAX_VENUE})
+    if len(description) > MAX_DESCRIPTION:
+        problems.append(gettext("the description is longer than %(most)d characters")
+                        % {"most": MAX_DESCRIPTION})
+    if capacity is not None and (isinstance(capacity, bool) or not isinstance(capacity, int)
+                                 or not 1 <= capacity <= MAX_CAPACITY):
+        problems.append(gettext("the capacity is 1 to %(most)d players (or none), not "
+                                "%(capacity)r") % {"most": MAX_CAPACITY, "capacity": capacity})
+    return problems
 
 
 def event_problems(*, name: str, format: str, match_length: int, rounds: int | None,
@@ -91,7 +131,9 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, now: datetime,
                  ai_in_top_cut: bool = False, exclude_ai_from_ratings: bool = True,
                  tiebreakers: Sequence[str] | None = None, check_squads: bool = False,
                  round_minutes: int = DEFAULT_ROUND_MINUTES,
-                 clock_starts_at_pairing: bool = True) -> Event:
+                 clock_starts_at_pairing: bool = True, starts_at: datetime | None = None,
+                 time_zone: str = "UTC", venue: str = "", description: str = "",
+                 capacity: int | None = None) -> Event:
     """A new event in registration, organized by `by`. `rounds` None: the number of Swiss
     rounds comes from the player count when the event starts. The seed that drives every
     draw (pods, drafts, pairings, engine games) is drawn here from the secure source; only
@@ -116,6 +158,8 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, now: datetime,
             or not 1 <= round_minutes <= MAX_ROUND_MINUTES):
         problems.append(f"the round clock is 1 to {MAX_ROUND_MINUTES} minutes, not "
                         f"{round_minutes!r}")
+    problems += event_details_problems(time_zone=time_zone, venue=venue,
+                                       description=description, capacity=capacity)
     if problems:
         raise DomainError("invalid_event", "; ".join(problems), problems=problems)
     event = Event.objects.create(
@@ -126,7 +170,9 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, now: datetime,
         fill_with_ai=fill_with_ai, ai_in_top_cut=ai_in_top_cut,
         exclude_ai_from_ratings=exclude_ai_from_ratings,
         tiebreakers=order, check_squads=check_squads, round_minutes=round_minutes,
-        clock_starts_at_pairing=clock_starts_at_pairing,
+        clock_starts_at_pairing=clock_starts_at_pairing, starts_at=starts_at,
+        time_zone=time_zone, venue=venue.strip(), description=description.strip(),
+        capacity=capacity,
         seed=new_seed() if seed is None else seed, created_at=now)
     event.organizers.add(by)
     standings_row_create(event=event)

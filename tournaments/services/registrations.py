@@ -15,6 +15,10 @@ themselves, or an organizer adds them by username WITHOUT a list and they attach
 reads the same whether the list or version is missing or someone else's. (A walk-in guest
 without an account, whose list the organizer enters, will be the one exception.)
 
+Capacity: a full event refuses a further registration; before the start the player may join
+its waitlist instead (`waitlist_join`), and each seat freed before the start (a drop, an
+organizer removing a player) goes at once to the earliest waiting player with their list.
+
 Every service here locks the event row first, like pairing does, so a registration or a drop
 is either before a round's pairing or after it, never half-way through.
 """
@@ -25,13 +29,14 @@ from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.utils.translation import ngettext
+from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from core.errors import Conflict, DomainError, Forbidden
 from decks.models import Decklist, DecklistKind, DecklistVersion
 from decks.services.decklists import decklist_create, decklist_problems
 from decks.services.game_rules import has_rules_module
-from tournaments.models import Event, EventFormat, EventStatus, Registration
+from tournaments.models import Event, EventFormat, EventStatus, Registration, WaitlistEntry
 from tournaments.selectors.access import is_organizer
 from tournaments.selectors.rounds import next_swiss_round
 
@@ -62,10 +67,87 @@ def registration_create(*, event_id: int, by: AbstractBaseUser, now: datetime,
         raise Conflict("registration_over", f"{event} is past its Swiss rounds: no more entries",
                        params={"event": event.name})
     _check_not_registered(event, by)
+    if is_full(event):
+        raise Conflict("event_full", _full_message(event), params={"event": event.name,
+                                                                   "capacity": event.capacity})
     version = _decklist_for(event=event, player=by, now=now,
                             decklist_version_id=decklist_version_id,
                             preconstructed_deck=preconstructed_deck)
     return _register(event=event, player=by, now=now, version=version)
+
+
+@transaction.atomic
+def waitlist_join(*, event_id: int, by: AbstractBaseUser, now: datetime,
+                  decklist_version_id: int | None = None,
+                  preconstructed_deck: int | None = None) -> WaitlistEntry:
+    """`by` waits for a seat in a full event, inside its registration window, with the list
+    they would register with (checked now, like a registration's)."""
+    event = lock_event(event_id)
+    if event.status != EventStatus.REGISTRATION:
+        raise Conflict("waitlist_closed",
+                       gettext("%(event)s has started: its waitlist is closed")
+                       % {"event": event.name}, params={"event": event.name})
+    if ((event.registration_opens and now < event.registration_opens)
+            or (event.registration_closes and now >= event.registration_closes)):
+        raise Conflict("waitlist_closed",
+                       gettext("Registration for %(event)s is not open: neither is its "
+                               "waitlist") % {"event": event.name},
+                       params={"event": event.name})
+    _check_not_registered(event, by)
+    if WaitlistEntry.objects.filter(event=event, player=by).exists():
+        raise Conflict("already_waiting",
+                       gettext("%(player)s is already on the waitlist of %(event)s")
+                       % {"player": by.get_username(), "event": event.name},
+                       params={"player": by.get_username(), "event": event.name})
+    if not is_full(event):
+        raise Conflict("not_full", gettext("%(event)s has free seats: register instead")
+                       % {"event": event.name}, params={"event": event.name})
+    version = _decklist_for(event=event, player=by, now=now,
+                            decklist_version_id=decklist_version_id,
+                            preconstructed_deck=preconstructed_deck)
+    return WaitlistEntry.objects.create(event=event, player=by, decklist_version=version,
+                                        created_at=now)
+
+
+@transaction.atomic
+def waitlist_leave(*, event_id: int, by: AbstractBaseUser) -> None:
+    """`by` leaves the waitlist (not being on it is a no-op)."""
+    event = lock_event(event_id)
+    WaitlistEntry.objects.filter(event=event, player=by).delete()
+
+
+def seats_taken(event: Event) -> int:
+    """The seats that count against the capacity: players who have not dropped."""
+    return Registration.objects.filter(event=event, is_ai=False, dropped=False).count()
+
+
+def is_full(event: Event) -> bool:
+    return event.capacity is not None and seats_taken(event) >= event.capacity
+
+
+def _full_message(event: Event) -> str:
+    if event.status == EventStatus.REGISTRATION:
+        return ngettext("%(event)s is full (%(capacity)d seat): join the waitlist to take the "
+                        "next seat freed before the start",
+                        "%(event)s is full (%(capacity)d seats): join the waitlist to take "
+                        "the next seat freed before the start",
+                        event.capacity) % {"event": event.name, "capacity": event.capacity}
+    return ngettext("%(event)s is full (%(capacity)d seat): it takes no late entry",
+                    "%(event)s is full (%(capacity)d seats): it takes no late entry",
+                    event.capacity) % {"event": event.name, "capacity": event.capacity}
+
+
+def _seat_from_waitlist(event: Event, now: datetime) -> None:
+    """Before the start, each freed seat goes to the earliest waiting player, first come
+    first served, with the list they waited with."""
+    if event.status != EventStatus.REGISTRATION:
+        return
+    while not is_full(event):
+        entry = WaitlistEntry.objects.filter(event=event).order_by("id").first()
+        if entry is None:
+            return
+        _register(event=event, player=entry.player, now=now,
+                  version=entry.decklist_version)
 
 
 @transaction.atomic
@@ -75,7 +157,8 @@ def registration_add(*, event_id: int, by: AbstractBaseUser, player: AbstractBas
     """An organizer enters `player`, outside the registration window too and, while the event
     runs, until its last Swiss round is paired. The seat has no list: the player attaches
     their own (`registration_decklist_attach`). A list or deck number given here is refused
-    before anything is looked up, so the answer never tells whether it exists."""
+    before anything is looked up, so the answer never tells whether it exists. An organizer
+    may seat a player past the capacity (their call at the venue)."""
     event = lock_event(event_id)
     require_organizer(event, by)
     if decklist_version_id is not None or preconstructed_deck is not None:
@@ -131,9 +214,10 @@ def registration_decklist_attach(*, registration_id: int, by: AbstractBaseUser, 
 
 
 @transaction.atomic
-def registration_remove(*, registration_id: int, by: AbstractBaseUser) -> None:
+def registration_remove(*, registration_id: int, by: AbstractBaseUser,
+                        now: datetime | None = None) -> None:
     """An organizer takes a player out before the event starts. Once it runs, players are
-    dropped instead, so their results stay."""
+    dropped instead, so their results stay. The freed seat goes to the waitlist."""
     event, registration = lock_registration(registration_id)
     require_organizer(event, by)
     if event.status != EventStatus.REGISTRATION:
@@ -141,6 +225,7 @@ def registration_remove(*, registration_id: int, by: AbstractBaseUser) -> None:
                                         f"instead, so their results stay",
                        params={"event": event.name, "player": registration.name})
     registration.delete()
+    _seat_from_waitlist(event, now or timezone.now())
     results_version_bump(event_id=event.pk)
 
 
@@ -166,6 +251,7 @@ def registration_drop(*, registration_id: int, by: AbstractBaseUser,
     registration.save(update_fields=["dropped", "dropped_at"])
     if event.format == EventFormat.DRAFT and event.status == EventStatus.RUNNING:
         draft_take_over(registration=registration, now=now)
+    _seat_from_waitlist(event, now)
     results_version_bump(event_id=event.pk)
     return registration
 
@@ -238,6 +324,7 @@ def _register(*, event: Event, player: AbstractBaseUser, now: datetime,
     registration = Registration.objects.create(
         event=event, player=player, decklist_version=version, late_entry=late,
         checked_in=late, checked_in_at=now if late else None, created_at=now)
+    WaitlistEntry.objects.filter(event=event, player=player).delete()  # seated now
     results_version_bump(event_id=event.pk)
     return registration
 

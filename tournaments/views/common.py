@@ -13,7 +13,8 @@ from django.core.cache import caches
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Page, Paginator
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from tournaments.models import Event
@@ -36,6 +37,13 @@ def event_or_404(pk: int) -> Event:
 def event_context(request: HttpRequest, event: Event, tab: str) -> dict:
     """What every event page needs for its header and tabs."""
     return {"event": event, "tab": tab, "is_organizer": is_organizer(event, request.user)}
+
+
+def render_event(request: HttpRequest, template: str, context: dict,
+                 status: int = 200) -> HttpResponse:
+    """An event's page, every time on it shown in the event's own time zone."""
+    with timezone.override(context["event"].time_zone):
+        return render(request, template, context, status=status)
 
 
 def page_of(request: HttpRequest, items: Sequence, per_page: int = PER_PAGE) -> Page:

@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.views import NOT_THE_INPUT, domain_errors
@@ -22,17 +23,22 @@ from tournaments.selectors.registrations import (
     registrations_for_event,
     seen_versions,
     user_registration,
+    waitlist_length,
+    waitlist_position,
 )
 from tournaments.selectors.rounds import next_swiss_round
 from tournaments.services.events import event_create
 from tournaments.services.registrations import (
+    is_full,
     registration_check_in,
     registration_create,
     registration_decklist_attach,
     registration_drop,
+    waitlist_join,
+    waitlist_leave,
 )
 
-from .common import event_context, event_or_404, page_of
+from .common import event_context, event_or_404, page_of, render_event
 
 EVENTS_PER_PAGE = 20
 
@@ -84,7 +90,11 @@ def _event_page(request: HttpRequest, event: Event, *, form: RegistrationForm | 
                 status: int = 200) -> HttpResponse:
     mine = user_registration(event, request.user)
     is_open = registration_open(event)
-    can_register = request.user.is_authenticated and mine is None and is_open
+    position = waitlist_position(event, request.user) if mine is None else None
+    full = is_full(event)
+    # A full event that runs takes no one; before the start the form joins the waitlist.
+    can_register = (request.user.is_authenticated and mine is None and position is None
+                    and is_open and not (full and event.status != EventStatus.REGISTRATION))
     now = timezone.now()
     can_attach = may_attach(event, mine, now)
     if (can_register or can_attach) and form is None:
@@ -106,13 +116,16 @@ def _event_page(request: HttpRequest, event: Event, *, form: RegistrationForm | 
         "seats": seats,
         "announcements": list(announcements_live(event)),
         "registration_open": is_open,
+        "full": full,
+        "waitlist_position": position,
+        "waitlist_length": waitlist_length(event) if event.capacity else 0,
         "other_game": not engine_plays(event.game),
         # A draft event's pick page, from the player's own section (rule C-2.4).
         "my_pod_seat": (pod_seat_of(event, request.user)
                         if mine is not None and event.format == EventFormat.DRAFT
                         and event.status != EventStatus.REGISTRATION else None),
     })
-    return render(request, "tournaments/event_detail.html", context, status=status)
+    return render_event(request, "tournaments/event_detail.html", context, status=status)
 
 
 @require_GET
@@ -136,6 +149,33 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
             return redirect("tournaments:event", pk=event.pk)
     messages.error(request, "You are not registered: see the problem below.")
     return _event_page(request, event, form=form, status=400)
+
+
+@login_required
+@require_POST
+def waitlist_join_view(request: HttpRequest, pk: int) -> HttpResponse:
+    event = event_or_404(pk)
+    form = RegistrationForm(request.POST, event=event, user=request.user)
+    if form.is_valid():
+        with domain_errors(request, form=form) as refused:
+            waitlist_join(event_id=event.pk, by=request.user, now=timezone.now(),
+                          **form.service_arguments())
+        if not refused:
+            messages.success(request, gettext("You are on the waitlist of %(event)s.")
+                             % {"event": event.name})
+            return redirect("tournaments:event", pk=event.pk)
+    messages.error(request, gettext("You are not on the waitlist: see the problem below."))
+    return _event_page(request, event, form=form, status=400)
+
+
+@login_required
+@require_POST
+def waitlist_leave_view(request: HttpRequest, pk: int) -> HttpResponse:
+    event = event_or_404(pk)
+    waitlist_leave(event_id=event.pk, by=request.user)
+    messages.success(request, gettext("You have left the waitlist of %(event)s.")
+                     % {"event": event.name})
+    return redirect("tournaments:event", pk=event.pk)
 
 
 @login_required

@@ -61,7 +61,7 @@ from tournaments.services.rounds import round_pair
 from tournaments.services.topcut import topcut_advance, topcut_start
 
 from .clock_shown import dashboard_clock
-from .common import event_context, event_or_404, organizer_action, page_of
+from .common import event_context, event_or_404, organizer_action, page_of, render_event
 
 
 def _dashboard(request: HttpRequest, event: Event, *, status: int = 200,
@@ -103,7 +103,7 @@ def _dashboard(request: HttpRequest, event: Event, *, status: int = 200,
     })
     # The round clock and its buttons; open tables whose time is called are flagged.
     context.update(dashboard_clock(event, board.last, board.open_matches))
-    return render(request, "tournaments/dashboard.html", context, status=status)
+    return render_event(request, "tournaments/dashboard.html", context, status=status)
 
 
 def _in_the_cut(board) -> set[int] | None:  # noqa: ANN001

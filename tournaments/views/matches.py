@@ -20,7 +20,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import ngettext
@@ -58,7 +58,7 @@ from tournaments.services.results import result_report, result_set
 from tournaments.services.squads import squad_check_submit
 
 from .clock_shown import match_clock_shown
-from .common import event_context, event_or_404
+from .common import event_context, event_or_404, render_event
 
 
 def _load(request: HttpRequest, pk: int, match_pk: int) -> tuple[Event, Match, dict]:
@@ -161,7 +161,7 @@ def _page(request: HttpRequest, event: Event, match: Match, context: dict, *,
         if shown and can_set else None,
         "time_grants": list(match.clock_changes.select_related("by")) if shown else [],
     })
-    return render(request, "tournaments/match.html", context, status=status)
+    return render_event(request, "tournaments/match.html", context, status=status)
 
 
 def _engine_games(match: Match, user) -> list[dict]:  # noqa: ANN001

@@ -18,7 +18,6 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
@@ -51,7 +50,14 @@ from tournaments.selectors.standings import (
 )
 
 from .clock_shown import round_clock_shown
-from .common import event_context, event_or_404, kept_for_visitors, page_of, wants_fragment
+from .common import (
+    event_context,
+    event_or_404,
+    kept_for_visitors,
+    page_of,
+    render_event,
+    wants_fragment,
+)
 
 R = TypeVar("R", Round, RoundChoice)
 
@@ -150,7 +156,7 @@ def _pairings(request: HttpRequest, event: Event, version: int) -> HttpResponse:
         # Outside the kept fragment: the clock is read fresh (one small query).
         "round_clock": round_clock_shown(event, rnd.number) if live else None,
     })
-    return render(request, "tournaments/pairings.html", context)
+    return render_event(request, "tournaments/pairings.html", context)
 
 
 def _tables(event: Event, version: int, rnd: RoundChoice) -> list[TableRow]:
@@ -202,7 +208,7 @@ def _standings(request: HttpRequest, event: Event, version: int) -> HttpResponse
         "tiebreakers": event.tiebreakers, "live": _live(event),
         "points": METRIC_TEXT[POINTS], "columns": tiebreaker_columns(event.tiebreakers),
     })
-    return render(request, "tournaments/standings.html", context)
+    return render_event(request, "tournaments/standings.html", context)
 
 
 def _cut_of(marks: CutMarks | None, row: StandingRow) -> str:
@@ -231,7 +237,7 @@ def bracket(request: HttpRequest, pk: int) -> HttpResponse:
         "columns": columns,
         "champion": champion_of(rounds[-1]) if rounds else None,
     })
-    return render(request, "tournaments/bracket.html", context)
+    return render_event(request, "tournaments/bracket.html", context)
 
 
 def _csv(text: str, name: str) -> HttpResponse:
