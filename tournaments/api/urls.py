@@ -2,7 +2,16 @@
 
 from django.urls import path
 
-from tournaments.api import announcements, clock, events, match_games, matches, pods, rounds, walkins
+from tournaments.api import (
+    announcements,
+    clock,
+    events,
+    match_games,
+    matches,
+    pods,
+    rounds,
+    walkins,
+)
 
 EVENT = "events/<int:pk>/"
 SEAT = EVENT + "registrations/<int:registration_id>/"

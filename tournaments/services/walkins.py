@@ -26,7 +26,7 @@ from django.utils.translation import gettext
 
 from accounts.services.rates import rate_hit
 from core.errors import Conflict, DomainError
-from tournaments.models import Registration, EventStatus
+from tournaments.models import EventStatus, Registration
 
 from .access import lock_event, lock_registration, require_organizer
 from .registrations import check_organizer_entry

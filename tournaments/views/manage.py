@@ -59,11 +59,11 @@ from tournaments.services.registrations import (
     registration_remove,
 )
 from tournaments.services.rounds import round_pair
-from tournaments.services.walkins import registration_guest_add
 from tournaments.services.topcut import topcut_advance, topcut_start
+from tournaments.services.walkins import registration_guest_add
 
-from .clock_shown import dashboard_clock
 from .claims import claim_path
+from .clock_shown import dashboard_clock
 from .common import event_context, event_or_404, organizer_action, page_of
 
 
