@@ -49,6 +49,8 @@ urlpatterns: list = [
     path("<int:pk>/matches/<int:match>/time/", clock.match_time, name="match_time"),
     path("<int:pk>/manage/players/add/", manage.player_add, name="player_add"),
     path("<int:pk>/manage/guests/add/", manage.guest_add, name="guest_add"),
+    path("<int:pk>/manage/guests/<int:registration>/code/", manage.guest_code_renew,
+         name="guest_code_renew"),
     path("<int:pk>/manage/players/<int:registration>/remove/", manage.player_remove,
          name="player_remove"),
     path("<int:pk>/manage/players/<int:registration>/drop/", manage.player_drop,

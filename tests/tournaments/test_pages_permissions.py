@@ -94,6 +94,8 @@ REQUESTS = {
     "player_add": lambda w: (u("player_add", w), {
         "add-player": UserFactory(username="zed").username}),
     "guest_add": lambda w: (u("guest_add", w), {"guest-name": "Walk In"}),
+    # Alice's seat is an account's: it has no claim code to renew.
+    "guest_code_renew": lambda w: (u("guest_code_renew", w, w.seats["alice"].pk), {}),
     "decklist_attach": lambda w: (u("decklist_attach", w), {"preconstructed_deck": 2}),
     "player_remove": lambda w: (u("player_remove", w, w.seats["carol"].pk), {}),
     "player_drop": lambda w: (u("player_drop", w, w.seats["dave"].pk), {}),
@@ -131,6 +133,7 @@ MATRIX = [
     ("event_complete",  "POST", LOGIN, 403, 403, 409, 403),
     ("player_add",      "POST", LOGIN, 403, 403, 302, 403),
     ("guest_add",       "POST", LOGIN, 403, 403, 302, 403),
+    ("guest_code_renew", "POST", LOGIN, 403, 403, 409, 403),
     # Each player attaches a list to their own seat only; an organizer has no seat here.
     ("decklist_attach", "POST", LOGIN, 302, 302, 409, 409),
     ("player_remove",   "POST", LOGIN, 403, 403, 409, 403),  # started: drop instead

@@ -20,6 +20,7 @@ from tournaments.services.registrations import registration_add, registration_de
 from tournaments.services.walkins import (
     claim_code_digest,
     registration_claim,
+    registration_claim_code_renew,
     registration_guest_add,
     wrong_code_message,
 )
@@ -142,6 +143,19 @@ def test_an_organizer_never_writes_a_list_for_an_account_seat():
     assert alice.decklist_version is None
 
 
+def test_a_new_claim_code_replaces_the_old_one_and_only_for_a_guest_seat():
+    event = OrganizedEventFactory()
+    alice, = seats(event, "alice")
+    seat, old = guest(event)
+    new = registration_claim_code_renew(registration_id=seat.pk, by=organizer_of(event))
+    with pytest.raises(DomainError, match="does not open a seat"):
+        claim(old, UserFactory())
+    assert claim(new, UserFactory(username="wanda")).player.username == "wanda"
+    for taken in (seat, alice):
+        with pytest.raises(Conflict, match="not a guest seat"):
+            registration_claim_code_renew(registration_id=taken.pk, by=organizer_of(event))
+
+
 def test_only_an_organizer_seats_a_guest():
     event = OrganizedEventFactory()
     with pytest.raises(Forbidden):
@@ -158,6 +172,8 @@ def test_the_dashboard_seats_a_guest_and_the_claim_page_from_me_takes_it(client)
                        {"guest-name": "Wanda Walkin"}, follow=True).content.decode()
     assert "Wanda Walkin is seated as a guest" in page and "/events/claim/?code=" in page
     code = page.split("Their claim code is ")[1][:14]
+    assert "New claim code" in client.get(reverse("tournaments:dashboard",
+                                                  args=[event.pk])).content.decode()
     wanda = UserFactory(username="wanda")
     client.force_login(wanda)
     me = client.get(reverse("me")).content.decode()

@@ -80,6 +80,22 @@ def registration_guest_add(*, event_id: int, by: AbstractBaseUser, name: str,
     return seat, code
 
 
+@transaction.atomic
+def registration_claim_code_renew(*, registration_id: int, by: AbstractBaseUser) -> str:
+    """An organizer replaces a guest seat's code (the slip was lost): the old one stops
+    working. Only a guest seat has one; a claimed seat is the person's."""
+    event, seat = lock_registration(registration_id)
+    require_organizer(event, by)
+    if not seat.is_guest:
+        raise Conflict("not_a_guest", gettext("%(name)s is not a guest seat: it has no claim "
+                                              "code") % {"name": seat.name},
+                       params={"name": seat.name})
+    code = claim_code_new()
+    seat.claim_code_hash = claim_code_digest(code)
+    seat.save(update_fields=["claim_code_hash"])
+    return code
+
+
 def wrong_code_message() -> str:
     return gettext("This claim code does not open a seat: check it with the organizer.")
 

@@ -60,7 +60,7 @@ from tournaments.services.registrations import (
 )
 from tournaments.services.rounds import round_pair
 from tournaments.services.topcut import topcut_advance, topcut_start
-from tournaments.services.walkins import registration_guest_add
+from tournaments.services.walkins import registration_claim_code_renew, registration_guest_add
 
 from .claims import claim_path
 from .clock_shown import dashboard_clock
@@ -280,6 +280,19 @@ def guest_add(request: HttpRequest, event: Event) -> HttpResponse:
             return _back(event)
     messages.error(request, _("The guest was not added: see the form below."))
     return _dashboard(request, event, guest_form=form, status=400)
+
+
+@organizer_action
+@on_the_dashboard
+def guest_code_renew(request: HttpRequest, event: Event, registration: int) -> HttpResponse:
+    seat = get_object_or_404(Registration, pk=registration, event=event)
+    code = registration_claim_code_renew(registration_id=seat.pk, by=request.user)
+    link = request.build_absolute_uri(claim_path(code))
+    messages.success(request, _(
+        "The new claim code of %(name)s is %(code)s (link: %(link)s): the old one no longer "
+        "works. Hand it to them now, it is shown only this once.")
+        % {"name": seat.name, "code": code, "link": link})
+    return _back(event)
 
 
 def _seat_action(request: HttpRequest, event: Event, registration: int, action,  # noqa: ANN001
