@@ -47,8 +47,8 @@ class BumpsResultsVersion:
 class RegistrationInline(admin.TabularInline):
     model = Registration
     extra = 0
-    fields = ("player", "is_ai", "ai_name", "decklist_version", "checked_in", "dropped",
-              "late_entry")
+    fields = ("player", "is_ai", "ai_name", "guest_name", "decklist_version", "checked_in",
+              "dropped", "late_entry")
     readonly_fields = fields
     can_delete = False
 
@@ -69,7 +69,7 @@ class EventAdmin(BumpsResultsVersion, admin.ModelAdmin):
 class RegistrationAdmin(BumpsResultsVersion, admin.ModelAdmin):
     list_display = ("__str__", "event", "is_ai", "checked_in", "dropped", "late_entry")
     list_filter = ("is_ai", "dropped", "checked_in", "late_entry", "event__status")
-    search_fields = ("event__name", "player__username", "ai_name")
+    search_fields = ("event__name", "player__username", "ai_name", "guest_name")
     list_select_related = ("event", "player")
     raw_id_fields = ("player", "decklist_version")
 

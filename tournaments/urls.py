@@ -3,6 +3,7 @@
 from django.urls import include, path
 
 from tournaments.views import (
+    claims,
     clock,
     events,
     manage,
@@ -19,6 +20,7 @@ app_name = "tournaments"
 urlpatterns: list = [
     path("", events.event_list, name="events"),
     path("new/", events.event_new, name="event_new"),
+    path("claim/", claims.claim, name="claim"),
     path("<int:pk>/", events.event_detail, name="event"),
     path("<int:pk>/register/", events.register, name="register"),
     path("<int:pk>/waitlist/", events.waitlist_join_view, name="waitlist_join"),
@@ -48,6 +50,9 @@ urlpatterns: list = [
     path("<int:pk>/manage/clock/add/", clock.clock_add, name="clock_add"),
     path("<int:pk>/matches/<int:match>/time/", clock.match_time, name="match_time"),
     path("<int:pk>/manage/players/add/", manage.player_add, name="player_add"),
+    path("<int:pk>/manage/guests/add/", manage.guest_add, name="guest_add"),
+    path("<int:pk>/manage/guests/<int:registration>/code/", manage.guest_code_renew,
+         name="guest_code_renew"),
     path("<int:pk>/manage/players/<int:registration>/remove/", manage.player_remove,
          name="player_remove"),
     path("<int:pk>/manage/players/<int:registration>/drop/", manage.player_drop,

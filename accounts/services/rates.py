@@ -17,7 +17,7 @@ from django.utils.translation import ngettext
 
 from core.errors import Conflict
 
-KINDS = ("signup", "reset")
+KINDS = ("signup", "reset", "claim")
 
 
 class RateLimited(Conflict):
@@ -34,6 +34,14 @@ def _key(kind: str, part: str, value: str) -> str:
 
 
 def _message(kind: str, minutes: int) -> str:
+    if kind == "claim":
+        # `address` is the account trying codes: a new account per guess still meets the
+        # limit per client address.
+        return ngettext(
+            "Too many claim codes tried from your address or your account: try again in "
+            "%(minutes)d minute.",
+            "Too many claim codes tried from your address or your account: try again in "
+            "%(minutes)d minutes.", minutes) % {"minutes": minutes}
     if kind == "signup":
         return ngettext(
             "Too many sign-ups from your address or for this e-mail address: try again in "

@@ -105,6 +105,11 @@ def test_a_player_reaches_every_page_by_links_from_the_home_page(open_as, world)
         "link", name="Harbour Open").click()
     page.get_by_role("heading", name="Harbour Open", level=1).wait_for()
 
+    # Claiming a guest seat (issue 16), from the Me page.
+    page.get_by_role("link", name="Me (ada)").click()
+    page.get_by_role("link", name="Claim a seat").click()
+    page.get_by_role("heading", name="Claim a seat", level=1).wait_for()
+
     # The account pages from the Me page: display name, password, download, deletion.
     page.get_by_role("link", name="Me (ada)").click()
     account = page.get_by_role("region", name="Account")

@@ -56,6 +56,8 @@ event start              403      403       403          200          403
 register myself          403      409       409          201          201
 add player               403      403       403          201          403
 add player with a list   403      403       403          400          403
+add guest                403      403       403          201          403
+claim a wrong code       403      400       400          400          400
 attach a list            403      200       403          403          403
 remove player            403      403       403          204          403
 drop player              403      200       403          200          403
@@ -239,6 +241,10 @@ ENDPOINTS = {
     "add player with a list": (registration_open, lambda w, u: (
         "post", f"/api/events/{w.event.pk}/registrations/",
         {"player": "newcomer", "decklist_version": own_version("newcomer")})),
+    "add guest": (registration_open, lambda w, u: (
+        "post", f"/api/events/{w.event.pk}/guests/", {"name": "Walk In"})),
+    "claim a wrong code": (registration_open, lambda w, u: (
+        "post", "/api/claims/", {"code": "AAAA-BBBB-CCCC"})),
     # Only the seat's player attaches a list to it (here: their own list).
     "attach a list": (registration_open, lambda w, u: (
         "post", f"/api/events/{w.event.pk}/registrations/{w.seat.pk}/decklist/",

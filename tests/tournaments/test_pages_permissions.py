@@ -93,6 +93,9 @@ REQUESTS = {
     "event_complete": lambda w: (u("event_complete", w), {}),
     "player_add": lambda w: (u("player_add", w), {
         "add-player": UserFactory(username="zed").username}),
+    "guest_add": lambda w: (u("guest_add", w), {"guest-name": "Walk In"}),
+    # Alice's seat is an account's: it has no claim code to renew.
+    "guest_code_renew": lambda w: (u("guest_code_renew", w, w.seats["alice"].pk), {}),
     "decklist_attach": lambda w: (u("decklist_attach", w), {"preconstructed_deck": 2}),
     "player_remove": lambda w: (u("player_remove", w, w.seats["carol"].pk), {}),
     "player_drop": lambda w: (u("player_drop", w, w.seats["dave"].pk), {}),
@@ -129,6 +132,8 @@ MATRIX = [
     ("topcut_advance",  "POST", LOGIN, 403, 403, 409, 403),
     ("event_complete",  "POST", LOGIN, 403, 403, 409, 403),
     ("player_add",      "POST", LOGIN, 403, 403, 302, 403),
+    ("guest_add",       "POST", LOGIN, 403, 403, 302, 403),
+    ("guest_code_renew", "POST", LOGIN, 403, 403, 409, 403),
     # Each player attaches a list to their own seat only; an organizer has no seat here.
     ("decklist_attach", "POST", LOGIN, 302, 302, 409, 409),
     ("player_remove",   "POST", LOGIN, 403, 403, 409, 403),  # started: drop instead
@@ -206,6 +211,7 @@ def test_a_brand_new_account_may_not_touch_the_clock(client, world, page):
 @pytest.mark.parametrize(("page", "what"), [
     ("clock_start", "rounds"), ("clock_add", "rounds"), ("match_time", "matches"),
     ("player_add", "registrations"), ("player_drop", "registrations"),
+    ("guest_add", "registrations"),
     ("organizer_add", "organizers"), ("match_set", "matches"),
     ("announcement_post", "announcements"), ("announcement_withdraw", "announcements"),
 ])

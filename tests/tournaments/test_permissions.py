@@ -46,6 +46,7 @@ from tournaments.services.round_clock import (
 )
 from tournaments.services.rounds import round_pair
 from tournaments.services.topcut import topcut_advance, topcut_start
+from tournaments.services.walkins import registration_claim_code_renew, registration_guest_add
 
 pytestmark = pytest.mark.django_db
 
@@ -70,6 +71,10 @@ ACTIONS = {
     "add organizer": lambda e, r, m, by: organizer_add(event_id=e.pk, by=by, user=by),
     "add player": lambda e, r, m, by: registration_add(event_id=e.pk, by=by,
                                                       player=UserFactory(), now=now()),
+    "add guest": lambda e, r, m, by: registration_guest_add(event_id=e.pk, by=by,
+                                                           name="Walk In", now=now()),
+    "new claim code": lambda e, r, m, by: registration_claim_code_renew(registration_id=r.pk,
+                                                                       by=by),
     "remove player": lambda e, r, m, by: registration_remove(registration_id=r.pk, by=by),
     "pair": lambda e, r, m, by: round_pair(event_id=e.pk, by=by, now=now()),
     "start top cut": lambda e, r, m, by: topcut_start(event_id=e.pk, by=by, now=now()),

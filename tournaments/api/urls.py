@@ -2,7 +2,16 @@
 
 from django.urls import path
 
-from tournaments.api import announcements, clock, events, match_games, matches, pods, rounds
+from tournaments.api import (
+    announcements,
+    clock,
+    events,
+    match_games,
+    matches,
+    pods,
+    rounds,
+    walkins,
+)
 
 EVENT = "events/<int:pk>/"
 SEAT = EVENT + "registrations/<int:registration_id>/"
@@ -25,6 +34,8 @@ urlpatterns: list = [
     path(EVENT + "registrations/", events.RegistrationListView.as_view(),
          name="event-registrations"),
     path(SEAT, events.RegistrationDetailView.as_view(), name="event-registration"),
+    path(EVENT + "guests/", walkins.EventGuestsView.as_view(), name="event-guests"),
+    path("claims/", walkins.ClaimView.as_view(), name="claims"),
     path(SEAT + "drop/", events.RegistrationDropView.as_view(), name="event-registration-drop"),
     path(SEAT + "check-in/", events.RegistrationCheckInView.as_view(),
          name="event-registration-check-in"),

@@ -19,6 +19,12 @@ class Registration(models.Model):
     player = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                on_delete=models.SET_NULL, related_name="registrations")
     former_player = models.BooleanField(default=False)
+    # A walk-in without an account (issue 16): the organizer names the seat, and the person
+    # attaches it to an account later with the claim code, keeping every result. Only the
+    # code's SHA-256 is kept (the code is random, so no salt is needed); both are cleared
+    # once the seat is claimed, so a used code reads like a wrong one.
+    guest_name = models.CharField(max_length=60, blank=True)
+    claim_code_hash = models.CharField(max_length=64, blank=True, db_index=True)
     is_ai = models.BooleanField(default=False)
     ai_name = models.CharField(max_length=60, blank=True)
     # The decklist version the player plays; it follows their edits until the event fixes
@@ -43,8 +49,10 @@ class Registration(models.Model):
             models.CheckConstraint(
                 condition=(Q(is_ai=True, player__isnull=True) & ~Q(ai_name=""))
                 | Q(is_ai=False, player__isnull=False, former_player=False)
-                | Q(is_ai=False, player__isnull=True, former_player=True),
-                name="a_seat_is_a_player_or_a_named_ai"),
+                | Q(is_ai=False, player__isnull=True, former_player=True)
+                | (Q(is_ai=False, player__isnull=True, former_player=False)
+                   & ~Q(guest_name="")),
+                name="a_seat_is_a_player_or_a_named_ai_or_guest"),
         ]
 
     def __str__(self) -> str:
@@ -53,18 +61,26 @@ class Registration(models.Model):
     @property
     def name(self) -> str:
         """The name pairings and standings show: the AI seat's, the player's display name
-        (else username), or a former player's anonymised name."""
+        (else username), a guest's name, or a former player's anonymised name."""
         if self.is_ai or self.player_id is None:
-            return seat_name(self.pk, self.is_ai, self.ai_name, None)
+            return seat_name(self.pk, self.is_ai, self.ai_name, None, self.guest_name)
         return shown_name(self.player)
 
+    @property
+    def is_guest(self) -> bool:
+        return not self.is_ai and self.player_id is None and not self.former_player
 
-def seat_name(pk: int, is_ai: bool, ai_name: str, shown: str | None) -> str:
+
+def seat_name(pk: int, is_ai: bool, ai_name: str, shown: str | None,
+              guest_name: str = "") -> str:
     """A seat's name from its values (`shown`: the player's shown name, None without one,
-    read with `accounts.selectors.profiles.shown_name_of("player")`). A former player's name
-    is numbered by the seat, so it stays the same on every page and in every export."""
+    read with `accounts.selectors.profiles.shown_name_of("player")`; `guest_name`: a walk-in
+    seat's). A former player's name is numbered by the seat, so it stays the same on every
+    page and in every export."""
     if is_ai:
         return ai_name
+    if shown is None and guest_name:
+        return guest_name
     if shown is None:
         return gettext("Former player %(number)d") % {"number": pk}
     return shown

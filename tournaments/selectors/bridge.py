@@ -89,11 +89,12 @@ def standings_view(event: Event) -> tuple[swiss.Tournament, dict[str, Seat]]:
     twenty times the computation on a 512-player event."""
     seats: dict[str, Seat] = {}
     dropped: set[str] = set()
-    for pk, is_ai, ai_name, shown, gone in (
+    for pk, is_ai, ai_name, shown, guest, gone in (
             Registration.objects.filter(event=event).order_by("created_at", "id")
-            .values_list("id", "is_ai", "ai_name", shown_name_of("player"), "dropped")):
+            .values_list("id", "is_ai", "ai_name", shown_name_of("player"), "guest_name",
+                         "dropped")):
         pid = swiss_id(pk)
-        seats[pid] = Seat(pk, seat_name(pk, is_ai, ai_name, shown), is_ai)
+        seats[pid] = Seat(pk, seat_name(pk, is_ai, ai_name, shown, guest), is_ai)
         if gone:
             dropped.add(pid)
     matches = [swiss.Match(round=number, a=swiss_id(a), b=swiss_id(b) if b else None,
@@ -115,6 +116,7 @@ def named(line: str, names: dict[str, str]) -> str:
 
 def seat_names(event_id: int) -> dict[int, str]:
     """Each seat's name as shown now, by registration id (one query)."""
-    return {pk: seat_name(pk, is_ai, ai_name, shown) for pk, is_ai, ai_name, shown in
+    return {pk: seat_name(pk, is_ai, ai_name, shown, guest)
+            for pk, is_ai, ai_name, shown, guest in
             Registration.objects.filter(event_id=event_id)
-            .values_list("id", "is_ai", "ai_name", shown_name_of("player"))}
+            .values_list("id", "is_ai", "ai_name", shown_name_of("player"), "guest_name")}

@@ -109,7 +109,8 @@ class TableRow(NamedTuple):
 
 def _seat_values(side: str) -> tuple:
     return (f"player_{side}_id", f"player_{side}__is_ai", f"player_{side}__ai_name",
-            f"player_{side}__player_id", shown_name_of(f"player_{side}__player"))
+            f"player_{side}__player_id", shown_name_of(f"player_{side}__player"),
+            f"player_{side}__guest_name")
 
 
 def round_tables(round_id: int) -> list[TableRow]:
@@ -117,7 +118,7 @@ def round_tables(round_id: int) -> list[TableRow]:
     rows = (Match.objects.filter(round_id=round_id).order_by(*BY_TABLE_BYE_LAST)
             .values_list("id", "table", "status", "a_wins", "b_wins", "draws",
                          *(value for side in SIDES for value in _seat_values(side))))
-    return [_table(*row[:6], _seat(*row[6:11]), _seat(*row[11:16])) for row in rows]
+    return [_table(*row[:6], _seat(*row[6:12]), _seat(*row[12:18])) for row in rows]
 
 
 def _table(pk: int, table: int | None, status: str, a_wins: int | None, b_wins: int | None,
@@ -131,10 +132,10 @@ def _table(pk: int, table: int | None, status: str, a_wins: int | None, b_wins: 
 
 
 def _seat(pk: int | None, is_ai: bool, ai_name: str, player_id: int | None,
-          shown: str | None) -> TableSeat | None:
+          shown: str | None, guest_name: str) -> TableSeat | None:
     if pk is None:
         return None
-    return TableSeat(seat_name(pk, is_ai, ai_name, shown), is_ai, player_id, pk)
+    return TableSeat(seat_name(pk, is_ai, ai_name, shown, guest_name), is_ai, player_id, pk)
 
 
 class NameRow(NamedTuple):

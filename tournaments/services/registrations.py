@@ -12,8 +12,8 @@ The decklist a format needs (issue: registration):
 A person's list enters an event only with that person's consent: they register with it
 themselves, or an organizer adds them by username WITHOUT a list and they attach their own
 (`registration_decklist_attach`). No service takes a list for someone else, and every refusal
-reads the same whether the list or version is missing or someone else's. (A walk-in guest
-without an account, whose list the organizer enters, will be the one exception.)
+reads the same whether the list or version is missing or someone else's. A walk-in guest has
+no account: its seat is named and claimed later (services/walkins.py).
 
 Capacity: a full event refuses a further registration; before the start the player may join
 its waitlist instead (`waitlist_join`), and each seat freed before the start (a drop, an
@@ -165,6 +165,13 @@ def registration_add(*, event_id: int, by: AbstractBaseUser, player: AbstractBas
         raise DomainError("list_by_player", "An organizer adds a player without a list: the "
                                             "player attaches their own, on the event's page "
                                             "or through the API")
+    check_organizer_entry(event)
+    return _register(event=event, player=player, now=now, version=None)
+
+
+def check_organizer_entry(event: Event) -> None:
+    """An organizer may still seat someone: outside the registration window too and, while
+    the event runs, until its last Swiss round is paired (`event` locked)."""
     if event.status == EventStatus.RUNNING:
         if next_swiss_round(event) > event.rounds:
             raise Conflict("registration_over",
@@ -175,7 +182,6 @@ def registration_add(*, event_id: int, by: AbstractBaseUser, player: AbstractBas
     elif event.status != EventStatus.REGISTRATION:
         raise Conflict("registration_over", f"{event} is past its Swiss rounds: no more entries",
                        params={"event": event.name})
-    return _register(event=event, player=player, now=now, version=None)
 
 
 @transaction.atomic

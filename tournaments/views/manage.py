@@ -24,6 +24,7 @@ from core.views import NOT_THE_INPUT, Refusal, domain_errors, refusals_shown
 from tournaments.forms import (
     AnnouncementForm,
     DeckCheckForm,
+    GuestAddForm,
     OrganizerAddForm,
     PlayerAddForm,
     RoundNumberForm,
@@ -59,13 +60,16 @@ from tournaments.services.registrations import (
 )
 from tournaments.services.rounds import round_pair
 from tournaments.services.topcut import topcut_advance, topcut_start
+from tournaments.services.walkins import registration_claim_code_renew, registration_guest_add
 
+from .claims import claim_path
 from .clock_shown import dashboard_clock
 from .common import event_context, event_or_404, organizer_action, page_of, render_event
 
 
 def _dashboard(request: HttpRequest, event: Event, *, status: int = 200,
                add_form: PlayerAddForm | None = None,
+               guest_form: GuestAddForm | None = None,
                organizer_form: OrganizerAddForm | None = None,
                announcement_form: AnnouncementForm | None = None) -> HttpResponse:
     context = event_context(request, event, "manage")
@@ -90,6 +94,7 @@ def _dashboard(request: HttpRequest, event: Event, *, status: int = 200,
             "dropped": sum(1 for s in seats if s.dropped and not s.is_ai),
         },
         "add_form": add_form or PlayerAddForm(event=event),
+        "guest_form": guest_form or GuestAddForm(),
         "can_add": event.status in (EventStatus.REGISTRATION, EventStatus.RUNNING),
         "organizer_form": organizer_form or OrganizerAddForm(),
         "organizers": event.organizers.order_by("username"),
@@ -255,6 +260,39 @@ def player_add(request: HttpRequest, event: Event) -> HttpResponse:
             return _back(event)
     messages.error(request, "The player was not added: see the form below.")
     return _dashboard(request, event, add_form=form, status=400)
+
+
+@organizer_action
+def guest_add(request: HttpRequest, event: Event) -> HttpResponse:
+    """A walk-in's seat; the claim code shows once, in the message, and is not kept."""
+    form = GuestAddForm(request.POST)
+    if form.is_valid():
+        with domain_errors(request, form=form, field="name") as refused:
+            seat, code = registration_guest_add(event_id=event.pk, by=request.user,
+                                                name=form.cleaned_data["name"],
+                                                now=timezone.now())
+        if not refused:
+            link = request.build_absolute_uri(claim_path(code))
+            messages.success(request, _(
+                "%(name)s is seated as a guest. Their claim code is %(code)s (link: "
+                "%(link)s): hand it to them now, it is shown only this once.")
+                % {"name": seat.name, "code": code, "link": link})
+            return _back(event)
+    messages.error(request, _("The guest was not added: see the form below."))
+    return _dashboard(request, event, guest_form=form, status=400)
+
+
+@organizer_action
+@on_the_dashboard
+def guest_code_renew(request: HttpRequest, event: Event, registration: int) -> HttpResponse:
+    seat = get_object_or_404(Registration, pk=registration, event=event)
+    code = registration_claim_code_renew(registration_id=seat.pk, by=request.user)
+    link = request.build_absolute_uri(claim_path(code))
+    messages.success(request, _(
+        "The new claim code of %(name)s is %(code)s (link: %(link)s): the old one no longer "
+        "works. Hand it to them now, it is shown only this once.")
+        % {"name": seat.name, "code": code, "link": link})
+    return _back(event)
 
 
 def _seat_action(request: HttpRequest, event: Event, registration: int, action,  # noqa: ANN001

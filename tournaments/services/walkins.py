@@ -1,0 +1,129 @@
+"""Walk-ins (issue 16): an organizer seats a person who has no account under a name (a guest
+seat), and gets a claim code. Later the person, signed in, enters the code and the seat
+becomes theirs with every result it has.
+
+- The code is random (`secrets`), shown once when the seat is made; only its SHA-256 is
+  stored, and the seat is found by that digest, so the stored value tells nothing and no
+  comparison runs over the code itself.
+- A wrong code and a used one get the same answer, so trying codes tells nothing about which
+  seats exist. Attempts are counted per client address and per account
+  (accounts.services.rates, kind "claim"): a fresh account per guess still meets the limit
+  of its address.
+- A person has one seat per event: a claim is refused when they already sit in it.
+- The guest seat has no list, as an organizer-added seat: a person's list enters an event
+  only with that person's consent (services/registrations.py).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from datetime import datetime
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils.translation import gettext
+
+from accounts.services.rates import rate_hit
+from core.errors import Conflict, DomainError
+from tournaments.models import EventStatus, Registration
+
+from .access import lock_event, lock_registration, require_organizer
+from .registrations import check_organizer_entry
+from .standings import results_version_bump
+
+MAX_GUEST_NAME = 60
+# No 0/O, 1/I/L: the code is read off a slip of paper and typed.
+ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 12  # 31**12: about 59 bits
+
+
+def claim_code_new() -> str:
+    """A fresh code, in groups of four for reading out: `ABCD-EFGH-JKMN`."""
+    raw = "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
+    return "-".join(raw[i:i + 4] for i in range(0, CODE_LENGTH, 4))
+
+
+def claim_code_digest(code: str) -> str:
+    """The stored form of a code, from what a person typed: case, spaces and dashes aside."""
+    normal = "".join(c for c in code.upper() if c.isalnum())
+    return hashlib.sha256(normal.encode()).hexdigest()
+
+
+@transaction.atomic
+def registration_guest_add(*, event_id: int, by: AbstractBaseUser, name: str,
+                           now: datetime) -> tuple[Registration, str]:
+    """An organizer seats a walk-in named `name`, by the same window as adding a player
+    (`registration_add`). Returns the seat and its claim code, which is not kept: the
+    organizer hands it over now."""
+    event = lock_event(event_id)
+    require_organizer(event, by)
+    name = " ".join(name.split())
+    if not name:
+        raise DomainError("guest_name_required", gettext("Give the guest's name"))
+    if len(name) > MAX_GUEST_NAME:
+        raise DomainError("guest_name_too_long",
+                          gettext("A guest's name has at most %(most)d characters")
+                          % {"most": MAX_GUEST_NAME}, params={"most": MAX_GUEST_NAME})
+    check_organizer_entry(event)
+    if Registration.objects.filter(event=event, guest_name__iexact=name).exists():
+        raise Conflict("guest_name_taken",
+                       gettext("%(event)s already has a guest called %(name)s: give another "
+                               "name") % {"event": event.name, "name": name},
+                       params={"event": event.name, "name": name})
+    code = claim_code_new()
+    late = event.status == EventStatus.RUNNING
+    seat = Registration.objects.create(
+        event=event, player=None, guest_name=name, claim_code_hash=claim_code_digest(code),
+        late_entry=late, checked_in=late, checked_in_at=now if late else None, created_at=now)
+    results_version_bump(event_id=event.pk)
+    return seat, code
+
+
+@transaction.atomic
+def registration_claim_code_renew(*, registration_id: int, by: AbstractBaseUser) -> str:
+    """An organizer replaces a guest seat's code (the slip was lost): the old one stops
+    working. Only a guest seat has one; a claimed seat is the person's."""
+    event, seat = lock_registration(registration_id)
+    require_organizer(event, by)
+    if not seat.is_guest:
+        raise Conflict("not_a_guest", gettext("%(name)s is not a guest seat: it has no claim "
+                                              "code") % {"name": seat.name},
+                       params={"name": seat.name})
+    code = claim_code_new()
+    seat.claim_code_hash = claim_code_digest(code)
+    seat.save(update_fields=["claim_code_hash"])
+    return code
+
+
+def wrong_code_message() -> str:
+    return gettext("This claim code does not open a seat: check it with the organizer.")
+
+
+@transaction.atomic
+def registration_claim(*, code: str, by: AbstractBaseUser, ip: str | None,
+                       now: datetime) -> Registration:
+    """`by` takes the guest seat the code opens, with all its results. Refused (all alike)
+    for a wrong or used code; refused when `by` already has a seat in that event; counted
+    against the claim rate limit first, so guessing stops at the limit."""
+    del now  # the seat keeps the time it was made; the claim is not a new entry
+    rate_hit(kind="claim", ip=ip, address=f"user:{by.pk}")
+    digest = claim_code_digest(code)
+    found = (Registration.objects.filter(claim_code_hash=digest, player__isnull=True)
+             .values_list("pk", flat=True).first())
+    if found is None or not code.strip():
+        raise DomainError("wrong_claim_code", wrong_code_message())
+    event, seat = lock_registration(found)
+    if seat.claim_code_hash != digest or seat.player_id is not None:  # claimed meanwhile
+        raise DomainError("wrong_claim_code", wrong_code_message())
+    if Registration.objects.filter(event=event, player=by).exists():
+        raise Conflict("already_registered",
+                       gettext("You already have a seat in %(event)s: a person plays an "
+                               "event once") % {"event": event.name},
+                       params={"event": event.name})
+    seat.player = by
+    seat.guest_name = ""
+    seat.claim_code_hash = ""
+    seat.save(update_fields=["player", "guest_name", "claim_code_hash"])
+    results_version_bump(event_id=event.pk)  # the name on standings changes
+    return seat
