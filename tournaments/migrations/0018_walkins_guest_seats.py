@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('decks', '0003_decklist_deck_format'),
-        ('tournaments', '0016_accounts_former_players'),
+        ('tournaments', '0017_details_event'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
