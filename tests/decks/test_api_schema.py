@@ -51,6 +51,8 @@ ENDPOINTS = {
     "/api/events/{id}/rounds/{number}/clock/resume/": {"post"},
     "/api/events/{id}/rounds/{number}/clock/add/": {"post"},
     "/api/matches/{id}/time/": {"get", "post"},
+    "/api/events/{id}/guests/": {"post"},
+    "/api/claims/": {"post"},
     "/api/events/{id}/standings/csv/": {"get"},
     "/api/matches/{id}/": {"get"},
     "/api/matches/{id}/report/": {"post"},

@@ -43,8 +43,8 @@ def event(request) -> Event:
     # clock
     ("dashboard", 14),  # + rounds, open matches, seats (counted, paged), organizers,
     # deck checks, announcements, the round's clock
-    ("event", 9),  # + my seat, the next round's number, seats (counted, paged),
-    # announcements
+    ("event", 10),  # + my seat, the next round's number, seats (counted, paged),
+    # announcements, the waitlist
 ])
 def test_event_pages_make_a_fixed_number_of_queries(client, event, page, queries,
                                                     django_assert_max_num_queries):
