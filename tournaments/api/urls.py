@@ -2,7 +2,16 @@
 
 from django.urls import path
 
-from tournaments.api import announcements, clock, events, match_games, matches, pods, rounds
+from tournaments.api import (
+    announcements,
+    clock,
+    corrections,
+    events,
+    match_games,
+    matches,
+    pods,
+    rounds,
+)
 
 EVENT = "events/<int:pk>/"
 SEAT = EVENT + "registrations/<int:registration_id>/"
@@ -26,6 +35,8 @@ urlpatterns: list = [
          name="event-registrations"),
     path(SEAT, events.RegistrationDetailView.as_view(), name="event-registration"),
     path(SEAT + "drop/", events.RegistrationDropView.as_view(), name="event-registration-drop"),
+    path(SEAT + "undrop/", corrections.RegistrationUndropView.as_view(),
+         name="event-registration-undrop"),
     path(SEAT + "check-in/", events.RegistrationCheckInView.as_view(),
          name="event-registration-check-in"),
     path(SEAT + "decklist/", events.RegistrationDecklistView.as_view(),
@@ -34,6 +45,8 @@ urlpatterns: list = [
     path(ROUND, rounds.RoundDetailView.as_view(), name="event-round"),
     path(ROUND + "pairings/csv/", rounds.RoundPairingsCSVView.as_view(),
          name="event-round-pairings-csv"),
+    path(ROUND + "unpair/", corrections.RoundUnpairView.as_view(), name="event-round-unpair"),
+    path(ROUND + "swap/", corrections.RoundSwapView.as_view(), name="event-round-swap"),
     path(ROUND + "clock/", clock.RoundClockView.as_view(), name="event-round-clock"),
     path(ROUND + "clock/start/", clock.RoundClockStartView.as_view(),
          name="event-round-clock-start"),
