@@ -132,16 +132,22 @@ def test_only_the_latest_round_and_twice_is_refused():
     assert Round.objects.filter(event=event).count() == 1
 
 
-def test_swapping_two_players_between_tables():
+@pytest.mark.parametrize(("side_one", "side_two"), [("a", "b"), ("a", "a"), ("b", "b")])
+def test_swapping_two_players_between_tables(side_one, side_two):
     event, _ = running()
     rnd = pair(event)
     one, two = rnd.matches.order_by("table")[:2]
-    a, b = one.player_a_id, two.player_b_id
+    a, b = getattr(one, f"player_{side_one}_id"), getattr(two, f"player_{side_two}_id")
+    stay = (getattr(one, f"player_{'b' if side_one == 'a' else 'a'}_id"),
+            getattr(two, f"player_{'b' if side_two == 'a' else 'a'}_id"))
     round_swap(event_id=event.pk, by=organizer_of(event), now=now(), number=1, first=a,
                second=b)
     one.refresh_from_db()
     two.refresh_from_db()
-    assert (one.player_a_id, two.player_b_id) == (b, a)
+    assert (getattr(one, f"player_{side_one}_id"), getattr(two, f"player_{side_two}_id")) == (
+        b, a)
+    assert stay == (getattr(one, f"player_{'b' if side_one == 'a' else 'a'}_id"),
+                    getattr(two, f"player_{'b' if side_two == 'a' else 'a'}_id"))
     (row,) = Correction.objects.filter(event=event, action=CorrectionAction.SWAP)
     assert row.details == {"tables": [one.table, two.table], "seats": [a, b]}
 
@@ -164,3 +170,33 @@ def test_a_swap_within_one_table_or_with_the_bye_is_refused():
                    first=table.player_a_id, second=table.player_a_id)
     assert not Correction.objects.exists()
     assert rnd.matches.filter(status=MatchStatus.PENDING).count() == 2
+
+
+def test_the_dashboard_offers_the_corrections_and_they_work(client):
+    event, (alice, *_) = running("alice bob carol dave eve")
+    registration_drop(registration_id=alice.pk, by=organizer_of(event), now=now())
+    pair(event)
+    client.force_login(organizer_of(event))
+    page = client.get(f"/events/{event.pk}/manage/").content.decode()
+    assert "Undo the pairing of round 1" in page and "Swap the two players" in page
+    assert f"/manage/players/{alice.pk}/undrop/" in page
+    response = client.post(f"/events/{event.pk}/manage/players/{alice.pk}/undrop/")
+    assert response.status_code == 302
+    alice.refresh_from_db()
+    assert not alice.dropped
+    response = client.post(f"/events/{event.pk}/manage/unpair/", {"number": 1})
+    assert response.status_code == 302
+    assert not Round.objects.filter(event=event).exists()
+    page = client.get(f"/events/{event.pk}/manage/").content.decode()
+    assert "Pair round 1" in page and "Undo the pairing" not in page
+
+
+def test_the_dashboard_says_why_a_pairing_stands(client):
+    event, _ = running("alice bob carol dave")
+    rnd = pair(event)
+    settle(rnd)
+    client.force_login(organizer_of(event))
+    assert "Undo the pairing" not in client.get(f"/events/{event.pk}/manage/").content.decode()
+    response = client.post(f"/events/{event.pk}/manage/unpair/", {"number": 1})
+    assert response.status_code == 409
+    assert "its pairing stands" in response.content.decode()

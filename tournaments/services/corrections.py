@@ -130,16 +130,25 @@ def round_swap(*, event_id: int, by: AbstractBaseUser, now: datetime, number: in
                        % {"first": seats[first].name, "second": seats[second].name,
                           "table": one.table},
                        params={"table": one.table})
-    setattr(one, one_side, second)
-    setattr(two, two_side, first)
-    one.save(update_fields=[one_side])
-    two.save(update_fields=[two_side])
+    if one_side == two_side:
+        # A player plays once a round on each side (unique per round and side), checked row
+        # by row: `one`'s place holds the other side's player of `two` (never on this side
+        # in the round) while `first` moves over.
+        other_side = "player_b_id" if one_side == "player_a_id" else "player_a_id"
+        _seat_set(one, one_side, getattr(two, other_side))
+    _seat_set(two, two_side, first)
+    _seat_set(one, one_side, second)
     Correction.objects.create(event=event, action=CorrectionAction.SWAP,
                               round_number=rnd.number,
                               details={"tables": [one.table, two.table],
                                        "seats": [first, second]}, by=by, at=now)
     results_version_bump(event_id=event.pk)
     return one, two
+
+
+def _seat_set(match: Match, side: str, registration_id: int) -> None:
+    setattr(match, side, registration_id)
+    match.save(update_fields=[side])
 
 
 def _latest_swiss_round(event: Event, number: int) -> Round:
