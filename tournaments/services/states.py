@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.db.models import Q
 from django.utils.translation import ngettext
 
 from core.errors import Conflict
@@ -130,12 +131,10 @@ def require_round_unplayed(rnd: Round) -> None:
     pending (no report, no result set), none is being played online or by the engine, and no
     game record is in. The bye, confirmed when the round is paired, does not count. Undoing a
     pairing or swapping players is allowed only then (issue 16, corrections)."""
-    tables = rnd.matches.filter(player_b__isnull=False)
-    started = sorted({m.table for m in tables.exclude(status=MatchStatus.PENDING)}
-                     | set(tables.filter(job__isnull=False).values_list("table", flat=True))
-                     | set(tables.filter(online_games__isnull=False)
-                           .values_list("table", flat=True))
-                     | set(tables.filter(games__isnull=False).values_list("table", flat=True)))
+    started = sorted(set(rnd.matches.filter(player_b__isnull=False).filter(
+        ~Q(status=MatchStatus.PENDING) | Q(job__isnull=False)
+        | Q(online_games__isnull=False) | Q(games__isnull=False))
+        .values_list("table", flat=True)))
     if not started:
         return
     listed = ", ".join(str(t) for t in started)

@@ -105,25 +105,27 @@ def _dashboard(request: HttpRequest, event: Event, *, status: int = 200,
         "lists_missing": sum(1 for s in seats if not s.is_ai and not s.dropped
                              and not s.decklist_version_id),
     })
-    context["corrections"] = _corrections(event, board.last)
+    context["corrections"] = _corrections(event, board)
     # The round clock and its buttons; open tables whose time is called are flagged.
     context.update(dashboard_clock(event, board.last, board.open_matches))
     return render(request, "tournaments/dashboard.html", context, status=status)
 
 
-def _corrections(event: Event, last: Round | None) -> dict | None:
+def _corrections(event: Event, board) -> dict | None:  # noqa: ANN001
     """The latest Swiss round's pairing while it can still be undone or changed (no result
     in), with the players at its tables for the swap; None otherwise."""
+    last = board.last
     if event.status != EventStatus.RUNNING or last is None or last.stage != RoundStage.SWISS:
         return None
+    tables = [m for m in board.open_matches if m.player_b_id is not None]
+    if not tables or any(m.status != MatchStatus.PENDING for m in tables):
+        return None  # a result is in: no query needed to tell
     try:
         require_round_unplayed(last)
     except Conflict:
         return None
-    matches = list(Match.objects.filter(round=last, player_b__isnull=False).order_by("table")
-                   .select_related("player_a__player__profile", "player_b__player__profile"))
-    seated = [(m.table, seat) for m in matches for seat in (m.player_a, m.player_b)
-              if not seat.is_ai]
+    seated = [(m.table, seat) for m in sorted(tables, key=lambda m: m.table)
+              for seat in (m.player_a, m.player_b) if not seat.is_ai]
     return {"round": last, "seated": seated}
 
 
