@@ -385,6 +385,14 @@ class RoundNumberForm(forms.Form):
     number = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
 
 
+class SwapForm(forms.Form):
+    """Two players (seat ids) of the round the page showed, to swap between their tables."""
+
+    number = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    first = forms.IntegerField(min_value=1, label=gettext_lazy("Player"))
+    second = forms.IntegerField(min_value=1, label=gettext_lazy("Swap with"))
+
+
 class ClockAddForm(forms.Form):
     """Minutes added to a round's clock (or a table's), with the total the page showed:
     posting it twice adds them once."""

@@ -17,6 +17,8 @@ from tournaments.models import (
     Announcement,
     ClockAction,
     ClockChange,
+    Correction,
+    CorrectionAction,
     DeckCheck,
     DeckCheckOutcome,
     DraftPair,
@@ -158,6 +160,17 @@ class DeckCheckFactory(factory.django.DjangoModelFactory):
     decklist_version = factory.SelfAttribute("registration.decklist_version")
     round_number = 1
     outcome = DeckCheckOutcome.MATCHES
+    at = factory.LazyFunction(timezone.now)
+
+
+class CorrectionFactory(factory.django.DjangoModelFactory):
+    """A line of an event's corrections trail (an undone drop); give `event=`."""
+
+    class Meta:
+        model = Correction
+
+    action = CorrectionAction.UNDROP
+    by = factory.LazyAttribute(lambda c: c.event.organizers.first())
     at = factory.LazyFunction(timezone.now)
 
 

@@ -32,12 +32,14 @@ from tests.web import client_for
 from tournaments.models import (
     Announcement,
     ClockChange,
+    Correction,
     Event,
     Match,
     Registration,
     ResultChange,
     Round,
 )
+from tournaments.services.registrations import registration_drop
 from tournaments.services.topcut import topcut_start
 
 pytestmark = pytest.mark.django_db
@@ -90,6 +92,9 @@ resume clock             403      403       403          200          403
 add minutes              403      403       403          200          403
 table clock              200      200       200          200          200
 table extra time         403      403       403          200          403
+undo a drop              403      403       403          200          403
+undo the pairing         403      403       403          204          403
+swap players             403      403       403          200          403
 """
 
 
@@ -224,6 +229,36 @@ CLOCK_ENDPOINTS = {
         "post", f"/api/matches/{w.match.pk}/time/", {"minutes": 3, "note": "judge call"})),
 }
 
+def round_just_paired() -> World:
+    """Round 1 of 2 is paired and no result is in; the player dropped before it, so the
+    organizer may undo their drop. The other player plays at table 2."""
+    users = people()
+    event = OrganizedEventFactory(format="preconstructed", rounds=2,
+                                  organizers=[users["organizer"]])
+    seat, *_ = seats(event, "player p2 p3 p4 p5")  # the same "player" (get or create)
+    start(event)
+    registration_drop(registration_id=seat.pk, by=users["player"], now=now())
+    rnd = pair(event)
+    match, other = rnd.matches.filter(player_b__isnull=False).order_by("table")
+    users["other_player"] = other.player_a.player
+    return World(users=users, event=event, seat=seat, match=match)
+
+
+def both_tables(w: World) -> dict:
+    first, second = Match.objects.filter(round__event=w.event, player_b__isnull=False)
+    return {"first": first.player_a_id, "second": second.player_a_id}
+
+
+# The organizer's corrections, with round 1 just paired.
+CORRECTION_ENDPOINTS = {
+    "undo a drop": (round_just_paired, lambda w, u: (
+        "post", f"/api/events/{w.event.pk}/registrations/{w.seat.pk}/undrop/", None)),
+    "undo the pairing": (round_just_paired, lambda w, u: (
+        "post", f"/api/events/{w.event.pk}/rounds/1/unpair/", None)),
+    "swap players": (round_just_paired, lambda w, u: (
+        "post", f"/api/events/{w.event.pk}/rounds/1/swap/", both_tables(w))),
+}
+
 # endpoint -> (the state it needs, the request in that world)
 ENDPOINTS = {
     "event create": (registration_open, lambda w, u: (
@@ -299,6 +334,7 @@ ENDPOINTS = {
         "delete", f"/api/events/{w.event.pk}/announcements/{w.event.announcements.get().pk}/",
         None)),
     **CLOCK_ENDPOINTS,
+    **CORRECTION_ENDPOINTS,
     "round clock": (round_being_played, lambda w, u: (
         "get", f"/api/events/{w.event.pk}/rounds/1/clock/", None)),
     "table clock": (round_being_played, lambda w, u: (
@@ -332,6 +368,7 @@ def snapshot() -> dict:
         "changes": list(ResultChange.objects.order_by("pk").values_list("pk", flat=True)),
         "announcements": list(Announcement.objects.order_by("pk").values()),
         "clock": list(ClockChange.objects.order_by("pk").values_list("pk", flat=True)),
+        "corrections": list(Correction.objects.order_by("pk").values_list("pk", flat=True)),
         "decklists": list(Decklist.objects.order_by("pk").values_list("pk", flat=True)),
         "versions": list(DecklistVersion.objects.order_by("pk").values_list("pk", flat=True)),
         "collection": sorted(CollectionEntry.objects.values_list("owner_id", "card_id",
@@ -360,9 +397,10 @@ def test_permission_matrix(endpoint, role, status):
         assert not leaked, f"the player's hidden list leaked to {role}: {leaked}"
 
 
-@pytest.mark.parametrize("endpoint", list(CLOCK_ENDPOINTS), ids=lambda v: v.replace(" ", "_"))
-def test_a_brand_new_account_may_not_touch_the_clock(endpoint):
-    scene, request_for = CLOCK_ENDPOINTS[endpoint]
+@pytest.mark.parametrize("endpoint", [*CLOCK_ENDPOINTS, *CORRECTION_ENDPOINTS],
+                         ids=lambda v: v.replace(" ", "_"))
+def test_a_brand_new_account_may_not_touch_the_clock_or_correct(endpoint):
+    scene, request_for = {**CLOCK_ENDPOINTS, **CORRECTION_ENDPOINTS}[endpoint]
     world = scene()
     newcomer = UserFactory(username="newcomer")
     method, url, body = request_for(world, newcomer)

@@ -32,6 +32,7 @@ from tests.factories.tournaments import (
 from tournaments.models import (
     Announcement,
     ClockChange,
+    Correction,
     Event,
     EventStatus,
     Match,
@@ -115,6 +116,10 @@ REQUESTS = {
     "standings_csv": lambda w: (u("standings_csv", w), {}),
     "bracket": lambda w: (u("bracket", w), {}),
     "event_player": lambda w: (u("event_player", w, w.seats["alice"].pk), {}),
+    "player_undrop": lambda w: (u("player_undrop", w, w.seats["dave"].pk), {}),
+    "round_unpair": lambda w: (u("round_unpair", w), {"number": 1}),
+    "round_swap": lambda w: (u("round_swap", w), {"number": 1, "first": w.seats["alice"].pk,
+                                                  "second": w.seats["bob"].pk}),
     "clock_start": lambda w: (u("clock_start", w), {"number": 1}),
     "clock_pause": lambda w: (u("clock_pause", w), {"number": 1}),
     "clock_resume": lambda w: (u("clock_resume", w), {"number": 1}),
@@ -152,6 +157,9 @@ MATRIX = [
     ("standings_csv",   "GET",  200,   200, 200, 200, 200),
     ("bracket",         "GET",  200,   200, 200, 200, 200),
     ("event_player",    "GET",  200,   200, 200, 200, 200),
+    ("player_undrop",   "POST", LOGIN, 403, 403, 302, 403),  # not dropped: a no-op
+    ("round_unpair",    "POST", LOGIN, 403, 403, 302, 403),  # no result of round 1 is in
+    ("round_swap",      "POST", LOGIN, 403, 403, 302, 403),
     ("clock_start",     "POST", LOGIN, 403, 403, 302, 403),
     ("clock_pause",     "POST", LOGIN, 403, 403, 409, 403),  # the clock has not started
     ("clock_resume",    "POST", LOGIN, 403, 403, 302, 403),  # not paused: a no-op
@@ -159,6 +167,7 @@ MATRIX = [
     ("match_time",      "POST", LOGIN, 403, 403, 302, 403),
 ]
 CLOCK_PAGES = ("clock_start", "clock_pause", "clock_resume", "clock_add", "match_time")
+CORRECTION_PAGES = ("player_undrop", "round_unpair", "round_swap")
 CELLS = [pytest.param(page, method, user, expected, id=f"{page}-{method}-{user}")
          for page, method, *row in MATRIX for user, expected in zip(USERS, row, strict=True)]
 FORBIDDEN = {403, 404, LOGIN}
@@ -175,6 +184,7 @@ def everything(event: Event) -> dict:
         "changes": ResultChange.objects.filter(match__round__event=event).count(),
         "announcements": list(Announcement.objects.filter(event=event).values()),
         "clock": ClockChange.objects.filter(round__event=event).count(),
+        "corrections": Correction.objects.filter(event=event).count(),
     }
 
 
@@ -199,8 +209,8 @@ def test_permission_matrix(client, world, page, method, user, expected):
         assert everything(world.event) == before, "a refused request changed something"
 
 
-@pytest.mark.parametrize("page", CLOCK_PAGES)
-def test_a_brand_new_account_may_not_touch_the_clock(client, world, page):
+@pytest.mark.parametrize("page", CLOCK_PAGES + CORRECTION_PAGES)
+def test_a_brand_new_account_may_not_touch_the_clock_or_correct(client, world, page):
     before = everything(world.event)
     client.force_login(UserFactory(username="newcomer"))
     url, data = REQUESTS[page](world)
@@ -214,6 +224,7 @@ def test_a_brand_new_account_may_not_touch_the_clock(client, world, page):
     ("guest_add", "registrations"),
     ("organizer_add", "organizers"), ("match_set", "matches"),
     ("announcement_post", "announcements"), ("announcement_withdraw", "announcements"),
+    ("round_unpair", "rounds"), ("round_swap", "matches"), ("round_swap", "corrections"),
 ])
 def test_the_organizers_actions_do_change_the_event(client, world, page, what):
     before = everything(world.event)

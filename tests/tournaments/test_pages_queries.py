@@ -41,8 +41,9 @@ def event(request) -> Event:
     # matches with their players, the round's explanation (read alone: 14 KB a round at 512
     # players, once per round, not with every round's row), the announcements, the round's
     # clock
-    ("dashboard", 14),  # + rounds, open matches, seats (counted, paged), organizers,
-    # deck checks, announcements, the round's clock
+    ("dashboard", 15),  # + rounds, open matches, seats (counted, paged), organizers,
+    # deck checks, announcements, the round's clock, whether the round's pairing can still
+    # be corrected (no result on its way)
     ("event", 10),  # + my seat, the next round's number, seats (counted, paged),
     # announcements, the waitlist
 ])

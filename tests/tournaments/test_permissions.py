@@ -16,6 +16,7 @@ from tests.tournaments.event_steps import now, pair, seats, start
 from tournaments.models import (
     Announcement,
     ClockChange,
+    Correction,
     Event,
     Match,
     Registration,
@@ -23,6 +24,7 @@ from tournaments.models import (
     Round,
 )
 from tournaments.services.announcements import announcement_post, announcement_withdraw
+from tournaments.services.corrections import registration_undrop, round_swap, round_unpair
 from tournaments.services.events import (
     event_complete,
     event_create,
@@ -62,6 +64,7 @@ def everything(event):
         "changes": ResultChange.objects.filter(match__round__event=event).count(),
         "announcements": list(Announcement.objects.filter(event=event).values()),
         "clock": ClockChange.objects.filter(round__event=event).count(),
+        "corrections": Correction.objects.filter(event=event).count(),
     }
 
 
@@ -96,6 +99,13 @@ ACTIONS = {
                                                        now=now(), minutes=5),
     "extra time for a table": lambda e, r, m, by: match_time_extend(match_id=m.pk, by=by,
                                                                     now=now(), minutes=3),
+    "undo a drop": lambda e, r, m, by: registration_undrop(registration_id=r.pk, by=by,
+                                                           now=now()),
+    "undo the pairing": lambda e, r, m, by: round_unpair(event_id=e.pk, by=by, now=now(),
+                                                         number=1),
+    "swap players": lambda e, r, m, by: round_swap(
+        event_id=e.pk, by=by, now=now(), number=1, first=m.player_a_id,
+        second=Match.objects.filter(round=m.round).exclude(pk=m.pk).first().player_a_id),
 }
 
 

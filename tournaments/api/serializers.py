@@ -348,6 +348,11 @@ class RoundPairIn(serializers.Serializer):
         help_text="the round you mean to pair (the next one): sending it twice pairs it once")
 
 
+class RoundSwapIn(serializers.Serializer):
+    first = serializers.IntegerField(min_value=1, help_text="a player's registration id")
+    second = serializers.IntegerField(min_value=1, help_text="the player to swap tables with")
+
+
 class TopCutAdvanceIn(RoundPairIn):
     number = serializers.IntegerField(
         min_value=1, max_value=100,

@@ -13,9 +13,12 @@ selectors/ (reads), not here. Every model is importable from `tournaments.models
   each start, pause, resume and minutes added, to the round or to one table.
 - An `Announcement` is the organizers' short message to the event's players, shown until it
   is withdrawn (`withdrawn_at`).
+- A `Correction` keeps each correction an organizer made: a drop undone, a pairing undone, a
+  swap.
 """
 
 from tournaments.models.announcements import MAX_ANNOUNCEMENT, Announcement
+from tournaments.models.corrections import Correction, CorrectionAction
 from tournaments.models.events import (
     EVENT_TRANSITIONS,
     Event,
@@ -49,7 +52,8 @@ from tournaments.models.rounds import ClockAction, ClockChange, Round, RoundStag
 
 __all__ = [
     "EVENT_TRANSITIONS", "MATCH_TRANSITIONS", "MAX_ANNOUNCEMENT", "Announcement", "ClockAction",
-    "ClockChange", "DeckCheck", "DeckCheckOutcome", "DraftPair", "DraftSide", "DraftStatus",
+    "ClockChange", "Correction", "CorrectionAction", "DeckCheck", "DeckCheckOutcome",
+    "DraftPair", "DraftSide", "DraftStatus",
     "EngineGame", "Event", "EventFormat", "EventStandings",
     "EventStatus", "GameMode", "GameUpload", "JobStatus", "Match",
     "MatchJob", "MatchLength", "MatchStatus", "Pod", "PodSeat", "RatedEvent", "Rating",

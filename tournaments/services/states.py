@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.db.models import Q
+from django.utils.translation import ngettext
+
 from core.errors import Conflict
 from core.states import Machine, move, move_rows
 from tournaments.models import (
@@ -121,3 +124,22 @@ def require_round_confirmed(rnd: Round) -> None:
                                    f"{', '.join(parts)}",
                    problems=[f"table {m.table}: {m.status}" for m in open_matches],
                    params={"round": rnd.number, "count": len(open_matches)})
+
+
+def require_round_unplayed(rnd: Round) -> None:
+    """Conflict unless no match of `rnd` has a result or one on its way: every table is still
+    pending (no report, no result set), none is being played online or by the engine, and no
+    game record is in. The bye, confirmed when the round is paired, does not count. Undoing a
+    pairing or swapping players is allowed only then (issue 16, corrections)."""
+    started = sorted(set(rnd.matches.filter(player_b__isnull=False).filter(
+        ~Q(status=MatchStatus.PENDING) | Q(job__isnull=False)
+        | Q(online_games__isnull=False) | Q(games__isnull=False))
+        .values_list("table", flat=True)))
+    if not started:
+        return
+    listed = ", ".join(str(t) for t in started)
+    raise Conflict("results_in", ngettext(
+        "Round %(round)d has a result in at table %(tables)s: its pairing stands",
+        "Round %(round)d has results in at tables %(tables)s: its pairing stands",
+        len(started)) % {"round": rnd.number, "tables": listed},
+                   params={"round": rnd.number, "tables": started})

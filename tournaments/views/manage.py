@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET
 
+from core.errors import Conflict
 from core.views import NOT_THE_INPUT, Refusal, domain_errors, refusals_shown
 from tournaments.forms import (
     AnnouncementForm,
@@ -28,6 +29,7 @@ from tournaments.forms import (
     OrganizerAddForm,
     PlayerAddForm,
     RoundNumberForm,
+    SwapForm,
 )
 from tournaments.models import (
     Event,
@@ -50,6 +52,7 @@ from tournaments.selectors.registrations import (
 from tournaments.selectors.rounds import label_for
 from tournaments.selectors.squads import matches_with_squad_problems, squads_by_match
 from tournaments.services.announcements import announcement_post, announcement_withdraw
+from tournaments.services.corrections import registration_undrop, round_swap, round_unpair
 from tournaments.services.decklists import deck_check_record, event_lists_publish
 from tournaments.services.events import event_complete, event_start, organizer_add
 from tournaments.services.registrations import (
@@ -59,6 +62,7 @@ from tournaments.services.registrations import (
     registration_remove,
 )
 from tournaments.services.rounds import round_pair
+from tournaments.services.states import require_round_unplayed
 from tournaments.services.topcut import topcut_advance, topcut_start
 from tournaments.services.walkins import registration_claim_code_renew, registration_guest_add
 
@@ -106,9 +110,28 @@ def _dashboard(request: HttpRequest, event: Event, *, status: int = 200,
         "lists_missing": sum(1 for s in seats if not s.is_ai and not s.dropped
                              and not s.decklist_version_id),
     })
+    context["corrections"] = _corrections(event, board)
     # The round clock and its buttons; open tables whose time is called are flagged.
     context.update(dashboard_clock(event, board.last, board.open_matches))
     return render_event(request, "tournaments/dashboard.html", context, status=status)
+
+
+def _corrections(event: Event, board) -> dict | None:  # noqa: ANN001
+    """The latest Swiss round's pairing while it can still be undone or changed (no result
+    in), with the players at its tables for the swap; None otherwise."""
+    last = board.last
+    if event.status != EventStatus.RUNNING or last is None or last.stage != RoundStage.SWISS:
+        return None
+    tables = [m for m in board.open_matches if m.player_b_id is not None]
+    if not tables or any(m.status != MatchStatus.PENDING for m in tables):
+        return None  # a result is in: no query needed to tell
+    try:
+        require_round_unplayed(last)
+    except Conflict:
+        return None
+    seated = [(m.table, seat) for m in sorted(tables, key=lambda m: m.table)
+              for seat in (m.player_a, m.player_b) if not seat.is_ai]
+    return {"round": last, "seated": seated}
 
 
 def _in_the_cut(board) -> set[int] | None:  # noqa: ANN001
@@ -317,6 +340,42 @@ def player_drop(request: HttpRequest, event: Event, registration: int) -> HttpRe
     return _seat_action(request, event, registration, registration_drop,
                         "{name} has dropped and will not be paired again.",
                         now=timezone.now())
+
+
+@organizer_action
+@on_the_dashboard
+def player_undrop(request: HttpRequest, event: Event, registration: int) -> HttpResponse:
+    return _seat_action(request, event, registration, registration_undrop,
+                        _("{name} is back: they are paired again from the next round on."),
+                        now=timezone.now())
+
+
+@organizer_action
+@on_the_dashboard
+def unpair(request: HttpRequest, event: Event) -> HttpResponse:
+    """Undo the pairing of the round the dashboard showed (so a second click refuses
+    instead of undoing the round before)."""
+    number = _number(request, event)
+    if number is None:
+        return _dashboard(request, event, status=400)
+    round_unpair(event_id=event.pk, by=request.user, now=timezone.now(), number=number)
+    messages.success(request, _("The pairing of round %(round)d is undone: pair it again when "
+                                "the players are ready.") % {"round": number})
+    return _back(event)
+
+
+@organizer_action
+@on_the_dashboard
+def swap(request: HttpRequest, event: Event) -> HttpResponse:
+    form = SwapForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose the round and two players to swap."))
+        return _dashboard(request, event, status=400)
+    one, two = round_swap(event_id=event.pk, by=request.user, now=timezone.now(),
+                          **form.cleaned_data)
+    messages.success(request, _("Tables %(first)d and %(second)d have swapped players.")
+                     % {"first": one.table, "second": two.table})
+    return _back(event)
 
 
 @organizer_action
