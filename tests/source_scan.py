@@ -1,5 +1,5 @@
 """The apps' own source, for the tests that read it to hold a rule in place (one writer per
-status, one seat vocabulary): every module of decks, lab, play and tournaments but their
+status, one seat vocabulary): every module of accounts, decks, lab, play and tournaments but their
 migrations."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-APPS = ("decks", "lab", "play", "tournaments")
+APPS = ("accounts", "decks", "lab", "play", "tournaments")
 
 
 def app_modules(*, leaving_out: set[str] = frozenset()) -> list[str]:
