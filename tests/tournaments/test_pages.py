@@ -363,7 +363,9 @@ def test_standings_show_tiebreakers_and_mark_dropped_and_ai_seats(client, organi
     assert "AI player" in page and '<span class="badge">AI</span>' in page
     assert "Dropped" in page and 'class="row-dropped' in page
     assert re.search(r"<td>\d+\.\d</td>", page)
-    assert "match_points, omw, gw, ogw" in page
+    # The legend names the tiebreakers in the event's order, as people read them.
+    assert ("Ties are broken in this order: Match points, Opponents&#x27; match-win percentage, "
+            "Game-win percentage, Opponents&#x27; game-win percentage.") in page
 
 
 def test_standings_before_any_result_say_when_they_start(client, event):

@@ -206,6 +206,8 @@ def _standings(request: HttpRequest, event: Event, version: int) -> HttpResponse
     context.update({
         "fragment": html, "page": page, "count": len(rows),
         "tiebreakers": event.tiebreakers, "live": _live(event),
+        # The legend names the tiebreakers as the columns do, in the event's order.
+        "tiebreaker_names": [METRIC_TEXT[key].name for key in event.tiebreakers],
         "points": METRIC_TEXT[POINTS], "columns": tiebreaker_columns(event.tiebreakers),
     })
     return render_event(request, "tournaments/standings.html", context)
