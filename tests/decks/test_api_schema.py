@@ -53,6 +53,7 @@ ENDPOINTS = {
     "/api/matches/{id}/time/": {"get", "post"},
     "/api/events/{id}/guests/": {"post"},
     "/api/claims/": {"post"},
+    "/api/events/{id}/waitlist/": {"post", "delete"},
     "/api/events/{id}/registrations/{registration_id}/undrop/": {"post"},
     "/api/events/{id}/rounds/{number}/swap/": {"post"},
     "/api/events/{id}/rounds/{number}/unpair/": {"post"},

@@ -12,6 +12,7 @@ from core.errors import Conflict, DomainError
 from tests.factories import UserFactory
 from tests.factories.tournaments import OrganizedEventFactory
 from tests.tournaments.event_steps import now
+from tests.web import client_for, error_of
 from tournaments.models import Event, Registration, WaitlistEntry
 from tournaments.selectors.registrations import waitlist_position
 from tournaments.services.events import event_create
@@ -156,3 +157,22 @@ def _page_of(event, user):
     client = Client()
     client.force_login(user)
     return client.get(reverse("tournaments:event", args=[event.pk])).content.decode()
+
+
+def test_the_api_joins_and_leaves_the_waitlist_of_a_full_event_only():
+    event = OrganizedEventFactory(format="preconstructed", capacity=1)
+    url = f"/api/events/{event.pk}/waitlist/"
+    ann, bob = UserFactory(username="ann"), UserFactory(username="bob")
+    early = client_for(ann).post(url, {"preconstructed_deck": 1}, format="json")
+    assert early.status_code == 409 and error_of(early)["code"] == "not_full"
+    assert not WaitlistEntry.objects.exists()
+    enter(event, UserFactory())
+    joined = client_for(ann).post(url, {"preconstructed_deck": 1}, format="json")
+    assert joined.status_code == 201 and joined.json() == {"position": 1, "waiting": 1}
+    second = client_for(bob).post(url, {"preconstructed_deck": 1}, format="json")
+    assert second.json() == {"position": 2, "waiting": 2}
+    assert client_for(ann).delete(url).status_code == 204
+    assert waitlist_position(event, bob) == 1
+    assert client_for().post(url, {"preconstructed_deck": 1}, format="json").status_code == 403
+    bad = client_for(UserFactory()).post(url, {"preconstructed_deck": "many"}, format="json")
+    assert bad.status_code == 400 and WaitlistEntry.objects.count() == 1

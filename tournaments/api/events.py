@@ -14,7 +14,7 @@ from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.generics import ListAPIView
 from rest_framework.negotiation import DefaultContentNegotiation
-from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -27,6 +27,8 @@ from tournaments.selectors.registrations import (
     deck_checks_of,
     registration_by_id,
     registrations_seen,
+    waitlist_length,
+    waitlist_position,
 )
 from tournaments.services.access import require_organizer
 from tournaments.services.decklists import deck_check_record, event_lists_publish
@@ -38,6 +40,8 @@ from tournaments.services.registrations import (
     registration_decklist_attach,
     registration_drop,
     registration_remove,
+    waitlist_join,
+    waitlist_leave,
 )
 
 
@@ -285,3 +289,30 @@ class RegistrationDecklistView(APIView):
                                      decklist_version_id=data["decklist_version"],
                                      preconstructed_deck=data["preconstructed_deck"])
         return registration_response(request, event, registration_id)
+
+
+class WaitlistView(APIView):
+    """The waitlist of a full event, as the event page offers it."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(tags=["registrations"], request=s.WaitlistIn,
+                   responses={201: s.WaitlistOut, **errors(400, 403, 404, 409)})
+    def post(self, request: Request, pk: int) -> Response:
+        """Wait for a seat: only in a full event, in its registration window, once. A seat
+        freed before the start goes to the first player waiting, with their list."""
+        event = event_or_404(pk)
+        data = valid(s.WaitlistIn, request.data)
+        waitlist_join(event_id=event.pk, by=request.user, now=timezone.now(),
+                      decklist_version_id=data["decklist_version"],
+                      preconstructed_deck=data["preconstructed_deck"])
+        return Response(s.WaitlistOut({"position": waitlist_position(event, request.user),
+                                       "waiting": waitlist_length(event)}).data,
+                        status=status.HTTP_201_CREATED)
+
+    @extend_schema(tags=["registrations"], responses={204: None, **errors(403, 404)})
+    def delete(self, request: Request, pk: int) -> Response:
+        """Leave the waitlist (not being on it changes nothing)."""
+        event = event_or_404(pk)
+        waitlist_leave(event_id=event.pk, by=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)

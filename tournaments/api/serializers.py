@@ -469,3 +469,20 @@ class StandingOut(serializers.Serializer):
     cut = serializers.BooleanField(
         help_text="labelled for the top cut, as on the standings page: once the cut is made, "
                   "seeded into it; before, would make it if the Swiss rounds ended now")
+
+
+class WaitlistIn(serializers.Serializer):
+    """Wait for a seat in a full event with the list you would register with (as for a
+    registration: a deck number or a decklist version of yours, nothing in a draft)."""
+
+    preconstructed_deck = serializers.IntegerField(min_value=1, max_value=99, required=False,
+                                                   allow_null=True, default=None)
+    decklist_version = serializers.IntegerField(min_value=1, required=False, allow_null=True,
+                                                default=None,
+                                                help_text="a decklist version id")
+
+
+class WaitlistOut(serializers.Serializer):
+    position = serializers.IntegerField(
+        help_text="your place on the waitlist: 1 takes the next seat freed before the start")
+    waiting = serializers.IntegerField(help_text="how many players wait")

@@ -32,6 +32,7 @@ urlpatterns: list = [
          name="event-announcements"),
     path(EVENT + "announcements/<int:announcement_id>/",
          announcements.EventAnnouncementView.as_view(), name="event-announcement"),
+    path(EVENT + "waitlist/", events.WaitlistView.as_view(), name="event-waitlist"),
     path(EVENT + "registrations/", events.RegistrationListView.as_view(),
          name="event-registrations"),
     path(SEAT, events.RegistrationDetailView.as_view(), name="event-registration"),
