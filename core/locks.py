@@ -1,7 +1,13 @@
 """Row locks in one fixed order, so two writers never wait on each other in a circle.
 
-`lock` takes the rows of one or more querysets with SELECT ... FOR UPDATE, held until the
-transaction ends, and refuses to run outside one (a lock released at once protects nothing).
+`lock` takes the rows of one or more querysets with SELECT ... FOR NO KEY UPDATE (where the
+database has it: PostgreSQL), held until the transaction ends, and refuses to run outside one
+(a lock released at once protects nothing). Two such locks on a row exclude each other as FOR
+UPDATE does, but neither blocks the KEY SHARE lock that another transaction's foreign-key check
+takes on the row it points to. With plain FOR UPDATE a worker holding a match (and waiting for
+its job row) and the sweeper holding that job (whose commit checks the job's key to the match)
+waited on each other in a circle that PostgreSQL broke by killing one: no service here changes
+a primary key, so the stronger lock bought nothing.
 The querysets are locked parents first, whatever order the caller names them in: a model
 comes after every model it points to by a foreign key (an event before its rounds, a round
 before its matches, a match before its job and its games), and the rows of one model by
@@ -13,7 +19,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from django.db import models, router, transaction
+from django.db import connections, models, router, transaction
 
 
 class LockOutsideTransaction(RuntimeError):
@@ -48,7 +54,10 @@ def lock(*querysets: models.QuerySet, skip_locked: bool = False,
                 f"locking {qs.model._meta.label} rows outside a transaction")
     found: list[list[models.Model]] = [[] for _ in querysets]
     for index in sorted(range(len(querysets)), key=lambda i: rank(querysets[i].model)):
-        qs = querysets[index].select_for_update(skip_locked=skip_locked, of=of)
+        qs = querysets[index]
+        no_key = connections[qs.db or router.db_for_write(qs.model)].features \
+            .has_select_for_no_key_update
+        qs = qs.select_for_update(skip_locked=skip_locked, of=of, no_key=no_key)
         found[index] = list(qs.order_by("pk"))
     return found
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import threading
+import time
+
 import pytest
-from django.db import transaction
+from django.db import connections, transaction
 
 from core.errors import Conflict
 from core.locks import LockOutsideTransaction, lock, rank
@@ -76,3 +79,43 @@ def test_a_lock_outside_a_transaction_is_refused():
     with transaction.atomic():
         (rows,) = lock(MatchJob.objects.filter(pk=job.pk))
     assert rows == [job]
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_locked_match_does_not_block_the_commit_of_a_job_row_that_points_to_it():
+    """The circle a CI run met: the worker locks the match, then waits for its job; the
+    sweeper, holding the job, updates it twice (a row it changed itself is checked against
+    its match again at commit). With FOR UPDATE on the match the commit waited for the
+    worker and PostgreSQL killed one of the two; with FOR NO KEY UPDATE both finish."""
+    (job,) = jobs(1)
+    held, waiting = threading.Event(), threading.Event()
+    errors: list[BaseException] = []
+
+    def worker() -> None:
+        try:
+            held.wait(10)
+            with transaction.atomic():
+                lock(Match.objects.filter(pk=job.match_id))
+                waiting.set()
+                lock(MatchJob.objects.filter(pk=job.pk))
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+        finally:
+            waiting.set()
+            connections.close_all()
+
+    thread = threading.Thread(target=worker)
+    thread.start()
+    try:
+        with transaction.atomic():
+            (rows,) = lock(MatchJob.objects.filter(pk=job.pk))
+            rows[0].save(update_fields=["status"])
+            MatchJob.objects.filter(pk=job.pk).update(deliveries=rows[0].deliveries + 1)
+            held.set()
+            waiting.wait(10)
+            time.sleep(0.3)  # the worker now waits for the job row
+    finally:
+        thread.join(30)
+    assert not thread.is_alive()
+    assert errors == []

@@ -22,6 +22,7 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from core.errors import Conflict, DomainError, NotFound
+from core.locks import lock, lock_one
 from tournaments.models import (
     Correction,
     CorrectionAction,
@@ -110,7 +111,8 @@ def round_swap(*, event_id: int, by: AbstractBaseUser, now: datetime, number: in
         raise NotFound("no_such_registration", gettext("No such player in %(event)s")
                        % {"event": event.name}, params={"event": event.name})
     found = {}
-    for match in Match.objects.filter(round=rnd, player_b__isnull=False).select_for_update():
+    (matches,) = lock(Match.objects.filter(round=rnd, player_b__isnull=False))
+    for match in matches:
         for side in ("player_a_id", "player_b_id"):
             if getattr(match, side) in seats:
                 found[getattr(match, side)] = (match, side)
@@ -155,8 +157,10 @@ def _latest_swiss_round(event: Event, number: int) -> Round:
     if event.status != EventStatus.RUNNING:
         raise Conflict("not_running", gettext("%(event)s is not in its Swiss rounds")
                        % {"event": event.name}, params={"event": event.name})
-    last = (Round.objects.filter(event=event).order_by("-number").select_for_update()
-            .first())
+    # The event is locked: no round can be added between the read and the lock.
+    latest = (Round.objects.filter(event=event).order_by("-number")
+              .values_list("pk", flat=True).first())
+    last = lock_one(Round.objects.filter(pk=latest)) if latest is not None else None
     if last is None or last.number != number or last.stage != RoundStage.SWISS:
         raise Conflict("not_latest_round", gettext("Round %(asked)d is not the round being "
                                                    "played in %(event)s: only its pairing "
