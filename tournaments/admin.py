@@ -12,6 +12,7 @@ from django.db import transaction
 from tournaments.models import (
     Announcement,
     ClockChange,
+    Correction,
     DeckCheck,
     DraftPair,
     EngineGame,
@@ -20,6 +21,7 @@ from tournaments.models import (
     GameUpload,
     Match,
     MatchJob,
+    Penalty,
     Pod,
     PodSeat,
     RatedEvent,
@@ -165,6 +167,29 @@ class AnnouncementAdmin(ReadOnlyAdmin):
     list_filter = (("withdrawn_at", admin.EmptyFieldListFilter),)
     search_fields = ("event__name", "posted_by__username", "text")
     list_select_related = ("event", "posted_by", "withdrawn_by")
+
+
+@admin.register(Penalty)
+class PenaltyAdmin(ReadOnlyAdmin):
+    """Infractions, live and withdrawn: recorded and withdrawn through services.penalties
+    only, since a loss changes a result through the result writer."""
+
+    list_display = ("__str__", "event", "round_number", "kind", "by", "at", "withdrawn_at")
+    list_filter = ("kind", ("withdrawn_at", admin.EmptyFieldListFilter))
+    search_fields = ("event__name", "registration__player__username",
+                     "registration__guest_name", "note")
+    list_select_related = ("event", "registration__player", "by")
+
+
+@admin.register(Correction)
+class CorrectionAdmin(ReadOnlyAdmin):
+    """The organizers' corrections (a drop undone, a pairing undone, a swap): written by
+    services.corrections only."""
+
+    list_display = ("__str__", "event", "action", "round_number", "by", "at")
+    list_filter = ("action",)
+    search_fields = ("event__name", "by__username", "=round_number")
+    list_select_related = ("event", "by")
 
 
 @admin.register(Match)

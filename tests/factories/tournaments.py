@@ -29,6 +29,8 @@ from tournaments.models import (
     Match,
     MatchJob,
     MatchStatus,
+    Penalty,
+    PenaltyKind,
     Pod,
     PodSeat,
     Rating,
@@ -171,6 +173,20 @@ class CorrectionFactory(factory.django.DjangoModelFactory):
 
     action = CorrectionAction.UNDROP
     by = factory.LazyAttribute(lambda c: c.event.organizers.first())
+    at = factory.LazyFunction(timezone.now)
+
+
+class PenaltyFactory(factory.django.DjangoModelFactory):
+    """A warning given by the event's (first) organizer to a seat; give `registration=`
+    (the event is the seat's)."""
+
+    class Meta:
+        model = Penalty
+
+    event = factory.LazyAttribute(lambda p: p.registration.event)
+    kind = PenaltyKind.WARNING
+    note = "Slow play"
+    by = factory.LazyAttribute(lambda p: p.event.organizers.first())
     at = factory.LazyFunction(timezone.now)
 
 

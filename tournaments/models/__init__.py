@@ -13,6 +13,9 @@ selectors/ (reads), not here. Every model is importable from `tournaments.models
   each start, pause, resume and minutes added, to the round or to one table.
 - An `Announcement` is the organizers' short message to the event's players, shown until it
   is withdrawn (`withdrawn_at`).
+- A `Penalty` is an infraction the organizers or the event's judges recorded: a warning, a
+  game loss, a match loss (each loss changes its match's result through the result writer)
+  or a disqualification (which drops the player).
 - A `Correction` keeps each correction an organizer made: a drop undone, a pairing undone, a
   swap.
 """
@@ -40,6 +43,7 @@ from tournaments.models.matches import (
     ResultChange,
     SquadCheck,
 )
+from tournaments.models.penalties import MAX_PENALTY_NOTE, Penalty, PenaltyKind
 from tournaments.models.pods import DraftPair, DraftSide, DraftStatus, Pod, PodSeat
 from tournaments.models.ratings import RatedEvent, Rating
 from tournaments.models.registrations import (
@@ -56,7 +60,8 @@ __all__ = [
     "DraftPair", "DraftSide", "DraftStatus",
     "EngineGame", "Event", "EventFormat", "EventStandings",
     "EventStatus", "GameMode", "GameUpload", "JobStatus", "Match",
-    "MatchJob", "MatchLength", "MatchStatus", "Pod", "PodSeat", "RatedEvent", "Rating",
+    "MatchJob", "MatchLength", "MatchStatus", "MAX_PENALTY_NOTE", "Penalty", "PenaltyKind",
+    "Pod", "PodSeat", "RatedEvent", "Rating",
     "Registration", "ResultAction", "ResultChange", "Round", "RoundStage", "RoundStatus",
     "SquadCheck", "TopCut", "UploadStatus", "WaitlistEntry", "default_tiebreakers",
     "lists_open",

@@ -60,6 +60,11 @@ class Event(models.Model):
     rounds = models.PositiveSmallIntegerField(null=True, blank=True)
     top_cut = models.PositiveSmallIntegerField(choices=TopCut.choices, default=TopCut.NONE)
     organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organized_events")
+    # People the organizers name as the event's judges: they record penalties, grant a table
+    # extra time and read the event's lists for deck checks, and do nothing else an organizer
+    # does (services.penalties, selectors.access.is_judge).
+    judges = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="judged_events",
+                                    blank=True)
     registration_opens = models.DateTimeField(null=True, blank=True)
     registration_closes = models.DateTimeField(null=True, blank=True)
     decklist_deadline = models.DateTimeField(null=True, blank=True)
