@@ -1,5 +1,6 @@
 """The audit trail of the organizers' corrections (issue 16): a drop undone, a round's pairing
-undone before any result, two players swapped between tables. One row per correction, never
+undone before any result, two players swapped between tables, a late player added after
+pairing, a no-show's match loss. One row per correction, never
 edited; `details` keeps what was there before, since an undone pairing's matches are gone."""
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ class CorrectionAction(models.TextChoices):
     UNDROP = "undrop", "Drop undone"
     UNPAIR = "unpair", "Pairing undone"
     SWAP = "swap", "Players swapped"
+    LATE = "late", "Late player added"
+    NO_SHOW = "no_show", "No-show match loss"
 
 
 class Correction(models.Model):

@@ -50,6 +50,11 @@ def default_tiebreakers() -> list[str]:
     return list(DEFAULT_ORDER)
 
 
+class LatePlayerGets(models.TextChoices):
+    BYE = "bye", "A bye"
+    AI_MATCH = "ai_match", "A match against an AI seat"
+
+
 class Event(models.Model):
     name = models.CharField(max_length=120)
     game = models.ForeignKey("decks.Game", on_delete=models.PROTECT, related_name="events")
@@ -85,6 +90,16 @@ class Event(models.Model):
     # Berserk only: before reporting, each player submits their squad of each game for the
     # rules check (B-4, B-5); see SquadCheck.
     check_squads = models.BooleanField(default=False)
+    # A player added after a round is paired gets a bye for it, or a match against a new AI
+    # seat (services.corrections).
+    late_player_gets = models.CharField(max_length=10, choices=LatePlayerGets.choices,
+                                        default=LatePlayerGets.BYE)
+    # A player absent this many minutes into the round clock may be given a match loss.
+    no_show_minutes = models.PositiveSmallIntegerField(default=10)
+    # Set on an event made from an event file (services.event_file): where it came from and
+    # when. An imported event never feeds the ratings (a file can be forged).
+    imported_at = models.DateTimeField(null=True, blank=True)
+    imported_from = models.CharField(max_length=200, blank=True)
     # The round clock: each round's length, and whether pairing a round starts its clock
     # (else the organizer starts it from the dashboard).
     round_minutes = models.PositiveSmallIntegerField(default=50)
@@ -122,6 +137,9 @@ class Event(models.Model):
                                    name="event_top_cut_0_4_or_8"),
             models.CheckConstraint(condition=Q(round_minutes__gte=1, round_minutes__lte=600),
                                    name="event_round_minutes_1_to_600"),
+            models.CheckConstraint(condition=Q(no_show_minutes__gte=1,
+                                               no_show_minutes__lte=600),
+                                   name="event_no_show_minutes_1_to_600"),
         ]
 
     def __str__(self) -> str:

@@ -111,6 +111,10 @@ class ResultAction(models.TextChoices):
     REPORT = "report", "Player report"
     ORGANIZER = "organizer", "Organizer"
     ENGINE = "engine", "Engine"
+    # A game loss or match loss (models.penalties): the one change of an engine-verified
+    # result that is not the engine's.
+    PENALTY = "penalty", "Penalty"
+    NO_SHOW = "no_show", "No-show"  # a match loss for a player absent past the set minutes
 
 
 class ResultChange(models.Model):
