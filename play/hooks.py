@@ -9,6 +9,10 @@ AppConfig.ready (tournaments/apps.py).
 - `match_games`: what a match game's replay needs from its tournament (may this person watch
   it, its title, its way back to the event). Without a registered answer, nobody may watch a
   match game's replay (a match's lists are not play's to show).
+- `time_called`: whether time has been called for a match game at `now` (the round's clock
+  with the table's extra time is at zero: ruling C-7.5c). Play asks it whenever a match
+  game in play is touched and lowers the game's turn cap then (play/services/games.py,
+  `time_check`). Without a registered answer, time is never called.
 """
 
 from __future__ import annotations
@@ -57,3 +61,15 @@ NO_TOURNAMENT: MatchGames = _NoTournament()
 # `match_games()` is the registered MatchGames (tournaments registers
 # `lambda: MatchGameAnswers()`), else NO_TOURNAMENT.
 match_games = Provider("match_games", default=lambda: NO_TOURNAMENT)
+
+
+class TimeCalled(Protocol):
+    def __call__(self, *, game: OnlineGame, now: datetime) -> bool: ...
+
+
+def _never(*, game: OnlineGame, now: datetime) -> bool:
+    return False
+
+
+# `time_called(game=..., now=...)`: tournaments registers `play_hooks.time_called`.
+time_called = Provider("time_called", default=_never)

@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from engine.clash.state import DEFAULT_TURN_CAP
 from engine.seats import RESULT_NAMES
 
 
@@ -57,6 +58,12 @@ class OnlineGame(models.Model):
     match = models.ForeignKey("tournaments.Match", null=True, blank=True,
                               on_delete=models.CASCADE, related_name="online_games")
     game_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The turn on which the game ends drawn if nobody has won (ruling C-7.5a). A match game
+    # at time (ruling C-7.5c) plays on to the turn in progress plus two: the cap is lowered
+    # then, `time_called_at` says when, and the record keeps the cap it ended with, so it
+    # replays with it (the cap only counts once reached, so the turns before replay alike).
+    turn_cap = models.PositiveIntegerField(default=DEFAULT_TURN_CAP)
+    time_called_at = models.DateTimeField(null=True, blank=True)
     # Every action token applied so far, in order (engine/clash/actions.py): the truth.
     actions = models.JSONField(default=list, blank=True)
     # The token of the latest message sent for the AI seat's reply (core/deliveries.py): a

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from tournaments.services.engine_jobs import jobs_sweep, match_job_run
 from tournaments.services.match_batches import match_jobs_run_batch
+from tournaments.services.online_time import online_matches_at_time
 from tournaments.services.verification import game_record_verify
 
 
@@ -38,3 +39,9 @@ def match_jobs_run_batch_task(job_ids: list[int], delivery: str | None = None) -
     single-job task: finished jobs are skipped under their row locks, and so are jobs that no
     longer carry this message's token `delivery`."""
     return match_jobs_run_batch(job_ids=job_ids, clock=timezone.now, delivery=delivery)
+
+
+@shared_task(name="tournaments.online_matches_at_time")
+def online_matches_at_time_task() -> dict:
+    """The online match games at time (ruling C-7.5c): sent by celery beat; idempotent."""
+    return online_matches_at_time(now=timezone.now())

@@ -231,8 +231,15 @@ CLASH_JOB_SWEEP_SECONDS = 15.0
 CLASH_JOB_LOST_SECONDS = 30.0
 CLASH_JOB_MAX_DELIVERIES = 5
 
-# celery beat: the sweeper above (the database is the truth; the broker may lose messages).
+# Every CLASH_TIME_SWEEP_SECONDS celery beat sends the sweep of online match games at time
+# (ruling C-7.5c, tournaments/services/online_time.py): the games nobody touches get their
+# last turns, and matches between games end with their games so far.
+CLASH_TIME_SWEEP_SECONDS = 15.0
+
+# celery beat: the sweepers above (the database is the truth; the broker may lose messages).
 CELERY_BEAT_SCHEDULE = {
     "sweep-engine-jobs": {"task": "tournaments.jobs_sweep",
                           "schedule": CLASH_JOB_SWEEP_SECONDS},
+    "sweep-online-games-at-time": {"task": "tournaments.online_matches_at_time",
+                                   "schedule": CLASH_TIME_SWEEP_SECONDS},
 }

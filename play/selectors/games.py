@@ -33,7 +33,8 @@ def setup_of(game: OnlineGame) -> Setup:
         return SoloSetup(seed=game.seed, fmt=game.solo_format, level=game.level or 0,
                          options=game.options or {}, deck=game.solo_deck,
                          picks=tuple(game.picks))
-    return DuelSetup(seed=game.seed, decks=(game.decks[LETTER_A], game.decks[LETTER_B]))
+    return DuelSetup(seed=game.seed, decks=(game.decks[LETTER_A], game.decks[LETTER_B]),
+                     turn_cap=game.turn_cap)
 
 
 def position_of(game: OnlineGame) -> Position:

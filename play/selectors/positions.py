@@ -30,6 +30,9 @@ DUEL_FORMAT = "preconstructed"
 class DuelSetup:
     seed: int
     decks: tuple[list[str], list[str]]
+    # Ruling C-7.5a; a match game at time plays with the lowered cap (C-7.5c), and since the
+    # cap counts only once reached, the game rebuilt with it is the game played so far.
+    turn_cap: int = DEFAULT_TURN_CAP
 
 
 @dataclass(frozen=True)
@@ -74,7 +77,8 @@ def start(setup: Setup, *, log: list[str] | None = None) -> Game:
                              log=log)
     # Duel records (GameRecord) carry no return-order switch, so a duel uses lane order
     # (ruling C-4.6a) and every record replays with `engine.clash.record.replay`.
-    return new_game(setup.decks, setup.seed, catalogue=catalogue, log=log)
+    return new_game(setup.decks, setup.seed, catalogue=catalogue, turn_cap=setup.turn_cap,
+                    log=log)
 
 
 def rebuild(setup: Setup, tokens: list[str]) -> Position:
@@ -132,7 +136,7 @@ def record_json(setup: Setup, position: Position) -> dict[str, Any]:
                           result=result).to_json()
     return GameRecord(fmt=DUEL_FORMAT, catalogue=catalogue.version, seed=setup.seed,
                       decks=(list(setup.decks[SEAT_A]), list(setup.decks[SEAT_B])),
-                      turn_cap=DEFAULT_TURN_CAP, turns=list(position.turns),
+                      turn_cap=setup.turn_cap, turns=list(position.turns),
                       hashes=list(position.hashes), result=result).to_json()
 
 
@@ -159,7 +163,7 @@ def setup_of_record(data: dict[str, Any]) -> Setup:
                          options=record.options.to_json(), deck=record.deck,
                          picks=tuple(record.picks or ()))
     record = GameRecord.from_json(data)
-    return DuelSetup(seed=record.seed, decks=record.decks)
+    return DuelSetup(seed=record.seed, decks=record.decks, turn_cap=record.turn_cap)
 
 
 @dataclass

@@ -21,7 +21,7 @@ from engine.seats import LETTER_A, LETTER_B, SEAT_A, SEAT_B, letter
 from play.models import GameStatus, OnlineGame
 from play.selectors.games import ai_seat, ban_state, game_seat_of
 
-from .games import _locked, _stale_message, game_begin
+from .games import _locked, _stale_message, game_begin, time_refusal
 from .states import online_game_move
 
 # Refusals that are about the moment (someone else's step, the bans over), not the card.
@@ -74,6 +74,9 @@ def online_game_ban(*, game_id: int, user: AbstractBaseUser, card: str, seen: in
     game = _locked(game_id, user)
     if game.status != GameStatus.BANNING:
         raise Conflict("not_banning", "the bans are over: the game has started")
+    refusal = time_refusal(game, now)
+    if refusal is not None:
+        raise refusal
     state = ban_state(game)
     if seen != len(state.bans):
         raise Conflict("stale", _stale_message(seen, len(state.bans), "bans"),

@@ -14,6 +14,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext
 
 from core import deliveries
 from core.errors import Conflict, DomainError, NotFound, from_engine
@@ -31,6 +32,8 @@ from engine.clash.solo import (
     SoloOptionsError,
     check_level,
 )
+from engine.clash.state import DEFAULT_TURN_CAP
+from engine.clash.time_rules import game_at_time
 from engine.seats import LETTER_A, LETTER_B
 from play import hooks
 from play.models import GameKind, GameStatus, OnlineGame, SoloResult
@@ -183,6 +186,7 @@ def online_game_act(*, game_id: int, user: AbstractBaseUser, token: str, seen: i
         raise Conflict("stale", _stale_message(seen, len(game.actions)),
                        params={"seen": seen, "made": len(game.actions)})
     position = position_of(game)
+    time_check(game, position, now)  # saved with the action below
     if to_move(position.game) != seat:
         raise Conflict("not_your_turn", "it is not your turn")
     try:
@@ -210,10 +214,78 @@ def online_game_ai_move(*, game_id: int, now: datetime, delivery: str | None = N
             return 0
         position = position_of(game)
         if to_move(position.game) != ai_seat(game):
+            if time_check(game, position, now):
+                game.save(update_fields=["turn_cap", "time_called_at"])
             return 0
+        time_check(game, position, now)  # saved with the moves
         before = len(game.actions)
         _ai_moves(game, position, now)
         return len(game.actions) - before
+
+
+# Time (ruling C-7.5c) ----------------------------------------------------------------------
+
+def time_check(game: OnlineGame, position: Position, now: datetime) -> bool:
+    """Ruling C-7.5c for a match game in play, under its row lock, before anything else is
+    done to it: once its tournament says time is called (`hooks.time_called`), the game's
+    turn cap becomes the turn in progress plus two (`game_at_time`: the active player
+    finishes the turn, then each player has one more), on the row and on the rebuilt
+    `position`, so the engine ends the game drawn there if nobody has won. Since every action
+    comes through a touch that checks first, the turn in progress is the one in which time
+    was called. Should the organizer give the time back before the game ends (minutes added
+    to the round or the table), the cap is lifted again. Returns whether the row changed
+    (the caller saves it)."""
+    if (game.match_id is None or game.status != GameStatus.PLAYING
+            or position.game.winner is not None):
+        return False
+    called = bool(hooks.time_called(game=game, now=now))
+    if called == (game.time_called_at is not None):
+        return False
+    cap = game_at_time(position.game) if called else DEFAULT_TURN_CAP
+    game.turn_cap = position.game.turn_cap = cap
+    game.time_called_at = now if called else None
+    return True
+
+
+def time_check_due(game: OnlineGame, now: datetime) -> bool:
+    """Whether `time_check` would change the match game (read without a lock: a page asks
+    before it takes one)."""
+    return (game.match_id is not None and game.status == GameStatus.PLAYING
+            and bool(hooks.time_called(game=game, now=now)) != (game.time_called_at is not None))
+
+
+@transaction.atomic
+def online_game_time_check(*, game_id: int, now: datetime) -> bool:
+    """`time_check` for a game nobody is moving in: its page is loaded, or the sweep of
+    matches at time (tournaments) finds it. A row another transaction holds is left alone:
+    that transaction is a move, which checks the time itself. Returns whether the cap
+    changed."""
+    (rows,) = lock(OnlineGame.objects.filter(pk=game_id), skip_locked=True)
+    if not rows or rows[0].status != GameStatus.PLAYING:
+        return False
+    game = rows[0]
+    if not time_check(game, position_of(game), now):
+        return False
+    game.save(update_fields=["turn_cap", "time_called_at"])
+    return True
+
+
+def turns_left(game: OnlineGame, turn: int) -> int | None:
+    """The turns a match game at time has left, the one in progress included (1: this is
+    its last turn); None while time is not called."""
+    if game.time_called_at is None:
+        return None
+    return max(1, game.turn_cap - turn + 1)
+
+
+def time_refusal(game: OnlineGame, now: datetime) -> Conflict | None:
+    """The refusal of a step that would begin a match game once time is called (ruling
+    C-7.5c: no game begins after it), or None."""
+    if game.match_id is None or not hooks.time_called(game=game, now=now):
+        return None
+    return Conflict("time_called", gettext(
+        "Time has been called for this match: no game begins after it (ruling C-7.5c). The "
+        "match ends with the games played so far"), params={"game": game.game_number})
 
 
 def _ai_reply_enqueue(game: OnlineGame, position: Position) -> None:

@@ -15,7 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.views import domain_errors
@@ -39,8 +39,12 @@ from play.services import (
     online_game_act,
     online_game_ai_nudge,
     online_game_ban,
+    online_game_time_check,
     solo_draft_pick,
     solo_start,
+    time_check_due,
+    time_refusal,
+    turns_left,
 )
 from play.views.boards import board, card_info, moves
 
@@ -159,6 +163,7 @@ def game_context(game: OnlineGame, seat: int, *, confirm_end: bool = False) -> d
     actions = moves(state, seat, view) if mine else None
     warning = actions["end_warning"] if actions else None
     winner = state.winner
+    left = turns_left(game, state.turn) if winner is None else None
     return {
         "game": game, "view": view, "moves": actions, "your_turn": mine,
         "waiting": game.status == GameStatus.PLAYING and not mine,
@@ -173,7 +178,21 @@ def game_context(game: OnlineGame, seat: int, *, confirm_end: bool = False) -> d
         "log_more": max(0, len(position.log) - LOG_LINES),
         "end_warning": end_warning_text(warning) if warning else "",
         "confirm_end": bool(warning) and confirm_end,
+        "at_time": game.time_called_at is not None,
+        "time_words": time_words(left) if left is not None else "",
     }
+
+
+def time_words(left: int) -> str:
+    """What a match game at time says of the turns it has left (ruling C-7.5c)."""
+    if left == 1:
+        return gettext("Time has been called: this is the last turn. A game not won by its "
+                       "end is a draw (ruling C-7.5c).")
+    return ngettext(
+        "Time has been called: %(n)d turn left, this one included. A game not won by then "
+        "is a draw (ruling C-7.5c).",
+        "Time has been called: %(n)d turns left, this one included. A game not won by then "
+        "is a draw (ruling C-7.5c).", left) % {"n": left}
 
 
 def _draft_context(game: OnlineGame) -> dict:
@@ -190,7 +209,9 @@ def bans_context(game: OnlineGame, seat: int) -> dict:
     state = ban_state(game)
     me, foe = letter(seat), letter(other(seat))
     mine = state.to_ban == me
+    at_time = time_refusal(game, timezone.now())
     return {
+        "time_words": at_time.message if at_time else "",
         "game": game, "n": len(state.bans), "step": state.step, "your_ban": mine,
         "waiting": not mine, "opponent_name": _opponent_name(game, seat),
         "opponent_title": seat_name(game, other(seat), start=True),
@@ -217,6 +238,14 @@ def _game_page(request: HttpRequest, game: OnlineGame, *, error: str = "",
                    **_match_context(game)}, status=status)
 
 
+def _at_time(game: OnlineGame) -> None:
+    """A match game whose time was called since it was last touched gets its cap now
+    (ruling C-7.5c), so the page shows the turns left."""
+    now = timezone.now()
+    if time_check_due(game, now) and online_game_time_check(game_id=game.pk, now=now):
+        game.refresh_from_db()
+
+
 def _nudge(game: OnlineGame) -> None:
     """An AI seat's reply owed for too long is sent to the workers again (a lost message)."""
     if (game.status == GameStatus.PLAYING and ai_seat(game) is not None
@@ -231,6 +260,7 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     if game is None:
         raise Http404("No such game.")
     if request.method != "POST":
+        _at_time(game)
         _nudge(game)
         return _game_page(request, game)
     try:
@@ -271,5 +301,6 @@ def game_fragment(request: HttpRequest, pk: int) -> HttpResponse:
     seat = game_seat_of(game, request.user)
     if game.status == GameStatus.BANNING:
         return render(request, "play/_bans.html", bans_context(game, seat))
+    _at_time(game)
     _nudge(game)
     return render(request, "play/_game.html", game_context(game, seat))

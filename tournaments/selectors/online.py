@@ -6,13 +6,15 @@ result) are `tournaments.services.online_games`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 
 from decks.services.game_rules import engine_plays
 from engine.clash.match_rules import MatchFormat
 from play.models import GameStatus, OnlineGame
-from tournaments.models import EngineGame, Event, EventStatus, Match, MatchStatus
+from tournaments.models import EngineGame, Event, EventStatus, Match, MatchStatus, RoundStatus
+from tournaments.selectors.clock import match_clock
 from tournaments.selectors.matches import match_format, side_of, verified_score
 
 OPEN_EVENT = (EventStatus.RUNNING, EventStatus.TOP_CUT)
@@ -44,7 +46,8 @@ def match_tally(match: Match, fmt: MatchFormat) -> Tally:
 
 
 def online_play_problem(match: Match, event: Event) -> str:
-    """Why the match's games cannot be played online now ("" when they can)."""
+    """Why the match's games cannot be played online now ("" when they can); time called
+    is `time_called`'s (it needs the moment)."""
     if match.bye:
         return "a bye has no games"
     if not engine_plays(event.game):
@@ -56,6 +59,12 @@ def online_play_problem(match: Match, event: Event) -> str:
     if match.status == MatchStatus.CONFIRMED:
         return "the match's result is confirmed"
     return ""
+
+
+def time_called(match: Match, now: datetime) -> bool:
+    """Time is called for the match at `now`: its round is being played and the round's
+    clock with the table's extra time reached zero (ruling C-7.5c)."""
+    return match.round.status == RoundStatus.PLAYING and match_clock(match, now).called
 
 
 def current_online_game(match: Match) -> OnlineGame | None:
@@ -72,15 +81,19 @@ def next_game_number(match: Match) -> int:
     return max(used, default=0) + 1
 
 
-def match_online_summary(match: Match, event: Event, user: AbstractBaseUser) -> dict:
+def match_online_summary(match: Match, event: Event, user: AbstractBaseUser,
+                         now: datetime | None = None) -> dict:
     """What the match page shows of its online games: whether `user` may start or resume
-    one, the game in progress, the next game's number, and the finished ones."""
+    one, the game in progress, the next game's number, and the finished ones. With `now`,
+    a match whose time is called offers no new game (ruling C-7.5c)."""
     problem = online_play_problem(match, event)
     games = list(OnlineGame.objects.filter(match=match).order_by("game_number"))
     current = next((g for g in games if g.status != GameStatus.FINISHED), None)
     tally = match_tally(match, match_format(event, match.round))
     if not problem and current is None and tally.decided:
         problem = "the match is decided"
+    if not problem and current is None and now is not None and time_called(match, now):
+        problem = "time has been called: no game begins after it (ruling C-7.5c)"
     return {
         "may_play": side_of(match, user) is not None and not problem,
         "problem": problem,

@@ -15,6 +15,14 @@ result is confirmed through `result_record_engine`. A result the writer refuses 
 match level at the cap on games) is not dropped: the match is disputed with the reason in
 its history, for the organizer to set. The match row lock (round, then match) makes a double
 click start one game and a result be recorded once.
+
+At time (ruling C-7.5c, engine/clash/time_rules.py): the game in play gets its turn cap
+lowered when it is next touched (play's `time_check`, asking `play_hooks.time_called`) or
+by the sweep (`tournaments.services.online_time`); no game begins after time is called (a
+start is refused, a game still in its ban step is not played); and once the game at time is
+over, the match ends with its games so far (`match_at_time`): a Swiss match with that score,
+one drawn game if none finished, and a top-cut match level at time is disputed for the
+organizer to set (C-7.5b). Each goes through `results_write` with the reason in the note.
 """
 
 from __future__ import annotations
@@ -24,9 +32,12 @@ from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext
 
 from core.errors import Conflict, DomainError, NotFound
+from core.locks import lock
 from core.seeds import derive_seed
+from engine.clash.time_rules import match_at_time
 from engine.seats import LETTER_A, LETTER_B, SEAT_A, SEAT_B
 from play.models import GameKind, GameStatus, OnlineGame
 from play.services import game_begin
@@ -49,12 +60,19 @@ from tournaments.selectors.online import (
     match_tally,
     next_game_number,
     online_play_problem,
+    time_called,
 )
 from tournaments.selectors.registrations import deck_for
 
 from .access import lock_match
 from .engine_jobs import ai_level
-from .results import ResultWrite, result_record_engine, results_write
+from .results import (
+    SCORE_FIELDS,
+    ResultWrite,
+    engine_write,
+    result_record_engine,
+    results_write,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -94,6 +112,12 @@ def match_online_game_start(*, match_id: int, user: AbstractBaseUser,
     game = current_online_game(match)
     if game is not None:
         return game
+    rnd.event, match.round = event, rnd
+    if time_called(match, now):
+        raise Conflict("time_called", gettext(
+            "Time has been called for table %(table)d: no game begins after it (ruling "
+            "C-7.5c), so the match ends with the games played so far")
+            % {"table": match.table}, params={"table": match.table})
     tally = match_tally(match, match_format(event, rnd))
     if tally.decided:
         raise Conflict("match_decided", f"the match is decided ({tally.a_wins}-{tally.b_wins}"
@@ -130,9 +154,14 @@ def match_game_finished(*, game: OnlineGame, now: datetime) -> None:
         defaults={"mode": GameMode.ONLINE, "seed": game.seed, "record": game.record,
                   "winner": game.winner, "verified": True, "created_at": now})
     tally = match_tally(match, match_format(event, rnd))
-    if not tally.decided or match.status == MatchStatus.CONFIRMED:
-        return  # another game to play, or an organizer set the result meanwhile
+    rnd.event, match.round = event, rnd
+    at_time = game.time_called_at is not None or time_called(match, now)
+    if match.status == MatchStatus.CONFIRMED or not (tally.decided or at_time):
+        return  # an organizer set the result meanwhile, or another game to play
     if event.status not in OPEN_EVENT:
+        return
+    if not tally.decided:
+        match_end_at_time_write(event, rnd, match, tally, now)
         return
     try:
         result_record_engine(match_id=match.pk, a_wins=tally.a_wins, b_wins=tally.b_wins,
@@ -152,3 +181,68 @@ def _refused(event: Event, rnd: Round, match: Match, tally: Tally, refusal: Doma
         return  # already waiting for the organizer
     results_write([ResultWrite(event=event, rnd=rnd, match=match, action=ResultAction.ENGINE,
                                changes={"status": MatchStatus.DISPUTED}, note=note)], now=now)
+
+
+def match_end_at_time_write(event: Event, rnd: Round, match: Match, tally: Tally,
+                            now: datetime, *, note: str = "") -> None:
+    """The match ends at time with the games it has (ruling C-7.5c, `match_at_time`): its
+    round and the match are locked by the caller, and no game of it is in play. A Swiss
+    match is confirmed with its score (one drawn game when none finished); a top-cut match
+    level at time is disputed, for the organizer to set (C-7.5b). `note` adds what happened
+    to a game that did not begin."""
+    at = match_at_time(tally.format, tally.a_wins, tally.b_wins, tally.draws)
+    score = dict(zip(SCORE_FIELDS, at.score, strict=True))
+    shown = f"{at.score[0]}-{at.score[1]}" + (f"-{at.score[2]}" if at.score[2] else "")
+    extra = f"; {note}" if note else ""
+    if at.organizer_decides:
+        if match.status == MatchStatus.DISPUTED:
+            return
+        results_write([ResultWrite(
+            event=event, rnd=rnd, match=match, action=ResultAction.ENGINE,
+            changes={"status": MatchStatus.DISPUTED},
+            note=f"time was called with the match level at {shown}: a top-cut match needs a "
+                 f"winner, the organizer sets it (rulings C-7.5b, C-7.5c){extra}")], now=now)
+        return
+    try:
+        write = engine_write(event=event, rnd=rnd, match=match, score=score, now=now)
+    except DomainError as refusal:
+        _refused(event, rnd, match, tally, refusal, now)
+        return
+    if write is None:
+        return
+    if tally.games:
+        write.note = f"time was called: the games played, {shown}, are the score (ruling C-7.5c)"
+    else:
+        # No game behind the drawn one: the ruling's, not the engine's.
+        write.changes["engine_verified"] = False
+        write.note = "time was called before any game finished: one drawn game (ruling C-7.5c)"
+    write.note += extra
+    results_write([write], now=now)
+
+
+@transaction.atomic
+def match_end_at_time(*, match_id: int, now: datetime) -> bool:
+    """End, at time, a match played online that has no game in play: between two games, or
+    with a game still in its ban step (the game does not begin: ruling C-7.5c; its row goes,
+    no card of it was played). A match without any online game is played at a table and
+    reported as usual; a confirmed or disputed match is left alone. Returns whether the match
+    was ended now. Locks: the round, the match, then its games (as `lock` orders them)."""
+    rnd, match = lock_match(match_id)
+    event = Event.objects.get(pk=rnd.event_id)
+    rnd.event, match.round = event, rnd
+    if (match.bye or event.status not in OPEN_EVENT
+            or match.status in (MatchStatus.CONFIRMED, MatchStatus.DISPUTED)
+            or not time_called(match, now)):
+        return False
+    (games,) = lock(OnlineGame.objects.filter(match=match))
+    if not games or any(g.status == GameStatus.PLAYING for g in games):
+        return False  # a game in play ends at its lowered cap, then the match with it
+    banning = [g for g in games if g.status == GameStatus.BANNING]
+    note = ""
+    if banning:
+        numbers = ", ".join(str(g.game_number) for g in banning)
+        note = f"game {numbers} was in its ban step: it was not played"
+        OnlineGame.objects.filter(pk__in=[g.pk for g in banning]).delete()
+    tally = match_tally(match, match_format(event, rnd))
+    match_end_at_time_write(event, rnd, match, tally, now, note=note)
+    return True

@@ -1,6 +1,7 @@
 """Tournaments' answers to online play's hooks (play/hooks.py), registered in
-TournamentsConfig.ready: a finished match game is recorded for its match, and a match game's
-replay is shown as its tournament allows."""
+TournamentsConfig.ready: a finished match game is recorded for its match, a match game's
+replay is shown as its tournament allows, and a match game hears when its time is called
+(ruling C-7.5c)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from typing import Any
 
 from play import hooks
 from play.models import OnlineGame
+from tournaments.models import Match
 from tournaments.selectors.match_games import may_watch_online_game, replay_links, round_words
+from tournaments.selectors.online import time_called as match_time_called
 from tournaments.services.online_games import match_game_finished
 
 
@@ -18,6 +21,15 @@ def game_finished(*, game: OnlineGame, now: datetime) -> None:
     the result (a game outside a match is none of the tournament's business)."""
     if game.match_id is not None:
         match_game_finished(game=game, now=now)
+
+
+def time_called(*, game: OnlineGame, now: datetime) -> bool:
+    """Whether the round clock of the game's match, with the table's extra time, is at zero
+    (a game outside a match has no clock)."""
+    if game.match_id is None:
+        return False
+    match = Match.objects.select_related("round__event").filter(pk=game.match_id).first()
+    return match is not None and match_time_called(match, now)
 
 
 class MatchGameAnswers:
@@ -36,3 +48,4 @@ def register() -> None:
     hooks.game_finished.connect(game_finished)
     answers = MatchGameAnswers()
     hooks.match_games.register(lambda: answers)
+    hooks.time_called.register(time_called)

@@ -118,7 +118,8 @@ def _page(request: HttpRequest, event: Event, match: Match, context: dict, *,
     a, b = _names(match)
     side = context["side"]
     open_ = event.status != EventStatus.COMPLETE and not match.bye
-    online = match_online_summary(match, event, request.user) if not match.bye else None
+    online = (match_online_summary(match, event, request.user, now=timezone.now())
+              if not match.bye else None)
     # A game being played online: the engine decides the match, a hand report is refused.
     engine_deciding = online is not None and online["current"] is not None
     can_report = (open_ and side is not None and match.status != MatchStatus.CONFIRMED
