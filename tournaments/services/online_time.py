@@ -38,7 +38,8 @@ def online_matches_at_time(*, now: datetime) -> dict[str, int]:
     for rnd in rounds:
         if not clock_at(rnd, now).called:
             continue  # a table's extra time only adds to the round's
-        matches = (Match.objects.filter(round=rnd, bye=False, online_games__isnull=False)
+        matches = (Match.objects.filter(round=rnd, player_b__isnull=False,
+                                        online_games__isnull=False)
                    .exclude(status__in=(MatchStatus.CONFIRMED, MatchStatus.DISPUTED))
                    .distinct().order_by("pk"))
         for match in matches:
