@@ -127,6 +127,14 @@ class GameStateOut(GameBriefOut):
     solo = SoloOut(allow_null=True, help_text="a solo game's format, level and options")
     draft = DraftOut(allow_null=True, help_text="the solo draft's pick step, while drafting")
     log = serializers.ListField(child=serializers.CharField(), help_text="latest events last")
+    turn_cap = serializers.IntegerField(
+        help_text="the turn after which a game nobody has won is drawn (ruling C-7.5a); a "
+                  "match game at time plays on to the turn in progress plus two (C-7.5c)")
+    time_called_at = serializers.DateTimeField(
+        allow_null=True, help_text="when time was called for this match game (C-7.5c)")
+    turns_left = serializers.IntegerField(
+        allow_null=True, help_text="once time is called: the turns left, the one in progress "
+                                   "included (1: the last turn)")
 
 
 class SoloLevelOut(serializers.Serializer):

@@ -42,8 +42,11 @@ from play.services import (
     online_game_act,
     online_game_ai_nudge,
     online_game_ban,
+    online_game_time_check,
     solo_draft_pick,
     solo_start,
+    time_check_due,
+    turns_left,
 )
 from play.views.boards import board, card_info
 from play.views.games import seat_name
@@ -69,7 +72,8 @@ def _solo(game: OnlineGame) -> dict | None:
 def game_state(game: OnlineGame, seat: int) -> dict:
     data = {**_brief(game, seat), "your_turn": False, "ai_thinking": False, "board": None,
             "moves": [], "bans": None, "log": [], "seen": len(game.actions),
-            "solo": _solo(game), "draft": None}
+            "solo": _solo(game), "draft": None, "turn_cap": game.turn_cap,
+            "time_called_at": game.time_called_at, "turns_left": None}
     if game.status == GameStatus.BANNING:
         state = ban_state(game)
         view = state.view()
@@ -97,7 +101,8 @@ def game_state(game: OnlineGame, seat: int) -> dict:
                  for t in legal_moves_of(state, seat)]
     data.update(your_turn=mine, board=board(state, seat), moves=moves,
                 ai_thinking=mover is not None and mover == ai_seat(game),
-                log=position.log[-LOG_LINES:])
+                log=position.log[-LOG_LINES:],
+                turns_left=turns_left(game, state.turn) if state.winner is None else None)
     return data
 
 
@@ -146,6 +151,9 @@ class GameDetailView(APIView):
         size; your legal actions when it is your turn. Polling it while an AI seat's reply
         is owed too long sends that reply to the workers again."""
         game, _ = mine_or_404(request, pk)
+        now = timezone.now()
+        if time_check_due(game, now):  # a match game at time hears of it (C-7.5c)
+            online_game_time_check(game_id=pk, now=now)
         if game.status == GameStatus.PLAYING and ai_seat(game) is not None:
             online_game_ai_nudge(game_id=pk, now=timezone.now())
         return state_response(request, pk)

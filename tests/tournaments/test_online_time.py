@@ -19,6 +19,7 @@ from play.models import GameStatus, OnlineGame
 from play.selectors import ban_state, position_of
 from play.selectors.positions import apply_token, legal_moves_of, to_move, verify
 from play.services import online_game_act, online_game_ban, online_game_time_check
+from tests.factories import UserFactory
 from tests.play.conftest import eager  # noqa: F401 (the fixture)
 from tests.tournaments.event_steps import organizer_of
 from tests.tournaments.test_online_matches import as_user, ban_out, person_of, scene, start
@@ -358,3 +359,33 @@ def test_time_check_of_a_banned_out_game_and_a_finished_one_changes_nothing():
     assert not online_game_time_check(game_id=game.pk, now=timezone.now())
     game.refresh_from_db()
     assert game.time_called_at is None
+
+
+def test_the_api_says_time_is_called_and_the_turns_left():
+    match = scene(a="person", b="person", seed=53)
+    game = start(match, person_of(match))
+    url = f"/api/play/games/{game.pk}/"
+    before = as_user(game.player_a).get(url).json()
+    assert before["turn_cap"] == 200 and before["time_called_at"] is None
+    assert before["turns_left"] is None
+    call_time(match)
+    after = as_user(game.player_a).get(url).json()
+    assert after["turn_cap"] == turn_of(game) + ADDITIONAL_TURNS
+    assert after["time_called_at"] is not None and after["turns_left"] == 3
+    # Not the other players' business: someone else gets 404.
+    assert as_user(UserFactory()).get(url).status_code == 404
+
+
+def test_celery_beat_sends_the_sweep_and_its_task_runs_it():
+    from django.conf import settings
+
+    from tournaments.tasks import online_matches_at_time_task
+
+    entry = settings.CELERY_BEAT_SCHEDULE["sweep-online-games-at-time"]
+    assert entry == {"task": "tournaments.online_matches_at_time",
+                     "schedule": settings.CLASH_TIME_SWEEP_SECONDS}
+    assert online_matches_at_time_task.name == entry["task"]
+    match = scene(a="person", b="person", seed=54)
+    start(match, person_of(match))
+    call_time(match)
+    assert online_matches_at_time_task.delay().get() == {"capped": 1, "ended": 0}
