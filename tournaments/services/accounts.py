@@ -1,7 +1,8 @@
 """What the events do when a person leaves or asks for their data, and when the name shown
 for them changes (the hooks of accounts/hooks.py, connected in TournamentsConfig.ready).
 
-Leaving: a seat in an event still taking registrations is withdrawn (nothing was played); a
+Leaving: a seat in an event still taking registrations is withdrawn (nothing was played) and
+goes to the first player on its waitlist; a
 running event's seat is dropped first (`registration_drop`, so a draft hands the seat to the
 automaton); then every seat left keeps its results under an anonymised name ("Former player
 17", numbered by the seat: `Registration.name`) and lets go of the person's decklist, whose
@@ -20,7 +21,7 @@ from django.db.models import Q
 from tournaments.models import DeckCheck, EventStatus, Match, Registration
 
 from .access import lock_event
-from .registrations import registration_drop
+from .registrations import registration_drop, seat_from_waitlist
 from .standings import results_version_bump
 
 
@@ -32,6 +33,7 @@ def player_leave(*, user: AbstractBaseUser, now: datetime) -> None:
         event = lock_event(event_id)
         if event.status == EventStatus.REGISTRATION:
             Registration.objects.filter(pk=registration_id).delete()
+            seat_from_waitlist(event, now)
             results_version_bump(event_id=event_id)
             continue
         if event.status == EventStatus.RUNNING:
