@@ -8,6 +8,10 @@ automaton); then every seat left keeps its results under an anonymised name ("Fo
 17", numbered by the seat: `Registration.name`) and lets go of the person's decklist, whose
 deck checks go with it. An event in its top cut keeps the seat as it is, anonymised: the
 organizer settles its match as for any player who does not show up.
+
+Before any of that, an account that is the only organizer of an event that is not complete
+may not go (`organizer_blocking`): nobody could run the event any more. A complete event
+may keep no organizer: its pages and results stay as they are.
 """
 
 from __future__ import annotations
@@ -16,13 +20,43 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Q
+from django.db.models import Count, Q
+from django.urls import reverse
+from django.utils.translation import ngettext
 
-from tournaments.models import DeckCheck, EventStatus, Match, Registration
+from accounts.hooks import Blocker
+from tournaments.models import DeckCheck, Event, EventStatus, Match, Registration
 
 from .access import lock_event
 from .registrations import registration_drop, seat_from_waitlist
 from .standings import results_version_bump
+
+
+def organizer_blocking(*, user: AbstractBaseUser, blockers: list[Blocker],
+                       lock: bool = False) -> None:
+    """`account_blocking`: the events not complete that `user` alone organizes. With `lock`,
+    each event `user` organizes is locked first (in id order, as everywhere), so a fellow
+    organizer deleting their account at the same time waits and then counts again."""
+    mine = Event.objects.filter(organizers=user).exclude(status=EventStatus.COMPLETE)
+    if lock:
+        for event_id in mine.order_by("id").values_list("id", flat=True):
+            lock_event(event_id)
+    alone = list(Event.objects.filter(pk__in=mine.values("pk"))
+                 .annotate(organizer_count=Count("organizers"))
+                 .filter(organizer_count=1).order_by("name", "id"))
+    if not alone:
+        return
+    names = ", ".join(f"“{event.name}”" for event in alone)
+    message = ngettext(
+        "You are the only organizer of %(events)s, which is not complete: add another "
+        "organizer on its dashboard first, or complete the event, then delete your account.",
+        "You are the only organizer of %(count)d events that are not complete (%(events)s): "
+        "add another organizer on each one's dashboard first, or complete those events, "
+        "then delete your account.", len(alone)) % {"events": names, "count": len(alone)}
+    blockers.append(Blocker(
+        code="only_organizer", message=message,
+        links=[(event.name, reverse("tournaments:dashboard", args=[event.pk]))
+               for event in alone]))
 
 
 def player_leave(*, user: AbstractBaseUser, now: datetime) -> None:
