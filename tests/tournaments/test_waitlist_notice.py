@@ -105,3 +105,13 @@ def test_the_me_page_and_the_event_page_tell_the_player_until_the_start(full):
 def test_a_player_who_registered_directly_sees_no_notice(full):
     page = html(signed_in(full["fay"]).get(reverse("me")))
     assert "Spring Open" in page and "moved up from the waitlist" not in page
+
+
+def test_the_data_download_says_when_the_seat_came_from_the_waitlist(full):
+    at = now()
+    registration_drop(registration_id=full["seat"].pk, by=full["fay"], now=at)
+    data = signed_in(full["ann"]).get(reverse("accounts:data")).json()
+    [seat] = data["registrations"]
+    assert seat["moved_up_from_waitlist_at"] == at.isoformat()
+    fay = signed_in(full["fay"]).get(reverse("accounts:data")).json()
+    assert [r["moved_up_from_waitlist_at"] for r in fay["registrations"]] == [None]

@@ -35,11 +35,14 @@ from .standings import results_version_bump
 def organizer_blocking(*, user: AbstractBaseUser, blockers: list[Blocker],
                        lock: bool = False) -> None:
     """`account_blocking`: the events not complete that `user` alone organizes. With `lock`,
-    each event `user` organizes is locked first (in id order, as everywhere), so a fellow
-    organizer deleting their account at the same time waits and then counts again."""
+    each event `user` organizes is locked first, so a fellow organizer deleting their account
+    at the same time waits and then counts again. The events of `user`'s seats are locked in
+    the same pass, all in id order: `player_leave` locks them next, and taking them after
+    the organized ones could deadlock two deletions."""
     mine = Event.objects.filter(organizers=user).exclude(status=EventStatus.COMPLETE)
     if lock:
-        for event_id in mine.order_by("id").values_list("id", flat=True):
+        seated = Registration.objects.filter(player=user).values_list("event_id", flat=True)
+        for event_id in sorted({*mine.values_list("id", flat=True), *seated}):
             lock_event(event_id)
     alone = list(Event.objects.filter(pk__in=mine.values("pk"))
                  .annotate(organizer_count=Count("organizers"))
@@ -105,6 +108,8 @@ def player_data(*, user: AbstractBaseUser, data: dict[str, Any]) -> None:
                       "game": seat.event.game.name, "format": seat.event.format,
                       "status": seat.event.status},
             "registered_at": seat.created_at.isoformat(),
+            "moved_up_from_waitlist_at": (seat.moved_up_at.isoformat()
+                                          if seat.moved_up_at else None),
             "decklist": ({"name": version.decklist.name, "version": version.number}
                          if version else None),
             "checked_in": seat.checked_in,
