@@ -53,10 +53,13 @@ def email_change(request: HttpRequest) -> HttpResponse:
             except DomainError as exc:
                 form.add_error("email", exc.message)
             else:
-                messages.success(request, _(
-                    "We sent a link to %(new)s: open it to make it your address. Until then "
-                    "your address stays %(old)s.") % {"new": new_email,
-                                                      "old": request.user.email})
+                if request.user.email:
+                    said = _("We sent a link to %(new)s: open it to make it your address. "
+                             "Until then your address stays %(old)s.")
+                else:
+                    said = _("We sent a link to %(new)s: open it to make it your address.")
+                messages.success(request, said % {"new": new_email,
+                                                  "old": request.user.email})
                 return redirect("me")
     return render(request, "accounts/email_change.html", {"form": form},
                   status=400 if form.errors else 200)

@@ -191,3 +191,15 @@ def test_a_change_ends_the_password_reset_links_mailed_before_it(ada):
     client.post(link_in(mail.outbox[0]))
     ada.refresh_from_db()
     assert not default_token_generator.check_token(ada, reset_token)
+
+
+def test_an_account_without_an_address_gets_one_and_no_notice_goes_anywhere():
+    demo = UserFactory(username="demo-player", email="")
+    client = signed_in(demo)
+    assert "has no e-mail address yet" in html(client.get(reverse("accounts:email_change")))
+    assert ask(client, "demo@example.com").status_code == 302
+    [message] = mail.outbox
+    assert message.to == ["demo@example.com"]
+    assert "Until then your address stays" not in html(client.get(reverse("me")))
+    client.post(link_in(message))
+    assert email_of(demo) == "demo@example.com"
