@@ -47,8 +47,9 @@ class LoginForm(AuthenticationForm):
     error_messages = {
         **AuthenticationForm.error_messages,
         "unconfirmed": _("Your e-mail address is not confirmed yet: open the link we mailed "
-                         "you at sign-up. Lost it? Reset your password: that link confirms "
-                         "the address too."),
+                         "you at sign-up. Lost it, or has it expired? Have a new link sent "
+                         "(below), or reset your password: that link confirms the address "
+                         "too."),
     }
 
     def get_invalid_login_error(self) -> forms.ValidationError:
@@ -66,6 +67,33 @@ class ProfileForm(forms.Form):
         label=_("Display name"), max_length=60, required=False,
         help_text=_("Shown on pairings and standings instead of your username. Leave it "
                     "empty to show your username."))
+
+
+class EmailChangeForm(forms.Form):
+    """The new address and the password: a session left open elsewhere is not enough to
+    move the account (and its password resets) to another mailbox."""
+
+    email = forms.EmailField(
+        label=_("New e-mail address"), max_length=254,
+        help_text=_("We mail a link to it; your address changes when you open the link."))
+    password = forms.CharField(label=_("Your password"), strip=False,
+                               widget=forms.PasswordInput(attrs={"autocomplete":
+                                                                 "current-password"}))
+
+    def __init__(self, user, *args, **kwargs) -> None:  # noqa: ANN001, ANN002, ANN003
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_password(self) -> str:
+        password = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise forms.ValidationError(_("That is not your password."), code="wrong_password")
+        return password
+
+
+class ResendConfirmationForm(forms.Form):
+    email = forms.EmailField(label=_("E-mail address"), max_length=254,
+                             help_text=_("The address you signed up with."))
 
 
 class DeleteAccountForm(forms.Form):

@@ -19,6 +19,11 @@ class Profile(models.Model):
     # Shown on pairings, standings and player pages instead of the username where set.
     display_name = models.CharField(_("display name"), max_length=60, blank=True)
     email_confirmed = models.BooleanField(_("e-mail address confirmed"), default=True)
+    # When the address last changed by a confirmed change (accounts/services/email_changes.py):
+    # a change link issued before it does nothing, even if the address is back to the one
+    # the link was issued from.
+    email_changed_at = models.DateTimeField(_("e-mail address changed at"), null=True,
+                                            blank=True)
 
     def __str__(self) -> str:
         return f"profile of {self.user}"

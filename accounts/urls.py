@@ -1,12 +1,15 @@
 from django.urls import path
 
-from accounts.views import me, passwords, signup
+from accounts.views import emails, me, passwords, signup
 
 app_name = "accounts"
 
 urlpatterns = [
     path("signup/", signup.signup, name="signup"),
+    path("confirm/again/", emails.confirmation_resend_page, name="confirm_resend"),
     path("confirm/<str:token>/", signup.confirm, name="confirm"),
+    path("email/", emails.email_change, name="email_change"),
+    path("email/<str:token>/", emails.email_confirm, name="email_confirm"),
     path("profile/", me.profile, name="profile"),
     path("data/", me.data, name="data"),
     path("delete/", me.delete, name="delete"),

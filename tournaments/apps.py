@@ -26,6 +26,7 @@ class TournamentsConfig(AppConfig):
         from accounts import hooks as account_hooks
         from tournaments.services import accounts
 
+        account_hooks.account_blocking.connect(accounts.organizer_blocking)
         account_hooks.account_leaving.connect(accounts.player_leave)
         account_hooks.account_data.connect(accounts.player_data)
         account_hooks.display_name_changed.connect(accounts.names_changed)

@@ -1,4 +1,5 @@
-"""Rate limits of sign-up and password-reset requests, counted in the cache like the failed
+"""Rate limits of sign-up, password-reset, address-change and confirmation-resend requests
+(and of walk-in claim codes), counted in the cache like the failed
 logins of core/logins.py: per client address and per e-mail address, so neither one address
 flooding the form nor many addresses aiming at one mailbox gets far.
 
@@ -17,7 +18,7 @@ from django.utils.translation import ngettext
 
 from core.errors import Conflict
 
-KINDS = ("signup", "reset", "claim")
+KINDS = ("signup", "reset", "claim", "email_change", "resend")
 
 
 class RateLimited(Conflict):
@@ -42,6 +43,18 @@ def _message(kind: str, minutes: int) -> str:
             "%(minutes)d minute.",
             "Too many claim codes tried from your address or your account: try again in "
             "%(minutes)d minutes.", minutes) % {"minutes": minutes}
+    if kind == "email_change":
+        return ngettext(
+            "Too many address changes asked for from your address or for this e-mail "
+            "address: try again in %(minutes)d minute.",
+            "Too many address changes asked for from your address or for this e-mail "
+            "address: try again in %(minutes)d minutes.", minutes) % {"minutes": minutes}
+    if kind == "resend":
+        return ngettext(
+            "Too many confirmation mails asked for from your address or for this e-mail "
+            "address: try again in %(minutes)d minute.",
+            "Too many confirmation mails asked for from your address or for this e-mail "
+            "address: try again in %(minutes)d minutes.", minutes) % {"minutes": minutes}
     if kind == "signup":
         return ngettext(
             "Too many sign-ups from your address or for this e-mail address: try again in "

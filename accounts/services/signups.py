@@ -2,10 +2,13 @@
 
 The confirmation link carries a signed token (django.core.signing, its own salt) of the
 user's id and the address it was sent to, valid CLASH_CONFIRMATION_DAYS days: changing the
-address, or confirming once, makes an old link do nothing.
+address, or confirming once, makes an old link do nothing. A lost or expired link can be
+sent again (`confirmation_resend`), from the login page's refusal of an unconfirmed account.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -51,8 +54,9 @@ def confirmation_user(token: str) -> AbstractBaseUser:
     """The account a confirmation token names, if the token is good and still current."""
     bad = DomainError("bad_confirmation", _("This confirmation link is not valid or has "
                                             "expired. Log in is refused until the address "
-                                            "is confirmed: ask for a password reset, whose "
-                                            "link confirms the address too."))
+                                            "is confirmed: have a new link sent, or ask for "
+                                            "a password reset, whose link confirms the "
+                                            "address too."))
     try:
         data = signing.loads(token, salt=SALT,
                              max_age=settings.CLASH_CONFIRMATION_DAYS * 24 * 60 * 60)
@@ -69,3 +73,19 @@ def email_confirm(*, user: AbstractBaseUser) -> None:
     """The address is proven (a confirmation link, or a finished password reset whose link
     went to it). Confirming twice changes nothing."""
     Profile.objects.update_or_create(user=user, defaults={"email_confirmed": True})
+
+
+def confirmation_resend(*, email: str, link: Callable[[AbstractBaseUser], str]) -> int:
+    """Mail a new confirmation link (`link(user)`, its absolute address) to each active
+    account with this address that is not confirmed yet; returns how many were mailed. The
+    caller answers the same whatever the count, so the answer tells no one whether an
+    account has the address."""
+    users = (get_user_model().objects
+             .filter(email__iexact=email.strip(), is_active=True,
+                     profile__email_confirmed=False)
+             .order_by("id"))
+    sent = 0
+    for user in users:
+        confirmation_mail_send(user=user, confirm_url=link(user))
+        sent += 1
+    return sent

@@ -17,8 +17,9 @@ from django.views.decorators.http import require_GET, require_http_methods
 from accounts.forms import DeleteAccountForm, ProfileForm
 from accounts.selectors.data import account_data
 from accounts.selectors.profiles import profile_of
-from accounts.services.deletion import account_delete
+from accounts.services.deletion import account_delete, deletion_blockers
 from accounts.services.profiles import profile_update
+from core.errors import Conflict
 
 
 @login_required
@@ -50,11 +51,20 @@ def data(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def delete(request: HttpRequest) -> HttpResponse:
+    """The page says up front what stands in the way (an event that would lose its only
+    organizer); the service checks again under its locks."""
     form = DeleteAccountForm(request.user, request.POST or None)
+    status = 200
     if request.method == "POST" and form.is_valid():
-        account_delete(user=request.user, now=timezone.now())
-        logout(request)
-        messages.success(request, _("Your account is deleted."))
-        return redirect("home")
-    return render(request, "accounts/delete.html", {"form": form},
-                  status=400 if form.errors else 200)
+        try:
+            account_delete(user=request.user, now=timezone.now())
+        except Conflict:
+            status = 409  # the page below names the reasons
+        else:
+            logout(request)
+            messages.success(request, _("Your account is deleted."))
+            return redirect("home")
+    elif form.errors:
+        status = 400
+    return render(request, "accounts/delete.html", {
+        "form": form, "blockers": deletion_blockers(user=request.user)}, status=status)

@@ -1,10 +1,11 @@
 """Django's own login and password-reset views, with the accounts' additions: the login
-form names an unconfirmed address, a reset request is rate-limited, and a finished reset
-confirms the address its link was mailed to."""
+form names an unconfirmed address (and links to a new confirmation link), a reset request
+is rate-limited, and a finished reset confirms the address its link was mailed to."""
 
 from __future__ import annotations
 
 from django.contrib.auth import views as auth_views
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.http import HttpResponse
 
 from accounts.forms import LoginForm
@@ -15,6 +16,14 @@ from core.logins import client_ip
 
 class LoginView(auth_views.LoginView):
     authentication_form = LoginForm
+
+    def get_context_data(self, **kwargs) -> dict:  # noqa: ANN003
+        context = super().get_context_data(**kwargs)
+        form = context.get("form")
+        # The refusal of an unconfirmed account's right password links to a new link.
+        context["unconfirmed"] = bool(form is not None and form.is_bound
+                                      and form.has_error(NON_FIELD_ERRORS, "unconfirmed"))
+        return context
 
 
 class PasswordResetView(auth_views.PasswordResetView):

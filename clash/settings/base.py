@@ -202,13 +202,16 @@ CELERY_RESULT_BACKEND = env.celery_result_backend(broker=CELERY_BROKER_URL)
 CELERY_RESULT_EXPIRES = 24 * 60 * 60
 
 LOGIN_URL = "login"
-# Sign-up and password-reset requests per client address and per e-mail address in each
-# window of CLASH_ACCOUNT_RATE_WINDOW seconds (accounts/services/rates.py).
+# Sign-up, password-reset, address-change and confirmation-resend requests per client
+# address and per e-mail address in each window of CLASH_ACCOUNT_RATE_WINDOW seconds
+# (accounts/services/rates.py).
 CLASH_ACCOUNT_RATES = {"signup": {"ip": 10, "address": 3}, "reset": {"ip": 10, "address": 3},
                        # Claim codes of walk-in seats (tournaments/services/walkins.py).
-                       "claim": {"ip": 20, "address": 5}}
+                       "claim": {"ip": 20, "address": 5},
+                       "email_change": {"ip": 10, "address": 3},
+                       "resend": {"ip": 10, "address": 3}}
 CLASH_ACCOUNT_RATE_WINDOW = 60 * 60
-# How long a sign-up's confirmation link works.
+# How long a sign-up's confirmation link, and an address change's, works.
 CLASH_CONFIRMATION_DAYS = 3
 # Password reset links (Django's own views) work as long.
 PASSWORD_RESET_TIMEOUT = 3 * 24 * 60 * 60

@@ -19,7 +19,8 @@ User = AbstractBaseUser | AnonymousUser
 def ban_sessions_for(user: User) -> QuerySet[BanSession]:
     """The sessions `user` plays in or organizes, newest first, with what their lists show."""
     return visible_ban_sessions(user).select_related(
-        "list_a__decklist", "list_b__decklist", "player_a", "player_b", "event")
+        "list_a__decklist", "list_b__decklist", "player_a__profile", "player_b__profile",
+        "event")
 
 
 def ban_session_for(user: User, session_id: int) -> BanSession | None:

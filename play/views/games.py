@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts.selectors.profiles import shown_name
 from core.views import domain_errors
 from engine.seats import DRAW, DRAW_NAME, SEAT_A, SEAT_B, letter, other
 from play.forms import DuelForm, InvitationForm, SoloForm
@@ -128,7 +129,7 @@ def seat_name(game: OnlineGame, seat: int, *, start: bool = False) -> str:
             return (match.player_a if seat == SEAT_A else match.player_b).name
         return (f"The AI player ({game.ai_level})" if start
                 else f"the AI player ({game.ai_level})")
-    return (game.player_a if seat == SEAT_A else game.player_b).get_username()
+    return shown_name(game.player_a if seat == SEAT_A else game.player_b)
 
 
 def _opponent_name(game: OnlineGame, seat: int) -> str:

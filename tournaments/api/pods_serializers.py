@@ -130,7 +130,10 @@ class DraftStateOut(serializers.Serializer):
 
 class RatingOut(serializers.ModelSerializer):
     rank = serializers.IntegerField()
-    player = serializers.CharField(source="player.get_username")
+    player = serializers.CharField(
+        source="player_name", help_text="the name shown for the player, as on pairings and "
+                                        "standings: their display name where set, else their "
+                                        "username")
     game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
 
     class Meta:

@@ -38,6 +38,9 @@ class Registration(models.Model):
     checked_in_at = models.DateTimeField(null=True, blank=True)
     late_entry = models.BooleanField(default=False)
     created_at = models.DateTimeField()
+    # When the seat came from the event's waitlist (a seat freed before the start): the
+    # player's pages say so until the event starts, and a mail told them.
+    moved_up_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["event", "created_at", "id"]

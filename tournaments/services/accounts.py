@@ -1,12 +1,17 @@
 """What the events do when a person leaves or asks for their data, and when the name shown
 for them changes (the hooks of accounts/hooks.py, connected in TournamentsConfig.ready).
 
-Leaving: a seat in an event still taking registrations is withdrawn (nothing was played); a
+Leaving: a seat in an event still taking registrations is withdrawn (nothing was played) and
+goes to the first player on its waitlist; a
 running event's seat is dropped first (`registration_drop`, so a draft hands the seat to the
 automaton); then every seat left keeps its results under an anonymised name ("Former player
 17", numbered by the seat: `Registration.name`) and lets go of the person's decklist, whose
 deck checks go with it. An event in its top cut keeps the seat as it is, anonymised: the
 organizer settles its match as for any player who does not show up.
+
+Before any of that, an account that is the only organizer of an event that is not complete
+may not go (`organizer_blocking`): nobody could run the event any more. A complete event
+may keep no organizer: its pages and results stay as they are.
 """
 
 from __future__ import annotations
@@ -15,13 +20,46 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Q
+from django.db.models import Count, Q
+from django.urls import reverse
+from django.utils.translation import ngettext
 
-from tournaments.models import DeckCheck, EventStatus, Match, Registration
+from accounts.hooks import Blocker
+from tournaments.models import DeckCheck, Event, EventStatus, Match, Registration
 
 from .access import lock_event
-from .registrations import registration_drop
+from .registrations import registration_drop, seat_from_waitlist
 from .standings import results_version_bump
+
+
+def organizer_blocking(*, user: AbstractBaseUser, blockers: list[Blocker],
+                       lock: bool = False) -> None:
+    """`account_blocking`: the events not complete that `user` alone organizes. With `lock`,
+    each event `user` organizes is locked first, so a fellow organizer deleting their account
+    at the same time waits and then counts again. The events of `user`'s seats are locked in
+    the same pass, all in id order: `player_leave` locks them next, and taking them after
+    the organized ones could deadlock two deletions."""
+    mine = Event.objects.filter(organizers=user).exclude(status=EventStatus.COMPLETE)
+    if lock:
+        seated = Registration.objects.filter(player=user).values_list("event_id", flat=True)
+        for event_id in sorted({*mine.values_list("id", flat=True), *seated}):
+            lock_event(event_id)
+    alone = list(Event.objects.filter(pk__in=mine.values("pk"))
+                 .annotate(organizer_count=Count("organizers"))
+                 .filter(organizer_count=1).order_by("name", "id"))
+    if not alone:
+        return
+    names = ", ".join(f"“{event.name}”" for event in alone)
+    message = ngettext(
+        "You are the only organizer of %(events)s, which is not complete: add another "
+        "organizer on its dashboard first, or complete the event, then delete your account.",
+        "You are the only organizer of %(count)d events that are not complete (%(events)s): "
+        "add another organizer on each one's dashboard first, or complete those events, "
+        "then delete your account.", len(alone)) % {"events": names, "count": len(alone)}
+    blockers.append(Blocker(
+        code="only_organizer", message=message,
+        links=[(event.name, reverse("tournaments:dashboard", args=[event.pk]))
+               for event in alone]))
 
 
 def player_leave(*, user: AbstractBaseUser, now: datetime) -> None:
@@ -32,6 +70,7 @@ def player_leave(*, user: AbstractBaseUser, now: datetime) -> None:
         event = lock_event(event_id)
         if event.status == EventStatus.REGISTRATION:
             Registration.objects.filter(pk=registration_id).delete()
+            seat_from_waitlist(event, now)
             results_version_bump(event_id=event_id)
             continue
         if event.status == EventStatus.RUNNING:
@@ -69,6 +108,8 @@ def player_data(*, user: AbstractBaseUser, data: dict[str, Any]) -> None:
                       "game": seat.event.game.name, "format": seat.event.format,
                       "status": seat.event.status},
             "registered_at": seat.created_at.isoformat(),
+            "moved_up_from_waitlist_at": (seat.moved_up_at.isoformat()
+                                          if seat.moved_up_at else None),
             "decklist": ({"name": version.decklist.name, "version": version.number}
                          if version else None),
             "checked_in": seat.checked_in,

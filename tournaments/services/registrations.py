@@ -17,7 +17,9 @@ no account: its seat is named and claimed later (services/walkins.py).
 
 Capacity: a full event refuses a further registration; before the start the player may join
 its waitlist instead (`waitlist_join`), and each seat freed before the start (a drop, an
-organizer removing a player) goes at once to the earliest waiting player with their list.
+organizer removing a player, an account deleted) goes at once to the earliest waiting player
+with their list; the seat is marked as moved up and its player mailed once the transaction
+commits (services/waitlist_notices.py).
 
 Every service here locks the event row first, like pairing does, so a registration or a drop
 is either before a round's pairing or after it, never half-way through.
@@ -43,6 +45,7 @@ from tournaments.selectors.rounds import next_swiss_round
 from .access import lock_event, lock_registration, require_organizer
 from .pods import draft_take_over
 from .standings import results_version_bump
+from .waitlist_notices import moved_up_notify
 
 
 @transaction.atomic
@@ -137,17 +140,19 @@ def _full_message(event: Event) -> str:
                     event.capacity) % {"event": event.name, "capacity": event.capacity}
 
 
-def _seat_from_waitlist(event: Event, now: datetime) -> None:
+def seat_from_waitlist(event: Event, now: datetime) -> None:
     """Before the start, each freed seat goes to the earliest waiting player, first come
-    first served, with the list they waited with."""
+    first served, with the list they waited with. The caller holds the event's lock."""
     if event.status != EventStatus.REGISTRATION:
         return
     while not is_full(event):
-        entry = WaitlistEntry.objects.filter(event=event).order_by("id").first()
+        entry = (WaitlistEntry.objects.filter(event=event).select_related("player")
+                 .order_by("id").first())
         if entry is None:
             return
-        _register(event=event, player=entry.player, now=now,
-                  version=entry.decklist_version)
+        registration = _register(event=event, player=entry.player, now=now,
+                                 version=entry.decklist_version, moved_up=True)
+        moved_up_notify(registration_id=registration.pk)
 
 
 @transaction.atomic
@@ -231,7 +236,7 @@ def registration_remove(*, registration_id: int, by: AbstractBaseUser,
                                         f"instead, so their results stay",
                        params={"event": event.name, "player": registration.name})
     registration.delete()
-    _seat_from_waitlist(event, now or timezone.now())
+    seat_from_waitlist(event, now or timezone.now())
     results_version_bump(event_id=event.pk)
 
 
@@ -257,7 +262,7 @@ def registration_drop(*, registration_id: int, by: AbstractBaseUser,
     registration.save(update_fields=["dropped", "dropped_at"])
     if event.format == EventFormat.DRAFT and event.status == EventStatus.RUNNING:
         draft_take_over(registration=registration, now=now)
-    _seat_from_waitlist(event, now)
+    seat_from_waitlist(event, now)
     results_version_bump(event_id=event.pk)
     return registration
 
@@ -322,14 +327,15 @@ def _check_not_registered(event: Event, player: AbstractBaseUser) -> None:
 
 
 def _register(*, event: Event, player: AbstractBaseUser, now: datetime,
-              version: DecklistVersion | None) -> Registration:
+              version: DecklistVersion | None, moved_up: bool = False) -> Registration:
     """The seat, with `version` already checked to be `player`'s own (or None)."""
     _check_not_registered(event, player)
     late = event.status == EventStatus.RUNNING
     # A late entry arrives in person, so it counts as checked in.
     registration = Registration.objects.create(
         event=event, player=player, decklist_version=version, late_entry=late,
-        checked_in=late, checked_in_at=now if late else None, created_at=now)
+        checked_in=late, checked_in_at=now if late else None, created_at=now,
+        moved_up_at=now if moved_up else None)
     WaitlistEntry.objects.filter(event=event, player=player).delete()  # seated now
     results_version_bump(event_id=event.pk)
     return registration

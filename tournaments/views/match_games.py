@@ -58,7 +58,7 @@ def engine_replay_target(pk: int, user: Any) -> tuple[Any, str, dict[str, str]]:
             return "bye"
         if registration.is_ai:
             return registration.ai_name or "AI seat"
-        return registration.player.get_username() if registration.player else "?"
+        return registration.name  # the display name, a guest's or a former player's
 
     event = match.round.event
     title = f"{event.name}, {round_words(match)}, game {game.number}"
