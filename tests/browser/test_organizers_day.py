@@ -39,7 +39,7 @@ PASSPHRASE = "a-long-Passphrase-41"
 # Players with an account already, and the deck each registers with (preconstructed 1-4).
 PLAYERS = {"ben": 1, "cy": 3, "dee": 4, "eve": 1}
 GUEST = "Gil Walker"
-LATE = "fay"  # registers once the event is full: the waitlist
+WAITING = "fay"  # registers once the event is full: the waitlist
 
 
 @dataclass
@@ -208,7 +208,7 @@ def walk_in(day: Day) -> None:
 
 def waitlist(day: Day) -> None:
     """Six seats taken: the next player joins the waitlist."""
-    page = day.page_for(LATE)
+    page = day.page_for(WAITING)
     to_event(page)
     page.get_by_role("heading", name="The event is full: join the waitlist").wait_for()
     page.get_by_label("Preconstructed deck 2").check()
@@ -225,7 +225,7 @@ def waitlist_moves_up(day: Day) -> None:
     eve.get_by_text("Drop from the event").click()
     eve.get_by_role("button", name="Drop now").click()
     assert "You have dropped" in status(eve)
-    page = day.pages[LATE]
+    page = day.pages[WAITING]
     page.reload()
     you = page.get_by_role("region", name="You")
     assert "You are registered with preconstructed deck 2" in you.inner_text()
@@ -235,7 +235,7 @@ def waitlist_moves_up(day: Day) -> None:
 def check_in(day: Day) -> None:
     """The players check in on their phones as they arrive; the organizer checks in the
     guest from the players table."""
-    for name in ("ada", "ben", "cy", "dee", LATE):
+    for name in ("ada", "ben", "cy", "dee", WAITING):
         page = day.pages[name]
         page.get_by_role("link", name="Event", exact=True).click()
         page.get_by_role("button", name="Check in").click()
@@ -286,7 +286,7 @@ def print_pairings_by_name(day: Day) -> None:
     org.get_by_role("link", name="Pairings", exact=True).click()
     org.get_by_role("link", name="Print the pairings by name").click()
     org.get_by_role("heading", name="Round 1: pairings by name").wait_for()
-    for name in ("Ada L.", "ben", "cy", "dee", LATE, GUEST):
+    for name in ("Ada L.", "ben", "cy", "dee", WAITING, GUEST):
         assert org.get_by_role("cell", name=name, exact=True).count() >= 1
     sheet(org, "print-by-name")
     org.go_back()
