@@ -193,3 +193,14 @@ def test_the_pod_seating_prints_each_pod_on_its_own_sheet(client):
     assert rows[0][2].startswith("seat 2,") and rows[1][2].startswith("seat 1,")
     assert page.count('class="sheet"') == 1 and "Pod 1: seating" in page
     assert url("print_pods", event) in html(client.get(url("pods", event)))
+
+
+def test_a_sheet_says_when_it_was_printed_in_the_events_own_zone_and_names_it(client):
+    event = OrganizedEventFactory(time_zone="Europe/Paris")
+    seats(event, "ann bob")
+    start(event)
+    pair(event)
+    page = " ".join(html(client.get(url("print_pairings_by_name", event))).split())
+    printed = re.search(r'class="sheet-printed">Printed ([^<]*)<', page).group(1)
+    assert printed.endswith("(Europe/Paris)")
+    assert re.search(r"\bCE[S]?T\b", printed), printed

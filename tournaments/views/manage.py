@@ -93,7 +93,9 @@ def _dashboard(request: HttpRequest, event: Event, *, status: int = 200,
         "squad_problems": matches_with_squad_problems(event),
         "seats": page_of(request, seats),
         "counts": {
-            "players": sum(1 for s in seats if not s.is_ai),
+            # Before the start a dropped seat is a withdrawal: it no longer counts.
+            "players": sum(1 for s in seats if not s.is_ai and not (
+                s.dropped and event.status == EventStatus.REGISTRATION)),
             "checked_in": sum(1 for s in seats if s.checked_in and not s.is_ai),
             "dropped": sum(1 for s in seats if s.dropped and not s.is_ai),
         },

@@ -14,7 +14,6 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
@@ -33,15 +32,16 @@ from tournaments.selectors.standings import (
     tiebreaker_columns,
 )
 
-from .common import event_or_404
+from .common import event_or_404, render_event
 from .rounds import ShownRow, chosen_round
 
 SLIPS_PER_PAGE = 4  # an A4 page cut in four: each slip is big enough to write on
 
 
 def _printout(request: HttpRequest, event: Event, template: str, context: dict) -> HttpResponse:
+    """A printed sheet of `event`, its times (the printing time too) in the event's zone."""
     context.update({"event": event, "printed_at": timezone.now()})
-    return render(request, f"tournaments/print/{template}", context)
+    return render_event(request, f"tournaments/print/{template}", context)
 
 
 def _round_of(request: HttpRequest, event: Event) -> RoundChoice:
