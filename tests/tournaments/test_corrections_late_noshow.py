@@ -376,7 +376,7 @@ def test_the_dashboard_adds_a_late_player_and_shows_the_guest_code_once(client):
     pair(event)
     client.force_login(organizer_of(event))
     page = client.get(reverse("tournaments:dashboard", args=[event.pk])).content.decode()
-    assert "Add a late player" in page and "A match against an AI seat" in page
+    assert "Add a late player" in page and "gives them a match against a new AI seat" in page
     assert reverse("tournaments:corrections", args=[event.pk]) in page
     response = client.post(reverse("tournaments:round_late_player", args=[event.pk]),
                            {"late-number": 1, "late-guest_name": "Walk In"}, follow=True)

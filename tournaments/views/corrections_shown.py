@@ -6,9 +6,18 @@ the minutes of the round clock still to wait."""
 from __future__ import annotations
 
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from tournaments.forms import LatePlayerForm
-from tournaments.models import Event, EventFormat, EventStatus, Match, RoundStage, RoundStatus
+from tournaments.models import (
+    Event,
+    EventFormat,
+    EventStatus,
+    LatePlayerGets,
+    Match,
+    RoundStage,
+    RoundStatus,
+)
 from tournaments.services.no_shows import no_show_wait_seconds
 
 
@@ -27,7 +36,9 @@ def dashboard_corrections(event: Event, board, seats, round_clock: dict | None, 
         waiting = [(s.pk, s.name) for s in seats
                    if not s.is_ai and not s.dropped and s.pk not in playing]
         shown["late_player"] = {
-            "round": last, "gets": event.get_late_player_gets_display(),
+            "round": last,
+            "gets": gettext("a match against a new AI seat")
+            if event.late_player_gets == LatePlayerGets.AI_MATCH else gettext("a bye"),
             "form": late_form or LatePlayerForm(waiting=waiting,
                                                 initial={"number": last.number})}
     tables = [m for m in board.open_matches if m.player_b_id is not None]
