@@ -12,7 +12,7 @@ from django.utils import timezone
 from core.errors import Conflict, DomainError, NotFound
 from decks.services.game_rules import SPOILS, other_game
 from tests.factories import UserFactory
-from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
+from tests.factories.tournaments import AISeatFactory, OrganizedEventFactory, SeatFactory
 from tests.tournaments.event_steps import match_of, now, organizer_of, pair, seats, settle, start
 from tournaments.models import (
     Correction,
@@ -143,8 +143,7 @@ def test_a_late_player_is_refused_clearly(who):
         registration_drop(registration_id=zed.pk, by=organizer, now=now())
         args, error, code = {"registration_id": zed.pk}, Conflict, "dropped"
     elif who == "ai":
-        ai = Registration.objects.create(event=event, is_ai=True, ai_name="Bot",
-                                         created_at=now())
+        ai = AISeatFactory(event=event, ai_name="Bot")
         args, error, code = {"registration_id": ai.pk}, DomainError, "ai_seat"
     elif who == "other_event":
         other = SeatFactory(event=OrganizedEventFactory())
