@@ -20,6 +20,7 @@ from tournaments.models import (
     Event,
     LatePlayerGets,
     Match,
+    MatchJob,
     MatchStatus,
     Registration,
     ResultAction,
@@ -28,6 +29,7 @@ from tournaments.models import (
 )
 from tournaments.selectors.clock import clock_run_seconds
 from tournaments.selectors.corrections import corrections_of
+from tournaments.selectors.online import online_play_problem
 from tournaments.services.corrections import round_unpair
 from tournaments.services.events import event_create
 from tournaments.services.late_players import round_late_player_add
@@ -89,7 +91,11 @@ def test_a_late_player_gets_a_match_against_a_new_ai_seat_played_like_other_ai_m
     ai = match.player_b
     assert ai.is_ai and ai.ai_name == "Late AI 1" and ai.late_entry and ai.dropped
     assert match.status == MatchStatus.PENDING
-    # A player's report against the AI waits for the engine or the organizer, as ever.
+    # Like any match of a person against an AI seat: played online against the engine (no
+    # worker job, which is for two AI seats), or settled by the organizer.
+    event.refresh_from_db()
+    assert online_play_problem(match, event) == ""
+    assert not MatchJob.objects.filter(match=match).exists()
     # The round completes once it is settled; the AI seat is never paired again.
     settle(rnd)
     rnd.refresh_from_db()
