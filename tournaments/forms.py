@@ -25,14 +25,17 @@ from tournaments.models import (
     DeckCheckOutcome,
     Event,
     EventFormat,
+    LatePlayerGets,
     MatchLength,
     TopCut,
 )
 from tournaments.services.events import (
+    DEFAULT_NO_SHOW_MINUTES,
     DEFAULT_ROUND_MINUTES,
     MAX_CAPACITY,
     MAX_DESCRIPTION,
     MAX_NAME,
+    MAX_NO_SHOW_MINUTES,
     MAX_ROUND_MINUTES,
     MAX_VENUE,
     time_zone_problem,
@@ -94,6 +97,16 @@ class EventForm(AccessibleForm):
                                "minutes."))
     clock_starts_at_pairing = forms.BooleanField(
         label=gettext_lazy("Pairing a round starts its clock"), required=False, initial=True)
+    late_player_gets = forms.ChoiceField(
+        label=gettext_lazy("A player added after a round is paired gets"),
+        choices=LatePlayerGets.choices, initial=LatePlayerGets.BYE, required=False,
+        help_text=gettext_lazy("For that round: a bye (a 2-0 win), or a match against a new "
+                               "AI seat (Clash of Decks only)."))
+    no_show_minutes = forms.IntegerField(
+        label=gettext_lazy("No-show after (minutes)"), min_value=1,
+        max_value=MAX_NO_SHOW_MINUTES, initial=DEFAULT_NO_SHOW_MINUTES, required=False,
+        help_text=gettext_lazy("How long the round clock runs (pauses not counted) before a "
+                               "player absent from their match may be given a match loss."))
     time_zone = forms.CharField(
         label=gettext_lazy("Time zone"), max_length=64, initial="UTC", required=False,
         help_text=gettext_lazy("An IANA name such as Europe/Paris or America/New_York: the "
@@ -147,7 +160,9 @@ class EventForm(AccessibleForm):
             "check_squads", "clock_starts_at_pairing", "time_zone", "starts_at", "venue",
             "description", "capacity")}
         return {**arguments, "game": data.get("game"),
-                "round_minutes": data.get("round_minutes") or DEFAULT_ROUND_MINUTES}
+                "round_minutes": data.get("round_minutes") or DEFAULT_ROUND_MINUTES,
+                "late_player_gets": data.get("late_player_gets") or LatePlayerGets.BYE,
+                "no_show_minutes": data.get("no_show_minutes") or DEFAULT_NO_SHOW_MINUTES}
 
     def add_domain_error(self, error, field: str | None = None) -> None:  # noqa: ANN001
         """Put each of the service's problems next to the setting it is about."""
@@ -155,7 +170,8 @@ class EventForm(AccessibleForm):
                  "an event needs at least": "rounds", "the top cut": "top_cut",
                  "late entry": "late_entry_until_round", "the round clock": "round_minutes",
                  "the time zone": "time_zone", "the venue": "venue",
-                 "the description": "description", "the capacity": "capacity"}
+                 "the description": "description", "the capacity": "capacity",
+                 "a late player": "late_player_gets", "a no-show": "no_show_minutes"}
         inside = {"events are constructed": "format", "has no AI players": "fill_with_ai",
                   "squad checks are": "check_squads"}
         for problem in error.problems or [error.message]:
@@ -405,3 +421,60 @@ class ClockAddForm(forms.Form):
 class MatchTimeForm(ClockAddForm):
     note = forms.CharField(label=gettext_lazy("Why"), max_length=200, required=False,
                            help_text=gettext_lazy("A judge call, a deck check."))
+
+
+class LatePlayerForm(AccessibleForm):
+    """A late player for the round the page showed (`number`): one of the event's seats with
+    no match in it (`waiting`, (id, name) pairs), a username, or a walk-in's name."""
+
+    number = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    seat = forms.TypedChoiceField(
+        label=gettext_lazy("A seat of the event"), coerce=int, required=False,
+        empty_value=None, choices=[],
+        help_text=gettext_lazy("A player who entered after the pairing, or was added since."))
+    player = forms.CharField(
+        label=gettext_lazy("Or a player's username"), max_length=150, required=False,
+        help_text=gettext_lazy("A new seat without a list: they attach their own."))
+    guest_name = forms.CharField(
+        label=gettext_lazy("Or a guest's name"), max_length=60, required=False,
+        help_text=gettext_lazy("A walk-in without an account: you get their claim code."))
+
+    def __init__(self, *args, waiting: list[tuple[int, str]], **kwargs) -> None:  # noqa: ANN002, ANN003
+        super().__init__(*args, prefix="late", **kwargs)
+        self.fields["seat"].choices = [("", _("Choose a seat"))] + waiting
+        if not waiting:
+            del self.fields["seat"]
+
+    def clean(self) -> dict:
+        data = super().clean()
+        username = (data.get("player") or "").strip()
+        data["player"] = None
+        if username:
+            data["player"] = get_user_model().objects.filter(username=username).first()
+            if data["player"] is None:
+                self.add_error("player", _("There is no player called %(name)s.")
+                               % {"name": username})
+        given = [k for k in ("seat", "guest_name") if data.get(k)] + (
+            ["player"] if username else [])
+        if len(given) != 1 and not self.errors:
+            self.add_error(None, _("Give one late player: a seat, a username or a guest's "
+                                   "name."))
+        return data
+
+    def service_arguments(self) -> dict:
+        data = self.cleaned_data
+        return {"number": data["number"], "registration_id": data.get("seat"),
+                "player": data["player"], "guest_name": data.get("guest_name") or None}
+
+    def add_domain_error(self, error, field: str | None = None) -> None:  # noqa: ANN001
+        target = field or {"guest_name_taken": "guest_name", "guest_name_too_long":
+                           "guest_name"}.get(error.code)
+        for problem in error.problems or [error.message]:
+            self.add_error(target, problem)
+
+
+class NoShowForm(forms.Form):
+    """The absent player (a seat id) at an open table of the round the page showed."""
+
+    number = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    absent = forms.IntegerField(min_value=1, label=gettext_lazy("Absent player"))

@@ -5,6 +5,7 @@ from django.urls import include, path
 from tournaments.views import (
     claims,
     clock,
+    corrections,
     events,
     manage,
     match_games,
@@ -61,6 +62,9 @@ urlpatterns: list = [
          name="player_undrop"),
     path("<int:pk>/manage/unpair/", manage.unpair, name="round_unpair"),
     path("<int:pk>/manage/swap/", manage.swap, name="round_swap"),
+    path("<int:pk>/manage/late-player/", corrections.late_player, name="round_late_player"),
+    path("<int:pk>/manage/no-show/", corrections.no_show, name="match_no_show"),
+    path("<int:pk>/manage/corrections/", corrections.corrections_list, name="corrections"),
     path("<int:pk>/manage/players/<int:registration>/check-in/", manage.player_check_in,
          name="player_check_in"),
     path("<int:pk>/manage/organizers/add/", manage.organizer_new, name="organizer_add"),

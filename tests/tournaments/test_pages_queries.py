@@ -43,7 +43,7 @@ def event(request) -> Event:
     # clock
     ("dashboard", 15),  # + rounds, open matches, seats (counted, paged), organizers,
     # deck checks, announcements, the round's clock, whether the round's pairing can still
-    # be corrected (no result on its way)
+    # be corrected (no result on its way), the round's players (who may join it late)
     ("event", 10),  # + my seat, the next round's number, seats (counted, paged),
     # announcements, the waitlist
 ])

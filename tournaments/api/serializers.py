@@ -24,6 +24,7 @@ from tournaments.models import (
     DeckCheckOutcome,
     EventFormat,
     EventStatus,
+    LatePlayerGets,
     MatchLength,
     MatchStatus,
     ResultAction,
@@ -32,7 +33,12 @@ from tournaments.models import (
     TopCut,
 )
 from tournaments.selectors.rounds import round_explanation, round_label
-from tournaments.services.events import DEFAULT_ROUND_MINUTES, MAX_ROUND_MINUTES
+from tournaments.services.events import (
+    DEFAULT_NO_SHOW_MINUTES,
+    DEFAULT_ROUND_MINUTES,
+    MAX_NO_SHOW_MINUTES,
+    MAX_ROUND_MINUTES,
+)
 from tournaments.services.results import score_check
 from tournaments.swiss.standings import METRICS
 
@@ -125,6 +131,14 @@ class EventCreateIn(serializers.Serializer):
         help_text="the length of each round's clock")
     clock_starts_at_pairing = serializers.BooleanField(
         default=True, help_text="pairing a round starts its clock (else the organizer does)")
+    late_player_gets = serializers.ChoiceField(
+        choices=LatePlayerGets.choices, default=LatePlayerGets.BYE,
+        help_text="what a player added after a round is paired gets for that round: a bye, "
+                  "or a match against a new AI seat (games with AI players only)")
+    no_show_minutes = serializers.IntegerField(
+        min_value=1, max_value=MAX_NO_SHOW_MINUTES, default=DEFAULT_NO_SHOW_MINUTES,
+        help_text="how long the round clock runs (pauses not counted) before an absent "
+                  "player may be given a match loss")
     starts_at = serializers.DateTimeField(
         required=False, allow_null=True, default=None,
         help_text="the date and start time (ISO 8601 with an offset)")
@@ -185,6 +199,11 @@ class EventOut(serializers.Serializer):
     round_minutes = serializers.IntegerField(help_text="the length of each round's clock")
     clock_starts_at_pairing = serializers.BooleanField(
         help_text="pairing a round starts its clock")
+    late_player_gets = serializers.ChoiceField(
+        choices=LatePlayerGets.choices,
+        help_text="a player added after a round is paired gets a bye or an AI match")
+    no_show_minutes = serializers.IntegerField(
+        help_text="minutes of the round clock before a no-show may be given")
     starts_at = serializers.DateTimeField(allow_null=True)
     time_zone = serializers.CharField(help_text="the IANA time zone the event's pages use")
     venue = serializers.CharField()

@@ -23,11 +23,14 @@ class Correction(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="corrections")
     action = models.CharField(max_length=10, choices=CorrectionAction.choices)
     round_number = models.PositiveSmallIntegerField(null=True, blank=True)
-    # The seat a drop was undone for; None for the other actions (they name seats in details).
+    # The seat a drop was undone for, the late player, the no-show; None for the other
+    # actions (they name seats in details).
     registration = models.ForeignKey("tournaments.Registration", null=True, blank=True,
                                      on_delete=models.SET_NULL, related_name="+")
     # undrop: {"dropped_at": ...}; unpair: {"seed": ..., "tables": [[table, a, b], ...]} (seat
-    # ids, b None for the bye); swap: {"tables": [t1, t2], "seats": [r1, r2]}.
+    # ids, b None for the bye); swap: {"tables": [t1, t2], "seats": [r1, r2]}; late: {"gets",
+    # "match", "table", "ai_seat", "new_seat", "guest"}; no_show: {"match", "table",
+    # "absent_side", "score", "minutes"}.
     details = models.JSONField(default=dict, blank=True)
     by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
                            related_name="+")

@@ -71,6 +71,16 @@ def clock_at(rnd: Round, now: datetime, *, extra_minutes: int = 0) -> Clock:
                  extra_minutes=extra_minutes)
 
 
+def clock_run_seconds(rnd: Round, now: datetime) -> int:
+    """How long round `rnd`'s clock has run at `now`, its pauses not counted: 0 before it
+    starts, the whole length (with the minutes added) once time is called. A no-show counts
+    from this (services.no_shows)."""
+    if rnd.clock_started_at is None:
+        return 0
+    length = (rnd.clock_minutes + rnd.clock_added_minutes) * 60
+    return max(0, length - clock_at(rnd, now).seconds_left)
+
+
 def match_clock(match: Match, now: datetime) -> Clock:
     """The clock of one table: its round's, plus the table's extra time."""
     return clock_at(match.round, now, extra_minutes=match.extra_minutes)

@@ -83,7 +83,7 @@ def round_unpair(*, event_id: int, by: AbstractBaseUser, now: datetime, number: 
     second click refuses instead of undoing the round before."""
     event = lock_event(event_id)
     require_organizer(event, by)
-    rnd = _latest_swiss_round(event, number)
+    rnd = latest_swiss_round(event, number)
     require_round_unplayed(rnd)
     tables = [[m.table, m.player_a_id, m.player_b_id]
               for m in Match.objects.filter(round=rnd).order_by("table")]
@@ -102,7 +102,7 @@ def round_swap(*, event_id: int, by: AbstractBaseUser, now: datetime, number: in
     latest Swiss round, before any of its results is in. Returns the two matches."""
     event = lock_event(event_id)
     require_organizer(event, by)
-    rnd = _latest_swiss_round(event, number)
+    rnd = latest_swiss_round(event, number)
     require_round_unplayed(rnd)
     if first == second:
         raise DomainError("same_player", gettext("Choose two different players to swap"))
@@ -153,7 +153,9 @@ def _seat_set(match: Match, side: str, registration_id: int) -> None:
     match.save(update_fields=[side])
 
 
-def _latest_swiss_round(event: Event, number: int) -> Round:
+def latest_swiss_round(event: Event, number: int) -> Round:
+    """Round `number`, locked, when it is the latest round of `event` (locked, running) and
+    a Swiss one: the round the corrections change; a Conflict otherwise."""
     if event.status != EventStatus.RUNNING:
         raise Conflict("not_running", gettext("%(event)s is not in its Swiss rounds")
                        % {"event": event.name}, params={"event": event.name})

@@ -21,6 +21,7 @@ from tournaments.models import (
     Event,
     EventFormat,
     EventStatus,
+    LatePlayerGets,
     Match,
     MatchLength,
     Registration,
@@ -45,6 +46,10 @@ MAX_NAME = 120
 # most (the check constraint's).
 DEFAULT_ROUND_MINUTES = 50
 MAX_ROUND_MINUTES = 600
+# How far into the round clock a no-show may be given (Event.no_show_minutes), and its most
+# (the check constraint's).
+DEFAULT_NO_SHOW_MINUTES = 10
+MAX_NO_SHOW_MINUTES = 600
 MAX_VENUE = 200
 MAX_DESCRIPTION = 5000
 MAX_CAPACITY = 10000
@@ -81,6 +86,27 @@ def event_details_problems(*, time_zone: str, venue: str, description: str,
                                  or not 1 <= capacity <= MAX_CAPACITY):
         problems.append(gettext("the capacity is 1 to %(most)d players (or none), not "
                                 "%(capacity)r") % {"most": MAX_CAPACITY, "capacity": capacity})
+    return problems
+
+
+def corrections_problems(*, late_player_gets: str, no_show_minutes: int,
+                         game: Game) -> list[str]:
+    """Every reason the settings of the day's corrections are refused: what a player added
+    after a round is paired gets (services.late_players), and how far into the round clock
+    a no-show may be given (services.no_shows)."""
+    problems = []
+    if late_player_gets not in LatePlayerGets.values:
+        problems.append(gettext("a late player gets a bye or an AI match (%(choices)s), not "
+                                "%(value)r") % {"choices": ", ".join(LatePlayerGets.values),
+                                                "value": late_player_gets})
+    elif late_player_gets == LatePlayerGets.AI_MATCH and not engine_plays(game):
+        problems.append(gettext("a late player gets a bye in %(game)s events: the game has no "
+                                "AI players") % {"game": game.name})
+    if (isinstance(no_show_minutes, bool) or not isinstance(no_show_minutes, int)
+            or not 1 <= no_show_minutes <= MAX_NO_SHOW_MINUTES):
+        problems.append(gettext("a no-show is given 1 to %(most)d minutes into the round "
+                                "clock, not %(value)r") % {"most": MAX_NO_SHOW_MINUTES,
+                                                           "value": no_show_minutes})
     return problems
 
 
@@ -133,7 +159,9 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, now: datetime,
                  round_minutes: int = DEFAULT_ROUND_MINUTES,
                  clock_starts_at_pairing: bool = True, starts_at: datetime | None = None,
                  time_zone: str = "UTC", venue: str = "", description: str = "",
-                 capacity: int | None = None) -> Event:
+                 capacity: int | None = None,
+                 late_player_gets: str = LatePlayerGets.BYE,
+                 no_show_minutes: int = DEFAULT_NO_SHOW_MINUTES) -> Event:
     """A new event in registration, organized by `by`. `rounds` None: the number of Swiss
     rounds comes from the player count when the event starts. The seed that drives every
     draw (pods, drafts, pairings, engine games) is drawn here from the secure source; only
@@ -160,6 +188,8 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, now: datetime,
                         f"{round_minutes!r}")
     problems += event_details_problems(time_zone=time_zone, venue=venue,
                                        description=description, capacity=capacity)
+    problems += corrections_problems(late_player_gets=late_player_gets,
+                                     no_show_minutes=no_show_minutes, game=game)
     if problems:
         raise DomainError("invalid_event", "; ".join(problems), problems=problems)
     event = Event.objects.create(
@@ -172,7 +202,7 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, now: datetime,
         tiebreakers=order, check_squads=check_squads, round_minutes=round_minutes,
         clock_starts_at_pairing=clock_starts_at_pairing, starts_at=starts_at,
         time_zone=time_zone, venue=venue.strip(), description=description.strip(),
-        capacity=capacity,
+        capacity=capacity, late_player_gets=late_player_gets, no_show_minutes=no_show_minutes,
         seed=new_seed() if seed is None else seed, created_at=now)
     event.organizers.add(by)
     standings_row_create(event=event)

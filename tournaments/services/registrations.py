@@ -171,6 +171,13 @@ def registration_add(*, event_id: int, by: AbstractBaseUser, player: AbstractBas
                                             "player attaches their own, on the event's page "
                                             "or through the API")
     check_organizer_entry(event)
+    return organizer_seat(event=event, player=player, now=now)
+
+
+def organizer_seat(*, event: Event, player: AbstractBaseUser, now: datetime) -> Registration:
+    """The seat an organizer gives `player`, without a list (`event` locked; the caller
+    checked that the event still takes them: `check_organizer_entry`, or a late player
+    added to the round being played, services.late_players)."""
     return _register(event=event, player=player, now=now, version=None)
 
 

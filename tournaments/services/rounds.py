@@ -146,7 +146,8 @@ def _seat_ai(event: Event, now: datetime) -> str | None:
     if not event.fill_with_ai:
         return None
     humans = Registration.objects.filter(event=event, is_ai=False, dropped=False).count()
-    seat = Registration.objects.filter(event=event, is_ai=True).first()
+    # Not an AI seat that came in for one late player's match (services.late_players).
+    seat = Registration.objects.filter(event=event, is_ai=True, late_entry=False).first()
     if humans % 2 == 0:
         if seat is not None and not seat.dropped:
             seat.dropped, seat.dropped_at = True, now

@@ -26,7 +26,7 @@ from django.utils.translation import gettext
 
 from accounts.services.rates import rate_hit
 from core.errors import Conflict, DomainError
-from tournaments.models import EventStatus, Registration
+from tournaments.models import Event, EventStatus, Registration
 
 from .access import lock_event, lock_registration, require_organizer
 from .registrations import check_organizer_entry
@@ -58,6 +58,13 @@ def registration_guest_add(*, event_id: int, by: AbstractBaseUser, name: str,
     organizer hands it over now."""
     event = lock_event(event_id)
     require_organizer(event, by)
+    name = guest_name_clean(name)
+    check_organizer_entry(event)
+    return guest_seat_create(event=event, name=name, now=now)
+
+
+def guest_name_clean(name: str) -> str:
+    """The guest's name as seated (spaces folded), or a DomainError."""
     name = " ".join(name.split())
     if not name:
         raise DomainError("guest_name_required", gettext("Give the guest's name"))
@@ -65,7 +72,14 @@ def registration_guest_add(*, event_id: int, by: AbstractBaseUser, name: str,
         raise DomainError("guest_name_too_long",
                           gettext("A guest's name has at most %(most)d characters")
                           % {"most": MAX_GUEST_NAME}, params={"most": MAX_GUEST_NAME})
-    check_organizer_entry(event)
+    return name
+
+
+def guest_seat_create(*, event: Event, name: str, now: datetime) -> tuple[Registration, str]:
+    """The guest seat named `name` and its claim code (`event` locked; the caller checked
+    that the event still takes the seat: `registration_guest_add`, or a late player added
+    to the round being played, services.late_players)."""
+    name = guest_name_clean(name)
     if Registration.objects.filter(event=event, guest_name__iexact=name).exists():
         raise Conflict("guest_name_taken",
                        gettext("%(event)s already has a guest called %(name)s: give another "

@@ -26,6 +26,7 @@ from tournaments.forms import (
     AnnouncementForm,
     DeckCheckForm,
     GuestAddForm,
+    LatePlayerForm,
     OrganizerAddForm,
     PlayerAddForm,
     RoundNumberForm,
@@ -69,13 +70,15 @@ from tournaments.services.walkins import registration_claim_code_renew, registra
 from .claims import claim_path
 from .clock_shown import dashboard_clock
 from .common import event_context, event_or_404, organizer_action, page_of, render_event
+from .corrections_shown import dashboard_corrections
 
 
 def _dashboard(request: HttpRequest, event: Event, *, status: int = 200,
                add_form: PlayerAddForm | None = None,
                guest_form: GuestAddForm | None = None,
                organizer_form: OrganizerAddForm | None = None,
-               announcement_form: AnnouncementForm | None = None) -> HttpResponse:
+               announcement_form: AnnouncementForm | None = None,
+               late_form: LatePlayerForm | None = None) -> HttpResponse:
     context = event_context(request, event, "manage")
     seats = registrations_for_event(event)
     board = dashboard_for(event)
@@ -115,6 +118,7 @@ def _dashboard(request: HttpRequest, event: Event, *, status: int = 200,
     context["corrections"] = _corrections(event, board)
     # The round clock and its buttons; open tables whose time is called are flagged.
     context.update(dashboard_clock(event, board.last, board.open_matches))
+    context.update(dashboard_corrections(event, board, seats, context["round_clock"], late_form))
     return render_event(request, "tournaments/dashboard.html", context, status=status)
 
 
