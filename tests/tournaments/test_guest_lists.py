@@ -11,9 +11,11 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from core.errors import Conflict, DomainError
-from decks.models import Decklist, DecklistVersion
+from decks.models import Card, Decklist, DecklistVersion
 from decks.selectors.visibility import visible_versions
 from decks.services.decklists import decklist_update
+from decks.services.game_rules import SPOILS, other_game
+from tests.decks.test_other_games import load, spoils_deck
 from tests.factories import UserFactory
 from tests.factories.decklists import LIST_A, LIST_B
 from tests.factories.decks import give_starter_kit, starter_kit
@@ -281,3 +283,30 @@ def test_the_api_names_each_problem_and_saves_nothing():
                         {"cards": "BARON"}, format="json")
     assert malformed.status_code == 400
     assert not Decklist.objects.exists()
+
+
+# Other games -----------------------------------------------------------------------------
+
+def test_a_spoils_guest_list_is_checked_by_the_games_rules_on_the_page():
+    load(SPOILS)
+    event = OrganizedEventFactory(format="constructed", game=other_game(SPOILS))
+    seat = GuestSeatFactory(event=event, guest_name="Wanda Walkin")
+    client = signed_in(organizer_of(event))
+    url = reverse("tournaments:guest_list", args=[event.pk, seat.pk])
+    copies = {card.name: card.pk for card in Card.objects.filter(card_set__game=event.game)}
+    form = html(client.get(url))
+    assert f'name="copies-{copies["Greed"]}"' in form and 'name="deck_format"' not in form
+
+    def post(deck):
+        counts = {name: deck.count(name) for name in copies}
+        return client.post(url, {"name": "Guild", **{f"copies-{pk}": counts[name]
+                                                     for name, pk in copies.items()}})
+
+    refused = post(spoils_deck(**{"Lantern Guild": 0}))
+    assert refused.status_code == 400 and "S-8" in html(refused)
+    assert not Decklist.objects.exists()
+    assert post(spoils_deck()).status_code == 302
+    seat.refresh_from_db()
+    assert sorted(seat.decklist_version.cards) == sorted(spoils_deck())
+    assert seat.decklist_version.decklist.deck_format == "constructed"
+    assert registered_list(event, seat, now()).problems == []
