@@ -310,3 +310,25 @@ def test_a_spoils_guest_list_is_checked_by_the_games_rules_on_the_page():
     assert sorted(seat.decklist_version.cards) == sorted(spoils_deck())
     assert seat.decklist_version.decklist.deck_format == "constructed"
     assert registered_list(event, seat, now()).problems == []
+
+
+def test_the_registered_list_page_of_a_guest_without_a_list_links_to_the_form():
+    event = constructed()
+    seat = GuestSeatFactory(event=event)
+    page = html(signed_in(organizer_of(event)).get(
+        reverse("tournaments:seat_list", args=[event.pk, seat.pk])))
+    assert reverse("tournaments:guest_list", args=[event.pk, seat.pk]) in page
+    assert "only the player can attach" not in page
+
+
+def test_the_claimer_finds_the_list_among_their_decks_registered_in_the_event():
+    event = constructed()
+    seat, code = guest(event)
+    enter(event, seat, name="Wanda's aggro", cards=LIST_A)
+    wanda = UserFactory(username="wanda")
+    claim(code, wanda)
+    client = signed_in(wanda)
+    assert "Wanda&#x27;s aggro" in html(client.get(reverse("decks:decklists")))
+    seat.refresh_from_db()
+    detail = html(client.get(reverse("decks:decklist", args=[seat.decklist_version.decklist_id])))
+    assert event.name in detail and "a guest's list" not in detail
