@@ -120,6 +120,9 @@ class DecklistVersion(models.Model):
     # are the ones the guest brings, vouched for by the organizer (rule C-2.5 for a guest),
     # so it is not checked against a collection, even once the seat's claimer owns the list.
     entered_for_guest = models.BooleanField(default=False)
+    # Who entered it then (an organizer of the guest's event), for the event's record.
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField()
 
     class Meta:

@@ -12,7 +12,8 @@ locks. Here is only what a list is:
 - Each change is a new version, as for every list, so a version an event fixed is never
   touched again. Each version entered so is marked (`DecklistVersion.entered_for_guest`):
   its cards stay vouched for, also once the seat's claimer owns the list; a version the
-  claimer makes later is checked against their collection like any.
+  claimer makes later is checked against their collection like any. `entered_by` keeps who
+  entered it (`by`: decks takes the caller's word that `by` may).
 - When the seat is claimed, its claimer becomes the owner (`guest_decklist_claim`): from then
   on the list is theirs like any other, and nobody else changes it.
 """
@@ -47,8 +48,8 @@ def _check(problems: list[str]) -> None:
 
 
 @transaction.atomic
-def guest_decklist_create(*, name: str, kind: str, game: Game, now: datetime,
-                          cards: Sequence[str] = (),
+def guest_decklist_create(*, name: str, kind: str, game: Game, by: AbstractBaseUser,
+                          now: datetime, cards: Sequence[str] = (),
                           preconstructed_deck: int | None = None) -> DecklistVersion:
     """A new list without an owner, with its first version; nothing is written when it has
     a problem. A game with several deck formats takes its events' (The Spoils: Constructed)."""
@@ -58,13 +59,13 @@ def guest_decklist_create(*, name: str, kind: str, game: Game, now: datetime,
     decklist = Decklist.objects.create(owner=None, game=game, name=name.strip(), kind=kind,
                                        deck_format=deck_format, created_at=now)
     return DecklistVersion.objects.create(decklist=decklist, number=1, created_at=now,
-                                          entered_for_guest=True,
+                                          entered_for_guest=True, entered_by=by,
                                           **_contents(kind, cards, preconstructed_deck))
 
 
 @transaction.atomic
-def guest_decklist_revise(*, decklist_id: int, name: str, now: datetime,
-                          cards: Sequence[str] = (),
+def guest_decklist_revise(*, decklist_id: int, name: str, by: AbstractBaseUser,
+                          now: datetime, cards: Sequence[str] = (),
                           preconstructed_deck: int | None = None) -> DecklistVersion:
     """The next version of a guest's list (its kind and game stay). Refused once the list
     has an owner: it is then that person's, changed only by them."""
@@ -80,7 +81,7 @@ def guest_decklist_revise(*, decklist_id: int, name: str, now: datetime,
     current = decklist.versions.order_by("-number").first()
     return DecklistVersion.objects.create(
         decklist=decklist, number=current.number + 1, created_at=now, entered_for_guest=True,
-        **_contents(decklist.kind, cards, preconstructed_deck))
+        entered_by=by, **_contents(decklist.kind, cards, preconstructed_deck))
 
 
 @transaction.atomic

@@ -59,6 +59,7 @@ def test_the_organizer_enters_a_constructed_list_the_guest_owns_no_collection_fo
     version = entered.decklist_version
     assert version.cards == LIST_A and version.number == 1 and version.entered_for_guest
     assert version.decklist.owner is None and version.decklist.name == "List of Wanda Walkin"
+    assert version.entered_by == organizer_of(event)
     # Rule C-2.5 for a guest: the cards they bring, so no "not in your collection".
     assert registered_list(event, entered, now()).problems == []
 

@@ -124,6 +124,7 @@ def test_the_organizer_reads_it_on_the_api_the_deck_check_page_and_the_list_page
     check = html(client.get(reverse("tournaments:seat_list",
                                     args=[world.event.pk, world.seat.pk])))
     assert "BARON" in check and "Legal" in check
+    assert f"Entered for the guest by {organizer.get_username()}" in check
     listed = client.get(reverse("decks:decklist", args=[world.version.decklist_id]))
     assert listed.status_code == 200 and "a guest's list" in html(listed)
 

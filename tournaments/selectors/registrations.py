@@ -128,7 +128,7 @@ def registered_list(event: Event, registration: Registration, now) -> Registered
     from decks.services.decklists import decklist_problems
 
     version = (DecklistVersion.objects.filter(pk=registration.decklist_version_id)
-               .select_related("decklist__game", "decklist__owner").first())
+               .select_related("decklist__game", "decklist__owner", "entered_by").first())
     if version is None:
         return None
     decklist = version.decklist

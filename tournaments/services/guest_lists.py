@@ -122,10 +122,10 @@ def guest_list_enter(*, event_id: int, registration_id: int, by: AbstractBaseUse
     name = guest_list_default_name(seat) if name is None or not name.strip() else name
     held = _guest_version(seat)
     if held is None:
-        version = guest_decklist_create(name=name, kind=kind, game=event.game, now=now,
+        version = guest_decklist_create(name=name, kind=kind, game=event.game, by=by, now=now,
                                         cards=cards, preconstructed_deck=preconstructed_deck)
     else:
-        version = guest_decklist_revise(decklist_id=held.decklist_id, name=name, now=now,
+        version = guest_decklist_revise(decklist_id=held.decklist_id, name=name, by=by, now=now,
                                         cards=cards, preconstructed_deck=preconstructed_deck)
     seat.decklist_version = version
     seat.save(update_fields=["decklist_version"])
