@@ -85,7 +85,8 @@ class DecklistVersionAdmin(ReadOnlyAdmin):
 
     @admin.display(ordering="decklist__owner__username")
     def owner(self, version: DecklistVersion) -> str:
-        return version.decklist.owner.get_username()
+        owner = version.decklist.owner
+        return owner.get_username() if owner is not None else "(a guest's list)"
 
 
 @admin.register(BanSession)

@@ -5,7 +5,8 @@
   Berserk cards.
 - A player's collection is one `CollectionEntry` per card they own, with a count.
 - A `Decklist` is a named list of one kind; each change makes a new immutable
-  `DecklistVersion`, so a version registered for an event is never touched again.
+  `DecklistVersion`, so a version registered for an event is never touched again. A list
+  without an owner is a walk-in guest's, held by their seat until the seat is claimed.
 - A `BanSession` is the ban-two procedure (rule C-2.5) between two constructed versions.
 """
 
@@ -83,8 +84,12 @@ class DecklistKind(models.TextChoices):
 
 
 class Decklist(models.Model):
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                              related_name="decklists")
+    # None for a walk-in guest's list, which an organizer entered for a seat without an
+    # account (decks/services/guest_lists.py); the person who claims the seat becomes its
+    # owner. Who sees a list without an owner is decided by the seat that holds it
+    # (selectors/visibility.py).
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                              on_delete=models.CASCADE, related_name="decklists")
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="+")
     name = models.CharField(max_length=100)
     kind = models.CharField(max_length=20, choices=DecklistKind.choices)
@@ -111,6 +116,13 @@ class DecklistVersion(models.Model):
     number = models.PositiveIntegerField()
     cards = models.JSONField(default=list)  # card names, in the order the player gave
     preconstructed_deck = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Entered by an organizer for a walk-in guest (decks/services/guest_lists.py): its cards
+    # are the ones the guest brings, vouched for by the organizer (rule C-2.5 for a guest),
+    # so it is not checked against a collection, even once the seat's claimer owns the list.
+    entered_for_guest = models.BooleanField(default=False)
+    # Who entered it then (an organizer of the guest's event), for the event's record.
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField()
 
     class Meta:

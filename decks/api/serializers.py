@@ -168,7 +168,9 @@ class DecklistOut(serializers.Serializer):
     game = serializers.CharField(source="game.slug")
     deck_format = serializers.CharField(
         help_text="The Spoils: constructed or limited (S-8); empty for the other games")
-    owner = serializers.CharField(source="owner.get_username")
+    owner = serializers.CharField(
+        source="owner.get_username", allow_null=True,
+        help_text="null for a walk-in guest's list, entered by an organizer of its event")
     created_at = serializers.DateTimeField()
     version = serializers.SerializerMethodField(
         help_text="the latest version you may see (for an organizer: the registered one)")

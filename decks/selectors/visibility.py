@@ -4,8 +4,12 @@ A decklist version is visible to its owner; to the organizers of an event it is 
 in; and to everyone once that event has published its lists. Registered means the version
 its owner's own seat holds there (the registration services let only the player attach a
 list, so a seat made by an organizer never carries one): a seat of someone else holding the
-version opens nothing. Nothing else sees it, and the API answers 404 (not 403) for what a
-user cannot see, so its existence does not leak either.
+version opens nothing. The one list an organizer writes is a walk-in guest's (issue 16): it
+has no owner, and the guest seat (a seat without a player) holding it stands for the owner's
+own, so the organizers of its event see it, and everyone once the event publishes its lists;
+once the seat is claimed the claimer owns the list and the usual rule holds. Nothing else
+sees it, and the API answers 404 (not 403) for what a user cannot see, so its existence does
+not leak either.
 """
 
 from __future__ import annotations
@@ -18,7 +22,9 @@ from decks.models import BanSession, Decklist, DecklistVersion
 
 def visible_versions(user: AbstractBaseUser | AnonymousUser) -> QuerySet[DecklistVersion]:
     # One filter() call, so both conditions of a branch hold for the same registration.
-    owners_seat = Q(registrations__player=F("decklist__owner"))
+    owners_seat = (Q(registrations__player=F("decklist__owner"))
+                   | Q(decklist__owner__isnull=True, registrations__player__isnull=True,
+                       registrations__is_ai=False, registrations__former_player=False))
     published = owners_seat & Q(registrations__event__lists_published=True)
     if not user.is_authenticated:
         return DecklistVersion.objects.filter(published).distinct()

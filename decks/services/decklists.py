@@ -36,13 +36,18 @@ DECK_SIZE = 8  # rules C-2.3, C-2.4
 MAX_NAME = 100
 
 
-def decklist_problems(*, user: AbstractBaseUser, kind: str, cards: Sequence[str] = (),
+def decklist_problems(*, user: AbstractBaseUser | None, kind: str, cards: Sequence[str] = (),
                       preconstructed_deck: int | None = None, name: str | None = None,
                       game: Game | None = None, deck_format: str | None = None) -> list[str]:
     """Every reason the list cannot be registered, all at once (empty when it can).
 
     `deck_format` is the game's deck format where it has several (The Spoils: constructed
-    or limited, rule S-8); None checks the list in the format its events use."""
+    or limited, rule S-8); None checks the list in the format its events use.
+
+    `user` None checks a walk-in guest's list (decks/services/guest_lists.py): a guest has
+    no collection here, so for rule C-2.5 the cards available to them are the ones they
+    bring, which the organizer vouches for by entering the list. Every other check (the
+    card count, cards of the catalogue, all different, the game's rules) applies alike."""
     problems: list[str] = []
     if name is not None and not name.strip():
         problems.append("the list needs a name")
@@ -81,12 +86,13 @@ def decklist_problems(*, user: AbstractBaseUser, kind: str, cards: Sequence[str]
         if count > 1:
             problems.append(f"{n} appears {count} times: every card must be different")
     if kind == DecklistKind.CONSTRUCTED:
-        owned = set(CollectionEntry.objects.filter(owner=user, card__name__in=names,
-                                                   card__card_set__game=game)
-                    .values_list("card__name", flat=True))
-        for n in dict.fromkeys(names):
-            if n in known and n not in owned:
-                problems.append(f"{n} is not in your collection")
+        if user is not None:  # a guest's cards are the ones they bring (see above)
+            owned = set(CollectionEntry.objects.filter(owner=user, card__name__in=names,
+                                                       card__card_set__game=game)
+                        .values_list("card__name", flat=True))
+            for n in dict.fromkeys(names):
+                if n in known and n not in owned:
+                    problems.append(f"{n} is not in your collection")
         size = CONSTRUCTED_SIZE
     else:
         size = DECK_SIZE

@@ -87,6 +87,15 @@ class SeatFactory(RegistrationFactory):
     checked_in = True
 
 
+class GuestSeatFactory(RegistrationFactory):
+    """A walk-in's seat without an account (the claim code is the services'); give
+    `event=`."""
+
+    player = None
+    guest_name = factory.Sequence(lambda n: f"Guest {n}")
+    checked_in = True
+
+
 class AISeatFactory(RegistrationFactory):
     player = None
     is_ai = True

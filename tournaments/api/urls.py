@@ -37,6 +37,8 @@ urlpatterns: list = [
          name="event-registrations"),
     path(SEAT, events.RegistrationDetailView.as_view(), name="event-registration"),
     path(EVENT + "guests/", walkins.EventGuestsView.as_view(), name="event-guests"),
+    path(EVENT + "guests/<int:registration_id>/decklist/", walkins.GuestDecklistView.as_view(),
+         name="event-guest-decklist"),
     path("claims/", walkins.ClaimView.as_view(), name="claims"),
     path(SEAT + "drop/", events.RegistrationDropView.as_view(), name="event-registration-drop"),
     path(SEAT + "undrop/", corrections.RegistrationUndropView.as_view(),

@@ -1,12 +1,14 @@
 """Walk-ins through the API (issue 16): an organizer seats a guest and gets its claim code
-once; a signed-in person claims a guest seat with the code (rate-limited: 429)."""
+once, and enters the guest's list; a signed-in person claims a guest seat with the code
+(rate-limited: 429)."""
 
 from __future__ import annotations
 
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.permissions import IsAuthenticated
+from rest_framework.exceptions import NotFound
+from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -14,8 +16,12 @@ from rest_framework.views import APIView
 from accounts.services.rates import RateLimited
 from core.api.responses import errors, valid
 from core.logins import client_ip
+from decks.api.serializers import MAX_CARDS
+from decks.services.decklists import MAX_NAME
 from tournaments.api import serializers as s
 from tournaments.api.events import event_or_404, registration_response
+from tournaments.selectors.registrations import registration_by_id, seen_versions
+from tournaments.services.guest_lists import guest_list_enter
 from tournaments.services.walkins import (
     MAX_GUEST_NAME,
     registration_claim,
@@ -74,3 +80,48 @@ class ClaimView(APIView):
             return Response(exc.to_json(), status=status.HTTP_429_TOO_MANY_REQUESTS,
                             headers={"Retry-After": str(exc.wait)})
         return registration_response(request, seat.event, seat.pk)
+
+
+class GuestDecklistIn(serializers.Serializer):
+    """The guest's list as the event's format takes it: a deck number (preconstructed
+    events) or the cards (constructed events: one name per copy for The Spoils and
+    Berserk)."""
+
+    name = serializers.CharField(max_length=MAX_NAME, required=False, allow_blank=True,
+                                 default="", help_text="empty: “List of <guest>”")
+    cards = serializers.ListField(child=serializers.CharField(max_length=MAX_NAME),
+                                  max_length=MAX_CARDS, required=False, default=list)
+    preconstructed_deck = serializers.IntegerField(min_value=1, max_value=99, required=False,
+                                                   allow_null=True, default=None)
+
+
+class GuestDecklistView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]  # a published list is everyone's
+
+    @extend_schema(tags=["registrations"], responses={200: s.RegisteredDecklistOut,
+                                                      **errors(404)})
+    def get(self, request: Request, pk: int, registration_id: int) -> Response:
+        """The list the seat holds, for whoever may see it (the event's organizers; everyone
+        once the event publishes its lists; its owner once the seat is claimed). 404 alike
+        for a missing seat, a seat without a list and a list you may not see."""
+        event = event_or_404(pk)
+        seat = registration_by_id(event, registration_id)
+        seen = seen_versions(request.user, [seat]).get(registration_id) if seat else None
+        if seen is None:
+            raise NotFound(f"no list for seat {registration_id} in {event}")
+        return Response(s.RegisteredDecklistOut(seen).data)
+
+    @extend_schema(tags=["registrations"], request=GuestDecklistIn,
+                   responses={200: s.RegistrationOut, **errors(400, 403, 404, 409)})
+    def put(self, request: Request, pk: int, registration_id: int) -> Response:
+        """Organizers: enter or change the list of a walk-in's guest seat, checked like any
+        list of the event (a guest's cards are the ones they bring, vouched for by you:
+        no collection check). 409 `not_a_guest` for an account's or a claimed seat,
+        `lists_fixed` once the event has fixed a list entered before; 400
+        `invalid_decklist` names every problem, and nothing is saved then."""
+        event = event_or_404(pk)
+        data = valid(GuestDecklistIn, request.data)
+        guest_list_enter(event_id=event.pk, registration_id=registration_id, by=request.user,
+                         now=timezone.now(), name=data["name"] or None, cards=data["cards"],
+                         preconstructed_deck=data["preconstructed_deck"])
+        return registration_response(request, event, registration_id)

@@ -128,11 +128,14 @@ def registered_list(event: Event, registration: Registration, now) -> Registered
     from decks.services.decklists import decklist_problems
 
     version = (DecklistVersion.objects.filter(pk=registration.decklist_version_id)
-               .select_related("decklist__game", "decklist__owner").first())
+               .select_related("decklist__game", "decklist__owner", "entered_by").first())
     if version is None:
         return None
     decklist = version.decklist
-    problems = decklist_problems(user=decklist.owner, kind=decklist.kind, cards=version.cards,
+    # A version entered for a walk-in guest is checked without a collection (rule C-2.5 for
+    # a guest: the organizer vouched for the cards), also once its claimer owns it.
+    owner = None if version.entered_for_guest else decklist.owner
+    problems = decklist_problems(user=owner, kind=decklist.kind, cards=version.cards,
                                  preconstructed_deck=version.preconstructed_deck,
                                  game=decklist.game, deck_format=decklist.deck_format or None)
     return RegisteredList(registration=registration, version=version,

@@ -10,8 +10,9 @@ becomes theirs with every result it has.
   (accounts.services.rates, kind "claim"): a fresh account per guess still meets the limit
   of its address.
 - A person has one seat per event: a claim is refused when they already sit in it.
-- The guest seat has no list, as an organizer-added seat: a person's list enters an event
-  only with that person's consent (services/registrations.py).
+- A guest has no account to write a list with, so the organizer enters the guest's list
+  (services/guest_lists.py): a list without an owner, held by the seat. Claiming the seat
+  makes the claimer its owner; the seat keeps the version it holds.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ from django.utils.translation import gettext
 
 from accounts.services.rates import rate_hit
 from core.errors import Conflict, DomainError
+from decks.models import DecklistVersion
+from decks.services.guest_lists import guest_decklist_claim
 from tournaments.models import Event, EventStatus, Registration
 
 from .access import lock_event, lock_registration, require_organizer
@@ -117,7 +120,8 @@ def wrong_code_message() -> str:
 @transaction.atomic
 def registration_claim(*, code: str, by: AbstractBaseUser, ip: str | None,
                        now: datetime) -> Registration:
-    """`by` takes the guest seat the code opens, with all its results. Refused (all alike)
+    """`by` takes the guest seat the code opens, with all its results and the list the
+    organizer entered for the guest, which becomes theirs. Refused (all alike)
     for a wrong or used code; refused when `by` already has a seat in that event; counted
     against the claim rate limit first, so guessing stops at the limit."""
     del now  # the seat keeps the time it was made; the claim is not a new entry
@@ -139,5 +143,10 @@ def registration_claim(*, code: str, by: AbstractBaseUser, ip: str | None,
     seat.guest_name = ""
     seat.claim_code_hash = ""
     seat.save(update_fields=["player", "guest_name", "claim_code_hash"])
+    held = (DecklistVersion.objects.filter(pk=seat.decklist_version_id,
+                                           decklist__owner__isnull=True)
+            .values_list("decklist_id", flat=True).first())
+    if held is not None:  # the list the organizer entered for the guest is now theirs
+        guest_decklist_claim(decklist_id=held, owner=by)
     results_version_bump(event_id=event.pk)  # the name on standings changes
     return seat
