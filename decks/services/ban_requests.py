@@ -15,6 +15,7 @@ from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext
 
 from core.errors import DomainError, Forbidden, NotFound
 from core.locks import lock_one
@@ -51,6 +52,14 @@ def ban_session_request(*, user: AbstractBaseUser, version_a_id: int, version_b_
     version_a = _seen_version(user, version_a_id)
     version_b = _seen_version(user, version_b_id)
     for seat, version in ((LETTER_A, version_a), (LETTER_B, version_b)):
+        if version.decklist.owner_id is None:
+            # A list without an owner is a walk-in guest's, entered by the organizer: no one
+            # may ban for the guest here (an AI seat would), so the two ban at the table.
+            raise DomainError("guest_list_ban",
+                              gettext("List %(seat)s is a guest's list: a guest makes their "
+                                      "bans at the table (rule C-2.5), or online once they "
+                                      "have claimed their seat") % {"seat": seat},
+                              params={"seat": seat})
         if has_rules_module(version.decklist.game):
             raise DomainError("no_ban_procedure",
                               f"list {seat} is a {version.decklist.game.name} list: the "

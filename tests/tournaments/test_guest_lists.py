@@ -11,9 +11,10 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from core.errors import Conflict, DomainError
-from decks.models import Card, Decklist, DecklistVersion
+from decks.models import BanSession, Card, Decklist, DecklistVersion
 from decks.selectors.visibility import visible_versions
-from decks.services.decklists import decklist_update
+from decks.services.ban_requests import ban_session_request
+from decks.services.decklists import decklist_create, decklist_update
 from decks.services.game_rules import SPOILS, other_game
 from tests.decks.test_other_games import load, spoils_deck
 from tests.factories import UserFactory
@@ -22,8 +23,10 @@ from tests.factories.decks import give_starter_kit, starter_kit
 from tests.factories.tournaments import GuestSeatFactory, OrganizedEventFactory
 from tests.tournaments.event_steps import now, organizer_of, pair, seats, settle, start
 from tests.web import error_of, html, signed_in
+from tournaments.models import Registration
 from tournaments.selectors.registrations import registered_list
 from tournaments.services.guest_lists import guest_list_enter
+from tournaments.services.registrations import registration_add, registration_decklist_attach
 from tournaments.services.walkins import registration_claim, registration_guest_add
 
 pytestmark = pytest.mark.django_db
@@ -100,8 +103,9 @@ def test_a_preconstructed_event_takes_a_deck_number_and_refuses_cards():
 
 
 def test_a_draft_event_takes_no_guest_list():
+    """A draft seats no new guest (walkins); a guest seated before that rule gets no list."""
     event = OrganizedEventFactory(format="draft")
-    seat, _ = guest(event)
+    seat = GuestSeatFactory(event=event)
     with pytest.raises(Conflict) as err:
         enter(event, seat, cards=LIST_A)
     assert err.value.code == "no_decklist_for_draft"
@@ -333,3 +337,26 @@ def test_the_claimer_finds_the_list_among_their_decks_registered_in_the_event():
     seat.refresh_from_db()
     detail = html(client.get(reverse("decks:decklist", args=[seat.decklist_version.decklist_id])))
     assert event.name in detail and "a guest's list" not in detail
+
+
+def test_no_one_bans_online_for_a_guest_so_an_event_ban_session_with_their_list_is_refused():
+    """Rule C-2.5's bans are each player's: a guest without an account makes them at the
+    table, and neither the organizer nor an AI seat makes them for the guest."""
+    event = constructed()
+    guest_seat = enter(event, guest(event)[0], cards=LIST_B)
+    give_starter_kit(ann := UserFactory(username="ann"))
+    own = decklist_create(user=ann, name="Ann's", kind="constructed", cards=LIST_A,
+                          now=now()).current
+    registration_add(event_id=event.pk, by=organizer_of(event), player=ann, now=now())
+    seat = Registration.objects.get(event=event, player=ann)
+    registration_decklist_attach(registration_id=seat.pk, by=ann, now=now(),
+                                 decklist_version_id=own.pk)
+    for a, b in ((own, guest_seat.decklist_version),
+                 (guest_seat.decklist_version, own)):
+        with pytest.raises(DomainError) as err:
+            ban_session_request(user=organizer_of(event), version_a_id=a.pk,
+                                version_b_id=b.pk, player_b=None, event=event, now=now(),
+                                seed=1)
+        assert err.value.code == "guest_list_ban"
+        assert "is a guest's list: a guest makes their bans at the table" in err.value.message
+    assert not BanSession.objects.exists()

@@ -14,7 +14,7 @@ from core.errors import Conflict, DomainError, Forbidden
 from tests.factories import UserFactory
 from tests.factories.tournaments import OrganizedEventFactory
 from tests.tournaments.event_steps import now, organizer_of, pair, seats, settle, start, tables
-from tournaments.models import Registration
+from tournaments.models import EventFormat, Registration
 from tournaments.selectors.standings import standings_for_event
 from tournaments.services.registrations import registration_add, registration_decklist_attach
 from tournaments.services.walkins import (
@@ -59,6 +59,14 @@ def test_two_guests_of_one_event_need_two_names():
     guest(event)
     with pytest.raises(Conflict, match="already has a guest called"):
         guest(event, "wanda walkin")
+
+
+def test_a_draft_takes_no_guest_seat_since_nobody_could_pick_for_it():
+    """Rule C-2.4: each seat of a pod picks for itself, on its own account."""
+    event = OrganizedEventFactory(format=EventFormat.DRAFT)
+    with pytest.raises(Conflict, match="is a draft: each player picks on their own account"):
+        guest(event)
+    assert not Registration.objects.filter(event=event).exists()
 
 
 def test_a_guest_is_paired_and_shows_by_name_and_claiming_keeps_the_results():

@@ -29,7 +29,7 @@ from accounts.services.rates import rate_hit
 from core.errors import Conflict, DomainError
 from decks.models import DecklistVersion
 from decks.services.guest_lists import guest_decklist_claim
-from tournaments.models import Event, EventStatus, Registration
+from tournaments.models import Event, EventFormat, EventStatus, Registration
 
 from .access import lock_event, lock_registration, require_organizer
 from .registrations import check_organizer_entry
@@ -83,6 +83,13 @@ def guest_seat_create(*, event: Event, name: str, now: datetime) -> tuple[Regist
     that the event still takes the seat: `registration_guest_add`, or a late player added
     to the round being played, services.late_players)."""
     name = guest_name_clean(name)
+    if event.format == EventFormat.DRAFT:
+        # Each seat of a pod picks on its own phone (rule C-2.4): a seat nobody can sign in
+        # to would never finish its pair's draft.
+        raise Conflict("guest_in_draft",
+                       gettext("%(event)s is a draft: each player picks on their own account, "
+                               "so a walk-in signs up first and is added by username")
+                       % {"event": event.name}, params={"event": event.name})
     if Registration.objects.filter(event=event, guest_name__iexact=name).exists():
         raise Conflict("guest_name_taken",
                        gettext("%(event)s already has a guest called %(name)s: give another "
