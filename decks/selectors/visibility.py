@@ -1,10 +1,11 @@
 """Who may see what: decklists are hidden by default (issue: hidden decklists never leak).
 
-A decklist version is visible to its owner; to the organizers of an event it is registered
-in; and to everyone once that event has published its lists. Registered means the version
-its owner's own seat holds there (the registration services let only the player attach a
-list, so a seat made by an organizer never carries one): a seat of someone else holding the
-version opens nothing. Nothing else sees it, and the API answers 404 (not 403) for what a
+A decklist version is visible to its owner; to the organizers and the judges (for deck
+checks) of an event it is registered in, and only that event; and to everyone once that
+event has published its lists. Registered means the version its owner's own seat holds there
+(the registration services let only the player attach a list, so a seat made by an organizer
+never carries one): a seat of someone else holding the version opens nothing. Nothing
+else sees it, and the API answers 404 (not 403) for what a
 user cannot see, so its existence does not leak either.
 """
 
@@ -24,7 +25,7 @@ def visible_versions(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Decklis
         return DecklistVersion.objects.filter(published).distinct()
     return DecklistVersion.objects.filter(
         Q(decklist__owner=user) | (owners_seat & Q(registrations__event__organizers=user))
-        | published
+        | (owners_seat & Q(registrations__event__judges=user)) | published
     ).distinct()
 
 
