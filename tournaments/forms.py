@@ -431,6 +431,8 @@ class PenaltyForm(AccessibleForm):
                            widget=forms.Textarea(attrs={"rows": 2,
                                                         "maxlength": MAX_PENALTY_NOTE}),
                            help_text=_("Required, for the record: the player sees it."))
+    # The number of the event's penalties the page showed (a double click records one).
+    seen = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
 
     def __init__(self, *args, seats: list, rounds: list[int], **kwargs) -> None:  # noqa: ANN002, ANN003
         super().__init__(*args, prefix="penalty", **kwargs)
@@ -442,7 +444,8 @@ class PenaltyForm(AccessibleForm):
     def service_arguments(self) -> dict:
         data = self.cleaned_data
         return {"registration_id": data["registration"], "kind": data["kind"],
-                "round_number": data["round_number"], "note": data["note"]}
+                "round_number": data["round_number"], "note": data["note"],
+                "seen": data["seen"]}
 
     def add_domain_error(self, error, field: str | None = None) -> None:  # noqa: ANN001
         for problem in error.problems or [error.message]:

@@ -344,3 +344,46 @@ def test_a_complete_event_takes_no_loss():
         give(event, alice, PenaltyKind.MATCH_LOSS)
     assert err.value.code == "event_complete"
     assert not Penalty.objects.exists()
+
+
+def test_a_double_click_gives_one_game_loss_not_two():
+    event, (alice, bob) = running()
+    rnd = pair(event)
+    settle(rnd, alice=(2, 0, 0))
+    give(event, alice, PenaltyKind.GAME_LOSS)
+    with pytest.raises(Conflict) as err:
+        penalty_record(event_id=event.pk, registration_id=alice.pk, kind=PenaltyKind.GAME_LOSS,
+                       note="Drew extra cards", by=organizer_of(event), now=now(), seen=0)
+    assert err.value.code == "penalties_changed"
+    assert Penalty.objects.count() == 1
+    assert score(match_of(rnd, "alice"), alice) == (2, 1, 0)
+
+
+def test_the_judge_page_records_a_penalty_once_when_the_form_is_sent_twice():
+    event, (alice, bob) = running()
+    rnd = pair(event)
+    settle(rnd, alice=(2, 0, 0))
+    client = signed_in(organizer_of(event))
+    url = f"/events/{event.pk}/penalties/"
+    page = html(client.get(url))
+    assert 'name="penalty-seen" value="0"' in page
+    data = {"penalty-registration": alice.pk, "penalty-kind": "game_loss",
+            "penalty-round_number": "", "penalty-note": "Drew extra cards", "penalty-seen": 0}
+    assert client.post(url + "record/", data).status_code == 302
+    again = client.post(url + "record/", data)
+    assert again.status_code == 409
+    assert "since this page was loaded" in html(again)
+    assert 'name="penalty-seen" value="1"' in html(again)
+    assert Penalty.objects.count() == 1
+    assert score(match_of(rnd, "alice"), alice) == (2, 1, 0)
+
+
+def test_the_judge_page_shows_a_missing_note_on_the_form():
+    event, (alice, bob) = running()
+    pair(event)
+    response = signed_in(organizer_of(event)).post(
+        f"/events/{event.pk}/penalties/record/",
+        {"penalty-registration": alice.pk, "penalty-kind": "warning", "penalty-note": ""})
+    assert response.status_code == 400
+    assert "The note is required" in html(response)
+    assert not Penalty.objects.exists()

@@ -36,6 +36,10 @@ class PenaltyIn(serializers.Serializer):
     round_number = serializers.IntegerField(
         required=False, allow_null=True,
         help_text="a paired round of the event; omitted or null: the latest round")
+    seen = serializers.IntegerField(
+        required=False, allow_null=True, min_value=0,
+        help_text="how many of the event's penalties you saw: if another was recorded since, "
+                  "this one is refused (409 penalties_changed) rather than given twice")
 
 
 class PenaltyOut(serializers.Serializer):
@@ -85,7 +89,8 @@ class EventPenaltiesView(APIView):
         data = valid(PenaltyIn, request.data)
         penalty = penalty_record(event_id=pk, by=request.user, now=timezone.now(),
                                  registration_id=data["registration_id"], kind=data["kind"],
-                                 note=data["note"], round_number=data.get("round_number"))
+                                 note=data["note"], round_number=data.get("round_number"),
+                                 seen=data.get("seen"))
         return Response(PenaltyOut(penalty).data, status=status.HTTP_201_CREATED)
 
 

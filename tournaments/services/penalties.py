@@ -106,13 +106,22 @@ def _problems(*, event: Event, kind: object, note: object, round_number: object,
 @transaction.atomic
 def penalty_record(*, event_id: int, registration_id: int, kind: str, note: str,
                    round_number: int | None = None, by: AbstractBaseUser,
-                   now: datetime) -> Penalty:
+                   now: datetime, seen: int | None = None) -> Penalty:
     """Record a penalty for the seat `registration_id` of the event and apply it (see the
     module's docstring). `round_number` None: the event's latest round (none before round 1
     is paired). Refused with every problem of the input at once (DomainError
-    "invalid_penalty"), or with the reason the result cannot change; nothing is written then."""
+    "invalid_penalty"), or with the reason the result cannot change; nothing is written then.
+
+    `seen` is the number of the event's penalties the page showed: when another was recorded
+    since (a double click, a second judge), this one is refused (Conflict
+    "penalties_changed") rather than given twice, two game losses for one."""
     event = lock_event(event_id)
     require_judge(event, by)
+    if seen is not None and seen != Penalty.objects.filter(event=event).count():
+        raise Conflict("penalties_changed", gettext(
+            "A penalty was recorded in %(event)s since this page was loaded: check the list, "
+            "and record this one again if it is still needed") % {"event": event.name},
+            params={"event": event.name})
     seat = _seat(event, registration_id)
     if is_judge(event, by) and Registration.objects.filter(event=event, player=by).exists():
         raise Forbidden("judge_plays", gettext("You play in %(event)s: a judge does not rule "

@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET
 from core.errors import NotFound
 from core.views import NOT_THE_INPUT, domain_errors, refusals_shown
 from tournaments.forms import JudgeAddForm, PenaltyForm
-from tournaments.models import Event, MatchStatus, PenaltyKind, Round
+from tournaments.models import Event, MatchStatus, Penalty, PenaltyKind, Round
 from tournaments.selectors.access import may_judge
 from tournaments.selectors.matches import matches_by_table
 from tournaments.selectors.penalties import penalties_seen
@@ -55,12 +55,14 @@ def _judge_page(request: HttpRequest, event: Event, *, form: PenaltyForm | None 
     seats = [s for s in registrations_for_event(event) if not s.is_ai]
     rounds = _rounds(event)
     context = event_context(request, event, "judge")
+    shown = penalties_seen(event, request.user)
     latest = (Round.objects.filter(event=event).order_by("-number").first()
               if rounds else None)
     context.update({
         "is_judge": not context["is_organizer"],
-        "penalties": penalties_seen(event, request.user),
-        "form": form or PenaltyForm(seats=seats, rounds=rounds),
+        "penalties": shown,
+        "form": form or PenaltyForm(seats=seats, rounds=rounds,
+                                    initial={"seen": len(shown)}),
         "can_record": bool(seats),
         "seats": seats,
         "latest": latest,
@@ -101,6 +103,10 @@ def penalty_new(request: HttpRequest, event: Event) -> HttpResponse:
             penalty = penalty_record(event_id=event.pk, by=request.user, now=timezone.now(),
                                      **form.service_arguments())
         if refused and not refused.on_form:
+            # The form again as sent, but counting the penalties the page shows now.
+            data = request.POST.copy()
+            data[form.add_prefix("seen")] = str(Penalty.objects.filter(event=event).count())
+            form = PenaltyForm(data, seats=seats, rounds=_rounds(event))
             return _judge_page(request, event, form=form, status=refused.status)
         if not refused:
             messages.success(request, DONE[penalty.kind] % {"name": penalty.registration.name})
