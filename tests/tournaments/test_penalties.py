@@ -387,3 +387,21 @@ def test_the_judge_page_shows_a_missing_note_on_the_form():
     assert response.status_code == 400
     assert "The note is required" in html(response)
     assert not Penalty.objects.exists()
+
+
+def test_the_judge_page_reads_a_fixed_number_of_queries_however_many_penalties():
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    event, players = running("alice bob carol dave eve fred")
+    pair(event)
+    client = signed_in(organizer_of(event))
+    url = f"/events/{event.pk}/penalties/"
+    counts = []
+    for group in players[:2], players[2:]:
+        for one in group:
+            give(event, one, PenaltyKind.WARNING)
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url).status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1] and counts[0] <= 16, counts

@@ -60,7 +60,6 @@ from tournaments.selectors.matches import match_format, verified_score
 from .access import lock_event, lock_match, require_judge
 from .registrations import seat_drop
 from .results import ResultWrite, confirmation, results_write
-from .standings import results_version_bump
 
 CHANGES_A_RESULT = (PenaltyKind.GAME_LOSS, PenaltyKind.MATCH_LOSS)
 
@@ -148,9 +147,9 @@ def penalty_record(*, event_id: int, registration_id: int, kind: str, note: str,
             results_write([write], now=now)
     elif kind == PenaltyKind.DISQUALIFICATION:
         _disqualify(event, seat, rounds, by, now)
+    # No results version bump of its own: the pages kept per version are the visitors', who
+    # see no penalty; a result the penalty changed bumped it in the writer.
     penalty.save()
-    if kind == PenaltyKind.WARNING:
-        results_version_bump(event_id=event.pk)  # the pages kept per version show it
     return penalty
 
 
@@ -283,5 +282,4 @@ def penalty_withdraw(*, event_id: int, penalty_id: int, by: AbstractBaseUser,
         return penalty, False
     penalty.withdrawn_at, penalty.withdrawn_by = now, by
     penalty.save(update_fields=["withdrawn_at", "withdrawn_by"])
-    results_version_bump(event_id=event.pk)
     return penalty, True
