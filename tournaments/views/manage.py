@@ -428,6 +428,8 @@ def _seat_list(request: HttpRequest, event: Event, registration: int, *,
                  and event.status in (EventStatus.RUNNING, EventStatus.TOP_CUT)
                  and seat.decklist_version_id is not None and bool(rounds))
     context = event_context(request, event, "manage")
+    if not context["is_organizer"]:  # a judge, reading the list for a deck check
+        context.update({"tab": "judge", "is_judge": True})
     context.update({
         "seat": seat,
         "listed": registered_list(event, seat, timezone.now()),

@@ -78,7 +78,8 @@ def _load(request: HttpRequest, pk: int, match_pk: int) -> tuple[Event, Match, d
     if side is None and not judging:
         raise PermissionDenied("Only the two players, the organizers and the judges see this "
                                "match.")
-    context.update({"match": match, "side": side, "judging": judging})
+    context.update({"match": match, "side": side, "judging": judging,
+                    "is_judge": judging and not context["is_organizer"]})
     return event, match, context
 
 
