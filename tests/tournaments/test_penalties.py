@@ -405,3 +405,37 @@ def test_the_judge_page_reads_a_fixed_number_of_queries_however_many_penalties()
             assert client.get(url).status_code == 200
         counts.append(len(queries))
     assert counts[0] == counts[1] and counts[0] <= 16, counts
+
+
+def test_a_game_loss_on_top_of_the_games_the_engine_verified_can_end_the_match():
+    event, (alice, bob) = running()
+    rnd = pair(event)
+    match = match_of(rnd, "alice")
+    bob_letter = "B" if match.player_a_id == alice.pk else "A"
+    EngineGameFactory(match=match, number=1, winner=bob_letter)
+    give(event, alice, PenaltyKind.GAME_LOSS)
+    match.refresh_from_db()
+    assert match.status == MatchStatus.CONFIRMED and score(match, alice) == (0, 2, 0)
+
+
+def test_a_disqualification_before_the_start_frees_the_seat():
+    event = OrganizedEventFactory(rounds=3, seed=7)
+    alice, bob = seats(event, "alice bob")
+    give(event, alice, PenaltyKind.DISQUALIFICATION, note="Abusive")
+    alice.refresh_from_db()
+    assert alice.dropped and not ResultChange.objects.exists()
+
+
+def test_a_removed_judge_can_do_nothing_more_and_their_penalties_stay():
+    from tournaments.services.judges import judge_remove
+
+    event, (alice, bob) = running()
+    judge = UserFactory()
+    judge_add(event_id=event.pk, by=organizer_of(event), user=judge)
+    penalty = give(event, alice, PenaltyKind.WARNING, by=judge)
+    judge_remove(event_id=event.pk, by=organizer_of(event), user_id=judge.pk)
+    with pytest.raises(Forbidden):
+        give(event, alice, PenaltyKind.WARNING, by=judge)
+    with pytest.raises(Forbidden):
+        penalty_withdraw(event_id=event.pk, penalty_id=penalty.pk, by=judge, now=now())
+    assert Penalty.objects.get().by == judge

@@ -307,3 +307,15 @@ def test_the_penalised_player_sees_their_penalty_and_the_opponent_sees_only_the_
         reverse("tournaments:match", args=[event.pk, match.pk])))
     assert "result changed by a penalty" in theirs and SECRET not in theirs
     assert PenaltyKind.MATCH_LOSS.label not in theirs
+
+
+@pytest.mark.parametrize("who", EVERYONE)
+def test_only_the_organizers_and_judges_give_a_table_extra_time_through_the_api(scene, who):
+    match = match_of(scene["round"], "carol")
+    response = client_for(scene["users"][who]).post(
+        f"/api/matches/{match.pk}/time/", {"minutes": 2, "seen": 0}, format="json")
+    match.refresh_from_db()
+    if who in SEES_ALL:
+        assert response.status_code == 200 and match.extra_minutes == 2
+    else:
+        assert response.status_code == 403 and match.extra_minutes == 0
