@@ -18,6 +18,7 @@ from play.selectors import solo_record_of
 from tournaments.models import Rating
 from tournaments.selectors.announcements import announcements_for_player
 from tournaments.selectors.events import events_organized_by
+from tournaments.selectors.penalties import events_judged_by, penalties_of_player
 from tournaments.selectors.registrations import registrations_of
 from tournaments.views.clock_shown import match_clock_shown
 
@@ -31,8 +32,9 @@ def home(request: HttpRequest) -> HttpResponse:
 @require_GET
 def me(request: HttpRequest) -> HttpResponse:
     """A person's own page: their events (with this round's table while one runs) and the
-    announcements their organizers post, the events they organize, their decks, collection
-    and ban sessions, solo record and ratings. Only ever the signed-in person's own things."""
+    announcements their organizers post, their own penalties, the events they organize and
+    judge, their decks, collection and ban sessions, solo record and ratings. Only ever the
+    signed-in person's own things."""
     user = request.user
     profile = profile_of(user)
     seats = registrations_of(user)
@@ -48,6 +50,9 @@ def me(request: HttpRequest) -> HttpResponse:
         "clocks": any(seat.clock for seat in seats),
         "announcements": announcements_for_player(user),
         "organized": list(events_organized_by(user).order_by("-created_at")[:30]),
+        # The events they judge (each links its judge page) and their own penalties.
+        "judged": list(events_judged_by(user)[:30]),
+        "penalties": penalties_of_player(user),
         "decklists": Decklist.objects.filter(owner=user).count(),
         "cards": CollectionEntry.objects.filter(owner=user).aggregate(
             cards=Coalesce(Sum("count"), 0))["cards"],

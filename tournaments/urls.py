@@ -11,6 +11,7 @@ from tournaments.views import (
     manage,
     match_games,
     matches,
+    penalties,
     players,
     pods,
     printouts,
@@ -80,6 +81,14 @@ urlpatterns: list = [
          name="announcement_post"),
     path("<int:pk>/manage/announcements/<int:announcement>/withdraw/",
          manage.announcement_remove, name="announcement_withdraw"),
+    # Penalties and judges (views/penalties.py): the judge page, for organizers and judges.
+    path("<int:pk>/penalties/", penalties.penalties, name="penalties"),
+    path("<int:pk>/penalties/record/", penalties.penalty_new, name="penalty_record"),
+    path("<int:pk>/penalties/<int:penalty>/withdraw/", penalties.penalty_remove,
+         name="penalty_withdraw"),
+    path("<int:pk>/manage/judges/add/", penalties.judge_new, name="judge_add"),
+    path("<int:pk>/manage/judges/<int:user>/remove/", penalties.judge_drop,
+         name="judge_remove"),
     # Printouts (views/printouts.py): each reached by a Print link from its page.
     path("<int:pk>/print/pairings/by-name/", printouts.pairings_by_name_sheet,
          name="print_pairings_by_name"),

@@ -1,15 +1,15 @@
 """Who may see what: decklists are hidden by default (issue: hidden decklists never leak).
 
-A decklist version is visible to its owner; to the organizers of an event it is registered
-in; and to everyone once that event has published its lists. Registered means the version
-its owner's own seat holds there (the registration services let only the player attach a
-list, so a seat made by an organizer never carries one): a seat of someone else holding the
-version opens nothing. The one list an organizer writes is a walk-in guest's (issue 16): it
-has no owner, and the guest seat (a seat without a player) holding it stands for the owner's
-own, so the organizers of its event see it, and everyone once the event publishes its lists;
-once the seat is claimed the claimer owns the list and the usual rule holds. Nothing else
-sees it, and the API answers 404 (not 403) for what a user cannot see, so its existence does
-not leak either.
+A decklist version is visible to its owner; to the organizers and the judges (for deck
+checks) of an event it is registered in, and only that event; and to everyone once that
+event has published its lists. Registered means the version its owner's own seat holds there
+(the registration services let only the player attach a list, so a seat made by an organizer
+never carries one): a seat of someone else holding the version opens nothing. The one list an
+organizer writes is a walk-in guest's (issue 16): it has no owner, and the guest seat (a seat
+without a player) holding it stands for the owner's own, so the organizers and judges of its
+event see it, and everyone once the event publishes its lists; once the seat is claimed the
+claimer owns the list and the usual rule holds. Nothing else sees it, and the API answers 404
+(not 403) for what a user cannot see, so its existence does not leak either.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def visible_versions(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Decklis
         return DecklistVersion.objects.filter(published).distinct()
     return DecklistVersion.objects.filter(
         Q(decklist__owner=user) | (owners_seat & Q(registrations__event__organizers=user))
-        | published
+        | (owners_seat & Q(registrations__event__judges=user)) | published
     ).distinct()
 
 

@@ -1,9 +1,13 @@
 """Who may see what of an event, written once for the pages, the API and the services.
 
 Pairings, standings and pods are public. A match (its page, its result history, its game
-records) is seen by its two players and the event's organizers; a decklist is seen through
-decks' visibility rules (`decks.selectors.visible_versions`), which the tournaments side
-feeds through decks' hooks.
+records) is seen by its two players and the event's organizers and judges; a decklist is seen
+through decks' visibility rules (`decks.selectors.visible_versions`), which the tournaments
+side feeds through decks' hooks.
+
+A judge of an event (named by its organizers, `Event.judges`) records and withdraws its
+penalties, sees all of them, gives a table extra time and reads the event's registered lists
+for deck checks; nothing else an organizer does, and nothing at all in another event.
 """
 
 from __future__ import annotations
@@ -21,9 +25,20 @@ def is_organizer(event: Event, user: User | None) -> bool:
             and event.organizers.filter(pk=user.pk).exists())
 
 
+def is_judge(event: Event, user: User | None) -> bool:
+    return (user is not None and user.is_authenticated
+            and event.judges.filter(pk=user.pk).exists())
+
+
+def may_judge(event: Event, user: User | None) -> bool:
+    """An organizer or a judge of the event: who records its penalties and sees them all,
+    and gives a table extra time."""
+    return is_organizer(event, user) or is_judge(event, user)
+
+
 def may_see_match(match: Match, user: User | None, event: Event | None = None) -> bool:
-    """The two players of the match and the organizers of its event (`event`, when the
-    caller holds it, else the match's round's)."""
+    """The two players of the match and the organizers and judges of its event (`event`,
+    when the caller holds it, else the match's round's)."""
     if user is None or not user.is_authenticated:
         return False
-    return side_of(match, user) is not None or is_organizer(event or match.round.event, user)
+    return side_of(match, user) is not None or may_judge(event or match.round.event, user)

@@ -264,6 +264,13 @@ def registration_drop(*, registration_id: int, by: AbstractBaseUser,
         raise Conflict("no_drops_now", f"{event} is {EventStatus(event.status).label.lower()}: "
                                        f"a top-cut player concedes their match instead",
                        params={"event": event.name, "status": event.status})
+    seat_drop(event, registration, now)
+    return registration
+
+
+def seat_drop(event: Event, registration: Registration, now: datetime) -> None:
+    """Drop a seat the caller holds under the event's lock, having checked who asks and that
+    the event allows it (`registration_drop`; a disqualification, services.penalties)."""
     registration.dropped = True
     registration.dropped_at = now
     registration.save(update_fields=["dropped", "dropped_at"])
@@ -271,7 +278,6 @@ def registration_drop(*, registration_id: int, by: AbstractBaseUser,
         draft_take_over(registration=registration, now=now)
     seat_from_waitlist(event, now)
     results_version_bump(event_id=event.pk)
-    return registration
 
 
 @transaction.atomic

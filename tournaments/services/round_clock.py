@@ -3,8 +3,9 @@ it, resumes it and adds minutes to the round; extra time for one table (a judge 
 check) goes on that match alone. The clock is timestamps on the Round, no status: the time
 left is computed when it is read (`tournaments.selectors.clock`).
 
-Each change is organizer-only, runs under the event's lock then the round's (and the
-match's), leaves a `ClockChange` in the audit trail, and bumps the event's results version so
+Each change is organizer-only (a table's extra time the event's judges give too), runs under
+the event's lock then the round's (and the match's), leaves a `ClockChange` in the audit
+trail, and bumps the event's results version so
 the pages kept per version show the new clock. Start, pause and resume are idempotent (a
 second click changes nothing); adding minutes takes the total the page showed (`seen`), so a
 double click adds them once.
@@ -23,7 +24,7 @@ from core.locks import lock, lock_get
 from tournaments.models import ClockAction, ClockChange, Event, Match, Round, RoundStatus
 from tournaments.selectors.clock import clock_at
 
-from .access import lock_event, require_organizer
+from .access import lock_event, require_judge, require_organizer
 from .standings import results_version_bump
 
 MAX_MINUTES = 60  # minutes added at once, to a round or a table
@@ -160,7 +161,8 @@ def match_time_extend(*, match_id: int, by: AbstractBaseUser, now: datetime, min
         raise NotFound("not_found", gettext("No match %(match)d") % {"match": match_id},
                        params={"match": match_id})
     event = lock_event(event_id)
-    require_organizer(event, by)
+    # The event's judges give extra time too (a judge call, a deck check).
+    require_judge(event, by)
     minutes = _minutes(minutes)
     (rnd,), (match,) = lock(Round.objects.filter(matches=match_id),
                             Match.objects.filter(pk=match_id))

@@ -2,18 +2,20 @@
 dashboard, extra time for one table on its match page (what the pages show of the clock is
 `views.clock_shown`).
 
-Each action is a POST checked by `organizer_action` before the service runs; a refusal shows
-the dashboard (or the match page) again with its reason.
+Each action is a POST checked by `organizer_action` before the service runs (a table's extra
+time by `judge_action`: the event's judges give it too); a refusal shows the dashboard (the
+match page, for a table's time) again with its reason.
 """
 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
+from core.views import domain_errors
 from tournaments.forms import ClockAddForm, MatchTimeForm
 from tournaments.models import Event, Match
 from tournaments.services.round_clock import (
@@ -24,7 +26,7 @@ from tournaments.services.round_clock import (
     round_clock_start,
 )
 
-from .common import organizer_action
+from .common import judge_action, organizer_action
 from .manage import on_the_dashboard
 
 
@@ -91,23 +93,26 @@ def clock_add(request: HttpRequest, event: Event) -> HttpResponse:
     return _back(event)
 
 
-@organizer_action
-@on_the_dashboard
+@judge_action
 def match_time(request: HttpRequest, event: Event, match: int) -> HttpResponse:
+    """Extra time for one table, by an organizer or a judge; a refusal says why on the
+    match page (never the dashboard: a judge does not see it)."""
     found = Match.objects.filter(pk=match, round__event=event).first()
-    back = redirect("tournaments:match", pk=event.pk, match=match)
     if found is None:
-        messages.error(request, gettext("No such match in this event."))
-        return _back(event)
+        raise Http404("No such match in this event.")
+    back = redirect("tournaments:match", pk=event.pk, match=match)
     form = MatchTimeForm(request.POST)
     if not form.is_valid():
         messages.error(request, gettext("No extra time was given: give between 1 and 60 "
                                         "minutes."))
         return back
     minutes = form.cleaned_data["minutes"]
-    _, changed = match_time_extend(match_id=found.pk, by=request.user, now=timezone.now(),
-                                   minutes=minutes, note=form.cleaned_data["note"],
-                                   seen=form.cleaned_data["seen"])
+    with domain_errors(request, say=gettext("No extra time was given: {message}.")) as refused:
+        _, changed = match_time_extend(match_id=found.pk, by=request.user, now=timezone.now(),
+                                       minutes=minutes, note=form.cleaned_data["note"],
+                                       seen=form.cleaned_data["seen"])
+    if refused:
+        return back
     if changed:
         messages.success(request, ngettext(
             "Table %(table)d has %(minutes)d extra minute.",

@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from tournaments.models import Event
-from tournaments.selectors.access import is_organizer
+from tournaments.selectors.access import is_organizer, may_judge
 from tournaments.selectors.cache import CACHE, key
 from tournaments.selectors.standings import results_version, results_version_of
 
@@ -94,6 +94,22 @@ def organizer_action(view: Callable[..., HttpResponse]) -> Callable[..., HttpRes
         event = event_or_404(pk)
         if not is_organizer(event, request.user):
             raise PermissionDenied("Only the organizers of this event can do this.")
+        return view(request, event, *args, **kwargs)
+
+    return wrapped
+
+
+def judge_action(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """`organizer_action` for what the event's judges may do too (penalties, a table's extra
+    time): a POST by a signed-in organizer or judge of the event in the URL."""
+
+    @login_required
+    @require_POST
+    @wraps(view)
+    def wrapped(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:  # noqa: ANN002, ANN003
+        event = event_or_404(pk)
+        if not may_judge(event, request.user):
+            raise PermissionDenied("Only the organizers and judges of this event can do this.")
         return view(request, event, *args, **kwargs)
 
     return wrapped

@@ -1,7 +1,8 @@
 """The organizer's dashboard and actions: start the event, pair the next round, settle
 results (on the match page, linked from here), drops, adding and removing players, the top
-cut, completing the event, more organizers; each player's registered list with its deck
-checks, and publishing the lists; posting announcements to the players and withdrawing them.
+cut, completing the event, more organizers and the event's judges (views.penalties); each
+player's registered list with its deck checks, and publishing the lists; posting announcements
+to the players and withdrawing them.
 
 Every action is a POST checked by `organizer_action` before the service runs. Pairing posts
 the round number the dashboard showed, so a double click (or a second tab) pairs that round
@@ -26,6 +27,7 @@ from tournaments.forms import (
     AnnouncementForm,
     DeckCheckForm,
     GuestAddForm,
+    JudgeAddForm,
     LatePlayerForm,
     OrganizerAddForm,
     PlayerAddForm,
@@ -42,7 +44,7 @@ from tournaments.models import (
     Round,
     RoundStage,
 )
-from tournaments.selectors.access import is_organizer
+from tournaments.selectors.access import is_organizer, may_judge
 from tournaments.selectors.announcements import announcements_board
 from tournaments.selectors.events import dashboard_for
 from tournaments.selectors.registrations import (
@@ -78,7 +80,8 @@ def _dashboard(request: HttpRequest, event: Event, *, status: int = 200,
                guest_form: GuestAddForm | None = None,
                organizer_form: OrganizerAddForm | None = None,
                announcement_form: AnnouncementForm | None = None,
-               late_form: LatePlayerForm | None = None) -> HttpResponse:
+               late_form: LatePlayerForm | None = None,
+               judge_form: JudgeAddForm | None = None) -> HttpResponse:
     context = event_context(request, event, "manage")
     seats = registrations_for_event(event)
     board = dashboard_for(event)
@@ -107,6 +110,8 @@ def _dashboard(request: HttpRequest, event: Event, *, status: int = 200,
         "can_add": event.status in (EventStatus.REGISTRATION, EventStatus.RUNNING),
         "organizer_form": organizer_form or OrganizerAddForm(),
         "organizers": event.organizers.order_by("username"),
+        "judge_form": judge_form or JudgeAddForm(),
+        "judges": event.judges.order_by("username"),
         "deck_checks": list(deck_checks_of(event)),
         "announcement_form": announcement_form or AnnouncementForm(),
         "announcements": announcements,
@@ -425,9 +430,12 @@ def _seat_list(request: HttpRequest, event: Event, registration: int, *,
                              pk=registration, event=event)
     rounds = list(Round.objects.filter(event=event).order_by("number")
                   .values_list("number", flat=True))
-    can_check = (event.status in (EventStatus.RUNNING, EventStatus.TOP_CUT)
+    can_check = (is_organizer(event, request.user)
+                 and event.status in (EventStatus.RUNNING, EventStatus.TOP_CUT)
                  and seat.decklist_version_id is not None and bool(rounds))
     context = event_context(request, event, "manage")
+    if not context["is_organizer"]:  # a judge, reading the list for a deck check
+        context.update({"tab": "judge", "is_judge": True})
     context.update({
         "seat": seat,
         "listed": registered_list(event, seat, timezone.now()),
@@ -440,11 +448,13 @@ def _seat_list(request: HttpRequest, event: Event, registration: int, *,
 @login_required
 @require_GET
 def seat_list(request: HttpRequest, pk: int, registration: int) -> HttpResponse:
-    """A player's registered version for the organizers' deck checks: its cards with their
-    copies, the game's legality verdict, the deck checks made so far and a form for the next."""
+    """A player's registered version for the deck checks: its cards with their copies, the
+    game's legality verdict, the deck checks made so far and (for the organizers) a form for
+    the next. The event's judges read it too."""
     event = event_or_404(pk)
-    if not is_organizer(event, request.user):
-        raise PermissionDenied("Only the organizers of this event check its decks.")
+    # The event's judges read its lists for deck checks too (never another event's).
+    if not may_judge(event, request.user):
+        raise PermissionDenied("Only the organizers and judges of this event check its decks.")
     return _seat_list(request, event, registration)
 
 

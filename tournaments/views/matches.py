@@ -8,8 +8,10 @@ itself) the squad and placement of each game for the rules check (B-4, B-5); the
 a player their own checks, the organizers all of them, and both players both squads once the
 match is confirmed. A match whose squads are missing or illegal is flagged for the organizer.
 
-Only the match's two players and the event's organizers see it: anonymous visitors are sent
-to log in, anyone else gets a 403.
+Only the match's two players and the event's organizers and judges see it: anonymous visitors
+are sent to log in, anyone else gets a 403. A result a penalty changed says so to all of them;
+the penalty itself (kind, player, note) only the organizers and judges see
+(selectors.penalties).
 """
 
 from __future__ import annotations
@@ -40,8 +42,10 @@ from tournaments.models import (
     GameMode,
     Match,
     MatchStatus,
+    ResultAction,
     RoundStage,
 )
+from tournaments.selectors.access import is_judge
 from tournaments.selectors.match_games import may_watch_engine_game
 from tournaments.selectors.matches import (
     engine_job_of,
@@ -52,6 +56,7 @@ from tournaments.selectors.matches import (
     side_of,
 )
 from tournaments.selectors.online import match_online_summary
+from tournaments.selectors.penalties import penalties_of_match
 from tournaments.selectors.rounds import label_for
 from tournaments.selectors.squads import match_squads, squad_checks_seen
 from tournaments.services.results import result_report, result_set
@@ -68,9 +73,13 @@ def _load(request: HttpRequest, pk: int, match_pk: int) -> tuple[Event, Match, d
         raise Http404("No such match in this event.")
     context = event_context(request, event, "pairings")
     side = side_of(match, request.user)
-    if side is None and not context["is_organizer"]:  # `may_see_match`, from what is read
-        raise PermissionDenied("Only the two players and the organizers see this match.")
-    context.update({"match": match, "side": side})
+    # `may_see_match`, from what is read (a player of the match is no judge of its event).
+    judging = context["is_organizer"] or (side is None and is_judge(event, request.user))
+    if side is None and not judging:
+        raise PermissionDenied("Only the two players, the organizers and the judges see this "
+                               "match.")
+    context.update({"match": match, "side": side, "judging": judging,
+                    "is_judge": judging and not context["is_organizer"]})
     return event, match, context
 
 
@@ -132,6 +141,11 @@ def _page(request: HttpRequest, event: Event, match: Match, context: dict, *,
         set_form = ResultSetForm(initial=_initial(match, None), a=a, b=b, prefix="set",
                                  fmt=_format(event, match))
     context.update(_squads(request, event, match, context, squad_form, can_report))
+    changes = history_rows(match)
+    # The result as a penalty left it: the players see that much, the organizers and judges
+    # the penalty itself (kind, player, note).
+    last = changes[-1].change if changes else None
+    penalised = last is not None and last.action == ResultAction.PENALTY
     rnd = match.round
     rnd.event = event
     shown = match_clock_shown(match) if open_ else None
@@ -147,7 +161,11 @@ def _page(request: HttpRequest, event: Event, match: Match, context: dict, *,
         else "",
         "report_form": report_form if can_report else None,
         "set_form": set_form if can_set else None,
-        "changes": history_rows(match),
+        "changes": changes,
+        "penalised": penalised,
+        "engine_overridden": penalised and bool(last.before.get("engine_verified")),
+        "penalties": penalties_of_match(match, event, request.user)
+        if context["judging"] else [],
         "online": online,
         "engine_games": _engine_games(match, request.user),
         "engine_records": engine_plays(event.game) and not match.bye,
@@ -156,10 +174,10 @@ def _page(request: HttpRequest, event: Event, match: Match, context: dict, *,
         "job": engine_job_of(match) if context["is_organizer"] else None,
         "format": _format(event, match),
         "next": request.POST.get("next") or request.GET.get("next", ""),
-        # The table's clock, the organizer's extra-time form and the time given so far.
+        # The table's clock, the organizers' and judges' extra-time form and the time given.
         "match_clock": shown,
         "time_form": MatchTimeForm(initial={"seen": match.extra_minutes})
-        if shown and can_set else None,
+        if shown and context["judging"] and not match.bye else None,
         "time_grants": list(match.clock_changes.select_related("by")) if shown else [],
     })
     return render_event(request, "tournaments/match.html", context, status=status)
