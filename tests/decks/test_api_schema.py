@@ -58,6 +58,8 @@ ENDPOINTS = {
     "/api/events/{id}/rounds/{number}/swap/": {"post"},
     "/api/events/{id}/rounds/{number}/unpair/": {"post"},
     "/api/events/{id}/standings/csv/": {"get"},
+    "/api/events/{id}/file/": {"get"},
+    "/api/events/import/": {"post"},
     "/api/matches/{id}/": {"get"},
     "/api/matches/{id}/report/": {"post"},
     "/api/matches/{id}/result/": {"put"},
