@@ -8,6 +8,7 @@ import json
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import transaction
 from django.utils import timezone
 
 from core.errors import DomainError, Forbidden
@@ -290,3 +291,41 @@ def test_a_file_too_large_or_not_json_is_refused_with_a_message():
         event_file_parse(b" " * 2_000_001)
     with pytest.raises(DomainError, match=r"The event file must be JSON"):
         event_file_parse(b"{not json")
+
+
+def _paths(data: dict) -> list[tuple]:
+    """The places a forger would change first: the settings, a seat, a round and its clock,
+    a match, its first change and game, and each of the trail's lists."""
+    rnd = data["rounds"][0]
+    match = rnd["matches"][0]
+    places = [("event",), ("players", 0), ("rounds", 0), ("rounds", 0, "clock"),
+              ("rounds", 0, "matches", 0), ("rounds", 0, "matches", 0, "changes", 0)]
+    if match["games"]:
+        places.append(("rounds", 0, "matches", 0, "games", 0))
+    out = []
+    for place in places:
+        node = data
+        for step in place:
+            node = node[step]
+        out += [(*place, key) for key in node]
+    return out + [(key,) for key in data]
+
+
+def test_no_forged_value_gets_past_the_checks_as_anything_but_a_named_problem():
+    """Each field of a file set to a value of the wrong kind: the import refuses it with
+    its problems (or, where the value is allowed, imports it); it never fails otherwise."""
+    data = file_of(simulated(players=4, ai=0, seed=9, publish=False, top_cut=0))
+    importer = UserFactory()
+    for path in _paths(data):
+        for bad in ([], {}, "x", -1, 10 ** 30, None, "2026-02-30T10:00:00+00:00"):
+            forged = json.loads(json.dumps(data))
+            node = forged
+            for step in path[:-1]:
+                node = node[step]
+            node[path[-1]] = bad
+            try:
+                with transaction.atomic():
+                    event_file_import(data=forged, by=importer, now=timezone.now())
+                    transaction.set_rollback(True)
+            except DomainError as exc:
+                assert exc.code == "invalid_event_file" and exc.problems, (path, bad)

@@ -118,7 +118,10 @@ class Reader:
             if not null:
                 self.bad(f"{path}{key}", "must be a date and time (ISO 8601), not null")
             return None
-        parsed = parse_datetime(value) if isinstance(value, str) else None
+        try:
+            parsed = parse_datetime(value) if isinstance(value, str) else None
+        except ValueError:  # the shape of a time, but no such day or hour
+            parsed = None
         if parsed is None or parsed.tzinfo is None:
             self.bad(f"{path}{key}", f"must be a date and time with its UTC offset (ISO 8601, "
                                      f"e.g. 2026-05-01T14:30:00+00:00), not {value!r}")
@@ -285,12 +288,17 @@ def _players(r: Reader, rows: list, lists: dict[int, Data]) -> dict[int, Data]:
     return seats
 
 
+def _is_id(value: Any, rows: dict) -> bool:
+    """Whether `value` is the id of one of `rows` (a whole number, never true or false)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value in rows
+
+
 def _seat_ref(r: Reader, data: Data, key: str, path: str, seats: dict, *,
               null: bool = False) -> int | None:
     value = data.get(key)
     if value is None and null:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value not in seats:
+    if not _is_id(value, seats):
         r.bad(f"{path}{key}", f"no such player {value!r}")
         return None
     return value
@@ -453,7 +461,7 @@ def _rounds(r: Reader, rows: list, ev: Data, seats: dict) -> tuple[list[Data], d
                 continue
             xp += "."
             target = change.get("match")
-            if target is not None and (target not in matches
+            if target is not None and (not _is_id(target, matches)
                                        or matches[target].get("round") != i + 1):
                 r.bad(f"{xp}match", f"no such match {target!r} in round {i + 1}")
             rnd["clock_changes"].append({
@@ -483,7 +491,7 @@ def _details_seats(r: Reader, action: str, details: Data, path: str, seats: dict
     else:
         return
     for seat in ids:
-        if seat not in seats or isinstance(seat, bool):
+        if not _is_id(seat, seats):
             r.bad(path, f"no such player {seat!r}")
 
 
@@ -523,7 +531,7 @@ def _trail(r: Reader, data: Data, seats: dict, matches: dict, rounds: int) -> Da
         if number is not None and number > rounds:
             r.bad(f"{p}round_number", f"no round {number}: the event has {rounds}")
         match = row.get("match")
-        if match is not None and match not in matches:
+        if match is not None and not _is_id(match, matches):
             r.bad(f"{p}match", f"no such match {match!r}")
         elif match is not None and kind not in (PenaltyKind.GAME_LOSS, PenaltyKind.MATCH_LOSS):
             r.bad(f"{p}match", "only a game loss or a match loss changes a match")
@@ -571,10 +579,10 @@ def event_file_read(data: Any) -> Data:
         _refuse(r.problems)  # another kind of file: its fields would only add noise
     source = r.text(data, "exported_from", "", most=200, blank=False)
     r.time(data, "exported_at", "", null=False)
-    settings = r.obj(data.get("event"), "event") or {}
-    ev = _settings(r, settings) if settings else None
-    if ev is None:
+    settings = r.obj(data.get("event"), "event")
+    if settings is None:
         _refuse(r.problems)
+    ev = _settings(r, settings)
     lists = _decklists(r, r.array(data, "decklists", ""), ev["game"])
     seats = _players(r, r.array(data, "players", "", most=MAX_SEATS), lists)
     rounds, matches = _rounds(r, r.array(data, "rounds", "", most=MAX_ROUNDS), ev, seats)
