@@ -109,6 +109,17 @@ def test_a_signed_in_person_imports_from_the_page_linked_on_the_events_list():
     assert "Imported from laptop.local" in html(client.get(response["Location"]))
 
 
+def test_a_forged_origin_is_shown_escaped():
+    data = json.loads(finished_file())
+    data["exported_from"] = "<script>alert(1)</script>"
+    client = signed_in(UserFactory())
+    response = client.post("/events/import/", {
+        "file": SimpleUploadedFile("event.json", json.dumps(data).encode())}, follow=True)
+    page = html(response)
+    assert "Imported from &lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "<script>alert(1)" not in page
+
+
 def test_the_import_page_names_each_problem_and_writes_nothing():
     client = signed_in(UserFactory())
     data = json.loads(finished_file())

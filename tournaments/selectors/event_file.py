@@ -27,6 +27,8 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.utils.text import slugify
+from django.utils.translation import gettext
 
 from core.errors import Forbidden
 from tournaments.models import (
@@ -78,8 +80,6 @@ def event_file_text(data: dict[str, Any]) -> str:
 
 
 def event_file_filename(event: Event) -> str:
-    from django.utils.text import slugify
-
     return f"{slugify(event.name) or 'event'}-{event.pk}.clash-event.json"
 
 
@@ -238,9 +238,9 @@ def event_file_build(*, event: Event, by: User | None, instance: str,
     """The event file of `event` as `by` may have it: its organizers only (403 for anyone
     else). `instance` names the site that makes it (its host name)."""
     if not is_organizer(event, by):
-        raise Forbidden("not_organizer", f"Only the organizers of {event} can download its "
-                                         f"event file",
-                        params={"event": event.name})
+        raise Forbidden("not_organizer", gettext(
+            "Only the organizers of %(event)s can download its event file.")
+            % {"event": event.name}, params={"event": event.name})
     seats = list(Registration.objects.filter(event=event)
                  .select_related("player", "player__profile", "decklist_version__decklist")
                  .order_by("created_at", "id"))
