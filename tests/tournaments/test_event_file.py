@@ -329,3 +329,18 @@ def test_no_forged_value_gets_past_the_checks_as_anything_but_a_named_problem():
                     transaction.set_rollback(True)
             except DomainError as exc:
                 assert exc.code == "invalid_event_file" and exc.problems, (path, bad)
+
+
+def test_the_importer_can_still_delete_their_account():
+    """The imported lists are the importer's: they go with the account, and the imported
+    event keeps its seats and results without them."""
+    from accounts.services.deletion import account_delete
+
+    data = file_of(simulated(players=4, ai=0, seed=10, top_cut=0))
+    importer = UserFactory()
+    copy = event_file_import(data=data, by=importer, now=timezone.now())
+    before = standing_lines(copy)
+    account_delete(user=importer, now=timezone.now())
+    assert not Registration.objects.filter(event=copy, decklist_version__isnull=False).exists()
+    assert Registration.objects.filter(event=copy).count() == 4
+    assert standing_lines(copy) == before
