@@ -44,7 +44,8 @@ from tournaments.models import (
 from tournaments.selectors.event_file import correction_details
 from tournaments.selectors.standings import computed_standings
 
-from .event_file_checks import MAX_EVENT_FILE_BYTES, Data, event_file_read
+from .event_file_checks import MAX_EVENT_FILE_BYTES, event_file_read
+from .event_file_fields import Data
 from .standings import results_version_bump, standings_freeze, standings_row_create
 
 
