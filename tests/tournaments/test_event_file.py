@@ -12,7 +12,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from core.errors import DomainError, Forbidden
-from tests.factories.tournaments import OrganizedEventFactory, PenaltyFactory, SeatFactory
+from tests.factories.tournaments import (
+    EngineGameFactory,
+    OrganizedEventFactory,
+    PenaltyFactory,
+    SeatFactory,
+)
 from tests.factories.users import UserFactory
 from tests.tournaments import event_steps as steps
 from tournaments.models import (
@@ -195,6 +200,25 @@ def test_the_seed_stays_out_until_the_event_is_complete():
     assert "424242424242" not in json.dumps(data)
     # And such a file is not imported: the event is not over.
     assert any(p.startswith("event.status: only a complete event") for p in refused(data))
+
+
+def test_a_game_still_being_played_keeps_its_seed_and_record_out():
+    """Its seed tells its shuffle: like its replay, it waits until the match is over."""
+    event = OrganizedEventFactory(lists_published=True)
+    steps.seats(event, "ann bob")
+    steps.start(event)
+    rnd = steps.pair(event)
+    match = rnd.matches.get()
+    EngineGameFactory(match=match, number=1, winner="A", seed=987654321987,
+                      record={"v": 1, "seed": 987654321987})
+    EngineGameFactory(match=match, number=2, winner="", seed=123123123123, record=None)
+    data = file_of(event)
+    games = data["rounds"][0]["matches"][0]["games"]
+    assert [(g["seed"], g["record"]) for g in games] == [(None, None), (None, None)]
+    assert "987654321987" not in json.dumps(data) and "123123123123" not in json.dumps(data)
+    steps.settle(rnd)
+    games = file_of(event)["rounds"][0]["matches"][0]["games"]
+    assert [g["seed"] for g in games] == [987654321987, 123123123123]
 
 
 def test_penalties_are_for_organizers_only():

@@ -11,6 +11,8 @@ What the file leaves out, and why:
   until the event publishes its lists: a file can be passed on, so it shows a list no sooner
   than the event's pages do (decks.selectors.visibility). A record between two AI seats holds
   no person's list and is always in it.
+- A game's seed and record while its match is still being played (they tell its shuffle),
+  as its replay waits (selectors.match_games).
 - Penalties for anyone but the event's organizers (`penalties_for`), so that a file made for
   someone else never carries them. Today only organizers may build a file at all.
 - A guest seat's claim code (even its hash), and who did what by account: the file names
@@ -39,6 +41,7 @@ from tournaments.models import (
     EngineGame,
     Event,
     EventStatus,
+    GameMode,
     Match,
     Penalty,
     Registration,
@@ -46,6 +49,7 @@ from tournaments.models import (
     Round,
 )
 from tournaments.selectors.access import is_organizer
+from tournaments.selectors.match_games import match_over
 from tournaments.selectors.standings import standings_for_event
 
 FILE_FORMAT = "clash-event-file"
@@ -152,10 +156,14 @@ def _record_shown(event: Event, match: Match) -> bool:
     return lists_shown(event) or both_ai
 
 
-def _game(game: EngineGame, shown: bool) -> dict[str, Any]:
-    return {"number": game.number, "mode": game.mode, "seed": game.seed,
+def _game(game: EngineGame, match: Match, lists: bool) -> dict[str, Any]:
+    """A game's seed and record wait until its match is over, as its replay does
+    (selectors.match_games): they tell the shuffle of a game still being played. A record a
+    player uploaded holds the seed their own engine chose."""
+    over = match_over(match) or game.mode == GameMode.REPORTED
+    return {"number": game.number, "mode": game.mode, "seed": game.seed if over else None,
             "winner": game.winner, "verified": game.verified,
-            "record": game.record if shown else None}
+            "record": game.record if over and lists else None}
 
 
 def _change(change: ResultChange) -> dict[str, Any]:
@@ -214,7 +222,7 @@ def _match(event: Event, match: Match, match_ids: dict[int, int], seat_ids: dict
         "is_ai_match": match.is_ai_match, "engine_verified": match.engine_verified,
         "confirmed_at": _time(match.confirmed_at), "extra_minutes": match.extra_minutes,
         "changes": [_change(c) for c in changes.get(match.pk, [])],
-        "games": [_game(g, shown) for g in games.get(match.pk, [])],
+        "games": [_game(g, match, shown) for g in games.get(match.pk, [])],
     }
 
 
