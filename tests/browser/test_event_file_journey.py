@@ -4,10 +4,12 @@ list's "Import an event" and lands on the new event, marked as imported."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.utils import timezone
 
-from tests.browser.helpers import PASSWORD
+from tests.browser.helpers import PASSWORD, PHONE
 from tests.factories import UserFactory
 from tournaments.models import Event
 from tournaments.services.simulation import event_simulate
@@ -36,6 +38,17 @@ def test_an_event_file_goes_from_one_dashboard_to_a_new_event(open_as, tmp_path)
     page.goto("/")
     page.get_by_role("link", name="Events", exact=True).first.click()
     page.get_by_role("link", name="Import an event").click()
+    # A forged file first: each problem is listed where it is, and the page fits the phone.
+    forged = json.loads(saved.read_text())
+    forged["rounds"][0]["matches"][0]["player_b"] = 17
+    forged["players"][0]["kind"] = "a-very-long-kind-of-seat-that-nobody-has-ever-heard-of"
+    bad = tmp_path / "forged.json"
+    bad.write_text(json.dumps(forged))
+    page.get_by_label("Event file (JSON)").set_input_files(str(bad))
+    page.get_by_role("button", name="Import the event").click()
+    page.get_by_text("rounds[0].matches[0].player_b: no such player 17").wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert Event.objects.count() == 1
     page.get_by_label("Event file (JSON)").set_input_files(str(saved))
     page.get_by_role("button", name="Import the event").click()
     page.get_by_text("Imported from").first.wait_for()
