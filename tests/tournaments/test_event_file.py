@@ -368,3 +368,29 @@ def test_the_importer_can_still_delete_their_account():
     assert not Registration.objects.filter(event=copy, decklist_version__isnull=False).exists()
     assert Registration.objects.filter(event=copy).count() == 4
     assert standing_lines(copy) == before
+
+
+def test_a_score_its_replayed_games_do_not_give_is_not_engine_verified_here(small):
+    """The file may claim the engine decided a match; here it counts only if the replayed
+    games add up to the score."""
+    small["standings"] = []  # optional: the import computes its own
+    rnd = small["rounds"][0]
+    match = next(m for m in rnd["matches"] if m["player_b"] is not None
+                 and m["engine_verified"] and m["a_wins"] + m["b_wins"] + m["draws"] < 5)
+    match["draws"] += 1  # still a legal score, and the same winner
+    copy = event_file_import(data=small, by=UserFactory(), now=timezone.now())
+    imported = Match.objects.filter(round__event=copy, round__number=1)
+    assert not imported.get(table=match["table"]).engine_verified
+    assert imported.exclude(table=match["table"]).filter(player_b__isnull=False,
+                                                         engine_verified=True).exists()
+
+
+def test_a_penalty_on_a_match_its_player_did_not_play_is_refused(small):
+    first = small["rounds"][0]["matches"][0]
+    stranger = next(p["id"] for p in small["players"]
+                    if p["id"] not in (first["player_a"], first["player_b"]))
+    small["penalties"] = [{"player": stranger, "kind": "match_loss", "round_number": 1,
+                           "match": first["id"], "note": "Forged",
+                           "at": "2026-05-01T10:30:00+00:00", "withdrawn_at": None}]
+    assert (f"penalties[0].match: player {stranger} does not play in match {first['id']}"
+            in refused(small))

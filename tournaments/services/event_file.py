@@ -29,6 +29,7 @@ from django.utils.translation import gettext
 from core.errors import DomainError, Forbidden
 from core.inputs import InputError, json_loads
 from decks.models import Decklist, DecklistVersion
+from engine.seats import DRAW_NAME, LETTER_A, LETTER_B
 from tournaments.models import (
     Announcement,
     ClockChange,
@@ -108,6 +109,17 @@ def _seats(event: Event, seats: dict[int, Data],
     return rows
 
 
+def _engine_verified(match: Data) -> bool:
+    """Engine-verified here only if every game's record replayed on this site and their
+    winners add up to the match's score."""
+    games = match["games"]
+    if not (match["engine_verified"] and games and all(g["verified"] for g in games)):
+        return False
+    winners = [g["winner"] for g in games]
+    return (winners.count(LETTER_A), winners.count(LETTER_B), winners.count(DRAW_NAME)) == (
+        match["a_wins"], match["b_wins"], match["draws"])
+
+
 def _rounds(event: Event, rounds: list[Data], seats: dict[int, Registration]) -> dict[int, Match]:
     matches: dict[int, Match] = {}
     for data in rounds:
@@ -126,9 +138,7 @@ def _rounds(event: Event, rounds: list[Data], seats: dict[int, Registration]) ->
                 player_b=seats[m["player_b"]] if m["player_b"] is not None else None,
                 status=m["status"], a_wins=m["a_wins"], b_wins=m["b_wins"], draws=m["draws"],
                 report_a=m["report_a"], report_b=m["report_b"], is_ai_match=m["is_ai_match"],
-                # Engine-verified here only if every game's record replayed on this site.
-                engine_verified=m["engine_verified"] and bool(games)
-                and all(g["verified"] for g in games),
+                engine_verified=_engine_verified(m),
                 confirmed_at=m["confirmed_at"], extra_minutes=m["extra_minutes"] or 0)
             matches[m["id"]] = match
             ResultChange.objects.bulk_create(

@@ -442,7 +442,11 @@ def _trail(r: Reader, data: Data, seats: dict, matches: dict, rounds: int) -> Da
             r.bad(f"{p}match", f"no such match {match!r}")
         elif match is not None and kind not in (PenaltyKind.GAME_LOSS, PenaltyKind.MATCH_LOSS):
             r.bad(f"{p}match", "only a game loss or a match loss changes a match")
-        penalties.append({"player": _seat_ref(r, row, "player", p, seats), "kind": kind,
+        player = _seat_ref(r, row, "player", p, seats)
+        if _is_id(match, matches) and player is not None and player not in (
+                matches[match]["player_a"], matches[match]["player_b"]):
+            r.bad(f"{p}match", f"player {player} does not play in match {match}")
+        penalties.append({"player": player, "kind": kind,
                           "round_number": number, "match": match,
                           "note": r.text(row, "note", p, most=MAX_PENALTY_NOTE),
                           "at": r.time(row, "at", p, null=False),
