@@ -81,7 +81,7 @@ def refused(data: dict) -> list[str]:
     """The problems of a refused file; nothing of it is written."""
     events, seats = Event.objects.count(), Registration.objects.count()
     with pytest.raises(DomainError) as caught:
-        event_file_import(data=data, by=UserFactory(), now=timezone.now())
+        event_file_import(data=data, by=UserFactory(username="importer"), now=timezone.now())
     assert caught.value.code == "invalid_event_file"
     assert (Event.objects.count(), Registration.objects.count()) == (events, seats)
     return caught.value.problems
@@ -97,7 +97,7 @@ def test_the_demo_event_round_trips_with_its_standings_and_records():
     data = file_of(event)
     assert data["format"] == "clash-event-file" and data["version"] == 1
     assert data["exported_from"] == "clash.example"
-    importer = UserFactory()
+    importer = UserFactory(username="importer")
     copy = event_file_import(data=data, by=importer, now=timezone.now())
     assert copy.pk != event.pk and copy.status == EventStatus.COMPLETE
     assert standing_lines(copy) == standing_lines(event)
@@ -130,7 +130,7 @@ def test_an_imported_event_is_marked_and_its_seats_belong_to_no_account():
     data = file_of(event)
     # The file names this site's own player1: the import still does not seat them.
     local = get_user_model().objects.get(username=data["players"][0]["username"])
-    importer = UserFactory()
+    importer = UserFactory(username="importer")
     now = timezone.now()
     copy = event_file_import(data=data, by=importer, now=now)
     assert copy.imported_at == now and copy.imported_from == "clash.example"
@@ -149,7 +149,7 @@ def test_an_imported_event_is_marked_and_its_seats_belong_to_no_account():
 def test_an_imported_event_never_feeds_the_ratings():
     data = file_of(simulated(players=4, ai=0, seed=3, top_cut=0))
     ratings = list(Rating.objects.values_list("player_id", "mu", "sigma", "matches"))
-    copy = event_file_import(data=data, by=UserFactory(), now=timezone.now())
+    copy = event_file_import(data=data, by=UserFactory(username="importer"), now=timezone.now())
     assert ratings_update_for_event(event_id=copy.pk, now=timezone.now()) is None
     assert not RatedEvent.objects.filter(event=copy).exists()
     assert list(Rating.objects.values_list("player_id", "mu", "sigma", "matches")) == ratings
@@ -239,7 +239,7 @@ def test_penalties_and_guest_seats_come_along_without_a_claim_code():
     PenaltyFactory(registration=seat, note="Warning for slow play", round_number=1)
     data = file_of(event)
     assert "claim_code_hash" not in json.dumps(data)
-    copy = event_file_import(data=data, by=UserFactory(), now=timezone.now())
+    copy = event_file_import(data=data, by=UserFactory(username="importer"), now=timezone.now())
     penalty = Penalty.objects.get(event=copy)
     assert (penalty.note, penalty.round_number, penalty.registration.name) == (
         "Warning for slow play", 1, seat.name)
@@ -339,7 +339,7 @@ def test_no_forged_value_gets_past_the_checks_as_anything_but_a_named_problem():
     """Each field of a file set to a value of the wrong kind: the import refuses it with
     its problems (or, where the value is allowed, imports it); it never fails otherwise."""
     data = file_of(simulated(players=4, ai=0, seed=9, publish=False, top_cut=0))
-    importer = UserFactory()
+    importer = UserFactory(username="importer")
     for path in _paths(data):
         for bad in ([], {}, "x", -1, 10 ** 30, None, "2026-02-30T10:00:00+00:00"):
             forged = json.loads(json.dumps(data))
@@ -361,7 +361,7 @@ def test_the_importer_can_still_delete_their_account():
     from accounts.services.deletion import account_delete
 
     data = file_of(simulated(players=4, ai=0, seed=10, top_cut=0))
-    importer = UserFactory()
+    importer = UserFactory(username="importer")
     copy = event_file_import(data=data, by=importer, now=timezone.now())
     before = standing_lines(copy)
     account_delete(user=importer, now=timezone.now())
@@ -378,7 +378,7 @@ def test_a_score_its_replayed_games_do_not_give_is_not_engine_verified_here(smal
     match = next(m for m in rnd["matches"] if m["player_b"] is not None
                  and m["engine_verified"] and m["a_wins"] + m["b_wins"] + m["draws"] < 5)
     match["draws"] += 1  # still a legal score, and the same winner
-    copy = event_file_import(data=small, by=UserFactory(), now=timezone.now())
+    copy = event_file_import(data=small, by=UserFactory(username="importer"), now=timezone.now())
     imported = Match.objects.filter(round__event=copy, round__number=1)
     assert not imported.get(table=match["table"]).engine_verified
     assert imported.exclude(table=match["table"]).filter(player_b__isnull=False,

@@ -10,6 +10,7 @@ import json
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
+from django.urls import reverse
 from django.utils import timezone
 
 from tests.factories.tournaments import OrganizedEventFactory, PenaltyFactory, SeatFactory
@@ -94,7 +95,7 @@ def finished_file() -> bytes:
 
 
 def test_a_signed_in_person_imports_from_the_page_linked_on_the_events_list():
-    person = UserFactory()
+    person = UserFactory(username="importer")
     client = signed_in(person)
     assert 'href="/events/import/"' in html(client.get("/events/"))
     assert 'href="/events/import/"' in html(client.get("/events/new/"))
@@ -112,7 +113,7 @@ def test_a_signed_in_person_imports_from_the_page_linked_on_the_events_list():
 def test_a_forged_origin_is_shown_escaped():
     data = json.loads(finished_file())
     data["exported_from"] = "<script>alert(1)</script>"
-    client = signed_in(UserFactory())
+    client = signed_in(UserFactory(username="importer"))
     response = client.post("/events/import/", {
         "file": SimpleUploadedFile("event.json", json.dumps(data).encode())}, follow=True)
     page = html(response)
@@ -121,7 +122,7 @@ def test_a_forged_origin_is_shown_escaped():
 
 
 def test_the_import_page_names_each_problem_and_writes_nothing():
-    client = signed_in(UserFactory())
+    client = signed_in(UserFactory(username="importer"))
     data = json.loads(finished_file())
     data["rounds"][0]["matches"][0]["player_a"] = 99
     events = Event.objects.count()
@@ -133,7 +134,7 @@ def test_the_import_page_names_each_problem_and_writes_nothing():
 
 
 def test_the_import_page_refuses_a_file_too_large_with_its_size():
-    client = signed_in(UserFactory())
+    client = signed_in(UserFactory(username="importer"))
     big = SimpleUploadedFile("event.json", b" " * (MAX_EVENT_FILE_BYTES + 1))
     response = client.post("/events/import/", {"file": big})
     assert response.status_code == 400
@@ -148,7 +149,7 @@ def test_anonymous_people_cannot_import():
 
 
 def test_the_api_imports_a_json_body_or_an_upload():
-    person = UserFactory()
+    person = UserFactory(username="importer")
     content = finished_file()
     response = client_for(person).post("/api/events/import/", data=content,
                                        content_type="application/json")
@@ -166,7 +167,8 @@ def test_the_api_refuses_a_bad_file_with_each_problem():
     data["players"][0]["kind"] = "robot"
     data["decklists"] = [{"id": 1, "kind": "constructed", "cards": ["Nope"]}]
     events = Event.objects.count()
-    response = client_for(UserFactory()).post("/api/events/import/", data, format="json")
+    client = client_for(UserFactory(username="importer"))
+    response = client.post("/api/events/import/", data, format="json")
     assert response.status_code == 400
     error = error_of(response)
     assert error["code"] == "invalid_event_file"
@@ -178,7 +180,25 @@ def test_the_api_refuses_a_bad_file_with_each_problem():
 
 def test_the_api_refuses_a_body_too_large_with_a_message():
     body = b'{"format": "clash-event-file", "pad": "' + b"x" * MAX_EVENT_FILE_BYTES + b'"}'
-    response = client_for(UserFactory()).post("/api/events/import/", data=body,
+    response = client_for(UserFactory(username="importer")).post("/api/events/import/", data=body,
                                               content_type="application/json")
     assert response.status_code == 413
     assert "larger than" in error_of(response)["message"]
+
+
+def test_staff_find_imported_events_and_cannot_unmark_one():
+    from tournaments.services.event_file import event_file_import
+
+    imported = event_file_import(data=json.loads(finished_file()),
+                                 by=UserFactory(username="importer"), now=timezone.now())
+    staff = signed_in(UserFactory(username="inspector", is_staff=True, is_superuser=True))
+    changelist = reverse("admin:tournaments_event_changelist")
+    response = staff.get(f"{changelist}?imported_at__isempty=0")
+    assert response.status_code == 200
+    listed = html(response)
+    change = reverse("admin:tournaments_event_change", args=[imported.pk])
+    assert change in listed
+    original = Event.objects.exclude(pk=imported.pk).get()
+    assert reverse("admin:tournaments_event_change", args=[original.pk]) not in listed
+    page = html(staff.get(change))
+    assert 'name="imported_from"' not in page and "laptop.local" in page
