@@ -54,8 +54,7 @@ def event_file_parse(content: bytes | str) -> Any:
     """The file's JSON, refused by its size first."""
     if len(content) > MAX_EVENT_FILE_BYTES:
         raise DomainError("too_large", gettext(
-            "The event file is %(size)s bytes; at most %(most)s are accepted. Export it again "
-            "without what it does not need, or ask the site's operator.")
+            "The event file is %(size)s bytes; at most %(most)s are accepted.")
             % {"size": f"{len(content):,}", "most": f"{MAX_EVENT_FILE_BYTES:,}"},
             params={"size": len(content), "most": MAX_EVENT_FILE_BYTES})
     try:
