@@ -58,12 +58,15 @@ class RegistrationInline(admin.TabularInline):
 @admin.register(Event)
 class EventAdmin(BumpsResultsVersion, admin.ModelAdmin):
     list_display = ("name", "game", "format", "status", "rounds", "top_cut", "created_at")
-    list_filter = ("status", "format", "game", "top_cut", "fill_with_ai")
-    search_fields = ("name", "organizers__username")
+    list_filter = ("status", "format", "game", "top_cut", "fill_with_ai",
+                   ("imported_at", admin.EmptyFieldListFilter))
+    search_fields = ("name", "organizers__username", "imported_from")
     filter_horizontal = ("organizers",)
     readonly_fields = ("status", "seed", "seed_nonce", "seed_hash", "started_at",
                        "completed_at", "lists_published", "lists_published_at",
-                       "lists_published_by")
+                       "lists_published_by",
+                       # An imported event stays one: it never feeds the ratings.
+                       "imported_at", "imported_from")
     inlines = [RegistrationInline]
 
 

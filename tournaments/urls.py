@@ -6,6 +6,7 @@ from tournaments.views import (
     claims,
     clock,
     corrections,
+    event_file,
     events,
     guest_lists,
     manage,
@@ -23,6 +24,7 @@ app_name = "tournaments"
 urlpatterns: list = [
     path("", events.event_list, name="events"),
     path("new/", events.event_new, name="event_new"),
+    path("import/", event_file.event_import, name="event_import"),
     path("claim/", claims.claim, name="claim"),
     path("<int:pk>/", events.event_detail, name="event"),
     path("<int:pk>/register/", events.register, name="register"),
@@ -42,6 +44,7 @@ urlpatterns: list = [
     path("<int:pk>/matches/<int:match>/set/", matches.match_set, name="match_set"),
     path("<int:pk>/matches/<int:match>/records/", records.match_records, name="match_records"),
     path("<int:pk>/manage/", manage.dashboard, name="dashboard"),
+    path("<int:pk>/manage/event-file/", event_file.event_file_download, name="event_file"),
     path("<int:pk>/manage/start/", manage.start, name="event_start"),
     path("<int:pk>/manage/pair/", manage.pair, name="round_pair"),
     path("<int:pk>/manage/top-cut/start/", manage.top_cut_start, name="topcut_start"),

@@ -66,6 +66,8 @@ ENDPOINTS = {
     "/api/matches/{id}/no-show/": {"post"},
     "/api/events/{id}/corrections/": {"get"},
     "/api/events/{id}/standings/csv/": {"get"},
+    "/api/events/{id}/file/": {"get"},
+    "/api/events/import/": {"post"},
     "/api/matches/{id}/": {"get"},
     "/api/matches/{id}/report/": {"post"},
     "/api/matches/{id}/result/": {"put"},

@@ -79,6 +79,12 @@ def player_leave(*, user: AbstractBaseUser, now: datetime) -> None:
         Registration.objects.filter(pk=registration_id).update(
             player=None, former_player=True, decklist_version=None)
         results_version_bump(event_id=event_id)
+    # Seats no account holds whose list is the person's (an event they imported from an
+    # event file keeps its lists as the importer's) let go of it: the lists go with the
+    # account, and a registered version cannot be deleted from under its seat.
+    Registration.objects.filter(player__isnull=True,
+                                decklist_version__decklist__owner=user).update(
+        decklist_version=None)
 
 
 def names_changed(*, user: AbstractBaseUser) -> None:

@@ -6,6 +6,9 @@ event, records that the event was applied, so completing or applying it again ch
 nothing. A drawn match is a tie; a bye is no match. When the event sets
 `exclude_ai_from_ratings`, matches against AI seats do not count; otherwise an AI seat plays
 as a newcomer's default rating (AI seats have no rating of their own to keep).
+
+An event imported from an event file (`Event.imported_at`, services.event_file) never
+counts: a file can be forged, and its seats hold no account anyway.
 """
 
 from __future__ import annotations
@@ -45,9 +48,12 @@ def _ranks(match: Match) -> list[int]:
 
 
 @transaction.atomic
-def ratings_update_for_event(*, event_id: int, now: datetime) -> RatedEvent:
-    """Apply a completed event's matches to the ratings of its game and format, once."""
+def ratings_update_for_event(*, event_id: int, now: datetime) -> RatedEvent | None:
+    """Apply a completed event's matches to the ratings of its game and format, once.
+    An imported event changes no rating (None: nothing applied)."""
     event = lock_event(event_id)
+    if event.imported_at is not None:
+        return None
     done = RatedEvent.objects.filter(event=event).first()
     if done is not None:
         return done  # applied already

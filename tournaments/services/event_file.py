@@ -1,0 +1,218 @@
+"""Importing an event file (docs/event-file.md): a new event made from a file another
+instance (or this one) exported with `selectors.event_file.event_file_build`.
+
+The file is read and checked as a whole first (`event_file_checks.event_file_read`); a bad
+file is refused with every problem named and nothing written. A good one becomes a new event
+in one transaction, with new ids throughout:
+
+- the person importing is its only organizer;
+- every seat is a named seat no account holds and no one can claim (a guest seat without a
+  claim code, or an AI seat): a file can be forged, so its results are never attached to an
+  account of this site, whatever usernames it names;
+- its lists belong to the person importing (organizers see their event's lists anyway), and
+  its engine records are verified only where this site's engine replays them;
+- it is marked imported (`imported_at`, `imported_from`) and never feeds the ratings
+  (services.ratings);
+- its final standings are computed here from its results, and must agree with the ones the
+  file gives, or the file is refused.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils.translation import gettext
+
+from core.errors import DomainError, Forbidden
+from core.inputs import InputError, json_loads
+from decks.models import Decklist, DecklistVersion
+from engine.seats import DRAW_NAME, LETTER_A, LETTER_B
+from tournaments.models import (
+    Announcement,
+    ClockChange,
+    Correction,
+    EngineGame,
+    Event,
+    Match,
+    Penalty,
+    Registration,
+    ResultChange,
+    Round,
+)
+from tournaments.selectors.event_file import correction_details
+from tournaments.selectors.standings import computed_standings
+
+from .event_file_checks import MAX_EVENT_FILE_BYTES, event_file_read
+from .event_file_fields import Data
+from .standings import results_version_bump, standings_freeze, standings_row_create
+
+
+def event_file_parse(content: bytes | str) -> Any:
+    """The file's JSON, refused by its size first."""
+    if len(content) > MAX_EVENT_FILE_BYTES:
+        raise DomainError("too_large", gettext(
+            "The event file is %(size)s bytes; at most %(most)s are accepted.")
+            % {"size": f"{len(content):,}", "most": f"{MAX_EVENT_FILE_BYTES:,}"},
+            params={"size": len(content), "most": MAX_EVENT_FILE_BYTES})
+    try:
+        return json_loads(content, what=gettext("The event file"), code="invalid_event_file")
+    except InputError as exc:
+        raise DomainError("invalid_event_file", exc.message) from None
+
+
+def _event(ev: Data, by: AbstractBaseUser, source: str, now: datetime) -> Event:
+    fields = {k: ev[k] for k in (
+        "name", "game", "format", "match_length", "rounds", "top_cut", "registration_opens",
+        "registration_closes", "decklist_deadline", "lists_published", "lists_published_at",
+        "late_entry_until_round", "check_in_required", "fill_with_ai", "ai_in_top_cut",
+        "exclude_ai_from_ratings", "check_squads", "late_player_gets", "no_show_minutes",
+        "round_minutes", "clock_starts_at_pairing", "tiebreakers", "starts_at", "time_zone",
+        "venue", "description", "capacity", "created_at", "started_at", "completed_at",
+        "seed", "seed_nonce", "seed_hash")}
+    # A restored row in the state the file gives (version 1: complete), not a move.
+    event = Event.objects.create(**fields, status=ev["status"], imported_at=now,
+                                 imported_from=source[:200])
+    event.organizers.add(by)
+    return event
+
+
+def _decklists(event: Event, lists: dict[int, Data], seats: dict[int, Data],
+               by: AbstractBaseUser, now: datetime) -> dict[int, DecklistVersion]:
+    names = {seat["decklist"]: seat["name"] for seat in seats.values() if seat["decklist"]}
+    versions = {}
+    for number, data in sorted(lists.items()):
+        decklist = Decklist.objects.create(
+            owner=by, game=event.game, kind=data["kind"], deck_format=data["deck_format"],
+            name=f"{names.get(number, number)} in {event.name} (imported)"[:100],
+            created_at=now)
+        versions[number] = DecklistVersion.objects.create(
+            decklist=decklist, number=1, cards=data["cards"],
+            preconstructed_deck=data["preconstructed_deck"], created_at=now)
+    return versions
+
+
+def _seats(event: Event, seats: dict[int, Data],
+           versions: dict[int, DecklistVersion]) -> dict[int, Registration]:
+    rows = {}
+    for number, seat in sorted(seats.items()):
+        ai = seat["kind"] == "ai"
+        rows[number] = Registration.objects.create(
+            event=event, is_ai=ai, ai_name=seat["name"] if ai else "",
+            guest_name="" if ai else seat["name"],
+            decklist_version=versions.get(seat["decklist"]), dropped=seat["dropped"],
+            dropped_at=seat["dropped_at"], checked_in=seat["checked_in"],
+            checked_in_at=None, late_entry=seat["late_entry"], created_at=seat["created_at"])
+    return rows
+
+
+def _engine_verified(match: Data) -> bool:
+    """Engine-verified here only if every game's record replayed on this site and their
+    winners add up to the match's score."""
+    games = match["games"]
+    if not (match["engine_verified"] and games and all(g["verified"] for g in games)):
+        return False
+    winners = [g["winner"] for g in games]
+    return (winners.count(LETTER_A), winners.count(LETTER_B), winners.count(DRAW_NAME)) == (
+        match["a_wins"], match["b_wins"], match["draws"])
+
+
+def _rounds(event: Event, rounds: list[Data], seats: dict[int, Registration]) -> dict[int, Match]:
+    matches: dict[int, Match] = {}
+    for data in rounds:
+        rnd = Round.objects.create(
+            event=event, number=data["number"], stage=data["stage"], status=data["status"],
+            seed=data["seed"] if data["seed"] is not None else event.seed,
+            paired_at=data["paired_at"], completed_at=data["completed_at"],
+            clock_minutes=data["clock_minutes"], clock_started_at=data["clock_started_at"],
+            clock_paused_at=data["clock_paused_at"],
+            clock_paused_seconds=data["clock_paused_seconds"] or 0,
+            clock_added_minutes=data["clock_added_minutes"] or 0)
+        for m in data["matches"]:
+            games = m["games"]
+            match = Match.objects.create(
+                round=rnd, table=m["table"], player_a=seats[m["player_a"]],
+                player_b=seats[m["player_b"]] if m["player_b"] is not None else None,
+                status=m["status"], a_wins=m["a_wins"], b_wins=m["b_wins"], draws=m["draws"],
+                report_a=m["report_a"], report_b=m["report_b"], is_ai_match=m["is_ai_match"],
+                engine_verified=_engine_verified(m),
+                confirmed_at=m["confirmed_at"], extra_minutes=m["extra_minutes"] or 0)
+            matches[m["id"]] = match
+            ResultChange.objects.bulk_create(
+                ResultChange(match=match, by=None, action=c["action"], before=c["before"],
+                             after=c["after"], note=c["note"], at=c["at"])
+                for c in m["changes"])
+            EngineGame.objects.bulk_create(
+                EngineGame(match=match, number=g["number"], mode=g["mode"], seed=g["seed"],
+                           record=g["record"], winner=g["winner"], verified=g["verified"],
+                           created_at=data["paired_at"])
+                for g in games)
+        ClockChange.objects.bulk_create(
+            ClockChange(round=rnd, match=matches.get(c["match"]), by=None, action=c["action"],
+                        minutes=c["minutes"] or 0, note=c["note"], at=c["at"])
+            for c in data["clock_changes"])
+    return matches
+
+
+def _trail(event: Event, data: Data, seats: dict[int, Registration],
+           matches: dict[int, Match]) -> None:
+    seat_ids = {number: row.pk for number, row in seats.items()}
+    Correction.objects.bulk_create(
+        Correction(event=event, action=c["action"], round_number=c["round_number"],
+                   registration=seats.get(c["player"]),
+                   details=correction_details(c["action"], c["details"], seat_ids, seeds=True),
+                   by=None, at=c["at"])
+        for c in data["corrections"])
+    Announcement.objects.bulk_create(
+        Announcement(event=event, text=a["text"], posted_by=None, posted_at=a["posted_at"],
+                     withdrawn_at=a["withdrawn_at"])
+        for a in data["announcements"])
+    Penalty.objects.bulk_create(
+        Penalty(event=event, registration=seats[p["player"]], kind=p["kind"],
+                round_number=p["round_number"], match=matches.get(p["match"]), note=p["note"],
+                by=None, at=p["at"], withdrawn_at=p["withdrawn_at"])
+        for p in data["penalties"])
+
+
+def _standings_agree(event: Event, data: Data, seats: dict[int, Registration]) -> None:
+    """The file's standings must be what its results give here."""
+    if not data["standings"]:
+        return
+    number_of = {row.pk: number for number, row in seats.items()}
+    mine = [(row.rank, number_of[row.registration_id], row.match_points)
+            for row in computed_standings(event)]
+    theirs = [(row["rank"], row["player"], row["match_points"]) for row in data["standings"]]
+    problems = []
+    for i, (here, there) in enumerate(zip(mine, theirs, strict=False)):
+        if here != there:
+            problems.append(f"standings[{i}]: the file has player {there[1]} ranked "
+                            f"{there[0]} with {there[2]} points; its results give player "
+                            f"{here[1]} ranked {here[0]} with {here[2]} points")
+    if len(mine) != len(theirs):
+        problems.append(f"standings: the file ranks {len(theirs)} players; its results rank "
+                        f"{len(mine)}")
+    if problems:
+        raise DomainError("invalid_event_file", gettext(
+            "The event file was not imported: its standings are not what its results give."),
+            problems=problems)
+
+
+@transaction.atomic
+def event_file_import(*, data: Any, by: AbstractBaseUser, now: datetime) -> Event:
+    """A new event from the event file `data` (its parsed JSON), organized by `by`; every
+    problem of a bad file is named and nothing is written."""
+    if by is None or not by.is_authenticated:
+        raise Forbidden("sign_in", gettext("Sign in to import an event file."))
+    cleaned = event_file_read(data)
+    event = _event(cleaned["event"], by, cleaned["exported_from"], now)
+    standings_row_create(event=event)
+    versions = _decklists(event, cleaned["decklists"], cleaned["players"], by, now)
+    seats = _seats(event, cleaned["players"], versions)
+    matches = _rounds(event, cleaned["rounds"], seats)
+    _trail(event, cleaned, seats, matches)
+    _standings_agree(event, cleaned, seats)
+    standings_freeze(event=event, now=now)
+    results_version_bump(event_id=event.pk)
+    return event
