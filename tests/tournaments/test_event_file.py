@@ -394,3 +394,25 @@ def test_a_penalty_on_a_match_its_player_did_not_play_is_refused(small):
                            "at": "2026-05-01T10:30:00+00:00", "withdrawn_at": None}]
     assert (f"penalties[0].match: player {stranger} does not play in match {first['id']}"
             in refused(small))
+
+
+def test_a_late_player_and_a_no_show_keep_their_match_and_seat_in_the_new_event(small):
+    """The two corrections name a match (and a late player's AI seat) by the file's ids; the
+    import maps them to the new rows, and a forged id is a named problem."""
+    first = small["rounds"][0]["matches"][0]
+    small["corrections"] = [
+        {"action": "late", "round_number": 1, "player": first["player_a"],
+         "details": {"gets": "ai_match", "match": first["id"], "table": first["table"],
+                     "ai_seat": first["player_b"], "new_seat": False, "guest": False},
+         "at": small["rounds"][0]["paired_at"]},
+        {"action": "no_show", "round_number": 1, "player": first["player_b"],
+         "details": {"match": first["id"], "table": first["table"], "absent_side": "b"},
+         "at": small["rounds"][0]["paired_at"]}]
+    copy = event_file_import(data=small, by=UserFactory(username="importer"),
+                             now=timezone.now())
+    late, no_show = copy.corrections.order_by("id")
+    match = Match.objects.get(round__event=copy, round__number=1, table=first["table"])
+    assert late.details["match"] == no_show.details["match"] == match.pk
+    assert late.details["ai_seat"] == match.player_b_id
+    small["corrections"][1]["details"]["match"] = 999
+    assert "corrections[1].details: no such match 999" in refused(small)

@@ -226,11 +226,18 @@ def _match(event: Event, match: Match, match_ids: dict[int, int], seat_ids: dict
     }
 
 
-def correction_details(action: str, details: dict, seat_of: dict, *, seeds: bool) -> dict:
-    """A correction's details with its seat ids read through `seat_of` (this instance's ids
-    to the file's on export, the file's to the new rows' on import; an id it does not know
-    becomes None), and an undone pairing's seed only where seeds are shown."""
+def correction_details(action: str, details: dict, seat_of: dict, *, seeds: bool,
+                       match_of: dict | None = None) -> dict:
+    """A correction's details with its seat ids read through `seat_of` and its match ids
+    through `match_of` (this instance's ids to the file's on export, the file's to the new
+    rows' on import; an id it does not know becomes None), and an undone pairing's seed only
+    where seeds are shown."""
     details = dict(details)
+    match_of = match_of or {}
+    if action in (CorrectionAction.LATE, CorrectionAction.NO_SHOW) and "match" in details:
+        details["match"] = match_of.get(details["match"])
+    if action == CorrectionAction.LATE and details.get("ai_seat") is not None:
+        details["ai_seat"] = seat_of.get(details["ai_seat"])
     if action == CorrectionAction.UNPAIR:
         details["tables"] = [[table, seat_of.get(a), seat_of.get(b) if b is not None else None]
                              for table, a, b in details.get("tables", [])]
@@ -259,7 +266,7 @@ def event_file_build(*, event: Event, by: User | None, instance: str,
         {"action": c.action, "round_number": c.round_number,
          "player": seat_ids.get(c.registration_id),
          "details": correction_details(c.action, c.details, seat_ids,
-                                       seeds=seeds_shown(event)),
+                                       seeds=seeds_shown(event), match_of=match_ids),
          "at": _time(c.at)}
         for c in Correction.objects.filter(event=event).order_by("at", "id")]
     announcements = [{"text": a.text, "posted_at": _time(a.posted_at),

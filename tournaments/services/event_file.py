@@ -159,10 +159,12 @@ def _rounds(event: Event, rounds: list[Data], seats: dict[int, Registration]) ->
 def _trail(event: Event, data: Data, seats: dict[int, Registration],
            matches: dict[int, Match]) -> None:
     seat_ids = {number: row.pk for number, row in seats.items()}
+    match_ids = {number: row.pk for number, row in matches.items()}
     Correction.objects.bulk_create(
         Correction(event=event, action=c["action"], round_number=c["round_number"],
                    registration=seats.get(c["player"]),
-                   details=correction_details(c["action"], c["details"], seat_ids, seeds=True),
+                   details=correction_details(c["action"], c["details"], seat_ids, seeds=True,
+                                              match_of=match_ids),
                    by=None, at=c["at"])
         for c in data["corrections"])
     Announcement.objects.bulk_create(

@@ -382,8 +382,15 @@ def _rounds(r: Reader, rows: list, ev: Data, seats: dict) -> tuple[list[Data], d
     return rounds, matches
 
 
-def _details_seats(r: Reader, action: str, details: Data, path: str, seats: dict) -> None:
-    if action == CorrectionAction.UNPAIR:
+def _details_seats(r: Reader, action: str, details: Data, path: str, seats: dict,
+                   matches: dict) -> None:
+    if action in (CorrectionAction.LATE, CorrectionAction.NO_SHOW):
+        # A late player's match (and AI seat), a no-show's match: ids of the file.
+        match = details.get("match")
+        if match is not None and not _is_id(match, matches):
+            r.bad(path, f"no such match {match!r}")
+        ids = [details["ai_seat"]] if details.get("ai_seat") is not None else []
+    elif action == CorrectionAction.UNPAIR:
         tables = details.get("tables", [])
         if not isinstance(tables, list) or not all(
                 isinstance(t, list) and len(t) == 3 for t in tables):
@@ -411,7 +418,7 @@ def _trail(r: Reader, data: Data, seats: dict, matches: dict, rounds: int) -> Da
         p += "."
         action = r.choice(row, "action", p, CorrectionAction.values)
         details = r.json_object(row, "details", p, null=False) or {}
-        _details_seats(r, action, details, f"{p}details", seats)
+        _details_seats(r, action, details, f"{p}details", seats, matches)
         corrections.append({"action": action,
                             "round_number": r.integer(row, "round_number", p, lo=1,
                                                       hi=MAX_ROUNDS, null=True),
