@@ -495,3 +495,15 @@ def test_the_event_form_and_api_take_the_settings(client):
     assert response.status_code == 302
     made = Event.objects.get(pk=int(response["Location"].strip("/").split("/")[-1]))
     assert (made.late_player_gets, made.no_show_minutes) == ("ai_match", 25)
+
+
+def test_undoing_the_pairing_takes_a_late_players_ai_seat_with_its_match():
+    event, _ = running("alice bob carol dave", gets=LatePlayerGets.AI_MATCH)
+    pair(event)
+    added = late(event, guest_name="Latecomer")
+    ai_seat = added.match.player_b
+    round_unpair(event_id=event.pk, by=organizer_of(event), now=now(), number=1)
+    assert not Registration.objects.filter(pk=ai_seat.pk).exists()
+    assert Registration.objects.filter(pk=added.registration.pk).exists()
+    again = pair(event)
+    assert again.matches.filter(player_b__is_ai=True).count() == 0

@@ -87,10 +87,18 @@ def round_unpair(*, event_id: int, by: AbstractBaseUser, now: datetime, number: 
     require_round_unplayed(rnd)
     tables = [[m.table, m.player_a_id, m.player_b_id]
               for m in Match.objects.filter(round=rnd).order_by("table")]
+    # A late player's AI seat (services.late_players) was made for its one match of this
+    # round: it goes with the pairing, as the match does.
+    late_ai = [b for _, _, b in tables if b is not None]
     Correction.objects.create(event=event, action=CorrectionAction.UNPAIR,
                               round_number=rnd.number,
                               details={"seed": rnd.seed, "tables": tables}, by=by, at=now)
     rnd.delete()
+    (Registration.objects.filter(pk__in=late_ai, is_ai=True, late_entry=True, dropped=True)
+     .exclude(pk__in=Match.objects.filter(round__event=event).values("player_a"))
+     .exclude(pk__in=Match.objects.filter(round__event=event, player_b__isnull=False)
+              .values("player_b"))
+     .delete())
     results_version_bump(event_id=event.pk)
     return event
 
