@@ -193,7 +193,12 @@ def _wall_clock(value, zone: str):  # noqa: ANN001, ANN202
     return None if value is None else value.astimezone(ZoneInfo(zone)).replace(tzinfo=None)
 
 
-LOCAL_TIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
+# What a datetime-local field reads back.
+LOCAL_TIME_FORMAT = "%Y-%m-%dT%H:%M"
+
+
+def _local_time() -> forms.DateTimeInput:
+    return forms.DateTimeInput(attrs={"type": "datetime-local"}, format=LOCAL_TIME_FORMAT)
 
 
 class EventEditForm(EventForm):
@@ -203,10 +208,10 @@ class EventEditForm(EventForm):
     the last word). The game and the squad checks stay as the event was made."""
 
     registration_opens = forms.DateTimeField(
-        label=gettext_lazy("Registration opens"), required=False, widget=LOCAL_TIME,
+        label=gettext_lazy("Registration opens"), required=False, widget=_local_time(),
         help_text=gettext_lazy("Leave empty: open from now on."))
     registration_closes = forms.DateTimeField(
-        label=gettext_lazy("Registration closes"), required=False, widget=LOCAL_TIME,
+        label=gettext_lazy("Registration closes"), required=False, widget=_local_time(),
         help_text=gettext_lazy("Leave empty: open until the event starts."))
     tiebreakers = forms.CharField(
         label=gettext_lazy("Tiebreakers, in order"), max_length=200,
@@ -219,7 +224,7 @@ class EventEditForm(EventForm):
         self.fields.pop("game", None)
         self.fields.pop("check_squads", None)
         for name in ("starts_at", "decklist_deadline"):
-            self.fields[name].widget = LOCAL_TIME
+            self.fields[name].widget.format = LOCAL_TIME_FORMAT
         for name in ("round_minutes", "no_show_minutes", "late_player_gets"):
             self.fields[name].required = True
         for name in EDITABLE:
@@ -231,8 +236,13 @@ class EventEditForm(EventForm):
                 self.initial[name] = getattr(event, name)
         if event.status != EventStatus.REGISTRATION:
             for name in BEFORE_START:
-                self.fields[name].disabled = True
-                self.fields[name].help_text = _("Fixed since the event started.")
+                field = self.fields[name]
+                field.disabled = True
+                field.help_text = _("Fixed since the event started.")
+                # The bound fields made by the base class read the old help text.
+                self._bound_fields_cache.pop(name, None)
+                field.widget.attrs["aria-describedby"] = (
+                    f"{self[name].auto_id}-errors {self[name].auto_id}-help")
 
     def clean_tiebreakers(self) -> list[str]:
         return [t.strip() for t in self.cleaned_data["tiebreakers"].split(",") if t.strip()]

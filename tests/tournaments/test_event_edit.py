@@ -19,7 +19,7 @@ from tests.tournaments.event_steps import T0, now, organizer_of, pair, seats, se
 from tests.web import client_for, error_of, html, signed_in
 from tournaments.models import Event, EventChange, EventStandings, Registration, WaitlistEntry
 from tournaments.selectors.clock import clock_at
-from tournaments.services.event_edit import event_update
+from tournaments.services.event_edit import BEFORE_START, event_update
 from tournaments.services.events import event_complete
 from tournaments.services.registrations import registration_create, waitlist_join
 from tournaments.services.round_clock import round_clock_start
@@ -404,8 +404,10 @@ def test_once_started_the_page_shows_the_fixed_settings_disabled():
     event = running(capacity=10)
     client = signed_in(organizer_of(event))
     url = reverse("tournaments:event_edit", args=[event.pk])
-    form = client.get(url).context["form"]
+    response = client.get(url)
+    form = response.context["form"]
     assert form.fields["capacity"].disabled and form.fields["format"].disabled
+    assert html(response).count("Fixed since the event started.") == len(BEFORE_START)
     assert not form.fields["venue"].disabled and not form.fields["round_minutes"].disabled
     # A forged post of a fixed setting is ignored by the form: the field is disabled.
     response = client.post(url, _form(event, venue="Back room", capacity=99))
