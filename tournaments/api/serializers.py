@@ -211,7 +211,8 @@ class EventUpdateIn(serializers.Serializer):
         fixed = [k for k in self.initial_data if k not in self.fields]
         if fixed:
             raise serializers.ValidationError(
-                {k: f"{k} cannot be changed after the event is created" for k in fixed})
+                {k: SEED_REFUSED if k in SEED_FIELDS
+                 else f"{k} cannot be changed after the event is created" for k in fixed})
         if not attrs:
             raise serializers.ValidationError("send at least one setting to change")
         return attrs
