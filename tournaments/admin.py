@@ -17,6 +17,7 @@ from tournaments.models import (
     DraftPair,
     EngineGame,
     Event,
+    EventChange,
     EventStandings,
     GameUpload,
     Match,
@@ -192,6 +193,16 @@ class CorrectionAdmin(ReadOnlyAdmin):
     list_display = ("__str__", "event", "action", "round_number", "by", "at")
     list_filter = ("action",)
     search_fields = ("event__name", "by__username", "=round_number")
+    list_select_related = ("event", "by")
+
+
+@admin.register(EventChange)
+class EventChangeAdmin(ReadOnlyAdmin):
+    """Each change of an event's settings after it was created: written by
+    services.event_edit only."""
+
+    list_display = ("__str__", "event", "by", "at")
+    search_fields = ("event__name", "by__username")
     list_select_related = ("event", "by")
 
 

@@ -11,6 +11,7 @@ from zoneinfo import ZoneInfo
 from django import forms
 from django.contrib.auth import get_user_model
 from django.utils import timezone
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -26,11 +27,14 @@ from tournaments.models import (
     DeckCheckOutcome,
     Event,
     EventFormat,
+    EventStatus,
     LatePlayerGets,
     MatchLength,
     PenaltyKind,
     TopCut,
 )
+from tournaments.services.event_edit import BEFORE_START, EDITABLE
+from tournaments.services.event_edit import TIMES as TIME_FIELDS
 from tournaments.services.events import (
     DEFAULT_NO_SHOW_MINUTES,
     DEFAULT_ROUND_MINUTES,
@@ -43,6 +47,7 @@ from tournaments.services.events import (
     time_zone_problem,
 )
 from tournaments.services.round_clock import MAX_MINUTES as MAX_CLOCK_MINUTES
+from tournaments.swiss.standings import METRICS
 
 DECK_NUMBERS = [(n, f"Preconstructed deck {n}") for n in range(1, 5)]
 
@@ -181,6 +186,90 @@ class EventForm(AccessibleForm):
                                     if problem.startswith(start)), None) or next(
                 (f for words, f in inside.items() if words in problem), None)
             self.add_error(target, problem)
+
+
+def _wall_clock(value, zone: str):  # noqa: ANN001, ANN202
+    """A stored time as the event's wall clock (what a datetime-local field shows)."""
+    return None if value is None else value.astimezone(ZoneInfo(zone)).replace(tzinfo=None)
+
+
+# What a datetime-local field reads back.
+LOCAL_TIME_FORMAT = "%Y-%m-%dT%H:%M"
+
+
+def _local_time() -> forms.DateTimeInput:
+    return forms.DateTimeInput(attrs={"type": "datetime-local"}, format=LOCAL_TIME_FORMAT)
+
+
+class EventEditForm(EventForm):
+    """The creation form's fields for an event that exists, filled with its settings, with
+    the registration window and the tiebreakers besides; the settings that change during
+    registration only are shown disabled once the event has started (services.event_edit has
+    the last word). The game and the squad checks stay as the event was made."""
+
+    registration_opens = forms.DateTimeField(
+        label=gettext_lazy("Registration opens"), required=False, widget=_local_time(),
+        help_text=gettext_lazy("Leave empty: open from now on."))
+    registration_closes = forms.DateTimeField(
+        label=gettext_lazy("Registration closes"), required=False, widget=_local_time(),
+        help_text=gettext_lazy("Leave empty: open until the event starts."))
+    tiebreakers = forms.CharField(
+        label=gettext_lazy("Tiebreakers, in order"), max_length=200,
+        help_text=format_lazy(gettext_lazy("Names separated by commas, each once: {names}."),
+                              names=", ".join(METRICS)))
+
+    def __init__(self, *args, event: Event, **kwargs) -> None:  # noqa: ANN002, ANN003
+        super().__init__(*args, **kwargs)
+        self.event = event
+        self.fields.pop("game", None)
+        self.fields.pop("check_squads", None)
+        for name in ("starts_at", "decklist_deadline"):
+            self.fields[name].widget.format = LOCAL_TIME_FORMAT
+        for name in ("round_minutes", "no_show_minutes", "late_player_gets"):
+            self.fields[name].required = True
+        for name in EDITABLE:
+            if name in TIME_FIELDS:
+                self.initial[name] = _wall_clock(getattr(event, name), event.time_zone)
+            elif name == "tiebreakers":
+                self.initial[name] = ", ".join(event.tiebreakers)
+            else:
+                self.initial[name] = getattr(event, name)
+        if event.status != EventStatus.REGISTRATION:
+            for name in BEFORE_START:
+                field = self.fields[name]
+                field.disabled = True
+                field.help_text = _("Fixed since the event started.")
+                # The bound fields made by the base class read the old help text.
+                self._bound_fields_cache.pop(name, None)
+                field.widget.attrs["aria-describedby"] = (
+                    f"{self[name].auto_id}-errors {self[name].auto_id}-help")
+
+    def clean_tiebreakers(self) -> list[str]:
+        return [t.strip() for t in self.cleaned_data["tiebreakers"].split(",") if t.strip()]
+
+    def clean(self) -> dict:
+        data = super().clean()
+        zone = data.get("time_zone")
+        for key in ("registration_opens", "registration_closes"):
+            if data.get(key) and zone:
+                data[key] = timezone.make_naive(data[key]).replace(tzinfo=ZoneInfo(zone))
+        return data
+
+    def service_arguments(self) -> dict:
+        """The settings as typed; a disabled one is not sent (it cannot change now)."""
+        return {name: self.cleaned_data[name] for name in EDITABLE
+                if name in self.cleaned_data and not self.fields[name].disabled}
+
+    def add_domain_error(self, error, field: str | None = None) -> None:  # noqa: ANN001
+        """Each of the service's problems next to the setting it names."""
+        by_field = error.params.get("fields")
+        if not by_field:
+            super().add_domain_error(error, field)
+            return
+        for name, problems in by_field.items():
+            target = name if name in self.fields and not self.fields[name].disabled else None
+            for problem in problems:
+                self.add_error(target, problem)
 
 
 class RegistrationForm(AccessibleForm):

@@ -26,7 +26,7 @@ ENDPOINTS = {
     "/api/ban-sessions/{id}/": {"get"},
     "/api/ban-sessions/{id}/ban/": {"post"},
     "/api/events/": {"get", "post"},
-    "/api/events/{id}/": {"get"},
+    "/api/events/{id}/": {"get", "patch"},
     "/api/events/{id}/organizers/": {"post"},
     "/api/events/{id}/start/": {"post"},
     "/api/events/{id}/complete/": {"post"},

@@ -24,6 +24,7 @@ from tournaments.models import (
     DraftPair,
     EngineGame,
     Event,
+    EventChange,
     EventFormat,
     GameMode,
     Match,
@@ -183,6 +184,17 @@ class CorrectionFactory(factory.django.DjangoModelFactory):
     action = CorrectionAction.UNDROP
     by = factory.LazyAttribute(lambda c: c.event.organizers.first())
     at = factory.LazyFunction(timezone.now)
+
+
+class EventChangeFactory(factory.django.DjangoModelFactory):
+    """A line of an event's settings changes (the venue fixed); give `event=`."""
+
+    class Meta:
+        model = EventChange
+
+    by = factory.LazyAttribute(lambda c: c.event.organizers.first())
+    at = factory.LazyFunction(timezone.now)
+    changes = factory.LazyFunction(lambda: {"venue": ["Hall A", "Hall B"]})
 
 
 class PenaltyFactory(factory.django.DjangoModelFactory):

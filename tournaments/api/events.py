@@ -32,6 +32,7 @@ from tournaments.selectors.registrations import (
 )
 from tournaments.services.access import require_organizer
 from tournaments.services.decklists import deck_check_record, event_lists_publish
+from tournaments.services.event_edit import event_update
 from tournaments.services.events import event_complete, event_create, event_start, organizer_add
 from tournaments.services.registrations import (
     registration_add,
@@ -124,6 +125,21 @@ class EventDetailView(APIView):
     def get(self, request: Request, pk: int) -> Response:
         """The event's settings and state, and `you`: whether you organize it and your
         seat."""
+        return event_response(request, pk)
+
+    @extend_schema(tags=["events"], request=s.EventUpdateIn,
+                   responses={200: s.EventDetailOut, **errors(400, 403, 404, 409)})
+    def patch(self, request: Request, pk: int) -> Response:
+        """Organizers only: change the settings sent. Until the event is complete its name,
+        description, venue, start, time zone, round length (a running clock keeps its
+        length), clock, no-show minutes, late player and late entry (not below a round
+        already paired); during registration the rest too (a capacity below the seats taken
+        is refused, a larger one seats the waitlist in order). 409 names each setting that
+        cannot change now; nothing is saved unless all of it is."""
+        # An organizer's check before the input's: nobody else learns what it would refuse.
+        require_organizer(event_or_404(pk), request.user)
+        changes = valid(s.EventUpdateIn, request.data)
+        event_update(event_id=pk, by=request.user, now=timezone.now(), changes=changes)
         return event_response(request, pk)
 
 

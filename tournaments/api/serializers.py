@@ -164,6 +164,60 @@ class EventCreateIn(serializers.Serializer):
         return attrs
 
 
+class EventUpdateIn(serializers.Serializer):
+    """The settings to change, each optional (PATCH): which may change when is the service's
+    rule (services.event_edit); a setting not listed here never changes after creation."""
+
+    name = serializers.CharField(max_length=120, required=False)
+    description = serializers.CharField(max_length=5000, allow_blank=True, required=False)
+    venue = serializers.CharField(max_length=200, allow_blank=True, required=False)
+    starts_at = serializers.DateTimeField(required=False, allow_null=True,
+                                          help_text="ISO 8601 with an offset")
+    time_zone = serializers.CharField(max_length=64, required=False,
+                                      help_text="an IANA time zone name (Europe/Paris)")
+    round_minutes = serializers.IntegerField(
+        min_value=1, max_value=MAX_ROUND_MINUTES, required=False,
+        help_text="the length of the rounds whose clock has not started yet")
+    clock_starts_at_pairing = serializers.BooleanField(required=False)
+    no_show_minutes = serializers.IntegerField(min_value=1, max_value=MAX_NO_SHOW_MINUTES,
+                                               required=False)
+    late_player_gets = serializers.ChoiceField(choices=LatePlayerGets.choices, required=False)
+    late_entry_until_round = serializers.IntegerField(
+        min_value=0, max_value=30, required=False,
+        help_text="not below a round already paired")
+    format = serializers.ChoiceField(choices=EventFormat.choices, required=False,
+                                     help_text="during registration, before anyone registers")
+    match_length = serializers.ChoiceField(choices=MatchLength.choices, required=False)
+    rounds = serializers.IntegerField(min_value=1, max_value=30, required=False,
+                                      allow_null=True)
+    top_cut = serializers.ChoiceField(choices=TopCut.choices, required=False)
+    tiebreakers = serializers.ListField(
+        child=serializers.ChoiceField(choices=list(METRICS)), required=False, min_length=1,
+        max_length=len(METRICS))
+    check_in_required = serializers.BooleanField(required=False)
+    fill_with_ai = serializers.BooleanField(required=False)
+    ai_in_top_cut = serializers.BooleanField(required=False)
+    registration_opens = serializers.DateTimeField(required=False, allow_null=True)
+    registration_closes = serializers.DateTimeField(required=False, allow_null=True)
+    decklist_deadline = serializers.DateTimeField(required=False, allow_null=True)
+    capacity = serializers.IntegerField(
+        min_value=1, max_value=10000, required=False, allow_null=True,
+        help_text="during registration; not below the seats taken; a larger one (or null) "
+                  "seats the waitlisted players in order")
+
+    def validate(self, attrs: dict) -> dict:
+        # A setting that never changes (the game, the squad checks, the seed) is refused by
+        # name rather than ignored, so a client learns it was not applied.
+        fixed = [k for k in self.initial_data if k not in self.fields]
+        if fixed:
+            raise serializers.ValidationError(
+                {k: SEED_REFUSED if k in SEED_FIELDS
+                 else f"{k} cannot be changed after the event is created" for k in fixed})
+        if not attrs:
+            raise serializers.ValidationError("send at least one setting to change")
+        return attrs
+
+
 class EventYouOut(serializers.Serializer):
     organizer = serializers.BooleanField()
     registration = serializers.IntegerField(allow_null=True, help_text="your seat's id")

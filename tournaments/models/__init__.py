@@ -18,10 +18,13 @@ selectors/ (reads), not here. Every model is importable from `tournaments.models
   or a disqualification (which drops the player).
 - A `Correction` keeps each correction an organizer made: a drop undone, a pairing undone, a
   swap.
+- An `EventChange` keeps each change of an event's settings after it was created: who, when,
+  and each setting before and after.
 """
 
 from tournaments.models.announcements import MAX_ANNOUNCEMENT, Announcement
 from tournaments.models.corrections import Correction, CorrectionAction
+from tournaments.models.event_changes import EventChange
 from tournaments.models.events import (
     EVENT_TRANSITIONS,
     Event,
@@ -59,7 +62,7 @@ __all__ = [
     "EVENT_TRANSITIONS", "MATCH_TRANSITIONS", "MAX_ANNOUNCEMENT", "Announcement", "ClockAction",
     "ClockChange", "Correction", "CorrectionAction", "DeckCheck", "DeckCheckOutcome",
     "DraftPair", "DraftSide", "DraftStatus",
-    "EngineGame", "Event", "EventFormat", "EventStandings",
+    "EngineGame", "Event", "EventChange", "EventFormat", "EventStandings",
     "EventStatus", "GameMode", "GameUpload", "JobStatus", "LatePlayerGets", "Match",
     "MatchJob", "MatchLength", "MatchStatus", "MAX_PENALTY_NOTE", "Penalty", "PenaltyKind",
     "Pod", "PodSeat", "RatedEvent", "Rating",

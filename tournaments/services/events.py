@@ -145,6 +145,29 @@ def event_problems(*, name: str, format: str, match_length: int, rounds: int | N
     return problems
 
 
+def game_problems(*, game: Game, format: str, fill_with_ai: bool,
+                  check_squads: bool) -> list[str]:
+    """Every reason the format and the AI and squad settings do not suit the event's game."""
+    problems = []
+    if not engine_plays(game):  # The Spoils, Berserk: reported results, constructed decks
+        if format != EventFormat.CONSTRUCTED:
+            problems.append(f"{game.name} events are constructed: players bring their lists")
+        if fill_with_ai:
+            problems.append(f"{game.name} has no AI players: an odd count gets a bye")
+    if check_squads and game.slug != BERSERK:
+        problems.append(f"squad checks are for Berserk events only: {game.name} has no squads "
+                        f"to check (rules B-4, B-5)")
+    return problems
+
+
+def round_minutes_problems(round_minutes: object) -> list[str]:
+    """Why the round clock's length is refused (none when it is 1 to MAX_ROUND_MINUTES)."""
+    if (isinstance(round_minutes, bool) or not isinstance(round_minutes, int)
+            or not 1 <= round_minutes <= MAX_ROUND_MINUTES):
+        return [f"the round clock is 1 to {MAX_ROUND_MINUTES} minutes, not {round_minutes!r}"]
+    return []
+
+
 @transaction.atomic
 def event_create(*, by: AbstractBaseUser, name: str, format: str, now: datetime,
                  seed: int | None = None,
@@ -174,18 +197,9 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, now: datetime,
                               registration_closes=registration_closes,
                               late_entry_until_round=late_entry_until_round, tiebreakers=order)
     game = game or clash_game()
-    if not engine_plays(game):  # The Spoils, Berserk: reported results, constructed decks
-        if format != EventFormat.CONSTRUCTED:
-            problems.append(f"{game.name} events are constructed: players bring their lists")
-        if fill_with_ai:
-            problems.append(f"{game.name} has no AI players: an odd count gets a bye")
-    if check_squads and game.slug != BERSERK:
-        problems.append(f"squad checks are for Berserk events only: {game.name} has no squads "
-                        f"to check (rules B-4, B-5)")
-    if (isinstance(round_minutes, bool) or not isinstance(round_minutes, int)
-            or not 1 <= round_minutes <= MAX_ROUND_MINUTES):
-        problems.append(f"the round clock is 1 to {MAX_ROUND_MINUTES} minutes, not "
-                        f"{round_minutes!r}")
+    problems += game_problems(game=game, format=format, fill_with_ai=fill_with_ai,
+                              check_squads=check_squads)
+    problems += round_minutes_problems(round_minutes)
     problems += event_details_problems(time_zone=time_zone, venue=venue,
                                        description=description, capacity=capacity)
     problems += corrections_problems(late_player_gets=late_player_gets,

@@ -1,0 +1,89 @@
+"""The organizer's "Edit event" page: the creation form's settings for an event that exists
+(services.event_edit decides which may change now), and the event's changes below it."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from core.views import domain_errors
+from tournaments.forms import EventEditForm
+from tournaments.models import Event, EventStatus
+from tournaments.selectors.access import is_organizer
+from tournaments.selectors.event_changes import changes_of
+from tournaments.services.event_edit import TIMES, event_update, label
+
+from .common import event_context, event_or_404, page_of, render_event
+
+
+def _page(request: HttpRequest, event: Event, form: EventEditForm | None,
+          status: int = 200) -> HttpResponse:
+    context = event_context(request, event, "manage")
+    complete = event.status == EventStatus.COMPLETE
+    context.update({
+        "form": None if complete else (form or EventEditForm(event=event)),
+        "started": event.status != EventStatus.REGISTRATION,
+        "changes": _shown_changes(page_of(request, changes_of(event)), event),
+    })
+    return render_event(request, "tournaments/event_edit.html", context, status=status)
+
+
+def _readable(field: str, value: object, event: Event) -> str:
+    """A value of the audit trail as the page shows it, a time in the event's zone."""
+    if value is None or value == "":
+        return _("(none)")
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    if field in TIMES:
+        at = datetime.fromisoformat(str(value)).astimezone(ZoneInfo(event.time_zone))
+        return f"{at:%d %b %Y, %H:%M} ({event.time_zone})"
+    return str(value)
+
+
+def _shown_changes(page, event: Event):  # noqa: ANN001, ANN202
+    for change in page.object_list:
+        change.rows = [(label(f), _readable(f, before, event), _readable(f, after, event))
+                       for f, (before, after) in change.changes.items()]
+    return page
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    """Organizers only: anyone else is refused before anything is read or written."""
+    event = event_or_404(pk)
+    if not is_organizer(event, request.user):
+        raise PermissionDenied(_("Only the organizers of this event can edit it."))
+    if request.method != "POST":
+        return _page(request, event, None)
+    form = EventEditForm(request.POST, event=event)
+    status = 400
+    if form.is_valid():
+        # Each refused setting goes back on the form, next to its field (400 for a bad value,
+        # 409 for a setting that cannot change now).
+        with domain_errors(request, form=form) as refused:
+            event, changed = event_update(event_id=event.pk, by=request.user,
+                                          now=timezone.now(), changes=form.service_arguments())
+        if not refused:
+            if changed:
+                messages.success(request, _("Saved: %(fields)s changed.") % {
+                    "fields": ", ".join(label(f) for f in changed)})
+            else:
+                messages.info(request, _("Nothing changed: the settings were already so."))
+            return redirect("tournaments:event_edit", pk=event.pk)
+        status = refused.status
+        if status == 409 and not refused.error.params.get("fields"):
+            messages.error(request, refused.message)  # complete meanwhile: no form to show
+    messages.error(request, _("The event was not changed: fix the problems shown below."))
+    return _page(request, event_or_404(pk), form, status=status)
