@@ -502,11 +502,12 @@ def no_show(day: Day) -> None:
     org = day.org
     to_dashboard(org)
     panel = org.get_by_role("region", name="Round 1: late players and no-shows")
-    assert "1 minute left before a no-show can be given." in panel.inner_text()
-    Round.objects.filter(pk=day.current_round().pk).update(
-        clock_started_at=F("clock_started_at") - timedelta(minutes=NO_SHOW_MINUTES))
-    org.reload()
-    panel = org.get_by_role("region", name="Round 1: late players and no-shows")
+    if "A no-show can be given now." not in panel.inner_text():  # (a slow machine: it is)
+        assert "1 minute left before a no-show can be given." in panel.inner_text()
+        Round.objects.filter(pk=day.current_round().pk).update(
+            clock_started_at=F("clock_started_at") - timedelta(minutes=NO_SHOW_MINUTES))
+        org.reload()
+        panel = org.get_by_role("region", name="Round 1: late players and no-shows")
     assert "A no-show can be given now." in panel.inner_text()
     form = panel.get_by_role("form", name="No-show")
     absent = form.get_by_label("Absent player")
