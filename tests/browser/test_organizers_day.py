@@ -13,8 +13,9 @@ Each step is a function of the `Day` it changes, in `STEPS`, in the order of the
 asserts what the person sees and saves one screenshot, docs/screenshots/day-<name>.png, when
 CLASH_SCREENSHOTS=1. Everyone moves by links alone after their first page (the home page, or
 the login page for the players); the one address typed is the confirmation link, as it
-comes by e-mail (from the test outbox here). A step for a new part of the day is one more
-function, put in `STEPS` where it happens."""
+comes by e-mail (from the test outbox here). The one minute the no-show waits for is not
+spent: `no_show` starts the round's clock that much earlier. A step for a new part of the
+day is one more function, put in `STEPS` where it happens."""
 
 from __future__ import annotations
 
