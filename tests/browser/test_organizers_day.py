@@ -1,20 +1,25 @@
 """The organizer's day (docs/organizers-day.md), lived on a phone from the home page: the
 organizer signs up and confirms the e-mail, creates the event, players register (one
-waits on the waitlist and moves up), a walk-in gets a guest seat with a claim code, the
-players check in, the organizer starts the event and pairs round 1 (its clock starts),
-prints the pairings and the slips, posts an announcement, runs the clock, the players report
-and the organizer enters the slips, undoes a drop, swaps two players, and runs the top cut to
-the final standings, which the guest then claims.
+waits on the waitlist and moves up), a walk-in gets a guest seat with a claim code and the
+organizer enters his list, the players check in, a judge is named, the organizer starts the
+event and pairs round 1 (its clock starts), prints the pairings and the slips, posts an
+announcement, runs the clock, seats a late player with a bye, the judge warns a player, the
+players report, a no-show loses once the clock has run, the organizer enters the slips, the
+judge gives a game loss, the organizer undoes a drop, swaps two players, reads the
+corrections, and runs the top cut to the final standings, which the guest then claims; the
+event file is downloaded and imported as a new event.
 
 Each step is a function of the `Day` it changes, in `STEPS`, in the order of the day; each
 asserts what the person sees and saves one screenshot, docs/screenshots/day-<name>.png, when
 CLASH_SCREENSHOTS=1. Everyone moves by links alone after their first page (the home page, or
 the login page for the players); the one address typed is the confirmation link, as it
-comes by e-mail (from the test outbox here). A step for a new part of the day is one more
-function, put in `STEPS` where it happens."""
+comes by e-mail (from the test outbox here). The one minute the no-show waits for is not
+spent: `no_show` starts the round's clock that much earlier. A step for a new part of the
+day is one more function, put in `STEPS` where it happens."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -22,15 +27,26 @@ import subprocess
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from django.core import mail
-from django.db.models import Q
+from django.db.models import F, Q
 
 from tests.browser.helpers import SCREENSHOTS, screenshot
 from tests.factories import UserFactory
-from tournaments.models import Event, EventStatus, Match, MatchStatus, Registration, Round
+from tests.factories.decks import starter_kit
+from tournaments.models import (
+    Event,
+    EventStatus,
+    Match,
+    MatchStatus,
+    Penalty,
+    PenaltyKind,
+    Registration,
+    Round,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -40,6 +56,10 @@ PASSPHRASE = "a-long-Passphrase-41"
 PLAYERS = {"ben": 1, "cy": 3, "dee": 4, "eve": 1}
 GUEST = "Gil Walker"
 WAITING = "fay"  # registers once the event is full: the waitlist
+LATE = "hal"  # arrives after round 1 is paired
+JUDGE = "jude"
+IMPORTER = "lena"  # keeps the league's archive: imports the event file
+NO_SHOW_MINUTES = 1  # low, so that the day's no-show comes within the run
 
 
 @dataclass
@@ -50,6 +70,9 @@ class Day:
     pages: dict = field(default_factory=dict)
     event: Event | None = None
     claim_code: str = ""
+    folder: Path | None = None  # where the downloads go
+    reported: int | None = None  # the pk of round 1's match the players reported
+    event_file: Path | None = None
 
     @property
     def org(self):  # noqa: ANN201
@@ -158,6 +181,7 @@ def create_event(day: Day) -> None:
     org.get_by_label("Swiss rounds").fill("2")
     org.get_by_label("Top cut", exact=True).select_option(label="Top 4")
     org.get_by_label("Round length (minutes)").fill("40")
+    org.get_by_label("No-show after (minutes)").fill(str(NO_SHOW_MINUTES))
     org.get_by_label(re.compile("^Players must check in")).check()
     shot(org, "create-event", at=org.get_by_label("Time zone"))
     org.get_by_role("button", name="Create the event").click()
@@ -165,6 +189,7 @@ def create_event(day: Day) -> None:
     day.event = Event.objects.get(name=EVENT)
     assert list(day.event.organizers.values_list("username", flat=True)) == ["olga"]
     assert (day.event.capacity, day.event.round_minutes, day.event.rounds) == (6, 40, 2)
+    assert day.event.no_show_minutes == NO_SHOW_MINUTES
 
 
 def event_page(day: Day) -> None:
@@ -204,6 +229,24 @@ def walk_in(day: Day) -> None:
     row = org.get_by_role("row").filter(has=org.get_by_role("link", name=GUEST))
     assert "Guest" in row.inner_text()
     shot(org, "guest")
+
+
+def guest_list(day: Day) -> None:
+    """Gil cannot enter a list himself: the organizer enters the deck he plays, from his row
+    of the players table."""
+    org = day.org
+    org.get_by_role("link", name=f"Enter the list of {GUEST}").click()
+    form = org.get_by_role("region", name=f"Enter the list of {GUEST}")
+    form.get_by_role("radio", name=re.compile(r"^Deck 3\b")).check()
+    shot(org, "guest-list", at=form)
+    form.get_by_role("button", name="Save the guest's list").click()
+    assert f"The list of {GUEST} is saved: it is their registered list." in status(org)
+    row = org.get_by_role("row").filter(has=org.get_by_role("link", name=GUEST))
+    assert row.get_by_role("link", name="Registered list").is_visible()
+    assert row.get_by_role("link", name=f"Edit the list of {GUEST}").is_visible()
+    seat = Registration.objects.select_related("decklist_version").get(
+        event=day.event, guest_name=GUEST)
+    assert seat.decklist_version.preconstructed_deck == 3
 
 
 def waitlist(day: Day) -> None:
@@ -248,6 +291,24 @@ def check_in(day: Day) -> None:
     assert "6 players registered, 6 checked in" in org.get_by_role(
         "region", name="Next step").inner_text()
     shot(org, "check-in", at=org.get_by_role("heading", name=re.compile(r"^Players \(")))
+
+
+def name_judge(day: Day) -> None:
+    """Jude judges the event (he does not play): named on the dashboard by username; his Me
+    page now links the judge page."""
+    day.page_for(JUDGE)
+    org = day.org
+    panel = org.get_by_role("region", name="Judges and penalties")
+    panel.get_by_label("Username of the judge").fill(JUDGE)
+    panel.get_by_role("button", name="Name the judge").click()
+    assert f"{JUDGE} is now a judge of {EVENT}" in status(org)
+    panel = org.get_by_role("region", name="Judges and penalties")
+    assert JUDGE in panel.get_by_role("listitem").first.inner_text()
+    shot(org, "judge", at=panel)
+    jude = day.pages[JUDGE]
+    jude.get_by_role("link", name=f"Me ({JUDGE})").click()
+    judged = jude.get_by_role("region", name="Events I judge")
+    assert judged.get_by_role("link", name=EVENT).is_visible()
 
 
 def start(day: Day) -> None:
@@ -356,6 +417,53 @@ def extra_time(day: Day) -> None:
     shot(org, "extra-time", at=clock)
 
 
+def late_player(day: Day) -> None:
+    """Hal comes in after round 1 is paired: the organizer adds him to the round by
+    username, and he gets a bye for it (the event's setting); he plays from round 2."""
+    hal = day.page_for(LATE)
+    org = day.org
+    to_dashboard(org)
+    panel = org.get_by_role("region", name="Round 1: late players and no-shows")
+    assert "The event gives them a bye for it." in panel.inner_text()
+    late = panel.get_by_role("form", name="Add a late player")
+    late.get_by_label("Or a player's username").fill(LATE)
+    shot(org, "late-player", at=panel)
+    late.get_by_role("button", name="Add the late player").click()
+    assert f"{LATE} is in round 1 with a bye." in status(org)
+    to_event(hal)
+    hal.get_by_role("link", name="Pairings", exact=True).click()
+    assert "You have a bye this round: a 2-0 win." in hal.locator(".your-table").inner_text()
+
+
+def judge_page(day: Day, *, player: str, penalty: str, note: str, name: str) -> None:
+    """The judge records a penalty from his phone: Me, Events I judge, the event's judge
+    page."""
+    jude = day.pages[JUDGE]
+    jude.get_by_role("link", name=f"Me ({JUDGE})").click()
+    jude.get_by_role("region", name="Events I judge").get_by_role("link", name=EVENT).click()
+    form = jude.get_by_role("region", name="Record a penalty")
+    form.get_by_label("Player").select_option(label=player)
+    form.get_by_label(penalty, exact=True).check()
+    form.get_by_label("What happened").fill(note)
+    form.get_by_role("button", name="Record the penalty").click()
+    assert f"A {penalty.lower()} for {player} is recorded" in status(jude)
+    recorded = jude.get_by_role("region", name="Penalties of the event")
+    assert note in recorded.inner_text()
+    shot(jude, name, at=jude.get_by_role("region", name="Penalties of the event"))
+
+
+def warning(day: Day) -> None:
+    """A slow-play call at a table: the judge gives dee a warning, on the record only."""
+    judge_page(day, player="dee", penalty="Warning", note="Slow play, reminded twice",
+               name="penalty-warning")
+    [penalty] = Penalty.objects.filter(event=day.event)
+    assert (penalty.kind, penalty.by.username, penalty.round_number) == (
+        PenaltyKind.WARNING, JUDGE, 1)
+    # A warning changes no result: every table of the round is still playing.
+    assert not day.current_round().matches.filter(player_b__isnull=False).exclude(
+        status=MatchStatus.PENDING).exists()
+
+
 def report_match(page, *, a: int, b: int) -> None:  # noqa: ANN001
     """On the player's match page (from the pairings): the games each won, then send."""
     page.get_by_role("link", name="Pairings", exact=True).click()
@@ -381,7 +489,39 @@ def reports(day: Day) -> None:
     report_match(second, a=2, b=1)
     assert "Result confirmed: 2-1" in status(second)
     assert Match.objects.get(pk=match.pk).status == MatchStatus.CONFIRMED
+    day.reported = match.pk
     shot(second, "report")
+
+
+def no_show(day: Day) -> None:
+    """A player has not come to their table: once the round clock has run the event's
+    no-show minutes, the absent player loses the match and the opponent wins it 2-0.
+
+    The dashboard first says how long to wait. The organizer would wait that minute; the
+    day does not spend it, but starts the round's clock a minute earlier (the time it has
+    run is computed from that start, so the dashboard then reads as after the wait)."""
+    org = day.org
+    to_dashboard(org)
+    panel = org.get_by_role("region", name="Round 1: late players and no-shows")
+    if "A no-show can be given now." not in panel.inner_text():  # (a slow machine: it is)
+        assert "1 minute left before a no-show can be given." in panel.inner_text()
+        Round.objects.filter(pk=day.current_round().pk).update(
+            clock_started_at=F("clock_started_at") - timedelta(minutes=NO_SHOW_MINUTES))
+        org.reload()
+        panel = org.get_by_role("region", name="Round 1: late players and no-shows")
+    assert "A no-show can be given now." in panel.inner_text()
+    form = panel.get_by_role("form", name="No-show")
+    absent = form.get_by_label("Absent player")
+    choice = absent.locator("option").first.inner_text()
+    absent.select_option(label=choice)
+    form.get_by_text("Give the match loss").click()
+    shot(org, "no-show", at=panel.get_by_role("heading", name="No-show", exact=True))
+    form.get_by_role("button", name="Give the no-show's match loss").click()
+    assert "the no-show's match loss is recorded, their opponent wins the match." in status(org)
+    table = int(re.search(r"\(table (\d+),", choice).group(1))
+    match = day.current_round().matches.get(table=table)
+    assert match.status == MatchStatus.CONFIRMED
+    assert sorted((match.a_wins, match.b_wins)) == [0, 2]
 
 
 def enter_slips(day: Day, *, shots: bool = True) -> None:
@@ -404,6 +544,29 @@ def enter_slips(day: Day, *, shots: bool = True) -> None:
         org.get_by_role("heading", name="Next step").wait_for()
     rnd = day.current_round()
     assert not rnd.matches.exclude(status=MatchStatus.CONFIRMED).exists()
+
+
+def game_loss(day: Day) -> None:
+    """After the round the judge finds a marked sleeve: a game loss for the winner of a
+    table entered from its slip. 2-0 becomes 2-1, and the match page says a penalty changed
+    the result (the opponent reads no more than that)."""
+    rnd = day.current_round()
+    match = (rnd.matches.filter(player_b__isnull=False, a_wins=2, b_wins=0).exclude(pk=day.reported)
+             .exclude(changes__action="no_show")
+             .select_related("player_a__player__profile", "player_b__player").first())
+    judge_page(day, player=match.player_a.name, penalty="Game loss",
+               note=f"Marked sleeves, table {match.table}", name="penalty-game-loss")
+    match.refresh_from_db()
+    assert (match.a_wins, match.b_wins) == (2, 1)
+    # The opponent's match page (the penalised player's when the opponent is the guest).
+    viewer = match.player_b.player or match.player_a.player
+    page = day.pages[viewer.username]
+    page.get_by_role("link", name="Pairings", exact=True).click()
+    page.get_by_role("link", name="See the result").click()
+    facts = page.locator("dl").first.inner_text()
+    assert "result changed by a penalty" in facts, facts
+    assert "Marked sleeves" not in page.content() or viewer == match.player_a.player
+    shot(page, "penalty-match")
 
 
 def undo_drop(day: Day) -> None:
@@ -440,6 +603,18 @@ def pair_round_2_and_swap(day: Day) -> None:
     shot(org, "swap")
 
 
+def corrections_list(day: Day) -> None:
+    """The dashboard's "Corrections made so far": the day's fixes, newest first."""
+    org = day.org
+    org.get_by_role("link", name="Corrections made so far").click()
+    trail = org.get_by_role("list", name="Corrections").inner_text()
+    for label in ("Players swapped", "Drop undone", "No-show match loss", "Late player added"):
+        assert label in trail, trail
+    assert trail.index("Players swapped") < trail.index("Late player added")
+    shot(org, "corrections")
+    org.get_by_role("link", name="Back to the dashboard").click()
+
+
 def round_2_results(day: Day) -> None:
     enter_slips(day, shots=False)
     assert "Start the top 4" in day.org.get_by_role("region", name="Next step").inner_text()
@@ -450,7 +625,7 @@ def standings(day: Day) -> None:
     ada = day.pages["ada"]
     ada.get_by_role("link", name="Standings", exact=True).click()
     ada.get_by_role("heading", name="Standings after round 2").wait_for()
-    assert ada.get_by_role("row").count() == 1 + 6
+    assert ada.get_by_role("row").count() == 1 + 7  # with the late player
     shot(ada, "standings")
 
 
@@ -502,16 +677,53 @@ def guest_claims(day: Day) -> None:
     assert "Gil W." in table and GUEST not in table, table  # his name now
 
 
+def download_event_file(day: Day) -> None:
+    """The event file from the dashboard's Downloads: the whole event in one JSON file."""
+    org = day.org
+    org.go_back()  # from the printout, which has no navigation
+    to_dashboard(org)
+    downloads = org.get_by_role("region", name="Downloads")
+    with org.expect_download() as download:
+        downloads.get_by_role("link", name="The event file (JSON)").click()
+    day.event_file = day.folder / download.value.suggested_filename
+    download.value.save_as(day.event_file)
+    assert day.event_file.name.endswith(".clash-event.json")
+    data = json.loads(day.event_file.read_text())
+    assert data["event"]["name"] == EVENT and data["event"]["status"] == "complete"
+    assert len(data["players"]) == 8  # eve's seat too, dropped before the start
+    assert data["corrections"] and data["penalties"]
+    shot(org, "event-file", at=downloads)
+
+
+def import_event_file(day: Day) -> None:
+    """Lena keeps the league's archive: from the event list she imports the file, and it
+    is a new event, marked imported, with its results."""
+    lena = day.page_for(IMPORTER)
+    lena.get_by_role("link", name="Events", exact=True).first.click()
+    lena.get_by_role("link", name="Import an event").click()
+    lena.get_by_label("Event file (JSON)").set_input_files(str(day.event_file))
+    lena.get_by_role("button", name="Import the event").click()
+    assert f"“{EVENT}” is imported from" in status(lena)
+    assert "Imported from" in lena.locator("#event-imported").inner_text()
+    imported = Event.objects.exclude(pk=day.event.pk).get(name=EVENT)
+    assert lena.url.endswith(f"/events/{imported.pk}/")
+    assert imported.imported_at is not None and imported.status == EventStatus.COMPLETE
+    assert list(imported.organizers.values_list("username", flat=True)) == [IMPORTER]
+    shot(lena, "import")
+
+
 STEPS: list[Callable[[Day], None]] = [
-    sign_up, create_event, event_page, players_register, walk_in, waitlist, waitlist_moves_up,
-    check_in, start, pair_round_1, pairings, print_pairings_by_name, print_pairings_by_table,
-    print_slips, announcement, round_clock, extra_time, reports, enter_slips, undo_drop,
-    pair_round_2_and_swap, round_2_results, standings, top_cut, final_standings_printout,
-    guest_claims,
+    sign_up, create_event, event_page, players_register, walk_in, guest_list, waitlist,
+    waitlist_moves_up, check_in, name_judge, start, pair_round_1, pairings,
+    print_pairings_by_name, print_pairings_by_table, print_slips, announcement, round_clock,
+    extra_time, late_player, warning, reports, no_show, enter_slips, game_loss, undo_drop,
+    pair_round_2_and_swap, corrections_list, round_2_results, standings, top_cut,
+    final_standings_printout, guest_claims, download_event_file, import_event_file,
 ]
 
 
-def test_an_organizers_day_from_sign_up_to_the_final_standings(open_as):
-    day = Day(open_as=open_as)
+def test_an_organizers_day_from_sign_up_to_the_final_standings(open_as, tmp_path):
+    starter_kit()  # the card catalogue, as the site's set-up loads it (README)
+    day = Day(open_as=open_as, folder=tmp_path)
     for step in STEPS:
         step(day)
