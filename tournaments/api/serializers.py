@@ -306,13 +306,11 @@ class EventDetailOut(EventOut):
     @extend_schema_field(serializers.IntegerField(allow_null=True))
     def get_seed(self, event) -> int | None:  # noqa: ANN001
         # Whoever knows the seed while the event runs foresees its draws: an organizer too.
-        return event.seed if event.status == EventStatus.COMPLETE else None
+        return event.seed if event.seed_public else None
 
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_seed_nonce(self, event) -> str | None:  # noqa: ANN001
-        if event.status != EventStatus.COMPLETE:
-            return None
-        return event.seed_nonce or None
+        return (event.seed_nonce or None) if event.seed_public else None
 
 
 class OrganizerAddIn(serializers.Serializer):

@@ -145,6 +145,14 @@ class Event(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def seed_public(self) -> bool:
+        """Whether the seed may be shown (to anyone, organizers too): once the event is
+        complete. Before, whoever knows it foresees every draw of the event, so every page,
+        answer and file that could carry it (a round's seed is the event's, and an undone
+        pairing's correction keeps it) leaves it out."""
+        return self.status == EventStatus.COMPLETE
+
     def lists_fixed(self, now: datetime) -> bool:
         """Whether the registered decklist versions are fixed: from the start, or from the
         decklist deadline when that comes first. Until then a registration follows its

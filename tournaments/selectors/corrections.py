@@ -39,7 +39,16 @@ def corrections_of(event: Event) -> list[CorrectionLine]:
         id=row.pk, action=row.action, action_label=row.get_action_display(),
         round_number=row.round_number, registration_id=row.registration_id,
         by=row.by.get_username() if row.by else None, at=row.at,
-        text=correction_text(row, names), details=row.details) for row in rows]
+        text=correction_text(row, names), details=_shown_details(event, row.details))
+        for row in rows]
+
+
+def _shown_details(event: Event, details: dict) -> dict:
+    """A correction's details as organizers read them: an undone pairing keeps the round's
+    seed, which is the event's, so it stays out until the seed is public."""
+    if "seed" in details and not event.seed_public:
+        return {**details, "seed": None}
+    return details
 
 
 def _seats_named(row: Correction) -> list[int]:

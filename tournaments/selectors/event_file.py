@@ -40,7 +40,6 @@ from tournaments.models import (
     CorrectionAction,
     EngineGame,
     Event,
-    EventStatus,
     GameMode,
     Match,
     Penalty,
@@ -64,7 +63,7 @@ def _time(value: datetime | None) -> str | None:
 
 def seeds_shown(event: Event) -> bool:
     """The seed is secret until the event is complete (core.seeds)."""
-    return event.status == EventStatus.COMPLETE
+    return event.seed_public
 
 
 def lists_shown(event: Event) -> bool:
