@@ -1,8 +1,9 @@
 """Who may see what: decklists are hidden by default (issue: hidden decklists never leak).
 
 A decklist version is visible to its owner; to the organizers and the judges (for deck
-checks) of an event it is registered in, and only that event; and to everyone once that
-event has published its lists. Registered means the version its owner's own seat holds there
+checks) of an event it is registered in, and only that event, but not to a judge who holds a
+seat in that event (they would read their opponents' lists); and to everyone once that event
+has published its lists. Registered means the version its owner's own seat holds there
 (the registration services let only the player attach a list, so a seat made by an organizer
 never carries one): a seat of someone else holding the version opens nothing. The one list an
 organizer writes is a walk-in guest's (issue 16): it has no owner, and the guest seat (a seat
@@ -28,9 +29,13 @@ def visible_versions(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Decklis
     published = owners_seat & Q(registrations__event__lists_published=True)
     if not user.is_authenticated:
         return DecklistVersion.objects.filter(published).distinct()
+    # The events `user` judges and holds no seat in (a judge who plays is no judge there,
+    # tournaments.selectors.access.acts_as_judge), by the related names alone: decks is
+    # below tournaments.
+    judging = user.judged_events.exclude(registrations__player=user).values("pk")
     return DecklistVersion.objects.filter(
         Q(decklist__owner=user) | (owners_seat & Q(registrations__event__organizers=user))
-        | (owners_seat & Q(registrations__event__judges=user)) | published
+        | (owners_seat & Q(registrations__event__in=judging)) | published
     ).distinct()
 
 

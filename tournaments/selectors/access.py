@@ -7,14 +7,18 @@ side feeds through decks' hooks.
 
 A judge of an event (named by its organizers, `Event.judges`) records and withdraws its
 penalties, sees all of them, gives a table extra time and reads the event's registered lists
-for deck checks; nothing else an organizer does, and nothing at all in another event.
+for deck checks; nothing else an organizer does, and nothing at all in another event. A named
+judge who holds a seat in the event (any seat, a dropped one too) does none of it there
+(`acts_as_judge`): they would read their opponents' hidden lists and rule on their own table.
+The services refuse a judge every way into the event (services.registrations.check_not_judge);
+this is the second guard, for a seat however it came.
 """
 
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
-from tournaments.models import Event, Match
+from tournaments.models import Event, Match, Registration
 from tournaments.selectors.matches import side_of
 
 User = AbstractBaseUser | AnonymousUser
@@ -30,10 +34,23 @@ def is_judge(event: Event, user: User | None) -> bool:
             and event.judges.filter(pk=user.pk).exists())
 
 
+def holds_seat(event: Event, user: User | None) -> bool:
+    """`user` has a seat in the event, dropped or not."""
+    return (user is not None and user.is_authenticated
+            and Registration.objects.filter(event=event, player=user).exists())
+
+
+def acts_as_judge(event: Event, user: User | None) -> bool:
+    """A judge of the event who holds no seat in it: the one definition every judge power
+    reads (decks.selectors.visibility says the same for the registered lists)."""
+    return is_judge(event, user) and not holds_seat(event, user)
+
+
 def may_judge(event: Event, user: User | None) -> bool:
-    """An organizer or a judge of the event: who records its penalties and sees them all,
-    and gives a table extra time."""
-    return is_organizer(event, user) or is_judge(event, user)
+    """An organizer, or a judge of the event who does not play in it (`acts_as_judge`): who
+    records its penalties and sees them all, gives a table extra time and reads its lists
+    for deck checks."""
+    return is_organizer(event, user) or acts_as_judge(event, user)
 
 
 def may_see_match(match: Match, user: User | None, event: Event | None = None) -> bool:

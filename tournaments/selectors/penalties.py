@@ -47,7 +47,9 @@ def penalties_of_player(user: User) -> list[Penalty]:
 
 
 def events_judged_by(user: User) -> QuerySet[Event]:
-    """The events a person judges, newest first (their Me page links each judge page)."""
+    """The events a person judges, newest first (their Me page links each judge page); not
+    one they hold a seat in (selectors.access.acts_as_judge)."""
     if not user.is_authenticated:
         return Event.objects.none()
-    return Event.objects.filter(judges=user).order_by("-created_at", "-id")
+    return (Event.objects.filter(judges=user).exclude(registrations__player=user)
+            .order_by("-created_at", "-id"))

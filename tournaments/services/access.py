@@ -12,7 +12,7 @@ from django.utils.translation import gettext
 from core.errors import Forbidden, NotFound
 from core.locks import lock, lock_get, lock_one
 from tournaments.models import Event, Match, Registration, Round
-from tournaments.selectors.access import is_organizer, may_judge
+from tournaments.selectors.access import is_judge, is_organizer, may_judge
 
 
 def require_organizer(event: Event, user: AbstractBaseUser | AnonymousUser | None) -> None:
@@ -24,11 +24,17 @@ def require_organizer(event: Event, user: AbstractBaseUser | AnonymousUser | Non
 def require_judge(event: Event, user: AbstractBaseUser | AnonymousUser | None) -> None:
     """An organizer or a judge of the event (selectors.access.may_judge), else Forbidden;
     with the organizers' code, so a client that knew a table's extra time as the organizers'
-    reads the refusal as before."""
-    if not may_judge(event, user):
-        raise Forbidden("not_organizer", gettext("Only the organizers and judges of %(event)s can "
-                                             "do this") % {"event": event.name},
+    reads the refusal as before. A judge who holds a seat in the event is told why they may
+    not (`judge_plays`)."""
+    if may_judge(event, user):
+        return
+    if is_judge(event, user):
+        raise Forbidden("judge_plays", gettext("You play in %(event)s: a judge does not rule "
+                                               "on their own event") % {"event": event.name},
                         params={"event": event.name})
+    raise Forbidden("not_organizer", gettext("Only the organizers and judges of %(event)s can "
+                                             "do this") % {"event": event.name},
+                    params={"event": event.name})
 
 
 def lock_event(event_id: int) -> Event:

@@ -3,8 +3,11 @@ and withdraws the event's penalties (services.penalties), gives a table extra ti
 (services.round_clock) and reads the event's registered lists for deck checks; nothing else
 an organizer does (selectors.access.is_judge).
 
-A judge does not play in the event they judge (they would rule on their own matches), and an
-organizer is not named a judge (they can do all a judge does already).
+A judge does not play in the event they judge (they would rule on their own matches): a player
+or a person on its waitlist is not named one, and a judge gets no seat nor waitlist place
+(services.registrations.check_not_judge); a judge holding a seat anyway has no judge power
+there (selectors.access.acts_as_judge). An organizer is not named a judge (they can do all a
+judge does already).
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from core.errors import Conflict, NotFound
-from tournaments.models import Event, Registration
+from tournaments.models import Event, Registration, WaitlistEntry
 
 from .access import lock_event, require_organizer
 
@@ -35,6 +38,11 @@ def judge_add(*, event_id: int, by: AbstractBaseUser, user: AbstractBaseUser) ->
         raise Conflict("plays_in_event",
                        gettext("%(user)s plays in %(event)s: a judge cannot rule on their own "
                                "event's matches") % {"user": name, "event": event.name},
+                       params={"user": name, "event": event.name})
+    if WaitlistEntry.objects.filter(event=event, player=user).exists():
+        raise Conflict("waits_in_event",
+                       gettext("%(user)s is on the waitlist of %(event)s: they leave it before "
+                               "they can judge the event") % {"user": name, "event": event.name},
                        params={"user": name, "event": event.name})
     if event.judges.filter(pk=user.pk).exists():
         return event, False

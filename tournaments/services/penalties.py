@@ -37,7 +37,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext
 
-from core.errors import Conflict, DomainError, Forbidden, NotFound
+from core.errors import Conflict, DomainError, NotFound
 from core.locks import lock_one
 from engine.clash.match_rules import MatchFormat
 from engine.seats import SIDE_A, SIDE_B
@@ -54,7 +54,6 @@ from tournaments.models import (
     Round,
     RoundStage,
 )
-from tournaments.selectors.access import is_judge
 from tournaments.selectors.matches import match_format, verified_score
 
 from .access import lock_event, lock_match, require_judge
@@ -122,10 +121,6 @@ def penalty_record(*, event_id: int, registration_id: int, kind: str, note: str,
             "and record this one again if it is still needed") % {"event": event.name},
             params={"event": event.name})
     seat = _seat(event, registration_id)
-    if is_judge(event, by) and Registration.objects.filter(event=event, player=by).exists():
-        raise Forbidden("judge_plays", gettext("You play in %(event)s: a judge does not rule "
-                                               "on their own event") % {"event": event.name},
-                        params={"event": event.name})
     rounds = list(Round.objects.filter(event=event).order_by("number")
                   .values_list("number", flat=True))
     problems = _problems(event=event, kind=kind, note=note, round_number=round_number,

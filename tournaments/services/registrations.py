@@ -19,7 +19,10 @@ Capacity: a full event refuses a further registration; before the start the play
 its waitlist instead (`waitlist_join`), and each seat freed before the start (a drop, an
 organizer removing a player, an account deleted) goes at once to the earliest waiting player
 with their list; the seat is marked as moved up and its player mailed once the transaction
-commits (services/waitlist_notices.py).
+commits (services/waitlist_notices.py). A person given a seat any way leaves the waitlist.
+
+A judge of the event takes no seat and no waitlist place in it, by any of these ways nor by
+claiming a guest seat (`check_not_judge`).
 
 Every service here locks the event row first, like pairing does, so a registration or a drop
 is either before a round's pairing or after it, never half-way through.
@@ -142,7 +145,9 @@ def _full_message(event: Event) -> str:
 
 def seat_from_waitlist(event: Event, now: datetime) -> None:
     """Before the start, each freed seat goes to the earliest waiting player, first come
-    first served, with the list they waited with. The caller holds the event's lock."""
+    first served, with the list they waited with; a place of someone who holds a seat in the
+    event already, or judges it, is taken off and skipped. The caller holds the event's
+    lock."""
     if event.status != EventStatus.REGISTRATION:
         return
     while not is_full(event):
@@ -150,6 +155,12 @@ def seat_from_waitlist(event: Event, now: datetime) -> None:
                  .order_by("id").first())
         if entry is None:
             return
+        if (Registration.objects.filter(event=event, player=entry.player_id).exists()
+                or event.judges.filter(pk=entry.player_id).exists()):
+            # Seated another way meanwhile (a claimed guest seat), or a judge of the event:
+            # the place goes, and the seat to the next person waiting.
+            entry.delete()
+            continue
         registration = _register(event=event, player=entry.player, now=now,
                                  version=entry.decklist_version, moved_up=True)
         moved_up_notify(registration_id=registration.pk)
@@ -327,7 +338,21 @@ def _check_late_entry(event: Event) -> None:
                        params={"event": event.name, "round": event.late_entry_until_round})
 
 
+def check_not_judge(event: Event, player: AbstractBaseUser) -> None:
+    """A judge of the event never takes a seat or a waitlist place in it: they rule on its
+    matches and read its hidden lists (selectors.access.acts_as_judge). Every way into the
+    event asks this under the event's lock, so a judge named meanwhile is seen."""
+    if event.judges.filter(pk=player.pk).exists():
+        name = player.get_username()
+        raise Conflict("judge_of_event",
+                       gettext("%(player)s is a judge of %(event)s: an organizer removes them "
+                               "as judge before they can play")
+                       % {"player": name, "event": event.name},
+                       params={"player": name, "event": event.name})
+
+
 def _check_not_registered(event: Event, player: AbstractBaseUser) -> None:
+    check_not_judge(event, player)
     existing = Registration.objects.filter(event=event, player=player).first()
     if existing is not None:
         if existing.dropped:

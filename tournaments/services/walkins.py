@@ -9,7 +9,10 @@ becomes theirs with every result it has.
   seats exist. Attempts are counted per client address and per account
   (accounts.services.rates, kind "claim"): a fresh account per guess still meets the limit
   of its address.
-- A person has one seat per event: a claim is refused when they already sit in it.
+- A person has one seat per event: a claim is refused when they already sit in it, and
+  takes the claimer off the event's waitlist. A judge of the event claims no seat of it.
+- The seats of an imported event (`Event.imported_at`) are never claimed: their results came
+  from a file. No code is made for one, and none is taken.
 - A guest has no account to write a list with, so the organizer enters the guest's list
   (services/guest_lists.py): a list without an owner, held by the seat. Claiming the seat
   makes the claimer its owner; the seat keeps the version it holds.
@@ -29,10 +32,10 @@ from accounts.services.rates import rate_hit
 from core.errors import Conflict, DomainError
 from decks.models import DecklistVersion
 from decks.services.guest_lists import guest_decklist_claim
-from tournaments.models import Event, EventFormat, EventStatus, Registration
+from tournaments.models import Event, EventFormat, EventStatus, Registration, WaitlistEntry
 
 from .access import lock_event, lock_registration, require_organizer
-from .registrations import check_organizer_entry
+from .registrations import check_not_judge, check_organizer_entry
 from .standings import results_version_bump
 
 MAX_GUEST_NAME = 60
@@ -110,6 +113,7 @@ def registration_claim_code_renew(*, registration_id: int, by: AbstractBaseUser)
     working. Only a guest seat has one; a claimed seat is the person's."""
     event, seat = lock_registration(registration_id)
     require_organizer(event, by)
+    refuse_imported(event)
     if not seat.is_guest:
         raise Conflict("not_a_guest", gettext("%(name)s is not a guest seat: it has no claim "
                                               "code") % {"name": seat.name},
@@ -118,6 +122,17 @@ def registration_claim_code_renew(*, registration_id: int, by: AbstractBaseUser)
     seat.claim_code_hash = claim_code_digest(code)
     seat.save(update_fields=["claim_code_hash"])
     return code
+
+
+def refuse_imported(event: Event) -> None:
+    """No seat of an imported event is ever attached to an account: its results came from a
+    file, which anyone can write (services/event_file.py), so no claim code is made or taken
+    for one."""
+    if event.imported_at is not None:
+        raise Conflict("imported_seat",
+                       gettext("The results of %(event)s came from an event file: its seats "
+                               "cannot be attached to an account") % {"event": event.name},
+                       params={"event": event.name})
 
 
 def wrong_code_message() -> str:
@@ -141,11 +156,13 @@ def registration_claim(*, code: str, by: AbstractBaseUser, ip: str | None,
     event, seat = lock_registration(found)
     if seat.claim_code_hash != digest or seat.player_id is not None:  # claimed meanwhile
         raise DomainError("wrong_claim_code", wrong_code_message())
+    refuse_imported(event)
     if Registration.objects.filter(event=event, player=by).exists():
         raise Conflict("already_registered",
                        gettext("You already have a seat in %(event)s: a person plays an "
                                "event once") % {"event": event.name},
                        params={"event": event.name})
+    check_not_judge(event, by)
     seat.player = by
     seat.guest_name = ""
     seat.claim_code_hash = ""
@@ -155,5 +172,7 @@ def registration_claim(*, code: str, by: AbstractBaseUser, ip: str | None,
             .values_list("decklist_id", flat=True).first())
     if held is not None:  # the list the organizer entered for the guest is now theirs
         guest_decklist_claim(decklist_id=held, owner=by)
+    # Seated now: a place they held on the waitlist would take a second seat later.
+    WaitlistEntry.objects.filter(event=event, player=by).delete()
     results_version_bump(event_id=event.pk)  # the name on standings changes
     return seat

@@ -16,7 +16,7 @@ from core.views import NOT_THE_INPUT, domain_errors
 from decks.services.game_rules import engine_plays
 from tournaments.forms import EventForm, RegistrationForm
 from tournaments.models import Event, EventFormat, EventStatus
-from tournaments.selectors.access import is_judge
+from tournaments.selectors.access import acts_as_judge
 from tournaments.selectors.announcements import announcements_live
 from tournaments.selectors.events import events_listed
 from tournaments.selectors.penalties import penalties_seen
@@ -114,7 +114,7 @@ def _event_page(request: HttpRequest, event: Event, *, form: RegistrationForm | 
         # judge holds no seat, and an organizer has the tab already: no query for them).
         "my_penalties": penalties_seen(event, request.user) if mine is not None else [],
         "is_judge": (mine is None and not context["is_organizer"]
-                     and is_judge(event, request.user)),
+                     and acts_as_judge(event, request.user)),
         "mine_fixed": event.lists_fixed(now),
         "form": form if can_register else None,
         "attach_form": form if can_attach else None,

@@ -45,7 +45,7 @@ from tournaments.models import (
     ResultAction,
     RoundStage,
 )
-from tournaments.selectors.access import is_judge
+from tournaments.selectors.access import acts_as_judge
 from tournaments.selectors.match_games import may_watch_engine_game
 from tournaments.selectors.matches import (
     engine_job_of,
@@ -73,8 +73,9 @@ def _load(request: HttpRequest, pk: int, match_pk: int) -> tuple[Event, Match, d
         raise Http404("No such match in this event.")
     context = event_context(request, event, "pairings")
     side = side_of(match, request.user)
-    # `may_see_match`, from what is read (a player of the match is no judge of its event).
-    judging = context["is_organizer"] or (side is None and is_judge(event, request.user))
+    # `may_see_match`, from what is read (a judge holding any seat of the event is no judge
+    # of it: selectors.access.acts_as_judge).
+    judging = context["is_organizer"] or (side is None and acts_as_judge(event, request.user))
     if side is None and not judging:
         raise PermissionDenied("Only the two players, the organizers and the judges see this "
                                "match.")
