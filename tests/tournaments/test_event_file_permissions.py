@@ -157,9 +157,15 @@ def test_the_api_imports_a_json_body_or_an_upload():
     body = response.json()
     assert body["imported_from"] == "laptop.local" and body["status"] == "complete"
     assert Event.objects.get(pk=body["id"]).organizers.get() == person
-    response = client_for(person).post("/api/events/import/", {
+    other = UserFactory(username="other")
+    response = client_for(other).post("/api/events/import/", {
         "file": SimpleUploadedFile("event.json", content)}, format="multipart")
     assert response.status_code == 201, response.content
+    # The same file uploaded by its first importer is the event already made.
+    response = client_for(person).post("/api/events/import/", {
+        "file": SimpleUploadedFile("event.json", content)}, format="multipart")
+    assert response.status_code == 200, response.content
+    assert response.json()["id"] == body["id"] and response.json()["created"] is False
 
 
 def test_the_api_refuses_a_bad_file_with_each_problem():

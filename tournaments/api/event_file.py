@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.http import HttpResponse
 from django.utils import timezone
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -21,7 +22,7 @@ from tournaments.selectors.event_file import (
     event_file_filename,
     event_file_text,
 )
-from tournaments.services.event_file import event_file_import, event_file_parse
+from tournaments.services.event_file import event_file_import_once, event_file_parse
 from tournaments.services.event_file_checks import MAX_EVENT_FILE_BYTES
 
 
@@ -42,6 +43,9 @@ class ImportedEventOut(serializers.Serializer):
     status = serializers.CharField()
     imported_from = serializers.CharField(help_text="the site the file says it came from")
     imported_at = serializers.DateTimeField()
+    created = serializers.BooleanField(
+        help_text="false when the same file was imported before: this is that event")
+    message = serializers.CharField()
 
 
 def event_file_response(data: dict, filename: str) -> HttpResponse:
@@ -72,7 +76,8 @@ class EventImportView(APIView):
     @extend_schema(tags=["events"],
                    request={"application/json": OpenApiTypes.OBJECT,
                             "multipart/form-data": EventFileUploadIn},
-                   responses={201: ImportedEventOut, **errors(400, 403)})
+                   responses={201: ImportedEventOut, 200: ImportedEventOut,
+                              **errors(400, 403)})
     def post(self, request: Request) -> Response:
         """A new event from an event file (the JSON body, or a `file` upload): you become its
         organizer, its players are named seats no account holds, and it does not feed the
@@ -82,5 +87,16 @@ class EventImportView(APIView):
             data = event_file_parse(upload.read(MAX_EVENT_FILE_BYTES + 1))
         else:
             data = request.data
-        event = event_file_import(data=data, by=request.user, now=timezone.now())
-        return Response(ImportedEventOut(event).data, status=status.HTTP_201_CREATED)
+        made = event_file_import_once(data=data, by=request.user, now=timezone.now())
+        event = made.event
+        if made.created:
+            message = gettext("“%(name)s” is imported: you are its organizer.") % {
+                "name": event.name}
+        else:
+            message = gettext("“%(name)s” was already imported from this file: this is that "
+                              "event, and nothing new was made.") % {"name": event.name}
+        out = {"id": event.pk, "name": event.name, "status": event.status,
+               "imported_from": event.imported_from, "imported_at": event.imported_at,
+               "created": made.created, "message": message}
+        return Response(ImportedEventOut(out).data,
+                        status=status.HTTP_201_CREATED if made.created else status.HTTP_200_OK)

@@ -9,25 +9,36 @@ in one transaction, with new ids throughout:
 - every seat is a named seat no account holds and no one can claim (a guest seat without a
   claim code, or an AI seat): a file can be forged, so its results are never attached to an
   account of this site, whatever usernames it names;
-- its lists belong to the person importing (organizers see their event's lists anyway), and
-  its engine records are verified only where this site's engine replays them;
+- its lists have no owner, like a walk-in guest's (decks/services/guest_lists.py), held by
+  seats without an account, so the event's usual visibility applies to them (its organizers
+  and judges, everyone once the event publishes its lists); the event is complete, so they
+  are fixed and nobody edits them. Its engine records are verified only where this site's
+  engine replays them;
 - it is marked imported (`imported_at`, `imported_from`) and never feeds the ratings
   (services.ratings);
 - its final standings are computed here from its results, and must agree with the ones the
-  file gives, or the file is refused.
+  file gives, or the file is refused;
+- a second import of the same file (the same canonical JSON) by one of the event's organizers
+  makes nothing new and answers the event already made (`event_file_import_once`): two quick
+  clicks on Import make one event.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext
 
 from core.errors import DomainError, Forbidden
 from core.inputs import InputError, json_loads
+from core.locks import lock_get
 from decks.models import Decklist, DecklistVersion
 from engine.seats import DRAW_NAME, LETTER_A, LETTER_B
 from tournaments.models import (
@@ -63,7 +74,14 @@ def event_file_parse(content: bytes | str) -> Any:
         raise DomainError("invalid_event_file", exc.message) from None
 
 
-def _event(ev: Data, by: AbstractBaseUser, source: str, now: datetime) -> Event:
+def event_file_digest(data: Any) -> str:
+    """The SHA-256 of the file's canonical JSON (keys sorted, no spaces): the same file gives
+    the same digest however it was spaced or its keys ordered."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _event(ev: Data, by: AbstractBaseUser, source: str, now: datetime, digest: str) -> Event:
     fields = {k: ev[k] for k in (
         "name", "game", "format", "match_length", "rounds", "top_cut", "registration_opens",
         "registration_closes", "decklist_deadline", "lists_published", "lists_published_at",
@@ -74,18 +92,21 @@ def _event(ev: Data, by: AbstractBaseUser, source: str, now: datetime) -> Event:
         "seed", "seed_nonce", "seed_hash")}
     # A restored row in the state the file gives (version 1: complete), not a move.
     event = Event.objects.create(**fields, status=ev["status"], imported_at=now,
-                                 imported_from=source[:200])
+                                 imported_from=source[:200], imported_digest=digest)
     event.organizers.add(by)
     return event
 
 
 def _decklists(event: Event, lists: dict[int, Data], seats: dict[int, Data],
-               by: AbstractBaseUser, now: datetime) -> dict[int, DecklistVersion]:
+               now: datetime) -> dict[int, DecklistVersion]:
+    """Lists without an owner, as a walk-in guest's: the seats holding them have no account,
+    so the event's organizers and judges read them, and everyone once it publishes them
+    (decks/selectors/visibility.py)."""
     names = {seat["decklist"]: seat["name"] for seat in seats.values() if seat["decklist"]}
     versions = {}
     for number, data in sorted(lists.items()):
         decklist = Decklist.objects.create(
-            owner=by, game=event.game, kind=data["kind"], deck_format=data["deck_format"],
+            owner=None, game=event.game, kind=data["kind"], deck_format=data["deck_format"],
             name=f"{names.get(number, number)} in {event.name} (imported)"[:100],
             created_at=now)
         versions[number] = DecklistVersion.objects.create(
@@ -208,9 +229,9 @@ def event_file_import(*, data: Any, by: AbstractBaseUser, now: datetime) -> Even
     if by is None or not by.is_authenticated:
         raise Forbidden("sign_in", gettext("Sign in to import an event file."))
     cleaned = event_file_read(data)
-    event = _event(cleaned["event"], by, cleaned["exported_from"], now)
+    event = _event(cleaned["event"], by, cleaned["exported_from"], now, event_file_digest(data))
     standings_row_create(event=event)
-    versions = _decklists(event, cleaned["decklists"], cleaned["players"], by, now)
+    versions = _decklists(event, cleaned["decklists"], cleaned["players"], now)
     seats = _seats(event, cleaned["players"], versions)
     matches = _rounds(event, cleaned["rounds"], seats)
     _trail(event, cleaned, seats, matches)
@@ -218,3 +239,26 @@ def event_file_import(*, data: Any, by: AbstractBaseUser, now: datetime) -> Even
     standings_freeze(event=event, now=now)
     results_version_bump(event_id=event.pk)
     return event
+
+
+@dataclass(frozen=True)
+class EventImport:
+    event: Event
+    created: bool  # False: the same file was imported before, and this is its event
+
+
+@transaction.atomic
+def event_file_import_once(*, data: Any, by: AbstractBaseUser, now: datetime) -> EventImport:
+    """`event_file_import`, once per file and person: when an event `by` organizes was made
+    from the same file (its digest), that event, and nothing is written. Imports by one
+    person happen one after another (their account row is locked), so two quick clicks on
+    Import make one event."""
+    if by is None or not by.is_authenticated:
+        raise Forbidden("sign_in", gettext("Sign in to import an event file."))
+    lock_get(get_user_model().objects.filter(pk=by.pk))
+    digest = event_file_digest(data)
+    made = (Event.objects.filter(imported_digest=digest, organizers=by).order_by("pk")
+            .first())
+    if made is not None:
+        return EventImport(event=made, created=False)
+    return EventImport(event=event_file_import(data=data, by=by, now=now), created=True)

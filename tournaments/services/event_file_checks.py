@@ -16,6 +16,8 @@ from django.utils.translation import gettext, ngettext
 from core.errors import DomainError
 from core.seeds import seed_commitment
 from decks.models import Card, DecklistKind, Game
+from decks.services import game_rules
+from decks.services.decklists import decklist_problems
 from decks.services.game_rules import engine_plays
 from engine.clash.cards import load_catalogue
 from engine.clash.errors import EngineError
@@ -40,7 +42,7 @@ from tournaments.models import (
     TopCut,
 )
 from tournaments.selectors.event_file import FILE_FORMAT, FILE_VERSION
-from tournaments.services.event_file_fields import Data, Reader
+from tournaments.services.event_file_fields import MAX_SEED, Data, Reader
 from tournaments.services.events import event_details_problems, event_problems
 
 # Room for a 200-player open with its records would need more; the site reads at most 2 MiB
@@ -51,6 +53,14 @@ MAX_ROUNDS = 64
 SEAT_KINDS = ("player", "guest", "former", "ai")
 WINNERS = (LETTER_A, LETTER_B, DRAW_NAME, "")
 SCORE = ("a_wins", "b_wins", "draws")
+MAX_TABLE = 10_000
+BYE_SCORE = (2, 0, 0)
+# How many top-cut rounds each cut plays (a single elimination of 4 or 8 players).
+TOP_CUT_ROUNDS = {0: 0, 4: 2, 8: 3}
+# The keys of a result change's `before` and `after` (services.audit.snapshot); a bye's
+# `before` is empty.
+SNAPSHOT_KEYS = ("status", "a_wins", "b_wins", "draws", "report_a", "report_b",
+                 "engine_verified")
 
 
 def _settings(r: Reader, data: Data) -> Data:
@@ -151,15 +161,34 @@ def _decklists(r: Reader, rows: list, game: Game | None) -> dict[int, Data]:
         if number in lists:
             r.bad(f"{p}id", f"decklist {number} is in the file twice")
         elif number is not None:
-            lists[number] = {"kind": kind, "cards": cards, "preconstructed_deck": deck,
+            lists[number] = {"row": i, "kind": kind, "cards": cards, "preconstructed_deck": deck,
                              "deck_format": r.text(row, "deck_format", p, most=20)}
-    if game is not None and names:
+    if game is not None:
         known = set(Card.objects.filter(card_set__game=game, name__in=list(names))
-                    .values_list("name", flat=True))
+                    .values_list("name", flat=True)) if names else set()
         for card, places in names.items():
             if card not in known:
                 r.bad(places[0], f"{card!r} is not a card of {game.name}")
+        for data in lists.values():
+            if all(card in known for card in data["cards"]):
+                _list_rules(r, f"decklists[{data['row']}].", data, game)
     return lists
+
+
+def _list_rules(r: Reader, p: str, data: Data, game: Game) -> None:
+    """The game's rules for a list (decks.services.decklists.decklist_problems): its deck
+    format, how many copies of a card it may hold, its size. A drafted list is what its
+    pod's picks gave, so only its format is checked."""
+    if data["kind"] is None:
+        return
+    if data["kind"] == DecklistKind.DRAFTED:
+        problems = game_rules.format_problems(game=game, deck_format=data["deck_format"])
+    else:
+        problems = decklist_problems(user=None, kind=data["kind"], cards=data["cards"],
+                                     preconstructed_deck=data["preconstructed_deck"],
+                                     game=game, deck_format=data["deck_format"])
+    for problem in problems:
+        r.bad(f"{p}deck_format" if "format" in problem else f"{p}cards", problem)
 
 
 def _players(r: Reader, rows: list, lists: dict[int, Data]) -> dict[int, Data]:
@@ -211,11 +240,51 @@ def _seat_ref(r: Reader, data: Data, key: str, path: str, seats: dict, *,
     return value
 
 
+def _score_ok(value: Any) -> bool:
+    """Whether `value` is a report: {"a_wins", "b_wins", "draws"}, each 0 to 9."""
+    return isinstance(value, dict) and set(value) == set(SCORE) and all(
+        isinstance(value[k], int) and not isinstance(value[k], bool) and 0 <= value[k] <= 9
+        for k in SCORE)
+
+
+def _snapshot(r: Reader, data: Data, key: str, path: str) -> Data:
+    """A result change's `before` or `after`: the match's values as results.py keeps them
+    (services.audit.snapshot), each of its kind, or nothing at all (a bye's `before`)."""
+    value = r.json_object(data, key, path, null=False)
+    if value is None:
+        return {}
+    path = f"{path}{key}"
+    good = True
+    for name in sorted(set(value) - set(SNAPSHOT_KEYS)):
+        r.bad(f"{path}.{name}", f"a result change keeps no {name!r}")
+        good = False
+    for name in SNAPSHOT_KEYS:
+        if name not in value:
+            continue
+        item = value[name]
+        if name == "status":
+            ok, want = item in MatchStatus.values, f"one of {', '.join(MatchStatus.values)}"
+        elif name in SCORE:
+            ok = item is None or (isinstance(item, int) and not isinstance(item, bool)
+                                  and 0 <= item <= 9)
+            want = "a whole number from 0 to 9 or null"
+        elif name == "engine_verified":
+            ok, want = isinstance(item, bool), "true or false"
+        else:
+            ok = item is None or _score_ok(item)
+            want = "null or a report {\"a_wins\", \"b_wins\", \"draws\"}, each 0 to 9"
+        if not ok:
+            r.bad(f"{path}.{name}", f"must be {want}, not {item!r}")
+            good = False
+    if value and "status" not in value:
+        r.bad(f"{path}.status", "a match's values name its status")
+        good = False
+    return value if good else {}
+
+
 def _score(r: Reader, data: Data, key: str, path: str) -> Data | None:
     value = r.json_object(data, key, path)
-    if value is not None and (set(value) != set(SCORE) or not all(
-            isinstance(value[k], int) and not isinstance(value[k], bool) and 0 <= value[k] <= 9
-            for k in SCORE)):
+    if value is not None and not _score_ok(value):
         r.bad(f"{path}{key}", "a report is {\"a_wins\", \"b_wins\", \"draws\"}, each 0 to 9")
         return None
     return value
@@ -260,7 +329,7 @@ def _match(r: Reader, row: Any, p: str, ev: Data, stage: str, seats: dict,
     p += "."
     fmt = MatchFormat(best_of=ev["match_length"] or 1, top_cut=stage == RoundStage.TOP_CUT)
     match = {"id": r.integer(row, "id", p, lo=1),
-             "table": r.integer(row, "table", p, lo=1, hi=10_000, null=True),
+             "table": r.integer(row, "table", p, lo=1, hi=MAX_TABLE, null=True),
              "player_a": _seat_ref(r, row, "player_a", p, seats),
              "player_b": _seat_ref(r, row, "player_b", p, seats, null=True),
              "status": r.choice(row, "status", p, MatchStatus.values),
@@ -273,6 +342,10 @@ def _match(r: Reader, row: Any, p: str, ev: Data, stage: str, seats: dict,
     match.update({k: row.get(k) for k in SCORE})
     if match["player_a"] is not None and match["player_a"] == match["player_b"]:
         r.bad(f"{p}player_b", "a player does not play against themselves")
+    if match["is_ai_match"] and not any(
+            match[side] is not None and seats[match[side]]["kind"] == "ai"
+            for side in ("player_a", "player_b")):
+        r.bad(f"{p}is_ai_match", "only a match with an AI seat is an AI match")
     if match["player_b"] is None and match["table"] is not None:
         r.bad(f"{p}table", "a bye has no table")
     if match["player_b"] is not None and row.get("player_b") is not None \
@@ -280,9 +353,19 @@ def _match(r: Reader, row: Any, p: str, ev: Data, stage: str, seats: dict,
         r.bad(f"{p}table", "a match between two players has a table")
     if ev["status"] == EventStatus.COMPLETE and match["status"] != MatchStatus.CONFIRMED:
         r.bad(f"{p}status", "every match of a complete event is confirmed")
-    if match["status"] == MatchStatus.CONFIRMED:
+    bye = row.get("player_b") is None
+    # A bye is a confirmed 2-0 win, whatever the match length (services/rounds.py).
+    if bye and match["status"] == MatchStatus.CONFIRMED and tuple(
+            row.get(k) for k in SCORE) != BYE_SCORE:
+        r.bad(f"{p}score", f"a bye is scored {BYE_SCORE[0]}-{BYE_SCORE[1]}-{BYE_SCORE[2]}, "
+                           f"not {row.get('a_wins')!r}-{row.get('b_wins')!r}-"
+                           f"{row.get('draws')!r}")
+    if bye and (match["report_a"] is not None or match["report_b"] is not None):
+        r.bad(f"{p}report_a", "a bye has no reports: no one played it")
+    if not bye and match["status"] == MatchStatus.CONFIRMED:
         for problem in fmt.problems(*(row.get(k) for k in SCORE)):
             r.bad(f"{p}score", problem)
+    if match["status"] == MatchStatus.CONFIRMED:
         if match["confirmed_at"] is None:
             r.bad(f"{p}confirmed_at", "a confirmed match has the time it was confirmed")
     elif any(row.get(k) is not None for k in SCORE):
@@ -295,8 +378,8 @@ def _match(r: Reader, row: Any, p: str, ev: Data, stage: str, seats: dict,
         cp += "."
         match["changes"].append({
             "action": r.choice(change, "action", cp, ResultAction.values),
-            "before": r.json_object(change, "before", cp, null=False) or {},
-            "after": r.json_object(change, "after", cp, null=False) or {},
+            "before": _snapshot(r, change, "before", cp),
+            "after": _snapshot(r, change, "after", cp),
             "note": r.text(change, "note", cp, most=200),
             "at": r.time(change, "at", cp, null=False)})
     games = [_game(r, g, f"{p}games[{j}]", fmt, replays)
@@ -377,36 +460,119 @@ def _rounds(r: Reader, rows: list, ev: Data, seats: dict) -> tuple[list[Data], d
                 "note": r.text(change, "note", xp, most=200), "match": target,
                 "at": r.time(change, "at", xp, null=False)})
         rounds.append(rnd)
+    planned = {RoundStage.SWISS: ev["rounds"],
+               RoundStage.TOP_CUT: TOP_CUT_ROUNDS.get(ev["top_cut"])}
+    for stage, most in planned.items():
+        played = [i for i, rnd in enumerate(rounds) if rnd["stage"] == stage]
+        if most is not None and len(played) > most:
+            r.bad(f"rounds[{played[most]}].stage",
+                  f"the event plays {most} {stage} rounds (event.rounds, event.top_cut), "
+                  f"and the file has {len(played)}")
     if ev["status"] == EventStatus.COMPLETE and not rounds:
         r.bad("rounds", "a complete event has played at least one round")
     return rounds, matches
 
 
-def _details_seats(r: Reader, action: str, details: Data, path: str, seats: dict,
-                   matches: dict) -> None:
-    if action in (CorrectionAction.LATE, CorrectionAction.NO_SHOW):
-        # A late player's match (and AI seat), a no-show's match: ids of the file.
-        match = details.get("match")
-        if match is not None and not _is_id(match, matches):
-            r.bad(path, f"no such match {match!r}")
-        ids = [details["ai_seat"]] if details.get("ai_seat") is not None else []
-    elif action == CorrectionAction.UNPAIR:
-        tables = details.get("tables", [])
-        if not isinstance(tables, list) or not all(
-                isinstance(t, list) and len(t) == 3 for t in tables):
-            r.bad(path, "an undone pairing's tables are [table, player_a, player_b] each")
-            return
-        ids = [s for _, a, b in tables for s in (a, b) if s is not None]
-    elif action == CorrectionAction.SWAP:
-        ids = details.get("seats", [])
-        if not isinstance(ids, list):
-            r.bad(path, "a swap names its two seats")
-            return
-    else:
+# What each correction writes in its details (services/corrections.py, late_players.py,
+# no_shows.py): its keys, exactly, and each value's kind. The pages format them later
+# (selectors/corrections.py), so a file is held to the same shapes.
+TABLE_OR_NONE = "table_or_none"
+DETAILS_KEYS: dict[str, dict[str, str]] = {
+    CorrectionAction.UNDROP: {"dropped_at": "time_or_none"},
+    CorrectionAction.UNPAIR: {"seed": "seed_or_none", "tables": "unpaired_tables"},
+    CorrectionAction.SWAP: {"tables": "two_tables", "seats": "two_seats"},
+    CorrectionAction.LATE: {"gets": "late_gets", "match": "match_or_none",
+                            "table": TABLE_OR_NONE, "ai_seat": "seat_or_none",
+                            "new_seat": "boolean", "guest": "boolean"},
+    CorrectionAction.NO_SHOW: {"match": "match_or_none", "table": TABLE_OR_NONE,
+                               "absent_side": "side", "score": "score",
+                               "minutes": "minutes"},
+}
+# A correction that names its round (every one but an undone drop).
+ROUND_NAMED = (CorrectionAction.UNPAIR, CorrectionAction.SWAP, CorrectionAction.LATE,
+               CorrectionAction.NO_SHOW)
+# A correction made for one seat (its `player`).
+SEAT_NAMED = (CorrectionAction.UNDROP, CorrectionAction.LATE, CorrectionAction.NO_SHOW)
+
+
+def _whole(value: Any, lo: int = 0, hi: int = MAX_SEED) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
+
+
+def _table(value: Any) -> bool:
+    return _whole(value, 1, MAX_TABLE)
+
+
+def _detail_problem(kind: str, value: Any, seats: dict, matches: dict) -> str | None:
+    """Why `value` is not a detail of `kind` (None: it is)."""
+    if kind == "time_or_none":
+        if value is None:
+            return None
+        probe = Reader()
+        probe.time({"v": value}, "v", "")
+        return probe.problems[0].split(": ", 1)[1] if probe.problems else None
+    if kind == "seed_or_none":
+        return None if value is None or _whole(value) else f"must be a seed or null, not {value!r}"
+    if kind == TABLE_OR_NONE:
+        return None if value is None or _table(value) else (
+            f"must be a table number from 1 to {MAX_TABLE} or null, not {value!r}")
+    if kind == "minutes":
+        return None if _whole(value, 0, 600) else (
+            f"must be a whole number of minutes from 0 to 600, not {value!r}")
+    if kind == "boolean":
+        return None if isinstance(value, bool) else f"must be true or false, not {value!r}"
+    if kind == "late_gets":
+        return None if value in LatePlayerGets.values else (
+            f"must be one of {', '.join(LatePlayerGets.values)}, not {value!r}")
+    if kind == "side":
+        return None if value in ("a", "b") else f"must be 'a' or 'b', not {value!r}"
+    if kind == "score":
+        return None if _score_ok(value) else (
+            "a score is {\"a_wins\", \"b_wins\", \"draws\"}, each 0 to 9")
+    if kind == "match_or_none":
+        return None if value is None or _is_id(value, matches) else f"no such match {value!r}"
+    if kind == "seat_or_none":
+        return None if value is None or _is_id(value, seats) else f"no such player {value!r}"
+    if kind == "two_tables":
+        return None if isinstance(value, list) and len(value) == 2 and all(
+            _table(t) for t in value) else "a swap's tables are its two table numbers"
+    if kind == "two_seats":
+        if not isinstance(value, list) or len(value) != 2:
+            return "a swap names its two seats"
+        wrong = [s for s in value if not _is_id(s, seats)]
+        if wrong:
+            return f"no such player {wrong[0]!r}"
+        return "a swap names two different seats" if value[0] == value[1] else None
+    if kind == "unpaired_tables":
+        if not isinstance(value, list) or len(value) > MAX_SEATS or not all(
+                isinstance(t, list) and len(t) == 3 for t in value):
+            return "an undone pairing's tables are [table, player_a, player_b] each"
+        for table, a, b in value:
+            if not (table is None or _table(table)):
+                return f"no table {table!r}: a table number from 1 to {MAX_TABLE}, or null"
+            if not _is_id(a, seats):
+                return f"no such player {a!r}"
+            if b is not None and not _is_id(b, seats):
+                return f"no such player {b!r}"
+        return None
+    raise AssertionError(kind)
+
+
+def _details(r: Reader, action: str | None, details: Data, path: str, seats: dict,
+             matches: dict) -> None:
+    """The correction's details hold exactly the keys its action writes, each of its kind."""
+    if action is None:
         return
-    for seat in ids:
-        if not _is_id(seat, seats):
-            r.bad(path, f"no such player {seat!r}")
+    shape = DETAILS_KEYS[action]
+    for key in sorted(set(details) - set(shape)):
+        r.bad(f"{path}.{key}", f"a correction ({action}) keeps no {key!r}")
+    for key, kind in shape.items():
+        if key not in details:
+            r.bad(f"{path}.{key}", f"a correction ({action}) keeps its {key!r}")
+            continue
+        problem = _detail_problem(kind, details[key], seats, matches)
+        if problem is not None:
+            r.bad(f"{path}.{key}", problem)
 
 
 def _trail(r: Reader, data: Data, seats: dict, matches: dict, rounds: int) -> Data:
@@ -418,11 +584,14 @@ def _trail(r: Reader, data: Data, seats: dict, matches: dict, rounds: int) -> Da
         p += "."
         action = r.choice(row, "action", p, CorrectionAction.values)
         details = r.json_object(row, "details", p, null=False) or {}
-        _details_seats(r, action, details, f"{p}details", seats, matches)
-        corrections.append({"action": action,
-                            "round_number": r.integer(row, "round_number", p, lo=1,
-                                                      hi=MAX_ROUNDS, null=True),
-                            "player": _seat_ref(r, row, "player", p, seats, null=True),
+        _details(r, action, details, f"{p}details", seats, matches)
+        number = r.integer(row, "round_number", p, lo=1, hi=MAX_ROUNDS, null=True)
+        if number is None and action in ROUND_NAMED and row.get("round_number") is None:
+            r.bad(f"{p}round_number", f"a correction ({action}) names its round")
+        elif number is not None and number > rounds:
+            r.bad(f"{p}round_number", f"no round {number}: the event has {rounds}")
+        player = _seat_ref(r, row, "player", p, seats, null=action not in SEAT_NAMED)
+        corrections.append({"action": action, "round_number": number, "player": player,
                             "details": details, "at": r.time(row, "at", p, null=False)})
     announcements = []
     for i, row in enumerate(r.array(data, "announcements", "")):
@@ -489,7 +658,7 @@ def event_file_read(data: Any) -> Data:
         r.bad("format", gettext("this is not a Clash event file (format %(format)r, not "
                                 "%(expected)r)") % {"format": data.get("format"),
                                                     "expected": FILE_FORMAT})
-    elif data.get("version") != FILE_VERSION:
+    elif type(data.get("version")) is not int or data.get("version") != FILE_VERSION:
         r.bad("version", gettext("this site reads event files of version %(version)d, not "
                                  "%(found)r") % {"version": FILE_VERSION,
                                                  "found": data.get("version")})

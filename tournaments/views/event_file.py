@@ -24,7 +24,7 @@ from tournaments.selectors.event_file import (
     event_file_filename,
     event_file_text,
 )
-from tournaments.services.event_file import event_file_import, event_file_parse
+from tournaments.services.event_file import event_file_import_once, event_file_parse
 from tournaments.services.event_file_checks import MAX_EVENT_FILE_BYTES
 
 from .common import event_or_404
@@ -68,9 +68,15 @@ def event_import(request: HttpRequest) -> HttpResponse:
         return render(request, "tournaments/event_import.html", {"form": form})
     if form.is_valid():
         with domain_errors(request, form=form, field="file") as refused:
-            event = event_file_import(data=event_file_parse(form.cleaned_data["file"]),
-                                      by=request.user, now=timezone.now())
+            made = event_file_import_once(data=event_file_parse(form.cleaned_data["file"]),
+                                          by=request.user, now=timezone.now())
+        if not refused and not made.created:
+            messages.info(request, gettext(
+                "“%(name)s” was already imported from this file: here it is, and nothing new "
+                "was made.") % {"name": made.event.name})
+            return redirect("tournaments:event", pk=made.event.pk)
         if not refused:
+            event = made.event
             messages.success(request, gettext(
                 "“%(name)s” is imported from %(source)s: you are its organizer. Its players "
                 "are named seats no account holds, and it does not count for the ratings.")
