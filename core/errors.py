@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.error_messages import engine_message
+
 # A domain error reports at most this many problems (and counts the rest), each cut to a
 # readable length (a problem may quote the bad value): a huge bad file must not produce a
 # huge answer.
@@ -71,19 +73,25 @@ _ENGINE_DETAILS = ("reason", "option", "seat", "step")
 
 
 def from_engine(exc: Exception, code: str | None = None, *,
-                kind: type[DomainError] = DomainError, prefix: str = "",
-                problems: list[str] | None = None,
-                params: dict[str, Any] | None = None) -> DomainError:
+                 kind: type[DomainError] = DomainError, prefix: str = "",
+                 problems: list[str] | None = None,
+                 params: dict[str, Any] | None = None) -> DomainError:
     """The domain error that reports an engine error (`EngineError` and its kinds, or the
-    file readers' and the pairing's `ValueError`s) to the user: the engine's own message
-    after `prefix`, under `code` (by default the engine's stable `reason`, else its `code`).
+    file readers' and the pairing's `ValueError`s) to the user: its message after `prefix`,
+    under `code` (by default the engine's stable `reason`, else its `code`).
 
-    The engine's own code and details go into `params` (`engine_code`, `reason`, `option`,
-    `seat`, `step`, where it has them), with `engine_message` the text it gave, so the
-    message can be rendered again from codes. Raise it `from None`: the engine error is the
-    user's input, not a bug to trace."""
-    message = getattr(exc, "message", None) or str(exc)
-    found = {"engine_message": message}
+    The message is in the active language (the request's): the sentence of the engine's
+    reason or code in `core.error_messages`, filled in with the engine's params, where the
+    language's catalogue translates it; else the engine's own English message.
+
+    The engine's own code, params and details go into `params` (`engine_code`, `reason`,
+    `option`, `seat`, `step`, where it has them), with `engine_message` the English text it
+    gave, so the message can be rendered again from codes. Raise it `from None`: the engine
+    error is the user's input, not a bug to trace."""
+    english = getattr(exc, "message", None) or str(exc)
+    engine_params = getattr(exc, "params", None)
+    found: dict[str, Any] = dict(engine_params) if isinstance(engine_params, dict) else {}
+    found["engine_message"] = english
     engine_code = getattr(exc, "code", None)
     if isinstance(engine_code, str):
         found["engine_code"] = engine_code
@@ -93,4 +101,7 @@ def from_engine(exc: Exception, code: str | None = None, *,
             found[name] = value
     if code is None:
         code = found.get("reason") or found.get("engine_code") or "engine"
+    message = english
+    if isinstance(engine_code, str):
+        message = engine_message(english, engine_code, found.get("reason"), found)
     return kind(code, f"{prefix}{message}", problems=problems, params={**found, **(params or {})})

@@ -3,8 +3,11 @@
 Two families, as everywhere in the project (STYLE.md, habit 4):
 
 - `EngineError` and its subclasses are domain errors: input a person can fix (an action the
-  rules refuse, an illegal deck), each with a stable `code` and a message. The web maps them
-  to its own domain errors.
+  rules refuse, an illegal deck), each with a stable `code` (and, for a refused action, a
+  stable `reason`), an English message for the command-line tools, and `params`: the values
+  the message names (the card, the seat), by name. The web maps them to its own domain errors
+  and writes the message again in the reader's language from the code and the params
+  (`core.error_messages`, which lists every code and reason the engine raises).
 - `FormatError` is a JSON input of one of the engine's file formats (a scenario, a battle, a
   squad) that cannot be read; its message starts with the path of the bad field. It is a
   `ValueError`, as these errors have always been, so that code catching `ValueError` still
@@ -17,7 +20,7 @@ subclasses in its package (`engine.clash.errors`, `engine.spoils.errors`,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 
 class EngineError(Exception):
@@ -25,9 +28,10 @@ class EngineError(Exception):
 
     code = "error"
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, *, params: Mapping[str, object] | None = None) -> None:
         super().__init__(message)
         self.message = message
+        self.params = dict(params or {})
 
     def to_json(self) -> dict[str, object]:
         return {"code": self.code, "message": self.message}
@@ -42,8 +46,9 @@ class IllegalAction(EngineError):
 
     code = "illegal"
 
-    def __init__(self, reason: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, reason: str, message: str, *,
+                 params: Mapping[str, object] | None = None) -> None:
+        super().__init__(message, params=params)
         self.reason = reason
 
 

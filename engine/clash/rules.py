@@ -140,16 +140,18 @@ class Game(AttackPhase, Deaths, GameState):
         if cd.type != want:
             if want == CREATURE:
                 raise IllegalAction("not_a_creature",
-                                    f"{cd.name} is an incantation: cast it at a creature")
+                                    f"{cd.name} is an incantation: cast it at a creature",
+                                    params={"card": cd.name})
             raise IllegalAction("not_an_incantation",
-                                f"{cd.name} is a creature: play it to a lane")
+                                f"{cd.name} is a creature: play it to a lane",
+                                params={"card": cd.name})
         if cd.cost > self.mana:
             raise IllegalAction("not_enough_mana", "not enough mana")
         if len(cards) == 1:
             raise IllegalAction("last_card",
                                 f"{cd.name} is your last card besides the "
                                 f"{'Fort' if p.fort else 'Bastion'}: you must keep it "
-                                f"(rule C-7.4)")
+                                f"(rule C-7.4)", params={"card": cd.name})
         return card
 
     def playable_index(self, name: str) -> int:
@@ -158,7 +160,8 @@ class Game(AttackPhase, Deaths, GameState):
         for i in range(min(4, len(cards))):
             if self.catalogue.cards[cards[i]].name == name:
                 return i
-        raise IllegalAction("not_playable", f"{name} is not among your four playable cards")
+        raise IllegalAction("not_playable", f"{name} is not among your four playable cards",
+                            params={"card": name})
 
     # ------------------------------------------------------------------ actions
 

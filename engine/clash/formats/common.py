@@ -28,8 +28,9 @@ class IllegalChoice(EngineError):
 
     code = "illegal"
 
-    def __init__(self, reason: str, message: str, *, step: int | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, reason: str, message: str, *, step: int | None = None,
+                 params: dict[str, object] | None = None) -> None:
+        super().__init__(message, params=params)
         self.reason = reason
         self.step = step  # set when raised while re-running a record: the 1-based step
 
