@@ -323,3 +323,22 @@ def test_a_service_conflict_is_409_with_the_same_code_and_a_russian_message(russ
     assert english_error["message"].startswith("Round 1 has results in at tables 1, 2")
     assert russian_error["message"] == ("В раунде 1 есть результаты за столами 1, 2: "
                                         "пары остаются")
+
+
+@pytest.mark.django_db
+def test_a_page_shows_a_service_refusal_in_the_language_of_the_request(client, russian):
+    from django.urls import reverse
+
+    from tests.factories.tournaments import OrganizedEventFactory
+    from tests.tournaments.event_steps import organizer_of, pair, seats, settle, start
+
+    event = OrganizedEventFactory(rounds=3, seed=7)
+    seats(event, "alice bob carol dave")
+    start(event)
+    settle(pair(event))
+    client.force_login(organizer_of(event))
+    url = reverse("tournaments:round_unpair", args=[event.pk])
+    page = client.post(url, {"number": 1}, HTTP_ACCEPT_LANGUAGE="ru")
+    assert page.status_code == 409
+    assert "В раунде 1 есть результаты за столами 1, 2: пары остаются" in page.content.decode()
+    assert "its pairing stands" not in page.content.decode()
