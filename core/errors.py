@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import ngettext
+
 from core.error_messages import engine_message
 
 # A domain error reports at most this many problems (and counts the rest), each cut to a
@@ -34,7 +36,9 @@ def capped(problems: list[str], limit: int = MAX_PROBLEMS) -> list[str]:
     """The first `limit` problems, and a last line counting the ones left out."""
     shown = [_short(str(p)) for p in problems[:limit]]
     if len(problems) > limit:
-        shown.append(f"... and {len(problems) - limit:,} more problems")
+        left = len(problems) - limit
+        shown.append(ngettext("... and %(count)s more problem", "... and %(count)s more problems",
+                              left) % {"count": f"{left:,}"})
     return shown
 
 

@@ -174,6 +174,7 @@ RUSSIAN = {
     ENGINE_REASONS["no_target"]._args[0]: "Целью может быть только существо в игре.",
     ENGINE_CODES["setup"]._args[0]: "Эти колоды, зёрна или настройки не могут начать игру.",
 }
+RUSSIAN_INVALID = {"invalid input in %(fields)s": "неверные данные в поле %(fields)s"}
 RUSSIAN_PLURAL = (
     "Round %(round)d has a result in at table %(tables)s: its pairing stands",
     "Round %(round)d has results in at tables %(tables)s: its pairing stands",
@@ -195,7 +196,7 @@ def _russian_po() -> str:
              '"Content-Transfer-Encoding: 8bit\\n"', '"Language: ru\\n"',
              '"Plural-Forms: nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && '
              'n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\\n"', ""]
-    for msgid, msgstr in RUSSIAN.items():
+    for msgid, msgstr in {**RUSSIAN, **RUSSIAN_INVALID}.items():
         lines += ["#, python-format", f"msgid {_po_string(msgid)}",
                   f"msgstr {_po_string(msgstr)}", ""]
     one, many, forms = RUSSIAN_PLURAL
@@ -342,3 +343,24 @@ def test_a_page_shows_a_service_refusal_in_the_language_of_the_request(client, r
     assert page.status_code == 409
     assert "В раунде 1 есть результаты за столами 1, 2: пары остаются" in page.content.decode()
     assert "its pairing stands" not in page.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_bad_api_input_is_400_invalid_with_its_message_and_problems_in_russian(russian):
+    from tests.factories import UserFactory
+
+    client = APIClient()
+    client.force_authenticate(UserFactory())
+    body = {"kind": "constructed"}
+    english = client.post("/api/decklists/", body, format="json", HTTP_ACCEPT_LANGUAGE="en")
+    russian_answer = client.post("/api/decklists/", body, format="json",
+                                 HTTP_ACCEPT_LANGUAGE="ru")
+    assert english.status_code == russian_answer.status_code == 400
+    english_error, russian_error = english.json()["error"], russian_answer.json()["error"]
+    assert english_error["code"] == russian_error["code"] == "invalid"
+    assert english_error["message"] == "invalid input in name"
+    assert russian_error["message"] == "неверные данные в поле name"
+    # DRF's own field messages come from its Russian catalogue, the field's name unchanged.
+    assert english_error["problems"] == ["name: This field is required."]
+    [problem] = russian_error["problems"]
+    assert problem.startswith("name: ") and problem != english_error["problems"][0]

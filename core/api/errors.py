@@ -6,13 +6,15 @@ action that is not the user's, 404 for a row that is missing or not visible, 409
 conflict with the current state. DRF's own errors get the same shape: validation errors
 become code "invalid" with a message naming the fields and one problem per field error; the
 others (not authenticated, not found, method not allowed, bad JSON) keep DRF's code and
-text. Anything else is a bug and is left to Django (a 500), never swallowed.
+text. Messages are in the active language (the request's); field names stay as the API
+spells them. Anything else is a bug and is left to Django (a 500), never swallowed.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -63,9 +65,9 @@ def validation_error_body(detail: Any) -> dict:
     problems = capped([f"{field}: {message}" if field else message
                        for field, message in pairs])
     if fields:
-        message = f"invalid input in {', '.join(fields)}"
+        message = gettext("invalid input in %(fields)s") % {"fields": ", ".join(fields)}
     else:
-        message = problems[0] if problems else "invalid input"
+        message = problems[0] if problems else gettext("invalid input")
     return {"error": {"code": "invalid", "message": message, "problems": problems}}
 
 
