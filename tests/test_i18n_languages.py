@@ -243,7 +243,8 @@ def test_the_compiler_reads_every_kind_of_entry(tmp_path) -> None:
     # Russian's three forms, for 1, 2, 5 and 21 rounds.
     assert [translations.ngettext("%(n)d round", "%(n)d rounds", n) for n in (1, 2, 5, 21)] == [
         "%(n)d раунд", "%(n)d раунда", "%(n)d раундов", "%(n)d раунд"]
-    assert translations.gettext('A long text in two "parts"\n') == "Длинный текст из двух «частей»\n"
+    assert translations.gettext('A long text in two "parts"\n') == (
+        "Длинный текст из двух «частей»\n")
     assert translations.gettext("Not sure yet") == "Not sure yet"  # fuzzy: left out
     assert translations.gettext("Not translated") == "Not translated"
     assert translations.gettext("Gone") == "Gone"
