@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
+from django.core.management.base import CommandError
 from django.test import Client
 
+from clash.env import BASE_DIR
 from core.inputs import csv_rows
-from decks.models import CollectionEntry
+from decks.models import Card, CollectionEntry
 from decks.services.collections import collection_import_csv
 from tests.catalogues import write_catalogue
 from tests.factories import UserFactory, starter_kit
@@ -130,3 +133,24 @@ def test_the_collection_export_is_the_same_in_every_language(russian_reader) -> 
     response = russian_reader.get("/decks/collection/export/")
 
     assert response.content == b"set,card,count\nstarter-kit,OGRE,2\n"
+
+
+def test_the_card_import_command_refuses_a_file_that_is_not_utf8(tmp_path) -> None:
+    path = tmp_path / "cards.csv"
+    path.write_bytes("name;cost\nČarobnjak;1\n".encode("cp1250"))
+
+    with pytest.raises(CommandError, match="not UTF-8 text"):
+        call_command("import_cards", "spoils", "core-1", str(path))
+
+
+def test_the_card_import_command_takes_a_semicolon_file_with_a_bom(tmp_path) -> None:
+    # The example has no quoted field, so every comma is a separator.
+    example = (BASE_DIR / "docs" / "examples" / "spoils_cards.csv").read_text(encoding="utf-8")
+    path = tmp_path / "cards.csv"
+    path.write_text(BOM + example.replace(",", ";"), encoding="utf-8")
+
+    call_command("import_cards", "spoils", "core-1", str(path))
+
+    names = [line.split(",")[0] for line in example.splitlines()[1:] if line.strip()]
+    assert sorted(Card.objects.filter(card_set__code="core-1").values_list("name", flat=True)) \
+        == sorted(names)
