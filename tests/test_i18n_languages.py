@@ -296,3 +296,51 @@ def test_compile_catalogues_names_the_line_it_cannot_read(settings, tmp_path) ->
     from django.core.management.base import CommandError
     with pytest.raises(CommandError, match="line 2"):
         call_command("compile_catalogues")
+
+
+# The menu on the pages kept for every visitor ---------------------------------------------
+
+
+def test_the_menu_works_with_csrf_checks_on_and_carries_no_token(russian) -> None:
+    client = Client(enforce_csrf_checks=True)
+    page = html(client.get("/events/"))
+    assert "csrfmiddlewaretoken" not in page.split('class="language-menu"')[1].split("</form>")[0]
+
+    response = client.post("/i18n/setlang/", {"language": "ru", "next": "/events/"},
+                           HTTP_ORIGIN="http://testserver", HTTP_SEC_FETCH_SITE="same-origin")
+
+    assert response.status_code == 302 and response.cookies[COOKIE].value == "ru"
+
+
+@pytest.mark.parametrize("headers", [{"HTTP_ORIGIN": "https://evil.example"},
+                                     {"HTTP_SEC_FETCH_SITE": "cross-site"},
+                                     {"HTTP_SEC_FETCH_SITE": "same-site",
+                                      "HTTP_ORIGIN": "http://testserver"}])
+def test_another_site_cannot_change_a_person_s_language(russian, headers: dict) -> None:
+    user = UserFactory(username="ana")
+    client = signed_in(user)
+
+    response = client.post("/i18n/setlang/", {"language": "ru", "next": "/"}, **headers)
+
+    assert response.status_code == 403
+    assert COOKIE not in response.cookies
+    assert not Profile.objects.filter(user=user, language="ru").exists()
+
+
+def test_a_kept_event_page_is_kept_once_per_language(russian) -> None:
+    from tests.factories.tournaments import OrganizedEventFactory
+    from tests.tournaments.event_steps import pair, seats, start
+
+    event = OrganizedEventFactory(organizers=[UserFactory()], rounds=2, top_cut=0)
+    seats(event, "alice bob carol dave")
+    start(event)
+    pair(event)
+
+    for url in (f"/events/{event.pk}/pairings/", f"/events/{event.pk}/standings/"):
+        russian_page = html(Client(HTTP_ACCEPT_LANGUAGE="ru").get(url))
+        english_page = html(Client(HTTP_ACCEPT_LANGUAGE="en").get(url))
+        again = html(Client(HTTP_ACCEPT_LANGUAGE="ru").get(url))
+
+        assert '<html lang="ru"' in russian_page and ">Турниры</a>" in russian_page
+        assert '<html lang="en"' in english_page and ">Events</a>" in english_page
+        assert again == russian_page

@@ -5,10 +5,12 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.i18n import set_language
 
@@ -28,10 +30,29 @@ def _back(request: HttpRequest) -> str:
     return target
 
 
+def cross_site(request: HttpRequest) -> bool:
+    """Whether a browser says the request comes from another site: by Sec-Fetch-Site, else
+    by Origin. A request with neither is no cross-site form of a current browser."""
+    fetch_site = request.headers.get("Sec-Fetch-Site")
+    if fetch_site is not None:
+        return fetch_site not in ("same-origin", "none")
+    origin = request.headers.get("Origin")
+    if origin is None:
+        return False
+    return origin != f"{request.scheme}://{request.get_host()}"
+
+
+@csrf_exempt
 @require_POST
 def language_set(request: HttpRequest) -> HttpResponse:
     """The language menu's form: Django's set_language (the cookie, back to `next`), and for
-    a signed-in person their account and session too. Only an offered language is taken."""
+    a signed-in person their account and session too. Only an offered language is taken.
+
+    The menu carries no CSRF token: it is on the pages kept for every visitor alike
+    (tournaments.views.common.kept_for_visitors), where one visitor's token must not reach
+    another. The request's own origin headers keep another site from posting it."""
+    if cross_site(request):
+        raise PermissionDenied("The language can be changed only from this site's pages.")
     code = request.POST.get("language", "")
     if not is_offered(code):
         messages.error(request, _("That language is not offered yet: choose one from the menu."))
