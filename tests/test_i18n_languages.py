@@ -344,3 +344,17 @@ def test_a_kept_event_page_is_kept_once_per_language(russian) -> None:
         assert '<html lang="ru"' in russian_page and ">Турниры</a>" in russian_page
         assert '<html lang="en"' in english_page and ">Events</a>" in english_page
         assert again == russian_page
+
+
+def test_a_printout_s_lang_is_the_reader_s_language(russian) -> None:
+    from tests.factories.tournaments import OrganizedEventFactory
+    from tests.tournaments.event_steps import pair, seats, start
+
+    event = OrganizedEventFactory(organizers=[UserFactory()], rounds=2, top_cut=0)
+    seats(event, "alice bob carol dave")
+    start(event)
+    pair(event)
+    url = f"/events/{event.pk}/print/pairings/by-name/"
+
+    assert '<html lang="ru">' in html(Client(HTTP_ACCEPT_LANGUAGE="ru").get(url))
+    assert '<html lang="en">' in html(Client().get(url))
