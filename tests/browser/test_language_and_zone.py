@@ -52,3 +52,28 @@ def test_the_language_menu_changes_the_page_without_a_script(browser, live_serve
         assert page.get_by_label("Язык").input_value() == "ru"
     finally:
         context.close()
+
+
+def test_a_script_speaks_the_reader_s_language_through_the_catalogue(browser, live_server,
+                                                                     settings, tmp_path) -> None:
+    from tests.factories import UserFactory
+    from tests.factories.tournaments import OrganizedEventFactory
+    from tests.tournaments.event_steps import pair, seats, start
+
+    write_catalogue(tmp_path, "ru", RUSSIAN)
+    write_catalogue(tmp_path, "ru", {"Updates every 20 seconds.":
+                                     "Обновляется каждые 20 секунд."}, domain="djangojs")
+    settings.LOCALE_PATHS = [tmp_path]
+    event = OrganizedEventFactory(organizers=[UserFactory()], rounds=2, top_cut=0)
+    seats(event, "alice bob carol dave")
+    start(event)
+    pair(event)
+    context = browser.new_context(viewport=PHONE, base_url=live_server.url, locale="ru-RU")
+    context.set_default_timeout(TIMEOUT_MS)
+    try:
+        page = context.new_page()
+        page.goto(f"/events/{event.pk}/pairings/")
+        status = page.locator("[data-live-status]")
+        status.filter(has_text="Обновляется каждые 20 секунд.").wait_for()
+    finally:
+        context.close()
