@@ -8,6 +8,8 @@ from django.contrib.auth.forms import AuthenticationForm, BaseUserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from accounts.selectors.profiles import is_confirmed
+from core.i18n import languages_offered
+from core.zones import time_zone_problem
 
 
 class SignUpForm(BaseUserCreationForm):
@@ -110,3 +112,28 @@ class DeleteAccountForm(forms.Form):
         if not self.user.check_password(password):
             raise forms.ValidationError(_("That is not your password."), code="wrong_password")
         return password
+
+
+class PreferencesForm(forms.Form):
+    """The person's language (among those offered) and time zone (an IANA name); either may
+    be left to the browser."""
+
+    language = forms.ChoiceField(label=_("Language"), required=False)
+    time_zone = forms.CharField(
+        label=_("Time zone"), max_length=64, required=False,
+        help_text=_("An IANA name such as Europe/Belgrade, Europe/Istanbul or Europe/Prague. "
+                    "Left empty, times follow your browser's zone."))
+
+    def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003
+        super().__init__(*args, **kwargs)
+        self.fields["language"].choices = [("", _("The browser's language")),
+                                           *languages_offered()]
+        self.fields["time_zone"].widget.attrs.update({"list": "time-zones",
+                                                      "autocomplete": "off"})
+
+    def clean_time_zone(self) -> str:
+        zone = self.cleaned_data["time_zone"].strip()
+        problem = zone and time_zone_problem(zone)
+        if problem:
+            raise forms.ValidationError(problem, code="bad_time_zone")
+        return zone

@@ -24,6 +24,11 @@ class Profile(models.Model):
     # the link was issued from.
     email_changed_at = models.DateTimeField(_("e-mail address changed at"), null=True,
                                             blank=True)
+    # The person's own language and time zone (accounts/services/preferences.py); empty:
+    # the browser's (docs/languages.md). The zone is an IANA name (core.zones).
+    language = models.CharField(_("language"), max_length=10, blank=True,
+                                choices=settings.LANGUAGES)
+    time_zone = models.CharField(_("time zone"), max_length=64, blank=True)
 
     def __str__(self) -> str:
         return f"profile of {self.user}"

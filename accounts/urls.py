@@ -1,6 +1,6 @@
 from django.urls import path
 
-from accounts.views import emails, me, passwords, signup
+from accounts.views import emails, me, passwords, preferences, signup
 
 app_name = "accounts"
 
@@ -11,6 +11,7 @@ urlpatterns = [
     path("email/", emails.email_change, name="email_change"),
     path("email/<str:token>/", emails.email_confirm, name="email_confirm"),
     path("profile/", me.profile, name="profile"),
+    path("preferences/", preferences.preferences, name="preferences"),
     path("data/", me.data, name="data"),
     path("delete/", me.delete, name="delete"),
 ]

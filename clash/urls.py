@@ -1,10 +1,12 @@
 from django.contrib import admin
 from django.urls import include, path
+from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 import accounts.urls
 import play.urls
 import tournaments.urls
+from accounts.views.preferences import language_set
 from clash import views
 
 urlpatterns = [
@@ -12,6 +14,11 @@ urlpatterns = [
     path("health/", views.health, name="health"),
     path("me/", views.me, name="me"),
     path("admin/", admin.site.urls),
+    # The language menu (Django's set_language, and the account for a signed-in person) and
+    # the static scripts' translations, a script file of the site's own (the CSP allows no
+    # inline script).
+    path("i18n/setlang/", language_set, name="set_language"),
+    path("i18n/js/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     # Sign-up, confirmation and a person's account pages, then Django's auth views (login,
     # password change and reset; the accounts' subclasses of three of them come first).
     path("accounts/", include("accounts.urls")),

@@ -132,10 +132,14 @@ def csv_delimiter(text: str) -> str:
 
 
 def csv_rows(text: str, *, code: str = "bad_csv") -> list[list[str]]:
-    """Every row of a CSV text (comma- or semicolon-separated, as its header line says), or
-    InputError naming the line the csv module cannot read."""
+    """Every row of a CSV text (comma- or semicolon-separated, as its header line says, UTF-8
+    with or without a byte-order mark), or InputError naming the line the csv module cannot
+    read."""
     if NUL in text:
         raise InputError(code, "the file holds a NUL byte: save it as CSV (UTF-8) text")
+    # A spreadsheet's "CSV UTF-8" starts with a byte-order mark; an upload's is gone already
+    # (read_text_upload), a pasted text's or an API body's goes here.
+    text = text.removeprefix("\ufeff")
     reader = csv.reader(io.StringIO(text), delimiter=csv_delimiter(text))
     try:
         return list(reader)

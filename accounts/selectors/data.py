@@ -24,6 +24,8 @@ def account_data(user: AbstractBaseUser) -> dict[str, Any]:
             "display_name": profile.display_name if profile else "",
             "email": user.email,
             "email_confirmed": profile.email_confirmed if profile else True,
+            "language": profile.language if profile else "",
+            "time_zone": profile.time_zone if profile else "",
             "date_joined": user.date_joined.isoformat(),
             "last_login": user.last_login.isoformat() if user.last_login else None,
         },

@@ -25,6 +25,8 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
+    # The plumbing's template tags (core/templatetags) and commands (compile_catalogues).
+    "core",
     "accounts",
     "decks",
     "tournaments",
@@ -37,11 +39,17 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # After the session, before CommonMiddleware (Django's order): the visitor's language from
+    # the cookie, else the browser's Accept-Language (docs/languages.md).
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # Refuses oversized bodies and NUL bytes before any view (or CSRF's check) reads them.
     "core.inputs.InputGuardMiddleware",
+    # A signed-in person's own language and time zone (their account), else a visitor's
+    # browser zone from its cookie (core/i18n.py).
+    "core.i18n.PreferencesMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes asks: turns a locked login into its answer (core.logins).
@@ -127,7 +135,26 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-LANGUAGE_CODE = "en-us"
+# The community's six languages and English (docs/languages.md), each named in itself. The
+# menu offers a language only once its compiled catalogue exists (core.i18n.languages_offered).
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", "English"),
+    ("sr", "Српски"),
+    ("sr-latn", "Srpski (latinica)"),
+    ("eo", "Esperanto"),
+    ("tr", "Türkçe"),
+    ("cs", "Čeština"),
+    ("ru", "Русский"),
+]
+# locale/<folder>/LC_MESSAGES/django.po and .mo; the folders are sr, sr_Latn, eo, tr, cs, ru.
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_NAME = "clash_language"
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+# One year: a visitor's choice outlives the browser session.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
+# The browser's own zone, stored by static/js/timezone.js (core.i18n.PreferencesMiddleware).
+CLASH_TIME_ZONE_COOKIE = "clash_time_zone"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

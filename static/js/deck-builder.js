@@ -6,6 +6,16 @@
 (function () {
   "use strict";
 
+  // The site's translations (Django's JavaScriptCatalog, loaded first by templates/base.html);
+  // English wherever a page lacks it.
+  var gettext = window.gettext || function (text) { return text; };
+  var ngettext = window.ngettext || function (one, many, n) { return n === 1 ? one : many; };
+  var interpolate = window.interpolate || function (format, values, named) {
+    return named
+      ? format.replace(/%\(\w+\)s/g, function (m) { return String(values[m.slice(2, -2)]); })
+      : format.replace(/%s/g, function () { return String(values.shift()); });
+  };
+
   var form = document.getElementById("deck-builder");
   if (!form || !window.fetch || !window.FormData) {
     return;
@@ -64,17 +74,20 @@
   function summary(problems) {
     var parts = [];
     if (kind() === "constructed") {
-      parts.push(pickedCount() + " of " + needed + " picked");
+      parts.push(interpolate(gettext("%(picked)s of %(needed)s picked"),
+                             {picked: pickedCount(), needed: needed}, true));
     } else if (game) {
-      parts.push(pickedCount() + (pickedCount() === 1 ? " card" : " cards"));
+      parts.push(interpolate(ngettext("%(n)s card", "%(n)s cards", pickedCount()),
+                             {n: pickedCount()}, true));
     }
     if (problems === null) {
       setText(status, parts.join(" · "));
     } else if (problems.length === 0) {
-      parts.push("ready to save");
+      parts.push(gettext("ready to save"));
       setText(status, parts.join(" · "), "ok");
     } else {
-      parts.push(problems.length + (problems.length === 1 ? " problem" : " problems"));
+      parts.push(interpolate(ngettext("%(n)s problem", "%(n)s problems", problems.length),
+                             {n: problems.length}, true));
       setText(status, parts.join(" · "));
     }
   }

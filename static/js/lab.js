@@ -4,6 +4,16 @@
 (function () {
   "use strict";
 
+  // The site's translations (Django's JavaScriptCatalog, loaded first by templates/base.html);
+  // English wherever a page lacks it.
+  var gettext = window.gettext || function (text) { return text; };
+  var ngettext = window.ngettext || function (one, many, n) { return n === 1 ? one : many; };
+  var interpolate = window.interpolate || function (format, values, named) {
+    return named
+      ? format.replace(/%\(\w+\)s/g, function (m) { return String(values[m.slice(2, -2)]); })
+      : format.replace(/%s/g, function () { return String(values.shift()); });
+  };
+
   var panel = document.querySelector("[data-lab-status]");
   if (!panel || !window.fetch) {
     return;
@@ -24,7 +34,10 @@
         bar.max = status.total;
         bar.value = status.done;
         bar.textContent = Math.floor(100 * status.done / status.total) + "%";
-        text.textContent = status.done + " of " + status.total + " chunks done.";
+        text.textContent = interpolate(
+          ngettext("%(done)s of %(total)s chunk done.", "%(done)s of %(total)s chunks done.",
+                   status.total),
+          {done: status.done, total: status.total}, true);
         if (status.finished) {
           window.location.reload();
         } else {
@@ -32,7 +45,7 @@
         }
       })
       .catch(function () {
-        text.textContent = "Lost touch with the server; retrying.";
+        text.textContent = gettext("Lost touch with the server; retrying.");
         window.setTimeout(poll, 5000);
       });
   }

@@ -4,6 +4,16 @@
 (function () {
   "use strict";
 
+  // The site's translations (Django's JavaScriptCatalog, loaded first by templates/base.html);
+  // English wherever a page lacks it.
+  var gettext = window.gettext || function (text) { return text; };
+  var ngettext = window.ngettext || function (one, many, n) { return n === 1 ? one : many; };
+  var interpolate = window.interpolate || function (format, values, named) {
+    return named
+      ? format.replace(/%\(\w+\)s/g, function (m) { return String(values[m.slice(2, -2)]); })
+      : format.replace(/%s/g, function () { return String(values.shift()); });
+  };
+
   var INTERVAL = 20000;
   if (!window.fetch) {
     return;
@@ -58,13 +68,15 @@
       all.push(refresh(regions[i]));
     }
     Promise.all(all).then(function () {
-      say("Updated at " + clock() + ". Updates every 20 seconds.");
+      say(interpolate(gettext("Updated at %(time)s. Updates every 20 seconds."),
+                      {time: clock()}, true));
     }, function () {
-      say("Could not update at " + clock() + ": retrying in 20 seconds.");
+      say(interpolate(gettext("Could not update at %(time)s: retrying in 20 seconds."),
+                      {time: clock()}, true));
     });
   }
 
-  say("Updates every 20 seconds.");
+  say(gettext("Updates every 20 seconds."));
   window.setInterval(tick, INTERVAL);
   document.addEventListener("visibilitychange", function () {
     if (!document.hidden) {

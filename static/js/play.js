@@ -9,6 +9,16 @@
 (function () {
   "use strict";
 
+  // The site's translations (Django's JavaScriptCatalog, loaded first by templates/base.html);
+  // English wherever a page lacks it.
+  var gettext = window.gettext || function (text) { return text; };
+  var ngettext = window.ngettext || function (one, many, n) { return n === 1 ? one : many; };
+  var interpolate = window.interpolate || function (format, values, named) {
+    return named
+      ? format.replace(/%\(\w+\)s/g, function (m) { return String(values[m.slice(2, -2)]); })
+      : format.replace(/%s/g, function () { return String(values.shift()); });
+  };
+
   var INTERVAL = 3000;
   var region = document.getElementById("play-game");
   var status = document.querySelector("[data-play-status]");
@@ -65,7 +75,7 @@
         for (var i = 0; i < buttons.length; i++) {
           buttons[i].disabled = true;
         }
-        say("Sending your move\u2026");
+        say(gettext("Sending your move\u2026"));
       }, 0);
     });
   }
@@ -104,15 +114,15 @@
         region = fresh;
         guard(region);
       }
-      say(waiting() ? "Waiting for the other side: this page updates by itself." : "");
+      say(waiting() ? gettext("Waiting for the other side: this page updates by itself.") : "");
     }).catch(function () {
-      say("Could not reach the server: retrying.");
+      say(gettext("Could not reach the server: retrying."));
     });
   }
 
   guard(region);
   if (waiting()) {
-    say("Waiting for the other side: this page updates by itself.");
+    say(gettext("Waiting for the other side: this page updates by itself."));
   }
   window.setInterval(refresh, INTERVAL);
 })();

@@ -110,7 +110,7 @@ class Event(models.Model):
     # Metric names of tournaments.swiss.standings.METRICS, in the order they decide.
     tiebreakers = models.JSONField(default=default_tiebreakers)
     # When and where it happens. Every time on the event's pages is shown in `time_zone`
-    # (an IANA name, checked by services.events.time_zone_problem), with the zone named.
+    # (an IANA name, checked by core.zones.time_zone_problem), with the zone named.
     starts_at = models.DateTimeField(null=True, blank=True)
     time_zone = models.CharField(max_length=64, default="UTC")
     venue = models.CharField(max_length=200, blank=True)

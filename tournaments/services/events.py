@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from functools import cache
-from zoneinfo import available_timezones
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -14,6 +12,7 @@ from django.utils.translation import gettext
 
 from core.errors import Conflict, DomainError
 from core.seeds import new_nonce, new_seed, seed_commitment
+from core.zones import time_zone_problem
 from decks.models import Game
 from decks.services.catalogue import clash_game
 from decks.services.game_rules import BERSERK, engine_plays
@@ -53,20 +52,6 @@ MAX_NO_SHOW_MINUTES = 600
 MAX_VENUE = 200
 MAX_DESCRIPTION = 5000
 MAX_CAPACITY = 10000
-
-
-@cache
-def _zones() -> frozenset[str]:
-    return frozenset(available_timezones())
-
-
-def time_zone_problem(name: object) -> str | None:
-    """Why `name` is not an IANA time zone name zoneinfo knows, or None. Only names from the
-    zone database: never a file path."""
-    if isinstance(name, str) and name in _zones():
-        return None
-    return gettext("the time zone must be an IANA name such as Europe/Paris or "
-                   "America/New_York, not %(zone)r") % {"zone": name}
 
 
 def event_details_problems(*, time_zone: str, venue: str, description: str,

@@ -15,6 +15,7 @@ from django.core.paginator import Page, Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.views.decorators.http import require_POST
 
 from tournaments.models import Event
@@ -70,7 +71,8 @@ def kept_for_visitors(request: HttpRequest, kind: str, pk: int,
         version = results_version_of(pk, max_age=settings.CLASH_VISITOR_VERSION_SECONDS)
         if version is not None:  # else no such event (a 404), or one with no row yet
             cache = caches[CACHE]
-            name = key(kind, pk, version, request.get_full_path())
+            # One page per language: the page is the visitor's language's.
+            name = key(kind, pk, version, request.get_full_path(), get_language())
             content = cache.get(name)
             if content is not None:
                 return HttpResponse(content)

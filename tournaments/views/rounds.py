@@ -22,6 +22,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from tournaments.models import Event, EventStatus, Round, RoundStage
@@ -125,7 +126,9 @@ def pairings(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _pairings(request: HttpRequest, event: Event, version: int) -> HttpResponse:
-    rounds = remembered(("rounds", event.pk, version), lambda: round_choices(event))
+    # Kept per language, as every kept piece with words in it (the rounds' labels).
+    rounds = remembered(("rounds", event.pk, version, get_language()),
+                        lambda: round_choices(event))
     rnd = chosen_round(request, rounds)
     current = rnd is not None and rnd == rounds[-1]
     context = event_context(request, event, "pairings")
@@ -144,7 +147,7 @@ def _pairings(request: HttpRequest, event: Event, version: int) -> HttpResponse:
 
     html = mark_safe(remembered(
         ("pairings-part", event.pk, version, rnd.number if rnd else 0,
-         context["is_organizer"], mine.pk if mine else None), fragment))
+         context["is_organizer"], mine.pk if mine else None, get_language()), fragment))
     if wants_fragment(request):
         return HttpResponse(html)
     live = current and _live(event) and "round" not in request.GET
@@ -198,8 +201,8 @@ def _standings(request: HttpRequest, event: Event, version: int) -> HttpResponse
             "cut": marks, "cut_label": f"Top {event.top_cut}",
             "my_seat": my_seat})
 
-    html = mark_safe(remembered(("standings-part", event.pk, version, page.number, my_seat),
-                                fragment))
+    html = mark_safe(remembered(("standings-part", event.pk, version, page.number, my_seat,
+                                 get_language()), fragment))
     if wants_fragment(request):
         return HttpResponse(html)
     context = event_context(request, event, "standings")

@@ -32,6 +32,9 @@ class Command(BaseCommand):
             text = path.read_text(encoding="utf-8-sig")
         except OSError as exc:
             raise CommandError(f"{path}: {exc.strerror}") from None
+        except UnicodeDecodeError:
+            raise CommandError(f"{path}: the file is not UTF-8 text: save it as CSV "
+                               f"(UTF-8)") from None
         try:
             result = card_import(game_slug=options["game"], set_code=options["set_code"],
                                  set_name=options["name"], text=text, fmt=fmt,

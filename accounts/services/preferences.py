@@ -1,0 +1,63 @@
+"""A person's own language and time zone, kept on their account and carried in their session
+(core/i18n.py reads it there on every request)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils.translation import gettext
+
+from accounts.models import Profile
+from core.errors import DomainError
+from core.i18n import SESSION_LANGUAGE, SESSION_TIME_ZONE, is_offered
+from core.zones import time_zone_problem
+
+UNCHANGED: Any = object()
+
+
+@transaction.atomic
+def preferences_update(*, user: AbstractBaseUser, language: str = UNCHANGED,
+                       time_zone: str = UNCHANGED) -> Profile:
+    """Set the person's language (a code the menu offers, or "" for the browser's) and time
+    zone (an IANA name, or "" for the browser's); an argument left out stays as it is."""
+    if language is not UNCHANGED and language and not is_offered(language):
+        raise DomainError("bad_language",
+                          gettext("%(language)s is not a language this site offers yet: "
+                                  "choose one from the menu.") % {"language": language},
+                          params={"language": language})
+    if time_zone is not UNCHANGED:
+        time_zone = time_zone.strip()
+        problem = time_zone and time_zone_problem(time_zone)
+        if problem:
+            raise DomainError("bad_time_zone", problem, params={"zone": time_zone})
+    profile, _ = Profile.objects.select_for_update().get_or_create(user=user)
+    changed = []
+    if language is not UNCHANGED and profile.language != language:
+        profile.language = language
+        changed.append("language")
+    if time_zone is not UNCHANGED and profile.time_zone != time_zone:
+        profile.time_zone = time_zone
+        changed.append("time_zone")
+    if changed:
+        profile.save(update_fields=changed)
+    return profile
+
+
+def preferences_into_session(*, session: Any, profile: Profile | None) -> None:
+    """Carry the account's choices in the session (at login, and after a change)."""
+    for key, value in ((SESSION_LANGUAGE, profile.language if profile else ""),
+                       (SESSION_TIME_ZONE, profile.time_zone if profile else "")):
+        if value:
+            session[key] = value
+        else:
+            session.pop(key, None)
+
+
+def preferences_at_login(sender: Any, request: Any, user: AbstractBaseUser,
+                         **kwargs: Any) -> None:
+    """user_logged_in's receiver: the account's choices follow the person to a new browser."""
+    if request is not None and hasattr(request, "session"):
+        preferences_into_session(session=request.session,
+                                 profile=Profile.objects.filter(user_id=user.pk).first())

@@ -1,0 +1,49 @@
+"""The language menu's choices and times that name their zone (docs/languages.md).
+
+`{{ value|when }}` shows an aware datetime in the active zone (the person's own, the
+browser's, or the event's on event pages) with the zone named: "1 Dec 2026, 15:30 CET
+(Europe/Paris)". Its date follows the active language (month names are translated)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django import template
+from django.utils import formats, timezone
+
+from core.i18n import languages_offered as offered
+
+register = template.Library()
+
+WHEN_FORMAT = "j M Y, H:i"
+
+
+def zone_label(moment: datetime) -> str:
+    """The zone of a local time: its abbreviation and IANA name ("CET (Europe/Paris)"), or
+    one of them where they are the same ("UTC")."""
+    zone = timezone.get_current_timezone()
+    key = getattr(zone, "key", str(zone))
+    short = moment.tzname() or key
+    if short == key:
+        return key
+    return f"{short} ({key})"
+
+
+@register.filter
+def when(value: object) -> str:
+    if not isinstance(value, datetime):
+        return "" if value is None else str(value)
+    moment = timezone.localtime(value) if timezone.is_aware(value) else value
+    return f"{formats.date_format(moment, WHEN_FORMAT)} {zone_label(moment)}"
+
+
+@register.simple_tag
+def current_zone() -> str:
+    """The active zone's IANA name ("UTC" when none is chosen)."""
+    zone = timezone.get_current_timezone()
+    return getattr(zone, "key", str(zone))
+
+
+@register.simple_tag
+def languages_offered() -> list[tuple[str, str]]:
+    return offered()
