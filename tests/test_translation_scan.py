@@ -257,3 +257,8 @@ def test_the_command_line_prints_the_counts(capsys):
     code = main(["--summary", "--python"])
     out = capsys.readouterr().out
     assert "total:" in out and code in (0, 1)
+
+
+def test_rating_symbols_are_allowed_but_not_their_spelt_out_names():
+    assert texts("<td>μ {{ mu }}</td><td>μ - 3σ</td><td>mu - 3 sigma</td>") == [
+        "mu - 3 sigma"]

@@ -60,6 +60,7 @@ ALLOWED = (
     "The Spoils",  # a game's name, printed in English in its Czech rulebook too (seed 002)
     "OpenAPI", "Swagger", "ReDoc",  # product names of the API documentation pages
     "CSV", "JSON", "UTF-8", "BOM",  # file formats, written the same in every language
+    "μ", "σ",  # a rating's skill and uncertainty, the statistics' own symbols (docs/glossary.md)
 )
 
 
@@ -94,7 +95,10 @@ def has_letter(text: str) -> bool:
 
 def _allowed_pattern(allowed: tuple[str, ...]) -> re.Pattern:
     words = sorted(set(allowed), key=len, reverse=True)
-    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in words) + r")(?!\w)")
+    # whole words: not inside a longer word (a digit may touch them: "3σ")
+    letter = r"[^\W\d_]"
+    return re.compile(rf"(?<!{letter})(?:" + "|".join(re.escape(w) for w in words)
+                      + rf")(?!{letter})")
 
 
 class _Allow:
