@@ -262,3 +262,31 @@ def test_the_command_line_prints_the_counts(capsys):
 def test_rating_symbols_are_allowed_but_not_their_spelt_out_names():
     assert texts("<td>μ {{ mu }}</td><td>μ - 3σ</td><td>mu - 3 sigma</td>") == [
         "mu - 3 sigma"]
+
+
+def test_addresses_are_not_text_but_the_words_around_them_are():
+    assert texts("""\
+        <a href="/health/">/health/</a> <a>https://example.org/a?b=c</a> <p>info@example.fr</p>
+        <p>Write to info@example.fr</p><p>a/b</p>""") == ["Write to info@example.fr", "a/b"]
+
+
+def test_the_apps_own_kinds_of_domain_error_are_domain_errors():
+    assert py('''\
+        from core.errors import Conflict, DomainError
+
+        class RateLimited(Conflict):
+            def __init__(self, message, *, wait):
+                super().__init__("rate_limited", message, params={"wait": wait})
+
+        class InputError(DomainError):
+            pass
+
+        class Refused(DomainError):
+            def __init__(self, problems):
+                super().__init__("refused", "; ".join(problems), problems=problems)
+
+        def f(problems):
+            raise RateLimited("slow down", wait=3)
+            raise InputError("bad_input", f"not JSON: {problems}")
+            raise Refused(["a problem"])
+        ''') == ["InputError message: not JSON: {...}", "RateLimited message: slow down"]

@@ -101,6 +101,10 @@ def _allowed_pattern(allowed: tuple[str, ...]) -> re.Pattern:
                       + rf")(?!{letter})")
 
 
+# A web address, a site path or an e-mail address: shown as it is in every language.
+_ADDRESS = re.compile(r"(?<!\S)(?:https?://\S+|/[\w./?=&%-]*|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)(?!\S)")
+
+
 class _Allow:
     def __init__(self, allowed: tuple[str, ...]) -> None:
         self.pattern = _allowed_pattern(allowed) if allowed else None
@@ -111,6 +115,7 @@ class _Allow:
         text = re.sub(PLACEHOLDER + r"[\s" + PLACEHOLDER + "]*", " {…} ", text)
         text = " ".join(text.split()).removeprefix("{…}").removesuffix("{…}").strip()
         rest = self.pattern.sub(" ", text) if self.pattern else text
+        rest = _ADDRESS.sub(" ", rest)
         return text if has_letter(rest.replace("{…}", "")) else ""
 
 
@@ -337,16 +342,57 @@ class _Imports(ast.NodeVisitor):
             self.names[alias.asname or alias.name] = f"{node.module or ''}.{alias.name}"
 
 
+def _base_names(node: ast.ClassDef) -> set[str]:
+    return {b.attr if isinstance(b, ast.Attribute) else getattr(b, "id", "") for b in node.bases}
+
+
+def error_subclasses(trees: list[ast.Module]) -> dict[str, int]:
+    """The apps' own kinds of domain error (`class RateLimited(Conflict)`) with the position of
+    the message among their arguments: where their `__init__` takes `message`, or where the
+    class they extend takes it when they keep its `__init__`. A kind that builds its message
+    itself (from a list of problems) has none and is left out."""
+    classes = [node for tree in trees for node in ast.walk(tree) if isinstance(node, ast.ClassDef)]
+    known = dict.fromkeys(DOMAIN_ERRORS, 1)
+    changed = True
+    while changed:
+        changed = False
+        for node in classes:
+            parents = [known[b] for b in _base_names(node) if b in known]
+            if node.name in known or not parents:
+                continue
+            init = next((s for s in node.body if isinstance(s, ast.FunctionDef)
+                         and s.name == "__init__"), None)
+            if init is None:
+                known[node.name] = parents[0]
+            else:
+                names = [a.arg for a in init.args.posonlyargs + init.args.args][1:]
+                if "message" not in names:
+                    continue
+                known[node.name] = names.index("message")
+            changed = True
+    return {name: at for name, at in known.items() if name not in DOMAIN_ERRORS}
+
+
 class _PythonFinder(ast.NodeVisitor):
-    def __init__(self, path: str, *, api_module: bool, imports: dict[str, str]) -> None:
+    def __init__(self, path: str, *, api_module: bool, imports: dict[str, str],
+                 subclasses: dict[str, int]) -> None:
         self.path = path
         self.api_module = api_module
         self.imports = imports
+        self.subclasses = subclasses
         self.found: list[Finding] = []
 
     def _report(self, node: ast.AST, text: str | None, what: str) -> None:
         if text:
             self.found.append(Finding(self.path, node.lineno, f"{what}: {' '.join(text.split())}"))
+
+    def _domain_error_message(self, call: ast.Call) -> int | None:
+        """Where the message of a domain error's construction is, or None if `call` builds
+        no domain error."""
+        name = _call_name(call)
+        if name in self.subclasses:
+            return self.subclasses[name]
+        return 1 if self._is_domain_error(call) else None
 
     def _is_domain_error(self, call: ast.Call) -> bool:
         name = _call_name(call)
@@ -375,8 +421,10 @@ class _PythonFinder(ast.NodeVisitor):
             for kw in node.keywords:
                 self.visit(kw.value)
             return
-        if self._is_domain_error(node):
-            self._report(node, _literal_text(_argument(node, 1, "message")), f"{name} message")
+        message_at = self._domain_error_message(node)
+        if message_at is not None:
+            self._report(node, _literal_text(_argument(node, message_at, "message")),
+                         f"{name} message")
         elif name == "from_engine":
             self._report(node, _literal_text(_argument(node, 99, "prefix")), "from_engine prefix")
         elif name == "ValidationError":
@@ -408,9 +456,7 @@ class _PythonFinder(ast.NodeVisitor):
         self.generic_visit(node)
 
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
-        bases = {b.attr if isinstance(b, ast.Attribute) else getattr(b, "id", "")
-                 for b in node.bases}
-        if bases & CHOICES_BASES:
+        if _base_names(node) & CHOICES_BASES:
             for stmt in node.body:
                 if (isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Tuple)
                         and len(stmt.value.elts) == 2):
@@ -418,13 +464,21 @@ class _PythonFinder(ast.NodeVisitor):
         self.generic_visit(node)
 
 
-def scan_python_source(source: str, path: str = "<module>", *,
-                       api_module: bool = False) -> list[Finding]:
-    """The untranslated user-facing strings of one module's source."""
+def scan_python_source(source: str, path: str = "<module>", *, api_module: bool = False,
+                       subclasses: dict[str, int] | None = None) -> list[Finding]:
+    """The untranslated user-facing strings of one module's source; `subclasses` are the
+    kinds of domain error defined elsewhere (by default, those the module defines)."""
     tree = ast.parse(source, filename=path)
+    return _scan_tree(tree, path, api_module=api_module,
+                      subclasses=error_subclasses([tree]) if subclasses is None else subclasses)
+
+
+def _scan_tree(tree: ast.Module, path: str, *, api_module: bool,
+               subclasses: dict[str, int]) -> list[Finding]:
     imports = _Imports()
     imports.visit(tree)
-    finder = _PythonFinder(path, api_module=api_module, imports=imports.names)
+    finder = _PythonFinder(path, api_module=api_module, imports=imports.names,
+                           subclasses=subclasses)
     finder.visit(tree)
     return sorted(finder.found)
 
@@ -440,11 +494,12 @@ def python_paths() -> list[Path]:
 
 
 def scan_python() -> list[Finding]:
+    trees = {path.relative_to(ROOT).as_posix(): ast.parse(path.read_text(encoding="utf-8"))
+             for path in python_paths()}
+    subclasses = error_subclasses(list(trees.values()))
     found: list[Finding] = []
-    for path in python_paths():
-        name = path.relative_to(ROOT).as_posix()
-        found += scan_python_source(path.read_text(encoding="utf-8"), name,
-                                    api_module="/api/" in name)
+    for name, tree in trees.items():
+        found += _scan_tree(tree, name, api_module="/api/" in name, subclasses=subclasses)
     return found
 
 
