@@ -4,7 +4,8 @@ The engine stays free of Django and writes its messages in English (its command-
 print them). Each of its errors carries a stable `code` (`engine.errors.EngineError.code`:
 "setup", "record", "deck", ...) and, for an action the rules refuse, a stable `reason`
 ("not_enough_mana", "cell_taken", ...), with the values its message names in `params`. This
-module holds one translatable sentence per reason and per code; `core.errors.from_engine`
+module holds one translatable sentence per reason and per code (msgids, marked with
+gettext_noop and translated when used); `core.errors.from_engine`
 picks the sentence of the error's reason (else of its code), fills in the params, and uses it
 when the active language's catalogue translates it. Otherwise (English, or a catalogue that
 lacks the sentence) the engine's own English message is kept: it is the more precise one.
@@ -20,13 +21,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.conf import settings
-from django.utils.functional import Promise
 from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop as _
 
 # The reasons of refused actions, steps, choices, combats and openings (IllegalAction and its
 # kinds in the three games). Several games share a reason: the sentence fits each of them.
-ENGINE_REASONS: dict[str, Promise] = {
+ENGINE_REASONS: dict[str, str] = {
     # Clash of Decks: the game (engine.clash.rules, engine.clash.solo)
     "game_over": _("The game is over."),
     "return_order_pending": _("The order in which the destroyed creatures return to hand "
@@ -111,7 +111,7 @@ ENGINE_REASONS: dict[str, Promise] = {
 }
 
 # The codes of the engine's error classes, for an error without a reason of its own.
-ENGINE_CODES: dict[str, Promise] = {
+ENGINE_CODES: dict[str, str] = {
     "error": _("The game refused this input."),
     "illegal": _("The rules do not allow that."),
     "deck": _("The deck breaks the game's deck rules."),
@@ -122,7 +122,7 @@ ENGINE_CODES: dict[str, Promise] = {
 }
 
 
-def catalogue_message(code: str | None, reason: str | None = None) -> Promise | None:
+def catalogue_message(code: str | None, reason: str | None = None) -> str | None:
     """The table's sentence for an engine error with this reason (first) or code."""
     if reason and reason in ENGINE_REASONS:
         return ENGINE_REASONS[reason]
@@ -139,7 +139,8 @@ def engine_message(english: str, code: str | None, reason: str | None = None,
     entry = catalogue_message(code, reason)
     if entry is None or not settings.configured:  # a command-line tool stays in English
         return english
-    source = entry._args[0]  # the msgid of the lazy translation
+    # The table holds msgids (marked with gettext_noop for the catalogues), read here.
+    source = entry
     translated = gettext(source)
     if translated == source:
         return english
