@@ -12,7 +12,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 from django.utils.text import format_lazy
-from django.utils.translation import gettext_lazy, ngettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from core.forms import AccessibleForm
@@ -49,7 +49,14 @@ from tournaments.services.events import (
 from tournaments.services.round_clock import MAX_MINUTES as MAX_CLOCK_MINUTES
 from tournaments.swiss.standings import METRICS
 
-DECK_NUMBERS = [(n, f"Preconstructed deck {n}") for n in range(1, 5)]
+# The preconstructed decks a player may pick; the labels are written in the reader's language
+# when the form is made (RegistrationForm).
+DECK_NUMBERS = [(n, str(n)) for n in range(1, 5)]
+
+
+def _deck_choices() -> list[tuple[int, str]]:
+    return [(n, gettext("Preconstructed deck %(number)d") % {"number": n})
+            for n, _label in DECK_NUMBERS]
 
 
 class GameChoiceField(forms.ModelChoiceField):
@@ -58,45 +65,46 @@ class GameChoiceField(forms.ModelChoiceField):
 
 
 class EventForm(AccessibleForm):
-    name = forms.CharField(label="Name", max_length=MAX_NAME)
+    name = forms.CharField(label=_("Name"), max_length=MAX_NAME)
     game = GameChoiceField(
-        label="Game", queryset=Game.objects.none(), to_field_name="slug", required=False,
+        label=_("Game"), queryset=Game.objects.none(), to_field_name="slug", required=False,
         empty_label=None, widget=forms.RadioSelect,
-        help_text="The Spoils and Berserk events are constructed and have no AI players: "
-                  "their matches are played at the table and the players report the results.")
-    format = forms.ChoiceField(label="Format", choices=EventFormat.choices,
+        help_text=_("The Spoils and Berserk events are constructed and have no AI players: "
+                    "their matches are played at the table and the players report the "
+                    "results."))
+    format = forms.ChoiceField(label=_("Format"), choices=EventFormat.choices,
                                initial=EventFormat.CONSTRUCTED, widget=forms.RadioSelect)
-    match_length = forms.TypedChoiceField(label="Matches", coerce=int,
+    match_length = forms.TypedChoiceField(label=_("Matches"), coerce=int,
                                           choices=MatchLength.choices,
                                           initial=MatchLength.BEST_OF_3)
-    rounds = forms.IntegerField(label="Swiss rounds", required=False, min_value=1,
+    rounds = forms.IntegerField(label=_("Swiss rounds"), required=False, min_value=1,
                                 max_value=20,
-                                help_text="Leave empty to set it from the number of players "
-                                          "when the event starts.")
-    top_cut = forms.TypedChoiceField(label="Top cut", coerce=int, choices=TopCut.choices,
+                                help_text=_("Leave empty to set it from the number of players "
+                                            "when the event starts."))
+    top_cut = forms.TypedChoiceField(label=_("Top cut"), coerce=int, choices=TopCut.choices,
                                      initial=TopCut.NONE)
     late_entry_until_round = forms.IntegerField(
-        label="Late entry until round", min_value=0, max_value=20, initial=0,
-        help_text="Players may still register until this round is paired; 0 for no late "
-                  "entry.")
+        label=_("Late entry until round"), min_value=0, max_value=20, initial=0,
+        help_text=_("Players may still register until this round is paired; 0 for no late "
+                    "entry."))
     decklist_deadline = forms.DateTimeField(
-        label="Decklist deadline", required=False,
+        label=_("Decklist deadline"), required=False,
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
-        help_text="From this time each player's registered version is fixed: a later edit "
-                  "makes a new version this event does not see. Leave empty and the lists "
-                  "are fixed when the event starts (the start also fixes them when it comes "
-                  "before the deadline).")
+        help_text=_("From this time each player's registered version is fixed: a later edit "
+                    "makes a new version this event does not see. Leave empty and the lists "
+                    "are fixed when the event starts (the start also fixes them when it comes "
+                    "before the deadline)."))
     check_in_required = forms.BooleanField(
-        label="Players must check in (those who do not are dropped at the start)",
+        label=_("Players must check in (those who do not are dropped at the start)"),
         required=False)
     fill_with_ai = forms.BooleanField(
-        label="Fill an odd seat with an AI player instead of giving a bye", required=False)
+        label=_("Fill an odd seat with an AI player instead of giving a bye"), required=False)
     ai_in_top_cut = forms.BooleanField(
-        label="AI seats may take a place in the top cut (otherwise the next player in the "
-              "standings takes it)", required=False)
+        label=_("AI seats may take a place in the top cut (otherwise the next player in the "
+                "standings takes it)"), required=False)
     check_squads = forms.BooleanField(
-        label="Check squads: before reporting, each player submits the squad and placement "
-              "of each game for the rules check (rules B-4, B-5)", required=False)
+        label=_("Check squads: before reporting, each player submits the squad and "
+                "placement of each game for the rules check (rules B-4, B-5)"), required=False)
     round_minutes = forms.IntegerField(
         label=gettext_lazy("Round length (minutes)"), min_value=1, max_value=MAX_ROUND_MINUTES,
         initial=DEFAULT_ROUND_MINUTES, required=False,
@@ -277,18 +285,20 @@ class RegistrationForm(AccessibleForm):
     number, or one of the player's constructed lists; nothing for a draft."""
 
     preconstructed_deck = forms.TypedChoiceField(
-        label="Your deck", coerce=int, choices=DECK_NUMBERS, widget=forms.RadioSelect)
+        label=_("Your deck"), coerce=int, choices=DECK_NUMBERS, widget=forms.RadioSelect)
     decklist = forms.ModelChoiceField(
-        label="Your constructed list", queryset=Decklist.objects.none(),
-        empty_label="Choose a list", widget=forms.RadioSelect,
-        help_text="You play its current version; your edits follow until the event starts "
-                  "or its decklist deadline passes, whichever comes first.")
+        label=_("Your constructed list"), queryset=Decklist.objects.none(),
+        empty_label=_("Choose a list"), widget=forms.RadioSelect,
+        help_text=_("You play its current version; your edits follow until the event starts "
+                    "or its decklist deadline passes, whichever comes first."))
 
     def __init__(self, *args, event: Event, user, **kwargs) -> None:  # noqa: ANN001, ANN002, ANN003
         super().__init__(*args, **kwargs)
         self.event = event
         if event.format != EventFormat.PRECONSTRUCTED:
             del self.fields["preconstructed_deck"]
+        else:
+            self.fields["preconstructed_deck"].choices = _deck_choices()
         if event.format != EventFormat.CONSTRUCTED:
             del self.fields["decklist"]
         else:
@@ -318,7 +328,8 @@ class UsernameField(forms.CharField):
         name = super().clean(value)
         user = get_user_model().objects.filter(username=name).first()
         if user is None:
-            raise forms.ValidationError(f"There is no player called {name!r}.")
+            raise forms.ValidationError(gettext("There is no player called %(name)s.")
+                                        % {"name": repr(name)})
         return user
 
 
@@ -328,9 +339,9 @@ class PlayerAddForm(AccessibleForm):
     about the lists a player has)."""
 
     player = UsernameField(
-        label="Player's username", max_length=150,
-        help_text="The player is added without a list: they attach their own on the "
-                  "event's page (a draft needs none).")
+        label=_("Player's username"), max_length=150,
+        help_text=_("The player is added without a list: they attach their own on the "
+                    "event's page (a draft needs none)."))
 
     def __init__(self, *args, event: Event, **kwargs) -> None:  # noqa: ANN002, ANN003
         super().__init__(*args, prefix="add", **kwargs)
@@ -364,7 +375,7 @@ class ClaimForm(AccessibleForm):
 
 
 class OrganizerAddForm(AccessibleForm):
-    user = UsernameField(label="Username of the new organizer", max_length=150)
+    user = UsernameField(label=_("Username of the new organizer"), max_length=150)
 
     def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003
         super().__init__(*args, prefix="org", **kwargs)
@@ -383,16 +394,18 @@ class ResultForm(AccessibleForm):
     With the match's `fmt`, the counts offered go up to its cap on games and a score it does
     not allow is refused here with the services' reasons (engine.clash.match_rules)."""
 
-    a_wins = forms.TypedChoiceField(label="Games won by A", coerce=int, choices=GAMES)
-    b_wins = forms.TypedChoiceField(label="Games won by B", coerce=int, choices=GAMES)
-    draws = forms.TypedChoiceField(label="Drawn games", coerce=int, choices=GAMES, initial=0)
+    a_wins = forms.TypedChoiceField(label=_("Games won by A"), coerce=int, choices=GAMES)
+    b_wins = forms.TypedChoiceField(label=_("Games won by B"), coerce=int, choices=GAMES)
+    draws = forms.TypedChoiceField(label=_("Drawn games"), coerce=int, choices=GAMES,
+                                   initial=0)
 
     def __init__(self, *args, a: str, b: str, fmt: MatchFormat | None = None, **kwargs) -> None:  # noqa: ANN002, ANN003
         super().__init__(*args, **kwargs)
         self.fmt = fmt
         # The bound fields were made (and their labels copied) by AccessibleForm already.
         for name, player in (("a_wins", a), ("b_wins", b)):
-            self.fields[name].label = self[name].label = f"Games won by {player}"
+            self.fields[name].label = self[name].label = (
+                gettext("Games won by %(player)s") % {"player": player})
         if fmt is not None:
             for name in ("a_wins", "b_wins", "draws"):
                 self.fields[name].choices = _games(fmt.max_games)
@@ -414,22 +427,23 @@ class ResultForm(AccessibleForm):
 
 
 class ResultSetForm(ResultForm):
-    note = forms.CharField(label="Note for the record", max_length=200, required=False,
-                           help_text="Why the result is set or corrected, e.g. 'both players "
-                                     "agreed at the table'.")
+    note = forms.CharField(label=_("Note for the record"), max_length=200, required=False,
+                           help_text=_("Why the result is set or corrected, e.g. 'both "
+                                       "players agreed at the table'."))
 
 
 class SquadSubmitForm(SquadCheckForm):
     """A player's squad and placement for one game of a match of a Berserk event that checks
     squads; the deal is given by card name, from the list they registered."""
 
-    game_number = forms.TypedChoiceField(label="Game", coerce=int, choices=[])
+    game_number = forms.TypedChoiceField(label=_("Game"), coerce=int, choices=[])
 
     field_order = ["game_number", "squad"]
 
     def __init__(self, *args, games: int, **kwargs) -> None:  # noqa: ANN002, ANN003
         super().__init__(*args, prefix="squad", **kwargs)
-        self.fields["game_number"].choices = [(n, f"Game {n}") for n in range(1, games + 1)]
+        self.fields["game_number"].choices = [
+            (n, gettext("Game %(number)d") % {"number": n}) for n in range(1, games + 1)]
 
     def service_arguments(self) -> dict:
         return {"game_number": self.cleaned_data["game_number"],
@@ -444,16 +458,17 @@ class SquadSubmitForm(SquadCheckForm):
 class DeckCheckForm(AccessibleForm):
     """A deck check of one seat: the round it was made in, what it found, a note."""
 
-    round_number = forms.TypedChoiceField(label="Round", coerce=int, choices=[])
-    outcome = forms.ChoiceField(label="Outcome", choices=DeckCheckOutcome.choices,
+    round_number = forms.TypedChoiceField(label=_("Round"), coerce=int, choices=[])
+    outcome = forms.ChoiceField(label=_("Outcome"), choices=DeckCheckOutcome.choices,
                                 widget=forms.RadioSelect)
-    note = forms.CharField(label="Note for the record", max_length=200, required=False,
-                           help_text="What was checked or found, e.g. 'one card sleeved "
-                                     "differently, no penalty'.")
+    note = forms.CharField(label=_("Note for the record"), max_length=200, required=False,
+                           help_text=_("What was checked or found, e.g. 'one card sleeved "
+                                       "differently, no penalty'."))
 
     def __init__(self, *args, rounds: list[int], **kwargs) -> None:  # noqa: ANN002, ANN003
         super().__init__(*args, prefix="check", **kwargs)
-        self.fields["round_number"].choices = [(n, f"Round {n}") for n in reversed(rounds)]
+        self.fields["round_number"].choices = [
+            (n, gettext("Round %(round)d") % {"round": n}) for n in reversed(rounds)]
 
     def service_arguments(self) -> dict:
         return {k: self.cleaned_data[k] for k in ("round_number", "outcome", "note")}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.exceptions import NotFound
 from rest_framework.generics import ListAPIView, RetrieveAPIView
@@ -57,8 +58,8 @@ def _visible_seat(request: Request, pk: int) -> PodSeat:
     if seat is None:
         raise NotFound(f"no pod seat {pk}")
     if not may_see_seat(seat, request.user):
-        raise Forbidden("not_your_seat", "only the seat's player, their partner in the "
-                                         "draft and the organizers see this draft")
+        raise Forbidden("not_your_seat", gettext("only the seat's player, their partner in the "
+                                                 "draft and the organizers see this draft"))
     return seat
 
 

@@ -7,16 +7,17 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.events import Event
 
 
 class CorrectionAction(models.TextChoices):
-    UNDROP = "undrop", "Drop undone"
-    UNPAIR = "unpair", "Pairing undone"
-    SWAP = "swap", "Players swapped"
-    LATE = "late", "Late player added"
-    NO_SHOW = "no_show", "No-show match loss"
+    UNDROP = "undrop", _("Drop undone")
+    UNPAIR = "unpair", _("Pairing undone")
+    SWAP = "swap", _("Players swapped")
+    LATE = "late", _("Late player added")
+    NO_SHOW = "no_show", _("No-show match loss")
 
 
 class Correction(models.Model):

@@ -8,22 +8,23 @@ from datetime import datetime
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from core.seeds import new_seed
 from tournaments.swiss import DEFAULT_ORDER
 
 
 class EventFormat(models.TextChoices):
-    PRECONSTRUCTED = "preconstructed", "Preconstructed"
-    DRAFT = "draft", "Draft"
-    CONSTRUCTED = "constructed", "Constructed"
+    PRECONSTRUCTED = "preconstructed", _("Preconstructed")
+    DRAFT = "draft", _("Draft")
+    CONSTRUCTED = "constructed", _("Constructed")
 
 
 class EventStatus(models.TextChoices):
-    REGISTRATION = "registration", "Registration"
-    RUNNING = "running", "Running"
-    TOP_CUT = "top_cut", "Top cut"
-    COMPLETE = "complete", "Complete"
+    REGISTRATION = "registration", _("Registration")
+    RUNNING = "running", _("Running")
+    TOP_CUT = "top_cut", _("Top cut")
+    COMPLETE = "complete", _("Complete")
 
 
 EVENT_TRANSITIONS: dict[str, tuple[str, ...]] = {
@@ -35,14 +36,14 @@ EVENT_TRANSITIONS: dict[str, tuple[str, ...]] = {
 
 
 class MatchLength(models.IntegerChoices):
-    BEST_OF_1 = 1, "Best of 1"
-    BEST_OF_3 = 3, "Best of 3"
+    BEST_OF_1 = 1, _("Best of 1")
+    BEST_OF_3 = 3, _("Best of 3")
 
 
 class TopCut(models.IntegerChoices):
-    NONE = 0, "No top cut"
-    TOP_4 = 4, "Top 4"
-    TOP_8 = 8, "Top 8"
+    NONE = 0, _("No top cut")
+    TOP_4 = 4, _("Top 4")
+    TOP_8 = 8, _("Top 8")
 
 
 def default_tiebreakers() -> list[str]:
@@ -51,8 +52,8 @@ def default_tiebreakers() -> list[str]:
 
 
 class LatePlayerGets(models.TextChoices):
-    BYE = "bye", "A bye"
-    AI_MATCH = "ai_match", "A match against an AI seat"
+    BYE = "bye", _("A bye")
+    AI_MATCH = "ai_match", _("A match against an AI seat")
 
 
 class Event(models.Model):

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.matches import Match
 
 
 class GameMode(models.TextChoices):
-    ONLINE = "online", "Played online"
-    AUTO = "auto", "Auto-played"
-    REPORTED = "reported", "Reported"
+    ONLINE = "online", _("Played online")
+    AUTO = "auto", _("Auto-played")
+    REPORTED = "reported", _("Reported")
 
 
 class EngineGame(models.Model):
@@ -35,9 +36,9 @@ class EngineGame(models.Model):
 
 
 class UploadStatus(models.TextChoices):
-    PENDING = "pending", "Waiting for a worker"
-    VERIFIED = "verified", "Verified by the engine"
-    DIVERGENT = "divergent", "Differs from the replay"
+    PENDING = "pending", _("Waiting for a worker")
+    VERIFIED = "verified", _("Verified by the engine")
+    DIVERGENT = "divergent", _("Differs from the replay")
 
 
 class GameUpload(models.Model):

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.matches import Match
 
 
 class JobStatus(models.TextChoices):
-    QUEUED = "queued", "Queued"
-    RUNNING = "running", "Running"
-    DONE = "done", "Done"
-    FAILED = "failed", "Failed"  # gave up after the attempt cap: the organizer decides
+    QUEUED = "queued", _("Queued")
+    RUNNING = "running", _("Running")
+    DONE = "done", _("Done")
+    FAILED = "failed", _("Failed")  # gave up after the attempt cap: the organizer decides
 
 
 class MatchJob(models.Model):

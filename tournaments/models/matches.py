@@ -5,17 +5,18 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.registrations import Registration
 from tournaments.models.rounds import Round
 
 
 class MatchStatus(models.TextChoices):
-    PENDING = "pending", "Pending"  # no report yet
-    REPORTED = "reported", "Reported"  # one report, waiting for the other side
+    PENDING = "pending", _("Pending")  # no report yet
+    REPORTED = "reported", _("Reported")  # one report, waiting for the other side
     # The two reports disagree, or the engine's result was refused: the organizer settles it.
-    DISPUTED = "disputed", "Disputed"
-    CONFIRMED = "confirmed", "Confirmed"
+    DISPUTED = "disputed", _("Disputed")
+    CONFIRMED = "confirmed", _("Confirmed")
 
 
 MATCH_TRANSITIONS: dict[str, tuple[str, ...]] = {
@@ -107,14 +108,14 @@ class SquadCheck(models.Model):
 
 
 class ResultAction(models.TextChoices):
-    BYE = "bye", "Bye"
-    REPORT = "report", "Player report"
-    ORGANIZER = "organizer", "Organizer"
-    ENGINE = "engine", "Engine"
+    BYE = "bye", _("Bye")
+    REPORT = "report", _("Player report")
+    ORGANIZER = "organizer", _("Organizer")
+    ENGINE = "engine", _("Engine")
     # A game loss or match loss (models.penalties): the one change of an engine-verified
     # result that is not the engine's.
-    PENALTY = "penalty", "Penalty"
-    NO_SHOW = "no_show", "No-show"  # a match loss for a player absent past the set minutes
+    PENALTY = "penalty", _("Penalty")
+    NO_SHOW = "no_show", _("No-show")  # a match loss for a player absent past the set minutes
 
 
 class ResultChange(models.Model):

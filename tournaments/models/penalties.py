@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.events import Event
 from tournaments.models.matches import Match
@@ -20,10 +21,10 @@ MAX_PENALTY_NOTE = 500
 
 
 class PenaltyKind(models.TextChoices):
-    WARNING = "warning", "Warning"
-    GAME_LOSS = "game_loss", "Game loss"
-    MATCH_LOSS = "match_loss", "Match loss"
-    DISQUALIFICATION = "disqualification", "Disqualification"
+    WARNING = "warning", _("Warning")
+    GAME_LOSS = "game_loss", _("Game loss")
+    MATCH_LOSS = "match_loss", _("Match loss")
+    DISQUALIFICATION = "disqualification", _("Disqualification")
 
 
 class Penalty(models.Model):

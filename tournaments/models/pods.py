@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.events import Event
 from tournaments.models.registrations import Registration
@@ -28,8 +29,8 @@ class Pod(models.Model):
 
 
 class DraftStatus(models.TextChoices):
-    PICKING = "picking", "Picking"
-    DONE = "done", "Done"  # 16 picks: each seat of the pair has its 8 cards
+    PICKING = "picking", _("Picking")
+    DONE = "done", _("Done")  # 16 picks: each seat of the pair has its 8 cards
 
 
 class DraftPair(models.Model):

@@ -7,6 +7,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from accounts.selectors.profiles import shown_name
 from tournaments.models.events import Event
@@ -112,8 +113,8 @@ class WaitlistEntry(models.Model):
 
 
 class DeckCheckOutcome(models.TextChoices):
-    MATCHES = "matches", "The deck matches the registered list"
-    DIFFERS = "differs", "The deck differs from the registered list"
+    MATCHES = "matches", _("The deck matches the registered list")
+    DIFFERS = "differs", _("The deck differs from the registered list")
 
 
 class DeckCheck(models.Model):

@@ -5,18 +5,19 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.events import Event
 
 
 class RoundStage(models.TextChoices):
-    SWISS = "swiss", "Swiss"
-    TOP_CUT = "top_cut", "Top cut"
+    SWISS = "swiss", _("Swiss")
+    TOP_CUT = "top_cut", _("Top cut")
 
 
 class RoundStatus(models.TextChoices):
-    PLAYING = "playing", "Playing"
-    COMPLETE = "complete", "Complete"  # every result confirmed
+    PLAYING = "playing", _("Playing")
+    COMPLETE = "complete", _("Complete")  # every result confirmed
 
 
 class Round(models.Model):
@@ -60,11 +61,11 @@ class Round(models.Model):
 
 
 class ClockAction(models.TextChoices):
-    START = "start", "Started"
-    PAUSE = "pause", "Paused"
-    RESUME = "resume", "Resumed"
-    ADD = "add", "Minutes added"
-    EXTEND = "extend", "Extra time for a table"
+    START = "start", _("Started")
+    PAUSE = "pause", _("Paused")
+    RESUME = "resume", _("Resumed")
+    ADD = "add", _("Minutes added")
+    EXTEND = "extend", _("Extra time for a table")
 
 
 class ClockChange(models.Model):

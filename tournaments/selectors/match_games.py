@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.utils.translation import gettext
 
 from play.models import OnlineGame
 from tournaments.models import EngineGame, GameMode, GameUpload, Match, MatchStatus
@@ -28,7 +29,8 @@ def round_words(match: Match) -> str:
     """The match's round as its pages name it ("Round 3, table 2", "Top 8, quarter-final"
     words from `round_label`), never a top-cut round as a Swiss round number."""
     label = round_label(match.round)
-    return f"{label}, table {match.table}" if match.table else label
+    return (gettext("%(round)s, table %(table)s") % {"round": label, "table": match.table}
+            if match.table else label)
 
 
 def may_watch_online_game(game: OnlineGame, user: AbstractBaseUser) -> bool:

@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import F, Q, QuerySet
+from django.utils.translation import gettext
 
 from accounts.selectors.profiles import shown_name_of
 from engine.clash.match_rules import MatchFormat
@@ -173,16 +174,19 @@ def score_text(result: dict | None) -> str:
 def snapshot_text(snapshot: dict, a: str, b: str) -> str:
     """A `ResultChange` snapshot in words: 'Confirmed 2-1', 'alice says 2-0', ..."""
     if not snapshot:
-        return "Not played yet"
+        return gettext("Not played yet")
     status = snapshot.get("status")
     if status == MatchStatus.CONFIRMED:
-        text = f"Confirmed {score_text(snapshot)}"
-        return text + (" (by the engine)" if snapshot.get("engine_verified") else "")
-    says = [f"{name} says {score_text(snapshot.get(key))}"
+        text = (gettext("Confirmed %(score)s (by the engine)")
+                if snapshot.get("engine_verified") else gettext("Confirmed %(score)s"))
+        return text % {"score": score_text(snapshot)}
+    says = [gettext("%(name)s says %(score)s")
+            % {"name": name, "score": score_text(snapshot.get(key))}
             for name, key in ((a, "report_a"), (b, "report_b")) if snapshot.get(key)]
-    label = {MatchStatus.DISPUTED: "Disputed", MatchStatus.REPORTED: "Reported"}.get(
-        status, "Pending")
-    return f"{label}: {'; '.join(says)}" if says else label
+    label = {MatchStatus.DISPUTED: gettext("Disputed"),
+             MatchStatus.REPORTED: gettext("Reported")}.get(status) or gettext("Pending")
+    return (gettext("%(status)s: %(reports)s") % {"status": label, "reports": "; ".join(says)}
+            if says else label)
 
 
 @dataclass(frozen=True)
@@ -195,8 +199,8 @@ class ChangeRow:
 
 def history_rows(match: Match) -> list[ChangeRow]:
     a = match.player_a.name
-    b = match.player_b.name if match.player_b_id else "bye"
-    return [ChangeRow(change=c, by=c.by.get_username() if c.by else "system",
+    b = match.player_b.name if match.player_b_id else gettext("bye")
+    return [ChangeRow(change=c, by=c.by.get_username() if c.by else gettext("system"),
                       before=snapshot_text(c.before, a, b), after=snapshot_text(c.after, a, b))
             for c in result_history(match)]
 

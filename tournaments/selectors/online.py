@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.utils.translation import gettext
 
 from decks.services.game_rules import engine_plays
 from engine.clash.match_rules import MatchFormat
@@ -49,15 +50,16 @@ def online_play_problem(match: Match, event: Event) -> str:
     """Why the match's games cannot be played online now ("" when they can); time called
     is `time_called`'s (it needs the moment)."""
     if match.bye:
-        return "a bye has no games"
+        return gettext("a bye has no games")
     if not engine_plays(event.game):
-        return "only Clash of Decks matches are played online"
+        return gettext("only Clash of Decks matches are played online")
     if match.player_a.is_ai and match.player_b.is_ai:
-        return "the engine plays a match between two AI seats by itself"
+        return gettext("the engine plays a match between two AI seats by itself")
     if event.status not in OPEN_EVENT:
-        return f"{event} is {event.get_status_display().lower()}: no games are played now"
+        return (gettext("%(event)s is %(status)s: no games are played now")
+                % {"event": event.name, "status": event.get_status_display().lower()})
     if match.status == MatchStatus.CONFIRMED:
-        return "the match's result is confirmed"
+        return gettext("the match's result is confirmed")
     return ""
 
 
@@ -91,9 +93,9 @@ def match_online_summary(match: Match, event: Event, user: AbstractBaseUser,
     current = next((g for g in games if g.status != GameStatus.FINISHED), None)
     tally = match_tally(match, match_format(event, match.round))
     if not problem and current is None and tally.decided:
-        problem = "the match is decided"
+        problem = gettext("the match is decided")
     if not problem and current is None and now is not None and time_called(match, now):
-        problem = "time has been called: no game begins after it (ruling C-7.5c)"
+        problem = gettext("time has been called: no game begins after it (ruling C-7.5c)")
     return {
         "may_play": side_of(match, user) is not None and not problem,
         "problem": problem,

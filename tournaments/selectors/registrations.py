@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Q, QuerySet
+from django.utils.translation import gettext
 
 from decks.models import DecklistVersion
 from decks.selectors import visible_versions
@@ -210,12 +211,13 @@ def history_of(registration: Registration) -> list[HistoryRow]:
         opponent = m.player_b if mine_a else m.player_a
         label = label_for(m.round.stage, m.round.number, m.round_tables)
         if m.bye:
-            outcome, score = "Bye", "2-0"
+            outcome, score = gettext("Bye"), "2-0"
         elif m.status != MatchStatus.CONFIRMED:
-            outcome, score = "Not confirmed yet", ""
+            outcome, score = gettext("Not confirmed yet"), ""
         else:
             won, lost = (m.a_wins, m.b_wins) if mine_a else (m.b_wins, m.a_wins)
-            outcome = "Win" if won > lost else "Loss" if won < lost else "Draw"
+            outcome = (gettext("Win") if won > lost else gettext("Loss") if won < lost
+                       else gettext("Draw"))
             score = f"{won}-{lost}" + (f"-{m.draws}" if m.draws else "")
         rows.append(HistoryRow(match=m, round_label=label, table=m.table, opponent=opponent,
                                outcome=outcome, score=score))

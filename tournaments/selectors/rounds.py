@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from django.db.models import Count, Prefetch, QuerySet
+from django.utils.translation import gettext, gettext_lazy
 
 from tournaments.models import Event, Match, MatchStatus, Registration, Round, RoundStage
 from tournaments.selectors.bridge import named
@@ -27,20 +28,23 @@ def next_swiss_round(event: Event) -> int:
     return (last_swiss_round(event) or 0) + 1
 
 
-TOP_CUT_NAMES = {1: "Final", 2: "Semifinals", 4: "Quarterfinals"}
+TOP_CUT_NAMES = {1: gettext_lazy("Final"), 2: gettext_lazy("Semifinals"),
+                 4: gettext_lazy("Quarterfinals")}
 
 
 def label_for(stage: str, number: int, tables: int) -> str:
     """A round's label ('Round 3', 'Semifinals', ...) from its count of tables already read."""
     if stage == RoundStage.SWISS:
-        return f"Round {number}"
-    return TOP_CUT_NAMES.get(tables, f"Top {2 * tables}")
+        return gettext("Round %(round)d") % {"round": number}
+    if tables in TOP_CUT_NAMES:
+        return str(TOP_CUT_NAMES[tables])
+    return gettext("Top %(cut)d") % {"cut": 2 * tables}
 
 
 def round_label(rnd: Round) -> str:
     """'Round 3', or for the top cut 'Quarterfinals', 'Semifinals', 'Final'."""
     if rnd.stage == RoundStage.SWISS:
-        return f"Round {rnd.number}"
+        return gettext("Round %(round)d") % {"round": rnd.number}
     return label_for(rnd.stage, rnd.number, rnd.matches.count())
 
 

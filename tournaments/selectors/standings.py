@@ -27,8 +27,8 @@ from typing import NamedTuple
 
 from django.db.models import Count, Q
 from django.utils.functional import Promise
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
 from tournaments.models import (
     Event,
@@ -223,8 +223,8 @@ class StandingsProgress(NamedTuple):
     @property
     def heading(self) -> str:
         if self.after is None:
-            return "Standings: no round is complete yet"
-        return f"Standings after round {self.after}"
+            return gettext("Standings: no round is complete yet")
+        return gettext("Standings after round %(round)d") % {"round": self.after}
 
     @property
     def note(self) -> str:

@@ -17,7 +17,8 @@ from tournaments.selectors.access import is_judge, is_organizer, may_judge
 
 def require_organizer(event: Event, user: AbstractBaseUser | AnonymousUser | None) -> None:
     if not is_organizer(event, user):
-        raise Forbidden("not_organizer", f"Only the organizers of {event} can do this",
+        raise Forbidden("not_organizer", gettext("Only the organizers of %(event)s can do this")
+                                         % {"event": event.name},
                         params={"event": event.name})
 
 
@@ -42,7 +43,8 @@ def lock_event(event_id: int) -> Event:
     status transitions of one event take this lock, so they happen one after another."""
     event = lock_one(Event.objects.filter(pk=event_id))
     if event is None:
-        raise NotFound("not_found", f"No event {event_id}",
+        raise NotFound("not_found", gettext("No event %(event_id)s")
+                                    % {"event_id": event_id},
                        params={"event": event_id})
     return event
 
@@ -52,7 +54,8 @@ def lock_registration(registration_id: int) -> tuple[Event, Registration]:
     event_id = (Registration.objects.filter(pk=registration_id)
                 .values_list("event_id", flat=True).first())
     if event_id is None:
-        raise NotFound("not_found", f"No registration {registration_id}",
+        raise NotFound("not_found", gettext("No registration %(registration)s")
+                                    % {"registration": registration_id},
                        params={"registration": registration_id})
     event = lock_event(event_id)
     registration = lock_get(Registration.objects.filter(pk=registration_id))
@@ -65,7 +68,8 @@ def lock_match(match_id: int) -> tuple[Round, Match]:
     complete exactly once."""
     round_id = Match.objects.filter(pk=match_id).values_list("round_id", flat=True).first()
     if round_id is None:
-        raise NotFound("not_found", f"No match {match_id}",
+        raise NotFound("not_found", gettext("No match %(match)s")
+                                    % {"match": match_id},
                        params={"match": match_id})
     (rnd,), (match,) = lock(Round.objects.filter(pk=round_id), Match.objects.filter(pk=match_id))
     return rnd, match

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from django.utils.translation import gettext
+
 from core.errors import DomainError
 from decks.models import Decklist, DecklistVersion
 from decks.services import game_rules
@@ -30,7 +32,8 @@ def registrations_follow_version(*, decklist: Decklist, version: DecklistVersion
         broken = (game_rules.deck_problems(game=decklist.game, cards=version.cards)
                   if events else [])
         if broken:
-            problems = [f"{p}: the list is registered in {', '.join(events)}, which takes "
-                        f"it as it changes" for p in broken]
+            problems = [gettext("%(problem)s: the list is registered in %(events)s, which "
+                                "takes it as it changes")
+                        % {"problem": p, "events": ", ".join(events)} for p in broken]
             raise DomainError("breaks_registration", "; ".join(problems), problems=problems)
     return following.update(decklist_version=version)

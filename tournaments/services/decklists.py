@@ -17,6 +17,7 @@ from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext
 
 from core.errors import Conflict, DomainError, NotFound
 from tournaments.models import DeckCheck, DeckCheckOutcome, Event, EventStatus, Registration, Round
@@ -38,28 +39,36 @@ def deck_check_record(*, event_id: int, registration_id: int, by: AbstractBaseUs
     require_organizer(event, by)
     registration = Registration.objects.filter(pk=registration_id, event=event).first()
     if registration is None:
-        raise NotFound("not_found", f"No registration {registration_id} in {event}",
+        raise NotFound("not_found", gettext("No registration %(registration)s in %(event)s")
+                                    % {"registration": registration_id, "event": event.name},
                        params={"registration": registration_id, "event": event.name})
     if event.status not in CHECKED_WHILE:
-        raise Conflict("not_running", f"Deck checks are recorded while {event} is played: "
-                                      f"it is {event.get_status_display().lower()}",
+        raise Conflict("not_running", gettext("Deck checks are recorded while %(event)s is "
+                                              "played: it is %(status)s")
+                                      % {"event": event.name,
+                                         "status": event.get_status_display().lower()},
                        params={"event": event.name, "status": event.status})
     if registration.decklist_version_id is None:
-        raise Conflict("no_list", f"{registration.name} has no registered list to check",
+        raise Conflict("no_list", gettext("%(player)s has no registered list to check")
+                                  % {"player": registration.name},
                        params={"player": registration.name})
     problems = []
     if outcome not in DeckCheckOutcome.values:
-        problems.append(f"The outcome is one of {', '.join(DeckCheckOutcome.values)}, not "
-                        f"{outcome!r}")
+        problems.append(gettext("The outcome is one of %(values)s, not %(outcome)s")
+                        % {"values": ', '.join(DeckCheckOutcome.values), "outcome": repr(outcome)})
     if len(note) > MAX_NOTE:
-        problems.append(f"The note is longer than {MAX_NOTE} characters")
+        problems.append(gettext("The note is longer than %(most)s characters")
+                        % {"most": MAX_NOTE})
     rounds = list(Round.objects.filter(event=event).order_by("number")
                   .values_list("number", flat=True))
     if round_number is None:
         round_number = rounds[-1] if rounds else None
     elif round_number not in rounds:
-        problems.append(f"{event} has no round {round_number} yet"
-                        + (f": its rounds are 1 to {rounds[-1]}" if rounds else ""))
+        problems.append((gettext("%(event)s has no round %(round)s yet: its rounds are 1 to "
+                                 "%(last)s") if rounds else
+                         gettext("%(event)s has no round %(round)s yet"))
+                        % {"event": event.name, "round": round_number,
+                           "last": rounds[-1] if rounds else None})
     if problems:
         raise DomainError("invalid_deck_check", "; ".join(problems), problems=problems)
     return DeckCheck.objects.create(
@@ -78,10 +87,13 @@ def event_lists_publish(*, event_id: int, by: AbstractBaseUser, now: datetime) -
         return event
     if not event.lists_fixed(now):
         raise Conflict("lists_not_fixed",
-                       f"The lists of {event} still follow their players' edits: publish them "
-                       f"once they are fixed, when the event starts"
-                       + (" or its decklist deadline passes" if event.decklist_deadline
-                          else ""),
+                       (gettext("The lists of %(event)s still follow their players' edits: "
+                                "publish them once they are fixed, when the event starts or its "
+                                "decklist deadline passes")
+                        if event.decklist_deadline else
+                        gettext("The lists of %(event)s still follow their players' edits: "
+                                "publish them once they are fixed, when the event starts"))
+                       % {"event": event.name},
                        params={"event": event.name})
     event.lists_published = True
     event.lists_published_at = now

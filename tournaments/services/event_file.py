@@ -210,12 +210,17 @@ def _standings_agree(event: Event, data: Data, seats: dict[int, Registration]) -
     problems = []
     for i, (here, there) in enumerate(zip(mine, theirs, strict=False)):
         if here != there:
-            problems.append(f"standings[{i}]: the file has player {there[1]} ranked "
-                            f"{there[0]} with {there[2]} points; its results give player "
-                            f"{here[1]} ranked {here[0]} with {here[2]} points")
+            problems.append(gettext("standings[%(index)s]: the file has player %(file_player)s "
+                                    "ranked %(file_rank)s with %(file_points)s points; its "
+                                    "results give player %(player)s ranked %(rank)s with "
+                                    "%(points)s points")
+                            % {"index": i, "file_player": there[1], "file_rank": there[0],
+                               "file_points": there[2], "player": here[1], "rank": here[0],
+                               "points": here[2]})
     if len(mine) != len(theirs):
-        problems.append(f"standings: the file ranks {len(theirs)} players; its results rank "
-                        f"{len(mine)}")
+        problems.append(gettext("standings: the file ranks %(theirs)s players; its results rank "
+                                "%(mine)s")
+                        % {"theirs": len(theirs), "mine": len(mine)})
     if problems:
         raise DomainError("invalid_event_file", gettext(
             "The event file was not imported: its standings are not what its results give."),

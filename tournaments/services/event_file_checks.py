@@ -101,13 +101,14 @@ def _settings(r: Reader, data: Data) -> Data:
     }
     tiebreakers = data.get("tiebreakers")
     if not isinstance(tiebreakers, list) or not all(isinstance(t, str) for t in tiebreakers):
-        r.bad(f"{p}tiebreakers", "must be a list of metric names")
+        r.bad(f"{p}tiebreakers", gettext("must be a list of metric names"))
         tiebreakers = []
     ev["tiebreakers"] = tiebreakers
     game = Game.objects.filter(slug=data.get("game")).first() if isinstance(
         data.get("game"), str) else None
     if game is None:
-        r.bad(f"{p}game", f"no game {data.get('game')!r} on this site")
+        r.bad(f"{p}game", gettext("no game %(game)s on this site")
+                          % {"game": repr(data.get('game'))})
     ev["game"] = game
     if None in (ev["format"], ev["match_length"], ev["top_cut"], ev["late_entry_until_round"]):
         return ev
@@ -125,15 +126,16 @@ def _settings(r: Reader, data: Data) -> Data:
     # Version 1 imports finished events: their seed is in the file, so every draw can be
     # checked, and no one is left to play a round of seats that cannot act.
     if ev["status"] != EventStatus.COMPLETE:
-        r.bad(f"{p}status", f"only a complete event can be imported, and this one is "
-                            f"{ev['status']!r}: import its file once it is complete")
+        r.bad(f"{p}status", gettext("only a complete event can be imported, and this one is "
+                                    "%(status)s: import its file once it is complete")
+                            % {"status": repr(ev['status'])})
     elif ev["completed_at"] is None:
-        r.bad(f"{p}completed_at", "a complete event has the time it completed")
+        r.bad(f"{p}completed_at", gettext("a complete event has the time it completed"))
     if ev["status"] == EventStatus.COMPLETE and (ev["seed"] is None or not ev["seed_nonce"]):
-        r.bad(f"{p}seed", "a complete event's file carries its seed and nonce")
+        r.bad(f"{p}seed", gettext("a complete event's file carries its seed and nonce"))
     elif ev["seed"] is not None and ev["seed_hash"] and (
             seed_commitment(ev["seed"], ev["seed_nonce"]) != ev["seed_hash"]):
-        r.bad(f"{p}seed", "the seed and nonce do not hash to the published seed_hash")
+        r.bad(f"{p}seed", gettext("the seed and nonce do not hash to the published seed_hash"))
     return ev
 
 
@@ -151,15 +153,18 @@ def _decklists(r: Reader, rows: list, game: Game | None) -> dict[int, Data]:
         cards = row.get("cards")
         if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards) \
                 or len(cards) > 200:
-            r.bad(f"{p}cards", "must be a list of at most 200 card names")
+            r.bad(f"{p}cards", gettext("must be a list of at most 200 card names"))
             cards = []
         deck = r.integer(row, "preconstructed_deck", p, hi=1000, null=True)
         if kind == DecklistKind.PRECONSTRUCTED and deck not in catalogue.deck_numbers:
-            r.bad(f"{p}preconstructed_deck", f"no preconstructed deck {deck!r} (rule C-2.3)")
+            r.bad(f"{p}preconstructed_deck", gettext("no preconstructed deck %(deck)s (rule "
+                                                     "C-2.3)")
+                                             % {"deck": repr(deck)})
         for card in cards:
             names.setdefault(card, []).append(f"{p}cards")
         if number in lists:
-            r.bad(f"{p}id", f"decklist {number} is in the file twice")
+            r.bad(f"{p}id", gettext("decklist %(number)s is in the file twice")
+                            % {"number": number})
         elif number is not None:
             lists[number] = {"row": i, "kind": kind, "cards": cards, "preconstructed_deck": deck,
                              "deck_format": r.text(row, "deck_format", p, most=20)}
@@ -168,7 +173,8 @@ def _decklists(r: Reader, rows: list, game: Game | None) -> dict[int, Data]:
                     .values_list("name", flat=True)) if names else set()
         for card, places in names.items():
             if card not in known:
-                r.bad(places[0], f"{card!r} is not a card of {game.name}")
+                r.bad(places[0], gettext("%(card)s is not a card of %(game)s")
+                                 % {"card": repr(card), "game": game.name})
         for data in lists.values():
             if all(card in known for card in data["cards"]):
                 _list_rules(r, f"decklists[{data['row']}].", data, game)
@@ -195,7 +201,7 @@ def _players(r: Reader, rows: list, lists: dict[int, Data]) -> dict[int, Data]:
     seats: dict[int, Data] = {}
     ai_names: set[str] = set()
     if not rows:
-        r.bad("players", "an event file has at least one player")
+        r.bad("players", gettext("an event file has at least one player"))
     for i, row in enumerate(rows):
         p = f"players[{i}]"
         if r.obj(row, p) is None:
@@ -206,11 +212,13 @@ def _players(r: Reader, rows: list, lists: dict[int, Data]) -> dict[int, Data]:
         name = r.text(row, "name", p, most=60, blank=False)
         if kind == "ai":
             if name in ai_names:
-                r.bad(f"{p}name", f"two AI seats are named {name!r}")
+                r.bad(f"{p}name", gettext("two AI seats are named %(name)s")
+                                  % {"name": repr(name)})
             ai_names.add(name)
         decklist = r.integer(row, "decklist", p, lo=1, null=True)
         if decklist is not None and decklist not in lists:
-            r.bad(f"{p}decklist", f"no such decklist {decklist}")
+            r.bad(f"{p}decklist", gettext("no such decklist %(decklist)s")
+                                  % {"decklist": decklist})
         seat = {"kind": kind, "name": name, "decklist": decklist,
                 "dropped": r.boolean(row, "dropped", p),
                 "dropped_at": r.time(row, "dropped_at", p),
@@ -218,7 +226,8 @@ def _players(r: Reader, rows: list, lists: dict[int, Data]) -> dict[int, Data]:
                 "late_entry": r.boolean(row, "late_entry", p),
                 "created_at": r.time(row, "created_at", p, null=False)}
         if number in seats:
-            r.bad(f"{p}id", f"player {number} is in the file twice")
+            r.bad(f"{p}id", gettext("player %(number)s is in the file twice")
+                            % {"number": number})
         elif number is not None:
             seats[number] = seat
     return seats
@@ -235,7 +244,8 @@ def _seat_ref(r: Reader, data: Data, key: str, path: str, seats: dict, *,
     if value is None and null:
         return None
     if not _is_id(value, seats):
-        r.bad(f"{path}{key}", f"no such player {value!r}")
+        r.bad(f"{path}{key}", gettext("no such player %(value)s")
+                              % {"value": repr(value)})
         return None
     return value
 
@@ -256,28 +266,31 @@ def _snapshot(r: Reader, data: Data, key: str, path: str) -> Data:
     path = f"{path}{key}"
     good = True
     for name in sorted(set(value) - set(SNAPSHOT_KEYS)):
-        r.bad(f"{path}.{name}", f"a result change keeps no {name!r}")
+        r.bad(f"{path}.{name}", gettext("a result change keeps no %(name)s")
+                                % {"name": repr(name)})
         good = False
     for name in SNAPSHOT_KEYS:
         if name not in value:
             continue
         item = value[name]
         if name == "status":
-            ok, want = item in MatchStatus.values, f"one of {', '.join(MatchStatus.values)}"
+            ok, want = item in MatchStatus.values, (gettext("one of %(values)s")
+                                                    % {"values": ", ".join(MatchStatus.values)})
         elif name in SCORE:
             ok = item is None or (isinstance(item, int) and not isinstance(item, bool)
                                   and 0 <= item <= 9)
-            want = "a whole number from 0 to 9 or null"
+            want = gettext("a whole number from 0 to 9 or null")
         elif name == "engine_verified":
-            ok, want = isinstance(item, bool), "true or false"
+            ok, want = isinstance(item, bool), gettext("true or false")
         else:
             ok = item is None or _score_ok(item)
-            want = "null or a report {\"a_wins\", \"b_wins\", \"draws\"}, each 0 to 9"
+            want = gettext('null or a report {"a_wins", "b_wins", "draws"}, each 0 to 9')
         if not ok:
-            r.bad(f"{path}.{name}", f"must be {want}, not {item!r}")
+            r.bad(f"{path}.{name}", gettext("must be %(want)s, not %(item)s")
+                                    % {"want": want, "item": repr(item)})
             good = False
     if value and "status" not in value:
-        r.bad(f"{path}.status", "a match's values name its status")
+        r.bad(f"{path}.status", gettext("a match's values name its status"))
         good = False
     return value if good else {}
 
@@ -285,7 +298,8 @@ def _snapshot(r: Reader, data: Data, key: str, path: str) -> Data:
 def _score(r: Reader, data: Data, key: str, path: str) -> Data | None:
     value = r.json_object(data, key, path)
     if value is not None and not _score_ok(value):
-        r.bad(f"{path}{key}", "a report is {\"a_wins\", \"b_wins\", \"draws\"}, each 0 to 9")
+        r.bad(f"{path}{key}",
+              gettext('a report is {"a_wins", "b_wins", "draws"}, each 0 to 9'))
         return None
     return value
 
@@ -304,7 +318,7 @@ def _game(r: Reader, row: Any, p: str, fmt: MatchFormat, replays: bool) -> Data 
     game["verified"] = False
     if game["record"] is not None:
         if not replays:
-            r.bad(f"{p}record", "this game has no engine records")
+            r.bad(f"{p}record", gettext("this game has no engine records"))
             return game
         try:
             record = GameRecord.from_json(game["record"])
@@ -313,10 +327,11 @@ def _game(r: Reader, row: Any, p: str, fmt: MatchFormat, replays: bool) -> Data 
             return game
         result = replay(record)
         if not result:
-            r.bad(f"{p}record", f"the engine's replay does not confirm it: {result.reason}")
+            r.bad(f"{p}record", gettext("the engine's replay does not confirm it: %(reason)s")
+                                % {"reason": result.reason})
         elif (result.result or "") != game["winner"]:
-            r.bad(f"{p}winner", f"the record ends with {result.result!r}, not "
-                                f"{game['winner']!r}")
+            r.bad(f"{p}winner", gettext("the record ends with %(result)s, not %(winner)s")
+                                % {"result": repr(result.result), "winner": repr(game['winner'])})
         else:
             game["verified"] = True
     return game
@@ -341,35 +356,35 @@ def _match(r: Reader, row: Any, p: str, ev: Data, stage: str, seats: dict,
              "extra_minutes": r.integer(row, "extra_minutes", p, hi=600)}
     match.update({k: row.get(k) for k in SCORE})
     if match["player_a"] is not None and match["player_a"] == match["player_b"]:
-        r.bad(f"{p}player_b", "a player does not play against themselves")
+        r.bad(f"{p}player_b", gettext("a player does not play against themselves"))
     if match["is_ai_match"] and not any(
             match[side] is not None and seats[match[side]]["kind"] == "ai"
             for side in ("player_a", "player_b")):
-        r.bad(f"{p}is_ai_match", "only a match with an AI seat is an AI match")
+        r.bad(f"{p}is_ai_match", gettext("only a match with an AI seat is an AI match"))
     if match["player_b"] is None and match["table"] is not None:
-        r.bad(f"{p}table", "a bye has no table")
+        r.bad(f"{p}table", gettext("a bye has no table"))
     if match["player_b"] is not None and row.get("player_b") is not None \
             and match["table"] is None:
-        r.bad(f"{p}table", "a match between two players has a table")
+        r.bad(f"{p}table", gettext("a match between two players has a table"))
     if ev["status"] == EventStatus.COMPLETE and match["status"] != MatchStatus.CONFIRMED:
-        r.bad(f"{p}status", "every match of a complete event is confirmed")
+        r.bad(f"{p}status", gettext("every match of a complete event is confirmed"))
     bye = row.get("player_b") is None
     # A bye is a confirmed 2-0 win, whatever the match length (services/rounds.py).
     if bye and match["status"] == MatchStatus.CONFIRMED and tuple(
             row.get(k) for k in SCORE) != BYE_SCORE:
-        r.bad(f"{p}score", f"a bye is scored {BYE_SCORE[0]}-{BYE_SCORE[1]}-{BYE_SCORE[2]}, "
-                           f"not {row.get('a_wins')!r}-{row.get('b_wins')!r}-"
-                           f"{row.get('draws')!r}")
+        r.bad(f"{p}score", gettext("a bye is scored %(bye)s, not %(score)s")
+                           % {"bye": "-".join(str(n) for n in BYE_SCORE),
+                              "score": "-".join(repr(row.get(k)) for k in SCORE)})
     if bye and (match["report_a"] is not None or match["report_b"] is not None):
-        r.bad(f"{p}report_a", "a bye has no reports: no one played it")
+        r.bad(f"{p}report_a", gettext("a bye has no reports: no one played it"))
     if not bye and match["status"] == MatchStatus.CONFIRMED:
         for problem in fmt.problems(*(row.get(k) for k in SCORE)):
             r.bad(f"{p}score", problem)
     if match["status"] == MatchStatus.CONFIRMED:
         if match["confirmed_at"] is None:
-            r.bad(f"{p}confirmed_at", "a confirmed match has the time it was confirmed")
+            r.bad(f"{p}confirmed_at", gettext("a confirmed match has the time it was confirmed"))
     elif any(row.get(k) is not None for k in SCORE):
-        r.bad(f"{p}score", "only a confirmed match has a result")
+        r.bad(f"{p}score", gettext("only a confirmed match has a result"))
     match["changes"] = []
     for j, change in enumerate(r.array(row, "changes", p, most=100)):
         cp = f"{p}changes[{j}]"
@@ -387,7 +402,7 @@ def _match(r: Reader, row: Any, p: str, ev: Data, stage: str, seats: dict,
     match["games"] = [g for g in games if g is not None]
     numbers = [g["number"] for g in match["games"]]
     if len(set(numbers)) != len(numbers):
-        r.bad(f"{p}games", "two games have the same number")
+        r.bad(f"{p}games", gettext("two games have the same number"))
     return match
 
 
@@ -402,8 +417,9 @@ def _rounds(r: Reader, rows: list, ev: Data, seats: dict) -> tuple[list[Data], d
         p += "."
         number = r.integer(row, "number", p, lo=1, hi=MAX_ROUNDS)
         if number != i + 1:
-            r.bad(f"{p}number", f"the rounds are numbered 1, 2, 3... in order: this is round "
-                                f"{i + 1}, not {number!r}")
+            r.bad(f"{p}number", gettext("the rounds are numbered 1, 2, 3... in order: this is "
+                                        "round %(round)s, not %(number)s")
+                                % {"round": i + 1, "number": repr(number)})
         stage = r.choice(row, "stage", p, RoundStage.values)
         clock = r.obj(row.get("clock", {}), f"{p}clock") or {}
         cp = f"{p}clock."
@@ -418,9 +434,9 @@ def _rounds(r: Reader, rows: list, ev: Data, seats: dict) -> tuple[list[Data], d
                "clock_paused_seconds": r.integer(clock, "paused_seconds", cp, hi=10 ** 7),
                "clock_added_minutes": r.integer(clock, "added_minutes", cp, hi=600)}
         if rnd["clock_started_at"] is not None and rnd["clock_minutes"] is None:
-            r.bad(f"{cp}minutes", "a started clock has a length")
+            r.bad(f"{cp}minutes", gettext("a started clock has a length"))
         if rnd["clock_started_at"] is None and rnd["clock_paused_at"] is not None:
-            r.bad(f"{cp}paused_at", "a clock that never started cannot be paused")
+            r.bad(f"{cp}paused_at", gettext("a clock that never started cannot be paused"))
         rnd["matches"] = []
         seen: set[int] = set()
         tables: set[int] = set()
@@ -431,15 +447,17 @@ def _rounds(r: Reader, rows: list, ev: Data, seats: dict) -> tuple[list[Data], d
                 continue
             for side in ("player_a", "player_b"):
                 if match[side] is not None and match[side] in seen:
-                    r.bad(f"{mp}.{side}", f"player {match[side]} plays twice in round "
-                                          f"{i + 1}")
+                    r.bad(f"{mp}.{side}", gettext("player %(side)s plays twice in round %(round)s")
+                                          % {"side": match[side], "round": i + 1})
                 seen.add(match[side])
             if match["table"] is not None and match["table"] in tables:
-                r.bad(f"{mp}.table", f"two matches of round {i + 1} are at table "
-                                     f"{match['table']}")
+                r.bad(f"{mp}.table", gettext("two matches of round %(round)s are at table "
+                                             "%(table)s")
+                                     % {"round": i + 1, "table": match['table']})
             tables.add(match["table"])
             if match["id"] in matches:
-                r.bad(f"{mp}.id", f"match {match['id']} is in the file twice")
+                r.bad(f"{mp}.id", gettext("match %(id)s is in the file twice")
+                                  % {"id": match['id']})
             elif match["id"] is not None:
                 matches[match["id"]] = match
                 match["round"] = i + 1
@@ -453,7 +471,8 @@ def _rounds(r: Reader, rows: list, ev: Data, seats: dict) -> tuple[list[Data], d
             target = change.get("match")
             if target is not None and (not _is_id(target, matches)
                                        or matches[target].get("round") != i + 1):
-                r.bad(f"{xp}match", f"no such match {target!r} in round {i + 1}")
+                r.bad(f"{xp}match", gettext("no such match %(target)s in round %(round)s")
+                                    % {"target": repr(target), "round": i + 1})
             rnd["clock_changes"].append({
                 "action": r.choice(change, "action", xp, ClockAction.values),
                 "minutes": r.integer(change, "minutes", xp, hi=600),
@@ -466,10 +485,11 @@ def _rounds(r: Reader, rows: list, ev: Data, seats: dict) -> tuple[list[Data], d
         played = [i for i, rnd in enumerate(rounds) if rnd["stage"] == stage]
         if most is not None and len(played) > most:
             r.bad(f"rounds[{played[most]}].stage",
-                  f"the event plays {most} {stage} rounds (event.rounds, event.top_cut), "
-                  f"and the file has {len(played)}")
+                  gettext("the event plays %(most)s %(stage)s rounds (event.rounds, "
+                          "event.top_cut), and the file has %(played)s")
+                  % {"most": most, "stage": stage, "played": len(played)})
     if ev["status"] == EventStatus.COMPLETE and not rounds:
-        r.bad("rounds", "a complete event has played at least one round")
+        r.bad("rounds", gettext("a complete event has played at least one round"))
     return rounds, matches
 
 
@@ -512,48 +532,57 @@ def _detail_problem(kind: str, value: Any, seats: dict, matches: dict) -> str | 
         probe.time({"v": value}, "v", "")
         return probe.problems[0].split(": ", 1)[1] if probe.problems else None
     if kind == "seed_or_none":
-        return None if value is None or _whole(value) else f"must be a seed or null, not {value!r}"
+        return None if value is None or _whole(value) else (
+            gettext("must be a seed or null, not %(value)s") % {"value": repr(value)})
     if kind == TABLE_OR_NONE:
         return None if value is None or _table(value) else (
-            f"must be a table number from 1 to {MAX_TABLE} or null, not {value!r}")
+            gettext("must be a table number from 1 to %(most)s or null, not %(value)s")
+            % {"most": MAX_TABLE, "value": repr(value)})
     if kind == "minutes":
         return None if _whole(value, 0, 600) else (
-            f"must be a whole number of minutes from 0 to 600, not {value!r}")
+            gettext("must be a whole number of minutes from 0 to 600, not %(value)s")
+            % {"value": repr(value)})
     if kind == "boolean":
-        return None if isinstance(value, bool) else f"must be true or false, not {value!r}"
+        return None if isinstance(value, bool) else (
+            gettext("must be true or false, not %(value)s") % {"value": repr(value)})
     if kind == "late_gets":
         return None if value in LatePlayerGets.values else (
-            f"must be one of {', '.join(LatePlayerGets.values)}, not {value!r}")
+            gettext("must be one of %(values)s, not %(value)s")
+            % {"values": ", ".join(LatePlayerGets.values), "value": repr(value)})
     if kind == "side":
-        return None if value in ("a", "b") else f"must be 'a' or 'b', not {value!r}"
+        return None if value in ("a", "b") else (
+            gettext("must be 'a' or 'b', not %(value)s") % {"value": repr(value)})
     if kind == "score":
         return None if _score_ok(value) else (
-            "a score is {\"a_wins\", \"b_wins\", \"draws\"}, each 0 to 9")
+            gettext('a score is {"a_wins", "b_wins", "draws"}, each 0 to 9'))
     if kind == "match_or_none":
-        return None if value is None or _is_id(value, matches) else f"no such match {value!r}"
+        return None if value is None or _is_id(value, matches) else (
+            gettext("no such match %(value)s") % {"value": repr(value)})
     if kind == "seat_or_none":
-        return None if value is None or _is_id(value, seats) else f"no such player {value!r}"
+        return None if value is None or _is_id(value, seats) else (
+            gettext("no such player %(value)s") % {"value": repr(value)})
     if kind == "two_tables":
         return None if isinstance(value, list) and len(value) == 2 and all(
-            _table(t) for t in value) else "a swap's tables are its two table numbers"
+            _table(t) for t in value) else gettext("a swap's tables are its two table numbers")
     if kind == "two_seats":
         if not isinstance(value, list) or len(value) != 2:
-            return "a swap names its two seats"
+            return gettext("a swap names its two seats")
         wrong = [s for s in value if not _is_id(s, seats)]
         if wrong:
-            return f"no such player {wrong[0]!r}"
-        return "a swap names two different seats" if value[0] == value[1] else None
+            return gettext("no such player %(value)s") % {"value": repr(wrong[0])}
+        return gettext("a swap names two different seats") if value[0] == value[1] else None
     if kind == "unpaired_tables":
         if not isinstance(value, list) or len(value) > MAX_SEATS or not all(
                 isinstance(t, list) and len(t) == 3 for t in value):
-            return "an undone pairing's tables are [table, player_a, player_b] each"
+            return gettext("an undone pairing's tables are [table, player_a, player_b] each")
         for table, a, b in value:
             if not (table is None or _table(table)):
-                return f"no table {table!r}: a table number from 1 to {MAX_TABLE}, or null"
+                return (gettext("no table %(table)s: a table number from 1 to %(most)s, or null")
+                        % {"table": repr(table), "most": MAX_TABLE})
             if not _is_id(a, seats):
-                return f"no such player {a!r}"
+                return gettext("no such player %(value)s") % {"value": repr(a)}
             if b is not None and not _is_id(b, seats):
-                return f"no such player {b!r}"
+                return gettext("no such player %(value)s") % {"value": repr(b)}
         return None
     raise AssertionError(kind)
 
@@ -565,10 +594,12 @@ def _details(r: Reader, action: str | None, details: Data, path: str, seats: dic
         return
     shape = DETAILS_KEYS[action]
     for key in sorted(set(details) - set(shape)):
-        r.bad(f"{path}.{key}", f"a correction ({action}) keeps no {key!r}")
+        r.bad(f"{path}.{key}", gettext("a correction (%(action)s) keeps no %(key)s")
+                               % {"action": action, "key": repr(key)})
     for key, kind in shape.items():
         if key not in details:
-            r.bad(f"{path}.{key}", f"a correction ({action}) keeps its {key!r}")
+            r.bad(f"{path}.{key}", gettext("a correction (%(action)s) keeps its %(key)s")
+                                   % {"action": action, "key": repr(key)})
             continue
         problem = _detail_problem(kind, details[key], seats, matches)
         if problem is not None:
@@ -587,9 +618,11 @@ def _trail(r: Reader, data: Data, seats: dict, matches: dict, rounds: int) -> Da
         _details(r, action, details, f"{p}details", seats, matches)
         number = r.integer(row, "round_number", p, lo=1, hi=MAX_ROUNDS, null=True)
         if number is None and action in ROUND_NAMED and row.get("round_number") is None:
-            r.bad(f"{p}round_number", f"a correction ({action}) names its round")
+            r.bad(f"{p}round_number", gettext("a correction (%(action)s) names its round")
+                                      % {"action": action})
         elif number is not None and number > rounds:
-            r.bad(f"{p}round_number", f"no round {number}: the event has {rounds}")
+            r.bad(f"{p}round_number", gettext("no round %(number)s: the event has %(rounds)s")
+                                      % {"number": number, "rounds": rounds})
         player = _seat_ref(r, row, "player", p, seats, null=action not in SEAT_NAMED)
         corrections.append({"action": action, "round_number": number, "player": player,
                             "details": details, "at": r.time(row, "at", p, null=False)})
@@ -612,16 +645,19 @@ def _trail(r: Reader, data: Data, seats: dict, matches: dict, rounds: int) -> Da
         kind = r.choice(row, "kind", p, PenaltyKind.values)
         number = r.integer(row, "round_number", p, lo=1, hi=MAX_ROUNDS, null=True)
         if number is not None and number > rounds:
-            r.bad(f"{p}round_number", f"no round {number}: the event has {rounds}")
+            r.bad(f"{p}round_number", gettext("no round %(number)s: the event has %(rounds)s")
+                                      % {"number": number, "rounds": rounds})
         match = row.get("match")
         if match is not None and not _is_id(match, matches):
-            r.bad(f"{p}match", f"no such match {match!r}")
+            r.bad(f"{p}match", gettext("no such match %(match)s")
+                               % {"match": repr(match)})
         elif match is not None and kind not in (PenaltyKind.GAME_LOSS, PenaltyKind.MATCH_LOSS):
-            r.bad(f"{p}match", "only a game loss or a match loss changes a match")
+            r.bad(f"{p}match", gettext("only a game loss or a match loss changes a match"))
         player = _seat_ref(r, row, "player", p, seats)
         if _is_id(match, matches) and player is not None and player not in (
                 matches[match]["player_a"], matches[match]["player_b"]):
-            r.bad(f"{p}match", f"player {player} does not play in match {match}")
+            r.bad(f"{p}match", gettext("player %(player)s does not play in match %(match)s")
+                               % {"player": player, "match": match})
         penalties.append({"player": player, "kind": kind,
                           "round_number": number, "match": match,
                           "note": r.text(row, "note", p, most=MAX_PENALTY_NOTE),

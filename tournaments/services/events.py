@@ -8,7 +8,7 @@ from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from core.errors import Conflict, DomainError
 from core.seeds import new_nonce, new_seed, seed_commitment
@@ -102,31 +102,39 @@ def event_problems(*, name: str, format: str, match_length: int, rounds: int | N
     """Every reason the settings cannot make an event, all at once."""
     problems = []
     if not name.strip():
-        problems.append("the event needs a name")
+        problems.append(gettext("the event needs a name"))
     elif len(name) > MAX_NAME:
-        problems.append(f"the name is longer than {MAX_NAME} characters")
+        problems.append(gettext("the name is longer than %(most)s characters")
+                        % {"most": MAX_NAME})
     if format not in EventFormat.values:
-        problems.append(f"format must be one of {', '.join(EventFormat.values)}, not {format!r}")
+        problems.append(gettext("format must be one of %(values)s, not %(format)s")
+                        % {"values": ', '.join(EventFormat.values), "format": repr(format)})
     if match_length not in MatchLength.values:
-        problems.append(f"matches are best of 1 or best of 3, not best of {match_length}")
+        problems.append(gettext("matches are best of 1 or best of 3, not best of "
+                                "%(match_length)s")
+                        % {"match_length": match_length})
     if rounds is not None and rounds < 1:
-        problems.append(f"an event needs at least one Swiss round, not {rounds}")
+        problems.append(gettext("an event needs at least one Swiss round, not %(rounds)s")
+                        % {"rounds": rounds})
     if top_cut not in TopCut.values:
-        problems.append(f"the top cut is none, 4 or 8 players, not {top_cut}")
+        problems.append(gettext("the top cut is none, 4 or 8 players, not %(top_cut)s")
+                        % {"top_cut": top_cut})
     if registration_opens and registration_closes and registration_closes <= registration_opens:
-        problems.append("registration must close after it opens")
+        problems.append(gettext("registration must close after it opens"))
     if late_entry_until_round < 0:
-        problems.append("late entry is until a round number (0 for none)")
+        problems.append(gettext("late entry is until a round number (0 for none)"))
     elif rounds is not None and late_entry_until_round > rounds:
-        problems.append(f"late entry until round {late_entry_until_round}, but the event "
-                        f"has {rounds} Swiss rounds")
+        problems.append(gettext("late entry until round %(round)s, but the "
+                                "event has %(rounds)s Swiss rounds")
+                        % {"round": late_entry_until_round, "rounds": rounds})
     unknown = [t for t in tiebreakers if t not in METRICS]
     if not tiebreakers:
-        problems.append("the standings need at least one tiebreaker")
+        problems.append(gettext("the standings need at least one tiebreaker"))
     for t in unknown:
-        problems.append(f"unknown tiebreaker {t!r}: known are {', '.join(METRICS)}")
+        problems.append(gettext("unknown tiebreaker %(tiebreaker)s: known are %(known)s")
+                        % {"tiebreaker": repr(t), "known": ', '.join(METRICS)})
     if len(set(tiebreakers)) != len(tiebreakers):
-        problems.append("a tiebreaker is listed twice")
+        problems.append(gettext("a tiebreaker is listed twice"))
     return problems
 
 
@@ -136,12 +144,15 @@ def game_problems(*, game: Game, format: str, fill_with_ai: bool,
     problems = []
     if not engine_plays(game):  # The Spoils, Berserk: reported results, constructed decks
         if format != EventFormat.CONSTRUCTED:
-            problems.append(f"{game.name} events are constructed: players bring their lists")
+            problems.append(gettext("%(game)s events are constructed: players bring their lists")
+                            % {"game": game.name})
         if fill_with_ai:
-            problems.append(f"{game.name} has no AI players: an odd count gets a bye")
+            problems.append(gettext("%(game)s has no AI players: an odd count gets a bye")
+                            % {"game": game.name})
     if check_squads and game.slug != BERSERK:
-        problems.append(f"squad checks are for Berserk events only: {game.name} has no squads "
-                        f"to check (rules B-4, B-5)")
+        problems.append(gettext("squad checks are for Berserk events only: %(game)s has no "
+                                "squads to check (rules B-4, B-5)")
+                        % {"game": game.name})
     return problems
 
 
@@ -237,8 +248,15 @@ def event_start(*, event_id: int, by: AbstractBaseUser, now: datetime) -> tuple[
                                                           dropped=False).count()
     if players < 2:
         raise Conflict("too_few_players",
-                       f"{event} needs at least 2 players to start, it has {players}"
-                       + (" checked in" if event.check_in_required else ""),
+                       (ngettext("%(event)s needs at least 2 players to start, it has "
+                                 "%(count)d checked in",
+                                 "%(event)s needs at least 2 players to start, it has "
+                                 "%(count)d checked in", players)
+                        if event.check_in_required else
+                        ngettext("%(event)s needs at least 2 players to start, it has %(count)d",
+                                 "%(event)s needs at least 2 players to start, it has %(count)d",
+                                 players))
+                       % {"event": event.name, "count": players},
                        params={"event": event.name, "count": players})
     if event.format == EventFormat.DRAFT:
         # Each pod plays its own Swiss rounds: as many as its seats need.
@@ -270,22 +288,27 @@ def event_complete(*, event_id: int, by: AbstractBaseUser, now: datetime,
     if event.status == EventStatus.COMPLETE:
         return event, False
     if event.status == EventStatus.RUNNING and event.top_cut:
-        raise Conflict("top_cut_first", f"{event} has a top {event.top_cut}: start the top "
-                                        f"cut when the Swiss rounds are over",
+        raise Conflict("top_cut_first", gettext("%(event)s has a top %(top_cut)s: start the top "
+                                                "cut when the Swiss rounds are over")
+                                        % {"event": event.name, "top_cut": event.top_cut},
                        params={"event": event.name, "top_cut": event.top_cut})
     event_move(event, EventStatus.COMPLETE)
     last = Round.objects.filter(event=event).order_by("-number").first()
     if last is None:
-        raise Conflict("rounds_to_play", f"{event} has not paired any round yet",
+        raise Conflict("rounds_to_play", gettext("%(event)s has not paired any round yet")
+                                         % {"event": event.name},
                        params={"event": event.name, "played": 0})
     if last.stage == RoundStage.SWISS and last.number < event.rounds:
-        raise Conflict("rounds_to_play", f"{event} has played {last.number} of its "
-                                         f"{event.rounds} Swiss rounds",
+        raise Conflict("rounds_to_play", gettext("%(event)s has played %(number)s of its "
+                                                 "%(rounds)s Swiss rounds")
+                                         % {"event": event.name, "number": last.number,
+                                            "rounds": event.rounds},
                        params={"event": event.name, "played": last.number, "rounds": event.rounds})
     require_round_confirmed(last)
     if last.stage == RoundStage.TOP_CUT and Match.objects.filter(round=last).count() > 1:
-        raise Conflict("bracket_open", f"Round {last.number} is not the final: pair the "
-                                       f"next top-cut round",
+        raise Conflict("bracket_open", gettext("Round %(number)s is not the final: pair the next"
+                                               " top-cut round")
+                                       % {"number": last.number},
                        params={"round": last.number})
     event.completed_at = now
     event.save(update_fields=["status", "completed_at"])

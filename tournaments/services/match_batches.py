@@ -18,6 +18,7 @@ from datetime import datetime
 
 from django.db import transaction
 from django.db.models import Exists, F, OuterRef
+from django.utils.translation import gettext
 
 from core import deliveries
 from core.bulk import insert_rows
@@ -101,7 +102,7 @@ def jobs_for_round_batched(*, round_id: int, now: datetime, batch: int = DEFAULT
     last ones smaller (guided_batches). Idempotent: a match has one job. Returns the batches
     of job ids queued."""
     if batch < 1:
-        raise DomainError("invalid_batch", "a batch has at least one job")
+        raise DomainError("invalid_batch", gettext("a batch has at least one job"))
     rnd = lock_get(Round.objects.filter(pk=round_id))
     matches = list(Match.objects.filter(round=rnd, player_b__isnull=False,
                                         player_a__is_ai=True, player_b__is_ai=True)

@@ -105,7 +105,7 @@ def match_online_game_start(*, match_id: int, user: AbstractBaseUser,
                                          "player_b__decklist_version").get(pk=match.pk)
     event = Event.objects.select_related("game").get(pk=rnd.event_id)
     if side_of(match, user) is None:
-        raise NotFound("not_your_match", "only the two players of a match play its games")
+        raise NotFound("not_your_match", gettext("only the two players of a match play its games"))
     problem = online_play_problem(match, event)
     if problem:
         raise Conflict("not_playable", problem)
@@ -120,9 +120,10 @@ def match_online_game_start(*, match_id: int, user: AbstractBaseUser,
             % {"table": match.table}, params={"table": match.table})
     tally = match_tally(match, match_format(event, rnd))
     if tally.decided:
-        raise Conflict("match_decided", f"the match is decided ({tally.a_wins}-{tally.b_wins}"
-                                        f"{f'-{tally.draws}' if tally.draws else ''}): no "
-                                        f"further game is played",
+        score = (f"{tally.a_wins}-{tally.b_wins}-{tally.draws}" if tally.draws
+                 else f"{tally.a_wins}-{tally.b_wins}")
+        raise Conflict("match_decided", gettext("the match is decided (%(score)s): no further "
+                                                "game is played") % {"score": score},
                        params={"a_wins": tally.a_wins, "b_wins": tally.b_wins,
                                "draws": tally.draws})
     number = next_game_number(match)

@@ -8,6 +8,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from django.utils.translation import gettext
+
 from play import hooks
 from play.models import OnlineGame
 from tournaments.models import Match
@@ -38,7 +40,9 @@ class MatchGameAnswers:
 
     def title(self, game: OnlineGame) -> str:
         match = game.match
-        return f"{match.round.event.name}, {round_words(match)}, game {game.game_number} online"
+        return (gettext("%(event)s, %(round)s, game %(number)s online")
+                % {"event": match.round.event.name, "round": round_words(match),
+                   "number": game.game_number})
 
     def links(self, game: OnlineGame, user: Any) -> dict[str, Any]:
         return replay_links(game.match, user)

@@ -26,6 +26,7 @@ from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext
 
 from core.errors import Conflict, Forbidden, NotFound, from_engine
 from core.locks import lock_get
@@ -167,10 +168,11 @@ def draft_pick(*, seat_id: int, by: AbstractBaseUser, card: str, now: datetime) 
     (409) with the engine's reason, and nothing changes."""
     seat = PodSeat.objects.select_related("registration").filter(pk=seat_id).first()
     if seat is None:
-        raise NotFound("not_found", f"no pod seat {seat_id}",
+        raise NotFound("not_found", gettext("no pod seat %(seat)s")
+                                    % {"seat": seat_id},
                        params={"seat": seat_id})
     if seat.registration.player_id is None or seat.registration.player_id != by.pk:
-        raise Forbidden("not_your_seat", "only the player of this seat can pick for it")
+        raise Forbidden("not_your_seat", gettext("only the player of this seat can pick for it"))
     pair = lock_get(DraftPair.objects.filter(pk=seat.pair_id))
     state = _state(pair)
     try:
@@ -205,8 +207,9 @@ def require_drafts_done(event: Event) -> None:
                       .select_related("pod").order_by("pod__number", "number"))
     if open_pairs:
         names = ", ".join(f"pod {p.pod.number} pair {p.number}" for p in open_pairs)
-        raise Conflict("draft_open", f"the draft of {event} is not over: {names} still "
-                                     f"picking", problems=[names],
+        raise Conflict("draft_open", gettext("the draft of %(event)s is not over: %(names)s "
+                                             "still picking")
+                                     % {"event": event.name, "names": names}, problems=[names],
                        params={"event": event.name, "players": names})
 
 

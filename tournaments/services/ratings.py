@@ -16,6 +16,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.db import transaction
+from django.utils.translation import gettext
 from openskill.models import PlackettLuce
 
 from core.errors import Conflict
@@ -58,8 +59,9 @@ def ratings_update_for_event(*, event_id: int, now: datetime) -> RatedEvent | No
     if done is not None:
         return done  # applied already
     if event.status != EventStatus.COMPLETE:
-        raise Conflict("not_complete", f"{event} is not complete: its ratings apply when it "
-                                       f"completes",
+        raise Conflict("not_complete", gettext("%(event)s is not complete: its ratings apply "
+                                               "when it completes")
+                                       % {"event": event.name},
                        params={"event": event.name})
     matches = (Match.objects.filter(round__event=event, status=MatchStatus.CONFIRMED,
                                     player_b__isnull=False)

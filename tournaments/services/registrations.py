@@ -61,16 +61,22 @@ def registration_create(*, event_id: int, by: AbstractBaseUser, now: datetime,
     if event.status == EventStatus.REGISTRATION:
         if event.registration_opens and now < event.registration_opens:
             raise Conflict("registration_not_open",
-                           f"Registration for {event} opens at {event.registration_opens:%c}",
+                           gettext("Registration for %(event)s opens at %(opens)s")
+                           % {"event": event.name,
+                              "opens": f"{event.registration_opens:%c}"},
                            params={"event": event.name, "opens": event.registration_opens})
         if event.registration_closes and now >= event.registration_closes:
             raise Conflict("registration_closed",
-                           f"Registration for {event} closed at {event.registration_closes:%c}",
+                           gettext("Registration for %(event)s closed at %(closes)s")
+                           % {"event": event.name,
+                              "closes": f"{event.registration_closes:%c}"},
                            params={"event": event.name, "closes": event.registration_closes})
     elif event.status == EventStatus.RUNNING:
         _check_late_entry(event)
     else:
-        raise Conflict("registration_over", f"{event} is past its Swiss rounds: no more entries",
+        raise Conflict("registration_over", gettext("%(event)s is past its Swiss rounds: no more"
+                                                    " entries")
+                                            % {"event": event.name},
                        params={"event": event.name})
     _check_not_registered(event, by)
     if is_full(event):
@@ -178,9 +184,9 @@ def registration_add(*, event_id: int, by: AbstractBaseUser, player: AbstractBas
     event = lock_event(event_id)
     require_organizer(event, by)
     if decklist_version_id is not None or preconstructed_deck is not None:
-        raise DomainError("list_by_player", "An organizer adds a player without a list: the "
-                                            "player attaches their own, on the event's page "
-                                            "or through the API")
+        raise DomainError("list_by_player", gettext("An organizer adds a player without a list: "
+                                                    "the player attaches their own, on the "
+                                                    "event's page or through the API"))
     check_organizer_entry(event)
     return organizer_seat(event=event, player=player, now=now)
 
@@ -203,7 +209,9 @@ def check_organizer_entry(event: Event) -> None:
                                     event.rounds) % {"rounds": event.rounds, "event": event},
                            params={"event": event.name, "rounds": event.rounds})
     elif event.status != EventStatus.REGISTRATION:
-        raise Conflict("registration_over", f"{event} is past its Swiss rounds: no more entries",
+        raise Conflict("registration_over", gettext("%(event)s is past its Swiss rounds: no more"
+                                                    " entries")
+                                            % {"event": event.name},
                        params={"event": event.name})
 
 
@@ -217,26 +225,29 @@ def registration_decklist_attach(*, registration_id: int, by: AbstractBaseUser, 
     (`Event.lists_fixed`). Only the seat's player may: not an organizer."""
     event, registration = lock_registration(registration_id)
     if registration.player_id is None or registration.player_id != by.pk:
-        raise Forbidden("not_your_registration", "Only the player attaches a list to "
-                                                 "their seat")
+        raise Forbidden("not_your_registration", gettext("Only the player attaches a list to "
+                                                         "their seat"))
     if registration.dropped:
-        raise Conflict("dropped", f"{registration.name} has dropped from {event}",
+        raise Conflict("dropped", gettext("%(player)s has dropped from %(event)s")
+                                  % {"player": registration.name, "event": event.name},
                        params={"player": registration.name, "event": event.name})
     if event.status not in (EventStatus.REGISTRATION, EventStatus.RUNNING):
-        raise Conflict("registration_over", f"{event} is past its Swiss rounds: its lists "
-                                            f"are fixed",
+        raise Conflict("registration_over", gettext("%(event)s is past its Swiss rounds: its "
+                                                    "lists are fixed")
+                                            % {"event": event.name},
                        params={"event": event.name})
     if registration.decklist_version_id is not None and event.lists_fixed(now):
-        raise Conflict("lists_fixed", f"The lists of {event} are fixed (it has started or its "
-                                      f"decklist deadline has passed): you play the version "
-                                      f"you registered",
+        raise Conflict("lists_fixed", gettext("The lists of %(event)s are fixed (it has started "
+                                              "or its decklist deadline has passed): you play "
+                                              "the version you registered")
+                                      % {"event": event.name},
                        params={"event": event.name})
     version = _decklist_for(event=event, player=by, now=now,
                             decklist_version_id=decklist_version_id,
                             preconstructed_deck=preconstructed_deck)
     if version is None:  # a draft: the pod builds the deck
-        raise DomainError("no_decklist_for_draft", "A draft event takes no decklist: the pods "
-                                                   "build the decks")
+        raise DomainError("no_decklist_for_draft", gettext("A draft event takes no decklist: the"
+                                                           " pods build the decks"))
     registration.decklist_version = version
     registration.save(update_fields=["decklist_version"])
     return registration
@@ -250,8 +261,9 @@ def registration_remove(*, registration_id: int, by: AbstractBaseUser,
     event, registration = lock_registration(registration_id)
     require_organizer(event, by)
     if event.status != EventStatus.REGISTRATION:
-        raise Conflict("event_started", f"{event} has started: drop {registration.name} "
-                                        f"instead, so their results stay",
+        raise Conflict("event_started", gettext("%(event)s has started: drop %(player)s instead,"
+                                                " so their results stay")
+                                        % {"event": event.name, "player": registration.name},
                        params={"event": event.name, "player": registration.name})
     registration.delete()
     seat_from_waitlist(event, now or timezone.now())
@@ -267,13 +279,15 @@ def registration_drop(*, registration_id: int, by: AbstractBaseUser,
     event, registration = lock_registration(registration_id)
     _require_player_or_organizer(event, registration, by)
     if registration.is_ai:
-        raise DomainError("ai_seat", "The AI seat joins and leaves with the player count; "
-                                     "it cannot be dropped by hand")
+        raise DomainError("ai_seat", gettext("The AI seat joins and leaves with the player "
+                                             "count; it cannot be dropped by hand"))
     if registration.dropped:
         return registration
     if event.status not in (EventStatus.REGISTRATION, EventStatus.RUNNING):
-        raise Conflict("no_drops_now", f"{event} is {EventStatus(event.status).label.lower()}: "
-                                       f"a top-cut player concedes their match instead",
+        raise Conflict("no_drops_now", gettext("%(event)s is %(status)s: a top-cut player "
+                                               "concedes their match instead")
+                                       % {"event": event.name,
+                                          "status": EventStatus(event.status).label.lower()},
                        params={"event": event.name, "status": event.status})
     seat_drop(event, registration, now)
     return registration
@@ -301,10 +315,12 @@ def registration_check_in(*, registration_id: int, by: AbstractBaseUser,
     if registration.checked_in:
         return registration
     if event.status != EventStatus.REGISTRATION:
-        raise Conflict("check_in_over", f"{event} has started: check-in is over",
+        raise Conflict("check_in_over", gettext("%(event)s has started: check-in is over")
+                                        % {"event": event.name},
                        params={"event": event.name})
     if registration.dropped:
-        raise Conflict("dropped", f"{registration.name} has dropped from {event}",
+        raise Conflict("dropped", gettext("%(player)s has dropped from %(event)s")
+                                  % {"player": registration.name, "event": event.name},
                        params={"player": registration.name, "event": event.name})
     registration.checked_in = True
     registration.checked_in_at = now
@@ -316,25 +332,32 @@ def _require_player_or_organizer(event: Event, registration: Registration,
                                  user: AbstractBaseUser) -> None:
     mine = registration.player_id is not None and registration.player_id == user.pk
     if not mine and not is_organizer(event, user):
-        raise Forbidden("not_your_registration", "Only the player or an organizer of "
-                                                 f"{event} can do this",
+        raise Forbidden("not_your_registration", gettext("Only the player or an organizer of "
+                                                         "%(event)s can do this")
+                                                 % {"event": event.name},
                         params={"event": event.name})
 
 
 def _check_late_entry(event: Event) -> None:
     if event.format == EventFormat.DRAFT:
         # Rule C-2.4: the pods are seated and drafted when the event starts.
-        raise Conflict("late_entry_closed", f"{event} is a draft: its pods were seated when "
-                                            f"it started, so it takes no late entries",
+        raise Conflict("late_entry_closed", gettext("%(event)s is a draft: its pods were seated "
+                                                    "when it started, so it takes no late "
+                                                    "entries")
+                                            % {"event": event.name},
                        params={"event": event.name})
     upcoming = next_swiss_round(event)
     if upcoming > min(event.late_entry_until_round, event.rounds):
         if event.late_entry_until_round == 0:
-            raise Conflict("late_entry_closed", f"{event} has started and takes no late entries",
+            raise Conflict("late_entry_closed", gettext("%(event)s has started and takes no late"
+                                                        " entries")
+                                                % {"event": event.name},
                            params={"event": event.name})
         raise Conflict("late_entry_closed",
-                       f"Late entry to {event} was open until round "
-                       f"{event.late_entry_until_round} was paired",
+                       gettext("Late entry to %(event)s was open until round "
+                               "%(round)s was paired")
+                       % {"event": event.name,
+                          "round": event.late_entry_until_round},
                        params={"event": event.name, "round": event.late_entry_until_round})
 
 
@@ -356,11 +379,14 @@ def _check_not_registered(event: Event, player: AbstractBaseUser) -> None:
     existing = Registration.objects.filter(event=event, player=player).first()
     if existing is not None:
         if existing.dropped:
-            raise Conflict("dropped", f"{player.get_username()} dropped from {event} and "
-                                      f"cannot enter it again",
+            raise Conflict("dropped", gettext("%(player)s dropped from %(event)s and cannot "
+                                              "enter it again")
+                                      % {"player": player.get_username(), "event": event.name},
                            params={"player": player.get_username(), "event": event.name})
-        raise Conflict("already_registered", f"{player.get_username()} is already "
-                                              f"registered for {event}",
+        raise Conflict("already_registered", gettext("%(player)s is already registered for "
+                                                     "%(event)s")
+                                             % {"player": player.get_username(),
+                                                "event": event.name},
                        params={"player": player.get_username(), "event": event.name})
 
 
@@ -384,38 +410,49 @@ def _decklist_for(*, event: Event, player: AbstractBaseUser, now: datetime,
                   preconstructed_deck: int | None) -> DecklistVersion | None:
     if has_rules_module(event.game) and event.format != EventFormat.CONSTRUCTED:
         # The Spoils and Berserk have only constructed lists here (no pods, no precons).
-        raise DomainError("format_not_for_game", f"{event} is {event.format}: {event.game} "
-                                                 f"events take constructed lists only",
+        raise DomainError("format_not_for_game", gettext("%(event)s is %(format)s: %(game)s "
+                                                         "events take constructed lists only")
+                                                 % {"event": event.name, "format": event.format,
+                                                    "game": str(event.game)},
                           params={"event": event.name, "format": event.format,
                                   "game": str(event.game)})
     if event.format == EventFormat.DRAFT:
         if decklist_version_id is not None or preconstructed_deck is not None:
-            raise DomainError("no_decklist_for_draft", "A draft event takes no decklist at "
-                                                       "registration: the pods build the decks")
+            raise DomainError("no_decklist_for_draft", gettext("A draft event takes no decklist "
+                                                               "at registration: the pods build "
+                                                               "the decks"))
         return None
     if decklist_version_id is not None and preconstructed_deck is not None:
-        raise DomainError("two_decklists", "Give a decklist or a deck number, not both")
+        raise DomainError("two_decklists", gettext("Give a decklist or a deck number, not both"))
     if event.format == EventFormat.PRECONSTRUCTED and preconstructed_deck is not None:
         return _preconstructed(event=event, player=player, deck=preconstructed_deck, now=now)
     if decklist_version_id is None:
-        need = ("a preconstructed list or a deck number"
-                if event.format == EventFormat.PRECONSTRUCTED else "a constructed list")
-        raise DomainError("decklist_required", f"{event} is {event.format}: register with {need}",
+        text = (gettext("%(event)s is %(format)s: register with a preconstructed list or a "
+                        "deck number")
+                if event.format == EventFormat.PRECONSTRUCTED else
+                gettext("%(event)s is %(format)s: register with a constructed list"))
+        raise DomainError("decklist_required", text % {"event": event.name,
+                                                       "format": event.format},
                           params={"event": event.name, "format": event.format})
     version = (DecklistVersion.objects.select_related("decklist")
                .filter(pk=decklist_version_id, decklist__owner=player).first())
     if version is None:
-        raise DomainError("unknown_decklist", f"{player.get_username()} has no decklist "
-                                              f"version {decklist_version_id}",
+        raise DomainError("unknown_decklist", gettext("%(player)s has no decklist version "
+                                                      "%(version)s")
+                                              % {"player": player.get_username(),
+                                                 "version": decklist_version_id},
                           params={"player": player.get_username(), "version": decklist_version_id})
     wanted = (DecklistKind.PRECONSTRUCTED if event.format == EventFormat.PRECONSTRUCTED
               else DecklistKind.CONSTRUCTED)
     problems = []
     if version.decklist.kind != wanted:
-        problems.append(f"{version.decklist} is a {version.decklist.kind} list; "
-                        f"{event} needs a {wanted} list")
+        problems.append(gettext("%(decklist)s is a %(kind)s list; %(event)s needs a %(wanted)s "
+                                "list")
+                        % {"decklist": version.decklist, "kind": version.decklist.kind,
+                           "event": event.name, "wanted": wanted})
     if version.decklist.game_id != event.game_id:
-        problems.append(f"{version.decklist} is a list for another game")
+        problems.append(gettext("%(decklist)s is a list for another game")
+                        % {"decklist": version.decklist})
     if not problems:
         problems = decklist_problems(user=player, kind=wanted, cards=version.cards,
                                      preconstructed_deck=version.preconstructed_deck,

@@ -37,7 +37,7 @@ from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext
 
 from core.bulk import insert_rows, update_rows
 from core.errors import Conflict, DomainError, Forbidden, NotFound
@@ -167,8 +167,9 @@ def engine_check(match: Match, fmt: MatchFormat, reports: Sequence[dict]) -> Non
     if current is not None:
         playing = current.game_number
         raise Conflict("engine_decides",
-                       f"Game {playing} of this match is being played online: the engine "
-                       f"will decide the match, so no report is needed",
+                       gettext("Game %(playing)s of this match is being played online: the "
+                               "engine will decide the match, so no report is needed")
+                       % {"playing": playing},
                        params={"game": playing})
     tally = verified_score(match)
     games = sum(tally.values())
@@ -225,15 +226,17 @@ def engine_write(*, event: Event, rnd: Round, match: Match, score: dict,
     (DomainError) if it cannot be recorded: a bye, a complete event, a score the match's
     format does not allow, a match confirmed with another score (an organizer settles it)."""
     if match.bye:
-        raise Conflict("bye", "a bye is a 2-0 win: it has no games to record")
+        raise Conflict("bye", gettext("a bye is a 2-0 win: it has no games to record"))
     _require_results_open(event)
     result = score_check(match_format(event, rnd), **score)
     if match.status == MatchStatus.CONFIRMED:
         if result == _confirmed(match):
             return None
         raise Conflict("already_confirmed",
-                       f"table {match.table} is confirmed as {_score(_confirmed(match))}, the "
-                       f"engine recorded {_score(result)}: an organizer settles it",
+                       gettext("table %(table)s is confirmed as %(match)s, the engine recorded "
+                               "%(result)s: an organizer settles it")
+                       % {"table": match.table, "match": _score(_confirmed(match)),
+                          "result": _score(result)},
                        params={"table": match.table, "score": _score(_confirmed(match)),
                                "engine_score": _score(result)})
     return ResultWrite(event=event, rnd=rnd, match=match, action=ResultAction.ENGINE,
@@ -250,18 +253,19 @@ def result_report(*, match_id: int, by: AbstractBaseUser, a_wins: int, b_wins: i
     event = Event.objects.get(pk=rnd.event_id)
     side = _side_of(match, by)
     if side is None:
-        raise Forbidden("not_your_match", "only the two players of a match report its "
-                                          "result; organizers set results")
+        raise Forbidden("not_your_match", gettext("only the two players of a match report its "
+                                                  "result; organizers set results"))
     if match.bye:
-        raise Conflict("bye", "a bye is a 2-0 win: there is nothing to report")
+        raise Conflict("bye", gettext("a bye is a 2-0 win: there is nothing to report"))
     _require_results_open(event)
     result = _checked(event, rnd, a_wins, b_wins, draws)
     if match.status == MatchStatus.CONFIRMED:
         if result == _confirmed(match):
             return match  # the report arrived after the match was confirmed with it
         raise Conflict("already_confirmed",
-                       f"table {match.table} is confirmed as {_score(_confirmed(match))}: "
-                       f"ask an organizer to correct it",
+                       gettext("table %(table)s is confirmed as %(match)s: ask an organizer to "
+                               "correct it")
+                       % {"table": match.table, "match": _score(_confirmed(match))},
                        params={"table": match.table, "score": _score(_confirmed(match))})
     field = f"report_{side}"
     if getattr(match, field) == result:
@@ -287,25 +291,27 @@ def result_set(*, match_id: int, by: AbstractBaseUser, a_wins: int, b_wins: int,
     event_id = (Match.objects.filter(pk=match_id).values_list("round__event_id", flat=True)
                 .first())
     if event_id is None:
-        raise NotFound("not_found", f"no match {match_id}",
+        raise NotFound("not_found", gettext("no match %(match)s")
+                                    % {"match": match_id},
                        params={"match": match_id})
     event = lock_event(event_id)
     require_organizer(event, by)
     rnd, match = lock_match(match_id)
     if match.bye:
-        raise Conflict("bye", "a bye is a 2-0 win: it has no result to set")
+        raise Conflict("bye", gettext("a bye is a 2-0 win: it has no result to set"))
     _require_results_open(event)
     result = _checked(event, rnd, a_wins, b_wins, draws)
     if match.status == MatchStatus.CONFIRMED and result == _confirmed(match):
         return match
     if rnd.stage == RoundStage.SWISS and event.status == EventStatus.TOP_CUT:
-        raise Conflict("swiss_final", "the top cut was seeded from the Swiss results: they "
-                                      "cannot change now")
+        raise Conflict("swiss_final", gettext("the top cut was seeded from the Swiss results: "
+                                              "they cannot change now"))
     if (rnd.stage == RoundStage.TOP_CUT and match.status == MatchStatus.CONFIRMED
             and _winner(result) != _winner(_confirmed(match))
             and Round.objects.filter(event=event, number__gt=rnd.number).exists()):
-        raise Conflict("bracket_moved_on", f"the winner of table {match.table} already plays "
-                                           f"the next round: the winner cannot change now",
+        raise Conflict("bracket_moved_on", gettext("the winner of table %(table)s already plays "
+                                                   "the next round: the winner cannot change now")
+                                           % {"table": match.table},
                        params={"table": match.table})
     results_write([ResultWrite(event=event, rnd=rnd, match=match, action=ResultAction.ORGANIZER,
                                changes=confirmation(result, now, engine_verified=False),
@@ -340,7 +346,8 @@ def round_complete_if_done(rnd: Round, now: datetime) -> None:
 
 def _require_results_open(event: Event) -> None:
     if event.status == EventStatus.COMPLETE:
-        raise Conflict("event_complete", f"{event} is complete: its results are final",
+        raise Conflict("event_complete", gettext("%(event)s is complete: its results are final")
+                                         % {"event": event.name},
                        params={"event": event.name})
 
 

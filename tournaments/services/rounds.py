@@ -15,7 +15,7 @@ from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext
 
 from core.errors import Conflict, from_engine
 from tournaments.models import (
@@ -58,16 +58,21 @@ def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
         if existing is not None:
             return existing, False  # a repeated request: that round is already paired
     if event.status == EventStatus.REGISTRATION:
-        raise Conflict("not_started", f"{event} has not started: start it before pairing",
+        raise Conflict("not_started", gettext("%(event)s has not started: start it before "
+                                              "pairing")
+                                      % {"event": event.name},
                        params={"event": event.name})
     if event.status != EventStatus.RUNNING:
-        raise Conflict("swiss_over", f"The Swiss rounds of {event} are over",
+        raise Conflict("swiss_over", gettext("The Swiss rounds of %(event)s are over")
+                                     % {"event": event.name},
                        params={"event": event.name})
     last = Round.objects.filter(event=event).order_by("-number").first()
     upcoming = (last.number if last else 0) + 1
     if number is not None and number != upcoming:
-        raise Conflict("wrong_round", f"The next round of {event} is round {upcoming}, "
-                                      f"not round {number}",
+        raise Conflict("wrong_round", gettext("The next round of %(event)s is round "
+                                              "%(upcoming)s, not round %(number)s")
+                                      % {"event": event.name, "upcoming": upcoming,
+                                         "number": number},
                        params={"event": event.name, "round": upcoming, "asked": number})
     if last is not None:
         require_round_confirmed(last)

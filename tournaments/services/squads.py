@@ -21,6 +21,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext
 
 from core.errors import Conflict, DomainError, Forbidden
 from decks.services.squads import squad_check_for_list
@@ -40,8 +41,9 @@ def _seat_in_match(match: Match, registration_id: int) -> Registration:
     for registration in (match.player_a, match.player_b):
         if registration is not None and registration.pk == registration_id:
             return registration
-    raise Forbidden("not_in_match", f"registration {registration_id} does not play this "
-                                    f"match",
+    raise Forbidden("not_in_match", gettext("registration %(registration)s does not play this "
+                                            "match")
+                                    % {"registration": registration_id},
                     params={"registration": registration_id})
 
 
@@ -60,25 +62,30 @@ def squad_check_submit(*, match_id: int, registration_id: int, by: AbstractBaseU
              .get(pk=match.pk))
     event = Event.objects.select_related("game").get(pk=rnd.event_id)
     if not event.check_squads:
-        raise Conflict("squad_checks_off", f"{event} does not check squads",
+        raise Conflict("squad_checks_off", gettext("%(event)s does not check squads")
+                                           % {"event": event.name},
                        params={"event": event.name})
     registration = _seat_in_match(match, registration_id)
     if registration.player_id is None or registration.player_id != by.pk:
-        raise Forbidden("not_your_squad", "each player submits only their own squad")
+        raise Forbidden("not_your_squad", gettext("each player submits only their own squad"))
     if match.bye:
-        raise Conflict("bye", "a bye has no games: there is no squad to check")
+        raise Conflict("bye", gettext("a bye has no games: there is no squad to check"))
     if event.status == EventStatus.COMPLETE or match.status == MatchStatus.CONFIRMED:
-        raise Conflict("match_closed", f"table {match.table} is confirmed: its squads can no "
-                                       f"longer change",
+        raise Conflict("match_closed", gettext("table %(table)s is confirmed: its squads can no "
+                                               "longer change")
+                                       % {"table": match.table},
                        params={"table": match.table})
     if (not isinstance(game_number, int) or isinstance(game_number, bool)
             or not 1 <= game_number <= event.match_length):
-        raise DomainError("no_such_game", f"the game is 1 to {event.match_length} in a best "
-                                          f"of {event.match_length}, not {game_number!r}",
+        raise DomainError("no_such_game", gettext("the game is 1 to %(match_length)s in a best "
+                                                  "of %(match_length)s, not %(game_number)s")
+                                          % {"match_length": event.match_length,
+                                             "game_number": repr(game_number)},
                           params={"game": game_number, "best_of": event.match_length})
     version = registration.decklist_version
     if version is None:
-        raise Conflict("no_decklist", f"{registration.name} is registered without a list",
+        raise Conflict("no_decklist", gettext("%(player)s is registered without a list")
+                                      % {"player": registration.name},
                        params={"player": registration.name})
     report = squad_check_for_list(version=version, data=data)
     check, _ = SquadCheck.objects.update_or_create(

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db.models import Q
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext
 
 from core.errors import Conflict
 from core.states import Machine, move, move_rows
@@ -114,14 +114,16 @@ def require_round_confirmed(rnd: Round) -> None:
         return
     parts = []
     for m in open_matches:
-        label = f"table {m.table}"
         if m.status == MatchStatus.DISPUTED:
-            label += " (disputed)"
+            label = gettext("table %(table)s (disputed)")
         elif m.status == MatchStatus.REPORTED:
-            label += " (one report)"
-        parts.append(label)
-    raise Conflict("results_open", f"Round {rnd.number} still has results to confirm: "
-                                   f"{', '.join(parts)}",
+            label = gettext("table %(table)s (one report)")
+        else:
+            label = gettext("table %(table)s")
+        parts.append(label % {"table": m.table})
+    raise Conflict("results_open", gettext("Round %(round)s still has results to confirm: "
+                                           "%(tables)s")
+                                   % {"round": rnd.number, "tables": ", ".join(parts)},
                    problems=[f"table {m.table}: {m.status}" for m in open_matches],
                    params={"round": rnd.number, "count": len(open_matches)})
 

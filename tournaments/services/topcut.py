@@ -14,7 +14,7 @@ from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext
 
 from core.errors import Conflict, from_engine
 from tournaments.models import EventStatus, Registration, Round, RoundStage
@@ -43,7 +43,9 @@ def topcut_start(*, event_id: int, by: AbstractBaseUser, now: datetime) -> tuple
         return (Round.objects.filter(event=event, stage=RoundStage.TOP_CUT)
                 .order_by("number")[0], False)
     if event.status == EventStatus.RUNNING and not event.top_cut:
-        raise Conflict("no_top_cut", f"{event} has no top cut: complete the event instead",
+        raise Conflict("no_top_cut", gettext("%(event)s has no top cut: complete the event "
+                                             "instead")
+                                     % {"event": event.name},
                        params={"event": event.name})
     event_move(event, EventStatus.TOP_CUT)
     last = Round.objects.filter(event=event).order_by("-number").first()
@@ -90,19 +92,23 @@ def topcut_advance(*, event_id: int, by: AbstractBaseUser, now: datetime,
         if existing is not None:
             return existing, False
     if event.status != EventStatus.TOP_CUT:
-        raise Conflict("not_in_top_cut", f"{event} is "
-                                         f"{EventStatus(event.status).label.lower()}, "
-                                         f"not in its top cut",
+        raise Conflict("not_in_top_cut", gettext("%(event)s is %(status)s, not in its top cut")
+                                         % {"event": event.name,
+                                            "status": EventStatus(event.status).label.lower()},
                        params={"event": event.name, "status": event.status})
     last = Round.objects.filter(event=event).order_by("-number").first()
     if number is not None and number != last.number + 1:
-        raise Conflict("wrong_round", f"The next round of {event} is round {last.number + 1}, "
-                                      f"not round {number}",
+        raise Conflict("wrong_round", gettext("The next round of %(event)s is round %(round)s, "
+                                              "not round %(asked)s")
+                                      % {"event": event.name, "round": last.number + 1,
+                                         "asked": number},
                        params={"event": event.name, "round": last.number + 1, "asked": number})
     require_round_confirmed(last)
     matches = list(last.matches.order_by("table"))
     if len(matches) == 1:
-        raise Conflict("bracket_decided", f"The final of {event} is decided: complete the event",
+        raise Conflict("bracket_decided", gettext("The final of %(event)s is decided: complete "
+                                                  "the event")
+                                          % {"event": event.name},
                        params={"event": event.name})
     ids = [m.player_a_id if m.a_wins > m.b_wins else m.player_b_id for m in matches]
     winners = Registration.objects.in_bulk(ids)

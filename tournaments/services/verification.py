@@ -25,6 +25,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext
 
 from core.errors import Conflict, DomainError, Forbidden
 from core.inputs import json_loads
@@ -75,17 +76,20 @@ def record_problems(*, match: Match, event: Event, data: Any) -> tuple[GameRecor
     problems = []
     catalogue = load_catalogue()
     if record.catalogue != catalogue.version:
-        problems.append(f"the record was made with catalogue {record.catalogue!r}; this site "
-                        f"plays {catalogue.version!r}")
+        problems.append(gettext("the record was made with catalogue %(catalogue)s; this site "
+                                "plays %(version)s")
+                        % {"catalogue": repr(record.catalogue), "version": repr(catalogue.version)})
     if record.result not in WINNERS:
-        problems.append("the record has no result: upload the record of a finished game "
-                        "(result A, B or draw)")
+        problems.append(gettext("the record has no result: upload the record of a finished game "
+                                "(result A, B or draw)"))
     for seat, registration, cards in ((LETTER_A, match.player_a, record.decks[SEAT_A]),
                                       (LETTER_B, match.player_b, record.decks[SEAT_B])):
         known = _known_deck(registration, event)
         if known is not None and not _plays(known, cards):
-            problems.append(f"deck {seat} of the record is not the list {registration.name} "
-                            f"registered (seat A of the record is {match.player_a.name})")
+            problems.append(gettext("deck %(seat)s of the record is not the list %(player)s "
+                                    "registered (seat A of the record is %(player_a)s)")
+                            % {"seat": seat, "player": registration.name,
+                               "player_a": match.player_a.name})
     return record, problems
 
 
@@ -122,32 +126,37 @@ def game_record_upload(*, match_id: int, by: AbstractBaseUser, text: str | bytes
     event = match.round.event
     # The players and organizers, not the judges: a judge reads a match, never feeds it.
     if side_of(match, by) is None and not is_organizer(event, by):
-        raise Forbidden("not_your_match", "only the players of a match and the event's "
-                                          "organizers upload its game records")
+        raise Forbidden("not_your_match", gettext("only the players of a match and the event's "
+                                                  "organizers upload its game records"))
     if match.bye:
-        raise Conflict("bye", "a bye has no games")
+        raise Conflict("bye", gettext("a bye has no games"))
     if not engine_plays(event.game):
-        raise Conflict("no_engine", f"{event.game.name} has no engine records: its results "
-                                    f"are reported",
+        raise Conflict("no_engine", gettext("%(game)s has no engine records: its results are "
+                                            "reported")
+                                    % {"game": event.game.name},
                        params={"game": event.game.name})
     if event.status == EventStatus.COMPLETE:
-        raise Conflict("event_complete", f"{event} is complete: its results are final",
+        raise Conflict("event_complete", gettext("%(event)s is complete: its results are final")
+                                         % {"event": event.name},
                        params={"event": event.name})
     if match.status not in OPEN:
         state = ("confirmed: it is final, ask an organizer to correct it"
                  if match.status == MatchStatus.CONFIRMED else "not reported yet: report the "
                                                                  "result first")
-        raise Conflict("not_reported", f"table {match.table} is {state}",
+        raise Conflict("not_reported", gettext("table %(table)s is %(state)s")
+                                       % {"table": match.table, "state": state},
                        params={"table": match.table, "status": state})
     if len(text) > MAX_RECORD_BYTES:
-        raise DomainError("record_too_large", f"a game record is at most "
-                                              f"{MAX_RECORD_BYTES // 1000} kB",
+        raise DomainError("record_too_large", gettext("a game record is at most "
+                                                      "%(kilobytes)s kB")
+                                              % {"kilobytes": MAX_RECORD_BYTES // 1000},
                           params={"kilobytes": MAX_RECORD_BYTES // 1000})
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
-            raise DomainError("invalid_record", "a game record is UTF-8 JSON text") from None
+            raise DomainError("invalid_record",
+                              gettext("a game record is UTF-8 JSON text")) from None
     # Depth and NUL characters are checked here: an engine record nests three levels.
     data = json_loads(text, what="a game record", code="invalid_record")
     record, problems = record_problems(match=match, event=event, data=data)
@@ -159,8 +168,11 @@ def game_record_upload(*, match_id: int, by: AbstractBaseUser, text: str | bytes
         number = max(games, default=0) + 1
     most = match_format(event, rnd).max_games  # drawn games do not count (rule C-7.5b)
     if not 1 <= number <= most:
-        raise DomainError("invalid_game_number", f"a best-of-{event.match_length} match has "
-                                                 f"games 1 to {most}, drawn games included",
+        raise DomainError("invalid_game_number", gettext("a best-of-%(match_length)s match has "
+                                                         "games 1 to %(most)s, drawn games "
+                                                         "included")
+                                                 % {"match_length": event.match_length,
+                                                    "most": most},
                           params={"best_of": event.match_length, "most": most})
     game = games.get(number)
     fields = {"mode": GameMode.REPORTED, "seed": record.seed, "record": record.to_json(),
@@ -171,12 +183,14 @@ def game_record_upload(*, match_id: int, by: AbstractBaseUser, text: str | bytes
     else:
         upload = getattr(game, "upload", None)
         if game.mode != GameMode.REPORTED or upload is None:
-            raise Conflict("game_exists", f"game {number} was not reported: it has no record "
-                                          f"to replace",
+            raise Conflict("game_exists", gettext("game %(number)s was not reported: it has no "
+                                                  "record to replace")
+                                          % {"number": number},
                            params={"game": number})
         if upload.status != UploadStatus.DIVERGENT:
-            raise Conflict("record_exists", f"game {number}'s record is "
-                                            f"{upload.get_status_display().lower()}",
+            raise Conflict("record_exists", gettext("game %(number)s's record is %(status)s")
+                                            % {"number": number,
+                                               "status": upload.get_status_display().lower()},
                            params={"game": number, "status": upload.status})
         for name, value in fields.items():
             setattr(game, name, value)

@@ -99,7 +99,7 @@ def match_time(request: HttpRequest, event: Event, match: int) -> HttpResponse:
     match page (never the dashboard: a judge does not see it)."""
     found = Match.objects.filter(pk=match, round__event=event).first()
     if found is None:
-        raise Http404("No such match in this event.")
+        raise Http404(gettext("No such match in this event."))
     back = redirect("tournaments:match", pk=event.pk, match=match)
     form = MatchTimeForm(request.POST)
     if not form.is_valid():

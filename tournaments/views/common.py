@@ -15,7 +15,7 @@ from django.core.paginator import Page, Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_POST
 
 from tournaments.models import Event
@@ -71,8 +71,8 @@ def kept_for_visitors(request: HttpRequest, kind: str, pk: int,
         version = results_version_of(pk, max_age=settings.CLASH_VISITOR_VERSION_SECONDS)
         if version is not None:  # else no such event (a 404), or one with no row yet
             cache = caches[CACHE]
-            # One page per language: the page is the visitor's language's.
-            name = key(kind, pk, version, request.get_full_path(), get_language())
+            # A page in words: one kept per language.
+            name = key(kind, pk, version, get_language(), request.get_full_path())
             content = cache.get(name)
             if content is not None:
                 return HttpResponse(content)
@@ -95,7 +95,7 @@ def organizer_action(view: Callable[..., HttpResponse]) -> Callable[..., HttpRes
     def wrapped(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:  # noqa: ANN002, ANN003
         event = event_or_404(pk)
         if not is_organizer(event, request.user):
-            raise PermissionDenied("Only the organizers of this event can do this.")
+            raise PermissionDenied(gettext("Only the organizers of this event can do this."))
         return view(request, event, *args, **kwargs)
 
     return wrapped
@@ -111,7 +111,8 @@ def judge_action(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespons
     def wrapped(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:  # noqa: ANN002, ANN003
         event = event_or_404(pk)
         if not may_judge(event, request.user):
-            raise PermissionDenied("Only the organizers and judges of this event can do this.")
+            raise PermissionDenied(gettext("Only the organizers and judges of this event can "
+                                           "do this."))
         return view(request, event, *args, **kwargs)
 
     return wrapped

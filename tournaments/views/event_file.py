@@ -12,7 +12,8 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.functional import lazy
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 from core.forms import AccessibleForm
@@ -37,9 +38,11 @@ def event_file_response(data: dict, filename: str) -> HttpResponse:
 
 class EventFileForm(AccessibleForm):
     file = forms.FileField(
-        label="Event file (JSON)",
-        help_text=f"A file an event's organizers downloaded from its dashboard, at most "
-                  f"{MAX_EVENT_FILE_BYTES // 1_000_000} MB.")
+        label=gettext_lazy("Event file (JSON)"),
+        # Written when the form is shown, in the reader's language.
+        help_text=lazy(lambda: gettext("A file an event's organizers downloaded from its "
+                                       "dashboard, at most %(size)d MB.")
+                       % {"size": MAX_EVENT_FILE_BYTES // 1_000_000}, str)())
 
     def clean_file(self) -> bytes:
         try:

@@ -62,10 +62,11 @@ def event_new(request: HttpRequest) -> HttpResponse:
             event = event_create(by=request.user, now=timezone.now(),
                                  **form.service_arguments())
         if not refused:
-            messages.success(request, f"“{event.name}” is open for registration. Share this "
-                                      f"page with the players.")
+            messages.success(request, gettext("“%(event)s” is open for registration. Share "
+                                              "this page with the players.")
+                             % {"event": event.name})
             return redirect("tournaments:event", pk=event.pk)
-    messages.error(request, "The event was not created: fix the problems shown below.")
+    messages.error(request, gettext("The event was not created: fix the problems shown below."))
     return render(request, "tournaments/event_new.html", {"form": form}, status=400)
 
 
@@ -150,11 +151,13 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
             registration_create(event_id=event.pk, by=request.user, now=timezone.now(),
                                 **form.service_arguments())
         if not refused:
-            messages.success(request, f"You are registered for {event.name}."
-                             + (" Check in when you arrive." if event.check_in_required
-                                and event.status == EventStatus.REGISTRATION else ""))
+            if event.check_in_required and event.status == EventStatus.REGISTRATION:
+                text = gettext("You are registered for %(event)s. Check in when you arrive.")
+            else:
+                text = gettext("You are registered for %(event)s.")
+            messages.success(request, text % {"event": event.name})
             return redirect("tournaments:event", pk=event.pk)
-    messages.error(request, "You are not registered: see the problem below.")
+    messages.error(request, gettext("You are not registered: see the problem below."))
     return _event_page(request, event, form=form, status=400)
 
 
@@ -192,7 +195,8 @@ def decklist_attach(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_or_404(pk)
     mine = user_registration(event, request.user)
     if mine is None:
-        messages.error(request, f"You are not registered for {event.name}.")
+        messages.error(request, gettext("You are not registered for %(event)s.")
+                       % {"event": event.name})
         return _event_page(request, event, status=409)
     form = RegistrationForm(request.POST, event=event, user=request.user)
     if form.is_valid():
@@ -203,9 +207,10 @@ def decklist_attach(request: HttpRequest, pk: int) -> HttpResponse:
         if refused and not refused.on_form:
             return _event_page(request, event, status=refused.status)
         if not refused:
-            messages.success(request, f"Your list is registered for {event.name}.")
+            messages.success(request, gettext("Your list is registered for %(event)s.")
+                             % {"event": event.name})
             return redirect("tournaments:event", pk=event.pk)
-    messages.error(request, "Your list was not registered: see the problem below.")
+    messages.error(request, gettext("Your list was not registered: see the problem below."))
     return _event_page(request, event, form=form, status=400)
 
 
@@ -215,7 +220,8 @@ def _my_seat_action(request: HttpRequest, pk: int, action, done) -> HttpResponse
     event = event_or_404(pk)
     mine = user_registration(event, request.user)
     if mine is None:
-        messages.error(request, f"You are not registered for {event.name}.")
+        messages.error(request, gettext("You are not registered for %(event)s.")
+                       % {"event": event.name})
         return _event_page(request, event, status=409)
     with domain_errors(request) as refused:
         action(registration_id=mine.pk, by=request.user, now=timezone.now())
@@ -229,7 +235,8 @@ def _my_seat_action(request: HttpRequest, pk: int, action, done) -> HttpResponse
 @require_POST
 def check_in(request: HttpRequest, pk: int) -> HttpResponse:
     return _my_seat_action(request, pk, registration_check_in,
-                           "You are checked in. Pairings appear here when the event starts.")
+                           gettext("You are checked in. Pairings appear here when the event "
+                                   "starts."))
 
 
 @login_required
@@ -241,7 +248,7 @@ def drop(request: HttpRequest, pk: int) -> HttpResponse:
 def _dropped(event: Event) -> str:
     """Before the start there are no results to keep: the seat is simply given up."""
     if event.status == EventStatus.REGISTRATION:
-        return (f"You have dropped from {event.name} before it started: you will not be "
-                f"paired.")
-    return ("You have dropped: you will not be paired again. Your results stay in the "
-            "standings.")
+        return (gettext("You have dropped from %(event)s before it started: you will not be "
+                        "paired.") % {"event": event.name})
+    return gettext("You have dropped: you will not be paired again. Your results stay in the "
+                   "standings.")

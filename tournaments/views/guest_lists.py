@@ -79,7 +79,7 @@ def _page(request: HttpRequest, event: Event, seat: Registration, form, *,  # no
 def guest_list(request: HttpRequest, pk: int, registration: int) -> HttpResponse:
     event = event_or_404(pk)
     if not is_organizer(event, request.user):
-        raise PermissionDenied("Only the organizers of this event enter a guest's list.")
+        raise PermissionDenied(_("Only the organizers of this event enter a guest's list."))
     with domain_errors(request, http=(NotFound,)):
         seat = guest_seat_for_list(event=event, registration_id=registration)
     refusal = guest_list_refusal(event=event, seat=seat, now=timezone.now())

@@ -183,7 +183,7 @@ def _seat_state(event: Event, board, seat: Registration,  # noqa: ANN001
 def dashboard(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_or_404(pk)
     if not is_organizer(event, request.user):
-        raise PermissionDenied("Only the organizers of this event see its dashboard.")
+        raise PermissionDenied(_("Only the organizers of this event see its dashboard."))
     return _dashboard(request, event)
 
 
@@ -208,7 +208,7 @@ def start(request: HttpRequest, event: Event) -> HttpResponse:
     now = timezone.now()
     started, changed = event_start(event_id=event.pk, by=request.user, now=now)
     if not changed:
-        messages.info(request, "The event had already started.")
+        messages.info(request, _("The event had already started."))
     else:
         messages.success(request, ngettext(
             "%(name)s has started: %(rounds)d Swiss round. Pair round 1 when the players are "
@@ -221,8 +221,8 @@ def start(request: HttpRequest, event: Event) -> HttpResponse:
 def _number(request: HttpRequest, event: Event) -> int | None:
     form = RoundNumberForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Reload the dashboard: the request did not say which round "
-                                "to pair.")
+        messages.error(request, _("Reload the dashboard: the request did not say which round "
+                                  "to pair."))
         return None
     return form.cleaned_data["number"]
 
@@ -231,10 +231,11 @@ def _paired(request: HttpRequest, event: Event, rnd, paired: bool,  # noqa: ANN0
             ) -> HttpResponse:
     label = label_for(rnd.stage, rnd.number, rnd.matches.count())
     if not paired:
-        messages.info(request, f"{label} was already paired; nothing changed.")
+        messages.info(request, _("%(round)s was already paired; nothing changed.")
+                      % {"round": label})
     else:
-        messages.success(request, f"{label} is paired. The players find their tables on the "
-                                  f"pairings page.")
+        messages.success(request, _("%(round)s is paired. The players find their tables on "
+                                    "the pairings page.") % {"round": label})
     return _back(event)
 
 
@@ -270,11 +271,12 @@ def top_cut_advance(request: HttpRequest, event: Event) -> HttpResponse:
 @organizer_action
 @on_the_dashboard
 def complete(request: HttpRequest, event: Event) -> HttpResponse:
-    _, changed = event_complete(event_id=event.pk, by=request.user, now=timezone.now())
+    _completed, changed = event_complete(event_id=event.pk, by=request.user, now=timezone.now())
     if not changed:
-        messages.info(request, "The event was already complete.")
+        messages.info(request, _("The event was already complete."))
     else:
-        messages.success(request, f"{event.name} is complete. Its results are final.")
+        messages.success(request, _("%(event)s is complete. Its results are final.")
+                         % {"event": event.name})
     return _back(event)
 
 
@@ -286,13 +288,20 @@ def player_add(request: HttpRequest, event: Event) -> HttpResponse:
             seat = registration_add(event_id=event.pk, by=request.user, now=timezone.now(),
                                     **form.service_arguments())
         if not refused:
-            messages.success(request, f"{seat.name} is registered"
-                             + (" as a late entry." if seat.late_entry else ".")
-                             + ("" if event.format == EventFormat.DRAFT else
-                                " The seat has no list until they attach their own on the "
-                                "event's page."))
+            draft = event.format == EventFormat.DRAFT
+            if seat.late_entry and draft:
+                text = _("%(name)s is registered as a late entry.")
+            elif seat.late_entry:
+                text = _("%(name)s is registered as a late entry. The seat has no list until "
+                         "they attach their own on the event's page.")
+            elif draft:
+                text = _("%(name)s is registered.")
+            else:
+                text = _("%(name)s is registered. The seat has no list until they attach "
+                         "their own on the event's page.")
+            messages.success(request, text % {"name": seat.name})
             return _back(event)
-    messages.error(request, "The player was not added: see the form below.")
+    messages.error(request, _("The player was not added: see the form below."))
     return _dashboard(request, event, add_form=form, status=400)
 
 
@@ -334,7 +343,7 @@ def _seat_action(request: HttpRequest, event: Event, registration: int, action, 
     seat = get_object_or_404(Registration.objects.select_related("player__profile"),
                              pk=registration, event=event)
     action(registration_id=seat.pk, by=request.user, **arguments)
-    messages.success(request, done.format(name=seat.name))
+    messages.success(request, done % {"name": seat.name})
     return _back(event)
 
 
@@ -342,14 +351,14 @@ def _seat_action(request: HttpRequest, event: Event, registration: int, action, 
 @on_the_dashboard
 def player_remove(request: HttpRequest, event: Event, registration: int) -> HttpResponse:
     return _seat_action(request, event, registration, registration_remove,
-                        "{name} is no longer registered.")
+                        _("%(name)s is no longer registered."))
 
 
 @organizer_action
 @on_the_dashboard
 def player_drop(request: HttpRequest, event: Event, registration: int) -> HttpResponse:
     return _seat_action(request, event, registration, registration_drop,
-                        "{name} has dropped and will not be paired again.",
+                        _("%(name)s has dropped and will not be paired again."),
                         now=timezone.now())
 
 
@@ -357,7 +366,7 @@ def player_drop(request: HttpRequest, event: Event, registration: int) -> HttpRe
 @on_the_dashboard
 def player_undrop(request: HttpRequest, event: Event, registration: int) -> HttpResponse:
     return _seat_action(request, event, registration, registration_undrop,
-                        _("{name} is back: they are paired again from the next round on."),
+                        _("%(name)s is back: they are paired again from the next round on."),
                         now=timezone.now())
 
 
@@ -393,7 +402,7 @@ def swap(request: HttpRequest, event: Event) -> HttpResponse:
 @on_the_dashboard
 def player_check_in(request: HttpRequest, event: Event, registration: int) -> HttpResponse:
     return _seat_action(request, event, registration, registration_check_in,
-                        "{name} is checked in.", now=timezone.now())
+                        _("%(name)s is checked in."), now=timezone.now())
 
 
 @organizer_action
@@ -404,10 +413,10 @@ def organizer_new(request: HttpRequest, event: Event) -> HttpResponse:
         with domain_errors(request, form=form, field="user") as refused:
             organizer_add(event_id=event.pk, by=request.user, user=user)
         if not refused:
-            messages.success(request, f"{user.get_username()} is now an organizer of "
-                                      f"{event.name}.")
+            messages.success(request, _("%(name)s is now an organizer of %(event)s.")
+                             % {"name": user.get_username(), "event": event.name})
             return _back(event)
-    messages.error(request, "No organizer was added: see the form below.")
+    messages.error(request, _("No organizer was added: see the form below."))
     return _dashboard(request, event, organizer_form=form, status=400)
 
 
@@ -417,10 +426,10 @@ def lists_publish(request: HttpRequest, event: Event) -> HttpResponse:
     already = event.lists_published
     event_lists_publish(event_id=event.pk, by=request.user, now=timezone.now())
     if already:
-        messages.info(request, "The lists were already published.")
+        messages.info(request, _("The lists were already published."))
     else:
-        messages.success(request, "The lists are published: everyone sees each player's "
-                                  "registered version.")
+        messages.success(request, _("The lists are published: everyone sees each player's "
+                                    "registered version."))
     return _back(event)
 
 
@@ -454,7 +463,8 @@ def seat_list(request: HttpRequest, pk: int, registration: int) -> HttpResponse:
     event = event_or_404(pk)
     # The event's judges read its lists for deck checks too (never another event's).
     if not may_judge(event, request.user):
-        raise PermissionDenied("Only the organizers and judges of this event check its decks.")
+        raise PermissionDenied(_("Only the organizers and judges of this event check its "
+                                 "decks."))
     return _seat_list(request, event, registration)
 
 
@@ -481,7 +491,7 @@ def deck_check(request: HttpRequest, event: Event, registration: int) -> HttpRes
                 "this deck so far.", count) % {"name": seat.name, "round": check.round_number,
                                                "count": count})
             return redirect("tournaments:seat_list", pk=event.pk, registration=seat.pk)
-    messages.error(request, "The deck check was not recorded: see the problem below.")
+    messages.error(request, _("The deck check was not recorded: see the problem below."))
     return _seat_list(request, event, seat.pk, form=form, status=400)
 
 

@@ -14,6 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from core.errors import NotFound
@@ -33,7 +34,7 @@ from tournaments.services.online_games import match_online_game_start
 @login_required
 @require_POST
 def match_game(request: HttpRequest, match_pk: int) -> HttpResponse:
-    with domain_errors(request, say="No game was started: {message}.",
+    with domain_errors(request, say=gettext("No game was started: {message}."),
                        http=(NotFound,)) as refused:
         game = match_online_game_start(match_id=match_pk, user=request.user,
                                        now=timezone.now())
@@ -50,7 +51,7 @@ def engine_replay_target(pk: int, user: Any) -> tuple[Any, str, dict[str, str]]:
     event publishes its lists."""
     game = finished_engine_game(pk)
     if game is None or not may_watch_engine_game(game, user):
-        raise Http404("No finished tournament game with this number.")
+        raise Http404(gettext("No finished tournament game with this number."))
     match = game.match
 
     def name(registration: Any) -> str:

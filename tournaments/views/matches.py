@@ -25,7 +25,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from core.api.errors import http_status
@@ -70,15 +70,15 @@ def _load(request: HttpRequest, pk: int, match_pk: int) -> tuple[Event, Match, d
     event = event_or_404(pk)
     match = match_in_event(event, match_pk)
     if match is None:
-        raise Http404("No such match in this event.")
+        raise Http404(gettext("No such match in this event."))
     context = event_context(request, event, "pairings")
     side = side_of(match, request.user)
     # `may_see_match`, from what is read (a judge holding any seat of the event is no judge
     # of it: selectors.access.acts_as_judge).
     judging = context["is_organizer"] or (side is None and acts_as_judge(event, request.user))
     if side is None and not judging:
-        raise PermissionDenied("Only the two players, the organizers and the judges see this "
-                               "match.")
+        raise PermissionDenied(gettext("Only the two players, the organizers and the judges "
+                                       "see this match."))
     context.update({"match": match, "side": side, "judging": judging,
                     "is_judge": judging and not context["is_organizer"]})
     return event, match, context
@@ -153,7 +153,8 @@ def _page(request: HttpRequest, event: Event, match: Match, context: dict, *,
     context.update({
         "a": a, "b": b,
         "round_label": label_for(rnd.stage, rnd.number, rnd.matches.count())
-        if rnd.stage == RoundStage.TOP_CUT else f"Round {rnd.number}",
+        if rnd.stage == RoundStage.TOP_CUT
+        else gettext("Round %(round)d") % {"round": rnd.number},
         "report_a": score_text(match.report_a), "report_b": score_text(match.report_b),
         "engine_deciding": engine_deciding,
         "set_aside": _set_aside(match, a, b),
@@ -200,8 +201,9 @@ def _set_aside(match: Match, a: str, b: str) -> list[str]:
     if not (match.engine_verified and match.status == MatchStatus.CONFIRMED):
         return []
     result = {"a_wins": match.a_wins, "b_wins": match.b_wins, "draws": match.draws}
-    return [f"{name}'s report {score_text(report)} was set aside: the engine decided the "
-            f"match from its games" for name, report in ((a, match.report_a), (b, match.report_b))
+    return [gettext("%(name)s's report %(score)s was set aside: the engine decided the match "
+                    "from its games") % {"name": name, "score": score_text(report)}
+            for name, report in ((a, match.report_a), (b, match.report_b))
             if report and report != result]
 
 
@@ -219,14 +221,14 @@ def _squad_submit(request: HttpRequest, event: Event, match: Match,
                   context: dict) -> HttpResponse:
     side = context["side"]
     if side is None:
-        raise PermissionDenied("Only the two players of a match submit their squads.")
+        raise PermissionDenied(gettext("Only the two players of a match submit their squads."))
     mine = match.player_a if side == SIDE_A else match.player_b
     form = SquadSubmitForm(request.POST, games=event.match_length)
     if form.is_valid():
         # Not now (the match is confirmed, the event checks no squads): the page offers no
         # form to put it on.
         with domain_errors(request, form=form, not_on_form=(Conflict,),
-                           say="Your squad was not recorded: {message}.") as refused:
+                           say=gettext("Your squad was not recorded: {message}.")) as refused:
             check = squad_check_submit(match_id=match.pk, registration_id=mine.pk,
                                        by=request.user, now=timezone.now(),
                                        **form.service_arguments())
@@ -235,8 +237,8 @@ def _squad_submit(request: HttpRequest, event: Event, match: Match,
             return _page(request, event, match, context, status=refused.status)
         if not refused:
             if check.ok:
-                messages.success(request, f"Your squad for game {check.game_number} is legal "
-                                          f"and recorded.")
+                messages.success(request, gettext("Your squad for game %(game)d is legal and "
+                                                  "recorded.") % {"game": check.game_number})
             else:
                 count = len(check.problems)
                 messages.warning(request, ngettext(
@@ -246,7 +248,7 @@ def _squad_submit(request: HttpRequest, event: Event, match: Match,
                     "organizers see them. Fix it and send it again if it was a mistake.",
                     count) % {"game": check.game_number, "count": count})
             return redirect("tournaments:match", pk=event.pk, match=match.pk)
-    messages.error(request, "Your squad was not recorded: see the problem below.")
+    messages.error(request, gettext("Your squad was not recorded: see the problem below."))
     match.refresh_from_db()
     return _page(request, event, match, context, squad_form=form, status=400)
 
@@ -256,7 +258,7 @@ def _squad_submit(request: HttpRequest, event: Event, match: Match,
 def match_report(request: HttpRequest, pk: int, match: int) -> HttpResponse:
     event, found, context = _load(request, pk, match)
     if context["side"] is None:
-        raise PermissionDenied("Only the two players of a match report its result.")
+        raise PermissionDenied(gettext("Only the two players of a match report its result."))
     a, b = _names(found)
     form = ResultForm(request.POST, a=a, b=b, prefix="report", fmt=_format(event, found))
     if form.is_valid():
@@ -268,7 +270,8 @@ def match_report(request: HttpRequest, pk: int, match: int) -> HttpResponse:
                 form.add_domain_error(exc)
             else:
                 # The page offers no report form while the engine plays: say why instead.
-                messages.error(request, f"Your report was not sent. {exc.message}.")
+                messages.error(request, gettext("Your report was not sent. %(reason)s.")
+                               % {"reason": exc.message})
                 found.refresh_from_db()
                 return _page(request, event, found, context, status=http_status(exc))
         except DomainError as exc:
@@ -276,20 +279,23 @@ def match_report(request: HttpRequest, pk: int, match: int) -> HttpResponse:
         else:
             messages.success(request, _reported(after))
             return redirect("tournaments:match", pk=event.pk, match=found.pk)
-    messages.error(request, "Your report was not sent: see the problem below.")
+    messages.error(request, gettext("Your report was not sent: see the problem below."))
     found.refresh_from_db()
     return _page(request, event, found, context, report_form=form, status=400)
 
 
 def _reported(match: Match) -> str:
     if match.status == MatchStatus.CONFIRMED:
-        return f"Result confirmed: {score_text(match.report_a or match.report_b)}."
+        return (gettext("Result confirmed: %(score)s.")
+                % {"score": score_text(match.report_a or match.report_b)})
     if match.status == MatchStatus.DISPUTED:
-        return ("Your report is in, but it differs from your opponent's: an organizer will "
-                "settle the result.")
+        return gettext("Your report is in, but it differs from your opponent's: an organizer "
+                       "will settle the result.")
     if match.is_ai_match:
-        return "Your report is in: an organizer or the engine confirms results against the AI."
-    return "Your report is in: the result is confirmed when your opponent reports the same."
+        return gettext("Your report is in: an organizer or the engine confirms results "
+                       "against the AI.")
+    return gettext("Your report is in: the result is confirmed when your opponent reports "
+                   "the same.")
 
 
 @login_required
@@ -297,7 +303,7 @@ def _reported(match: Match) -> str:
 def match_set(request: HttpRequest, pk: int, match: int) -> HttpResponse:
     event, found, context = _load(request, pk, match)
     if not context["is_organizer"]:
-        raise PermissionDenied("Only the organizers set results.")
+        raise PermissionDenied(gettext("Only the organizers set results."))
     a, b = _names(found)
     form = ResultSetForm(request.POST, a=a, b=b, prefix="set", fmt=_format(event, found))
     if form.is_valid():
@@ -306,13 +312,18 @@ def match_set(request: HttpRequest, pk: int, match: int) -> HttpResponse:
             after = result_set(match_id=found.pk, by=request.user, now=timezone.now(),
                                note=form.cleaned_data["note"], **form.service_arguments())
         if not refused:
-            label = f"table {after.table}" if after.table else "the match"
+            values = {"table": after.table, "a": a, "b": b,
+                      "score": score_text(form.service_arguments())}
             if (after.status, after.a_wins, after.b_wins, after.draws) == before:
-                messages.info(request, f"The result of {label} was already "
-                                       f"{score_text(form.service_arguments())}.")
+                text = (gettext("The result of table %(table)s was already %(score)s.")
+                        if after.table else
+                        gettext("The result of the match was already %(score)s."))
+                messages.info(request, text % values)
             else:
-                messages.success(request, f"Result of {label} set: {a} "
-                                          f"{score_text(form.service_arguments())} {b}.")
+                text = (gettext("Result of table %(table)s set: %(a)s %(score)s %(b)s.")
+                        if after.table else
+                        gettext("Result of the match set: %(a)s %(score)s %(b)s."))
+                messages.success(request, text % values)
             target = request.POST.get("next", "")
             if target and url_has_allowed_host_and_scheme(
                     target, allowed_hosts={request.get_host()},
@@ -320,6 +331,6 @@ def match_set(request: HttpRequest, pk: int, match: int) -> HttpResponse:
                 # A URL, never a view name: redirect("1") would try to reverse "1".
                 return HttpResponseRedirect(target)
             return redirect("tournaments:match", pk=event.pk, match=found.pk)
-    messages.error(request, "The result was not set: see the problem below.")
+    messages.error(request, gettext("The result was not set: see the problem below."))
     found.refresh_from_db()
     return _page(request, event, found, context, set_form=form, status=400)

@@ -79,8 +79,8 @@ def _judge_page(request: HttpRequest, event: Event, *, form: PenaltyForm | None 
 def penalties(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_or_404(pk)
     if not may_judge(event, request.user):
-        raise PermissionDenied("Only the organizers and judges of this event see its "
-                               "penalties.")
+        raise PermissionDenied(_("Only the organizers and judges of this event see its "
+                                 "penalties."))
     return _judge_page(request, event)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from tournaments.models import Rating
@@ -22,7 +23,7 @@ def event_player(request: HttpRequest, pk: int, registration: int) -> HttpRespon
     view = swiss_view(event)
     seat = view.registrations.get(swiss_id(registration))
     if seat is None:
-        raise Http404("No such player in this event.")
+        raise Http404(gettext("No such player in this event."))
     row = next((r for r in standings_for_event(event) if r.registration_id == seat.pk), None)
     context = event_context(request, event, "players")
     is_me = request.user.is_authenticated and seat.player_id == request.user.pk

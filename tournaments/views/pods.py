@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from core.views import domain_errors
@@ -61,7 +62,7 @@ def draft(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
     seat = pod_seat_of(event, request.user)
     if seat is None:
-        raise Http404("You have no seat in a pod of this event.")
+        raise Http404(gettext("You have no seat in a pod of this event."))
     if request.method != "POST":
         return _draft_page(request, event, seat)
     card = request.POST.get("card", "").strip()
@@ -72,14 +73,15 @@ def draft(request: HttpRequest, pk: int) -> HttpResponse:
         return _draft_page(request, event, seat, error=refused.message, status=refused.status)
     view = draft_seat_view(seat)
     if len(view.picks) == before:
-        messages.info(request, f"You had already picked {card}.")
+        messages.info(request, gettext("You had already picked %(card)s.") % {"card": card})
     else:
-        messages.success(request, f"You picked {card}.")
+        messages.success(request, gettext("You picked %(card)s.") % {"card": card})
         if view.partner.registration.is_ai:
             for _, answer in view.picks[before + 1:]:
-                messages.info(request, f"{view.partner.registration.name} picked {answer}.")
+                messages.info(request, gettext("%(name)s picked %(card)s.")
+                              % {"name": view.partner.registration.name, "card": answer})
     if view.status == "done":
-        messages.success(request, "The draft is over: your 8 cards are your deck.")
+        messages.success(request, gettext("The draft is over: your 8 cards are your deck."))
     return redirect("tournaments:draft", pk=event.pk)
 
 

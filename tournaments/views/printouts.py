@@ -15,6 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from tournaments.models import Event
@@ -48,7 +49,7 @@ def _round_of(request: HttpRequest, event: Event) -> RoundChoice:
     """The round asked for (`?round=N`), else the latest; a 404 before round 1 is paired."""
     rnd = chosen_round(request, round_choices(event))
     if rnd is None:
-        raise Http404("No round has been paired yet.")
+        raise Http404(gettext("No round has been paired yet."))
     return rnd
 
 
@@ -84,7 +85,8 @@ def result_slips(request: HttpRequest, pk: int) -> HttpResponse:
     """One slip per table, for the organizers: they put them on the tables."""
     event = event_or_404(pk)
     if not is_organizer(event, request.user):
-        raise PermissionDenied("Only the organizers of this event print the result slips.")
+        raise PermissionDenied(gettext("Only the organizers of this event print the result "
+                                       "slips."))
     rnd = _round_of(request, event)
     return _printout(request, event, "result_slips.html", {
         "round": rnd, "sheets": _sheets(round_tables(rnd.id)),
@@ -109,7 +111,7 @@ def decklist_sheet(request: HttpRequest, pk: int, registration: int) -> HttpResp
     event = event_or_404(pk)
     sheet = list_sheet(event, registration, request.user)
     if sheet is None:
-        raise Http404("No such list.")
+        raise Http404(gettext("No such list."))
     return _printout(request, event, "decklist.html", {"sheet": sheet})
 
 

@@ -13,6 +13,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from core.forms import AccessibleForm
@@ -28,11 +29,12 @@ from .common import event_context, event_or_404
 
 
 class RecordForm(AccessibleForm):
-    record = forms.FileField(label="Game record (JSON)",
-                             help_text="The engine's game record; seat A is the match's "
-                                       "player A.")
-    number = forms.IntegerField(label="Game number", min_value=1, max_value=3, required=False,
-                                help_text="Leave empty for the next game.")
+    record = forms.FileField(label=gettext_lazy("Game record (JSON)"),
+                             help_text=gettext_lazy("The engine's game record; seat A is the "
+                                                    "match's player A."))
+    number = forms.IntegerField(label=gettext_lazy("Game number"), min_value=1, max_value=3,
+                                required=False,
+                                help_text=gettext_lazy("Leave empty for the next game."))
 
     def clean_record(self) -> bytes:
         """The record's bytes, refused by its size before it is read."""
@@ -49,12 +51,14 @@ def match_records(request: HttpRequest, pk: int, match: int) -> HttpResponse:
     event = event_or_404(pk)
     found = match_in_event(event, match)
     if found is None:
-        raise Http404("No such match in this event.")
+        raise Http404(gettext("No such match in this event."))
     if not engine_plays(event.game):
-        raise Http404(f"{event.game.name} has no engine records: its results are reported.")
+        raise Http404(gettext("%(game)s has no engine records: its results are reported.")
+                      % {"game": event.game.name})
     context = event_context(request, event, "pairings")
     if not may_see_match(found, request.user, event):
-        raise PermissionDenied("Only the two players and the organizers see this match.")
+        raise PermissionDenied(gettext("Only the two players and the organizers see this "
+                                       "match."))
     form = RecordForm(request.POST or None, request.FILES or None)
     status = 200
     if request.method == "POST":
@@ -65,10 +69,10 @@ def match_records(request: HttpRequest, pk: int, match: int) -> HttpResponse:
                                           number=form.cleaned_data["number"],
                                           now=timezone.now())
             if not refused:
-                messages.success(request, f"The record of game {game.number} is in: a worker "
-                                          f"replays it.")
+                messages.success(request, gettext("The record of game %(game)d is in: a worker "
+                                                  "replays it.") % {"game": game.number})
                 return redirect("tournaments:match_records", pk=event.pk, match=found.pk)
-        messages.error(request, "The record was not uploaded: see the problem below.")
+        messages.error(request, gettext("The record was not uploaded: see the problem below."))
         status = 400
     context.update({"match": found, "form": form, "uploads": uploads_for(found)})
     return render(request, "tournaments/records.html", context, status=status)

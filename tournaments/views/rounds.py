@@ -22,7 +22,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET
 
 from tournaments.models import Event, EventStatus, Round, RoundStage
@@ -111,7 +111,7 @@ def chosen_round(request: HttpRequest, rounds: list[R]) -> R | None:
         return rounds[-1] if rounds else None
     chosen = next((r for r in rounds if str(r.number) == asked), None)
     if chosen is None:
-        raise Http404("No such round.")
+        raise Http404(gettext("No such round."))
     return chosen
 
 
@@ -126,7 +126,7 @@ def pairings(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _pairings(request: HttpRequest, event: Event, version: int) -> HttpResponse:
-    # Kept per language, as every kept piece with words in it (the rounds' labels).
+    # The labels and the fragments are words: kept per language as well.
     rounds = remembered(("rounds", event.pk, version, get_language()),
                         lambda: round_choices(event))
     rnd = chosen_round(request, rounds)
@@ -146,8 +146,8 @@ def _pairings(request: HttpRequest, event: Event, version: int) -> HttpResponse:
             "explanation": explanation_of(rnd.id) if rnd is not None else []})
 
     html = mark_safe(remembered(
-        ("pairings-part", event.pk, version, rnd.number if rnd else 0,
-         context["is_organizer"], mine.pk if mine else None, get_language()), fragment))
+        ("pairings-part", event.pk, version, get_language(), rnd.number if rnd else 0,
+         context["is_organizer"], mine.pk if mine else None), fragment))
     if wants_fragment(request):
         return HttpResponse(html)
     live = current and _live(event) and "round" not in request.GET
@@ -171,7 +171,7 @@ def pairings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_or_404(pk)
     rnd = chosen_round(request, rounds_labelled(event))
     if rnd is None:
-        raise Http404("No round has been paired yet.")
+        raise Http404(gettext("No round has been paired yet."))
     return _csv(pairings_text(rnd), f"{slugify(event.name) or 'event'}-round-{rnd.number}")
 
 
@@ -198,11 +198,11 @@ def _standings(request: HttpRequest, event: Event, version: int) -> HttpResponse
             "points": METRIC_TEXT[POINTS], "columns": columns,
             "page": [ShownRow(row, url(row.registration_id), _cut_of(marks, row), columns)
                      for row in page],
-            "cut": marks, "cut_label": f"Top {event.top_cut}",
+            "cut": marks, "cut_label": gettext("Top %(cut)d") % {"cut": event.top_cut},
             "my_seat": my_seat})
 
-    html = mark_safe(remembered(("standings-part", event.pk, version, page.number, my_seat,
-                                 get_language()), fragment))
+    html = mark_safe(remembered(("standings-part", event.pk, version, get_language(),
+                                 page.number, my_seat), fragment))
     if wants_fragment(request):
         return HttpResponse(html)
     context = event_context(request, event, "standings")
