@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import transaction
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext
 
 from core.errors import DomainError
 from core.inputs import csv_rows, json_loads
@@ -169,31 +169,34 @@ def _rows(text: str, fmt: str, columns: list[str]) -> list[tuple[str, Mapping]]:
     if fmt == CSV:
         lines = csv_rows(text)
         if not lines:
-            raise DomainError("empty_file", f"the file is empty: expected a header "
-                                            f"{','.join(columns)}",
+            raise DomainError("empty_file", gettext("the file is empty: expected a header "
+                                                    "%(columns)s") % {"columns": ",".join(columns)},
                               params={"columns": list(columns)})
         header = [h.strip().lower() for h in lines[0]]
         unknown = [h for h in header if h not in columns]
         if unknown or "name" not in header or len(set(header)) != len(header):
-            raise DomainError("bad_header", f"line 1: the header names columns of "
-                                            f"{','.join(columns)} (name first; commas or "
-                                            f"semicolons between them), not "
-                                            f"{','.join(lines[0])}",
+            raise DomainError("bad_header", gettext(
+                "line 1: the header names columns of %(columns)s (name first; commas or "
+                "semicolons between them), not %(header)s")
+                % {"columns": ",".join(columns), "header": ",".join(lines[0])},
                               params={"columns": list(columns), "header": list(lines[0])})
         rows = []
         for number, line in enumerate(lines[1:], start=2):
             if not any(cell.strip() for cell in line):
                 continue
             if len(line) != len(header):
-                rows.append((f"line {number}", {"_fields": len(line)}))
+                rows.append((gettext("line %(line)d") % {"line": number},
+                             {"_fields": len(line)}))
             else:
-                rows.append((f"line {number}", dict(zip(header, line, strict=True))))
+                rows.append((gettext("line %(line)d") % {"line": number},
+                             dict(zip(header, line, strict=True))))
         return rows
     data = json_loads(text, what="the file")
     if isinstance(data, Mapping):
         data = data.get("cards")
     if not isinstance(data, list):
-        raise DomainError("bad_json", 'the file holds a list of cards, or {"cards": [...]}')
+        raise DomainError("bad_json", gettext('the file holds a list of cards, or '
+                                              '{"cards": [...]}'))
     return [(f"cards[{i}]", row if isinstance(row, Mapping) else {"_not_object": row})
             for i, row in enumerate(data)]
 
@@ -201,13 +204,13 @@ def _rows(text: str, fmt: str, columns: list[str]) -> list[tuple[str, Mapping]]:
 def card_file_check(*, game_slug: str, text: str, fmt: str) -> list[CardRow]:
     """The file's cards, or a DomainError listing every bad row."""
     if game_slug not in PARSERS:
-        raise DomainError("unknown_game", f"cards can be imported for "
-                                          f"{' and '.join(GAME_NAMES.values())}, not "
-                                          f"{game_slug!r}",
+        raise DomainError("unknown_game", gettext("cards can be imported for %(games)s, not "
+                                                  "%(game)s")
+                          % {"games": " and ".join(GAME_NAMES.values()), "game": repr(game_slug)},
                           params={"game": game_slug, "games": list(GAME_NAMES.values())})
     if fmt not in FORMATS:
-        raise DomainError("unknown_format", f"a card file is {' or '.join(FORMATS)}, "
-                                            f"not {fmt!r}",
+        raise DomainError("unknown_format", gettext("a card file is %(formats)s, not %(format)s")
+                          % {"formats": " or ".join(FORMATS), "format": repr(fmt)},
                           params={"format": fmt, "formats": list(FORMATS)})
     columns = COLUMNS[game_slug]
     problems: list[str] = []
@@ -215,22 +218,27 @@ def card_file_check(*, game_slug: str, text: str, fmt: str) -> list[CardRow]:
     seen: dict[str, str] = {}
     for where, row in _rows(text, fmt, columns):
         if "_fields" in row:
-            problems.append(f"{where}: expected {len(columns)} fields at most as the header "
-                            f"gives them, got {row['_fields']}")
+            problems.append(gettext("%(where)s: expected %(most)d fields at most as the header "
+                                    "gives them, got %(count)d")
+                            % {"where": where, "most": len(columns), "count": row["_fields"]})
             continue
         if "_not_object" in row:
-            problems.append(f"{where}: a card is an object with the keys {', '.join(columns)}")
+            problems.append(gettext("%(where)s: a card is an object with the keys %(keys)s")
+                            % {"where": where, "keys": ", ".join(columns)})
             continue
         unknown = [k for k in row if k not in columns]
         if unknown:
-            problems.append(f"{where}: unknown field {', '.join(map(str, unknown))}")
+            problems.append(gettext("%(where)s: unknown field %(fields)s")
+                            % {"where": where, "fields": ", ".join(map(str, unknown))})
             continue
         name = _text(row, "name")
         if not name or len(name) > MAX_NAME:
-            problems.append(f"{where}: name: needed, at most {MAX_NAME} characters")
+            problems.append(gettext("%(where)s: name: needed, at most %(most)d characters")
+                            % {"where": where, "most": MAX_NAME})
             continue
         if name in seen:
-            problems.append(f"{where}: {name} is already on {seen[name]}")
+            problems.append(gettext("%(where)s: %(card)s is already on %(first)s")
+                            % {"where": where, "card": name, "first": seen[name]})
             continue
         seen[name] = where
         try:
@@ -244,7 +252,7 @@ def card_file_check(*, game_slug: str, text: str, fmt: str) -> list[CardRow]:
                           problems=problems,
                           params={"count": len(problems)})
     if not cards:
-        raise DomainError("empty_file", "the file holds no cards")
+        raise DomainError("empty_file", gettext("the file holds no cards"))
     return cards
 
 
@@ -255,7 +263,7 @@ def card_import(*, game_slug: str, set_code: str, set_name: str, text: str, fmt:
     cards = card_file_check(game_slug=game_slug, text=text, fmt=fmt)
     code = set_code.strip().lower()
     if not code or not code.replace("-", "").replace("_", "").isalnum():
-        raise DomainError("bad_set_code", "a set code is letters, digits, - and _")
+        raise DomainError("bad_set_code", gettext("a set code is letters, digits, - and _"))
     game = other_game(game_slug)
     card_set, _ = CardSet.objects.select_for_update().get_or_create(
         game=game, code=code, defaults={"name": set_name.strip() or code})
