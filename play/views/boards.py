@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
+
 from engine.clash.actions import (
     ATTACK_ALL,
     ATTACK_NEXT,
@@ -168,21 +170,23 @@ def moves(game: Game, seat: int, board_data: dict[str, Any]) -> dict[str, Any]:
         kind = action[0]
         if kind == PLAY:
             playable.add(action[1])
-            cards[action[1]]["plays"].append({"token": token, "label": f"To {LANES[action[2]]}"})
+            cards[action[1]]["plays"].append({"token": token, "label": gettext("To %(lane)s")
+                                                % {"lane": LANES[action[2]]}})
         elif kind == CAST:
             playable.add(action[1])
             cards[action[1]]["casts"] = True
             creature = lanes[letter(action[2])][action[3]]["creatures"][action[4]]
             creature["targets"].append({"token": token,
-                                        "label": f"Cast {catalogue.name(hand[action[1]])}"})
+                                        "label": gettext("Cast %(card)s")
+                                        % {"card": catalogue.name(hand[action[1]])}})
         elif kind == ATTACK_NEXT:
             left = attacks_left(game)
             if left:
-                turn.append({"token": token, "label": "Attack with the next creature"})
+                turn.append({"token": token, "label": gettext("Attack with the next creature")})
             if left > 1:  # the rest of the Attack phase at once (a shortcut, always legal)
-                turn.append({"token": encode((ATTACK_ALL,)), "label": "Attack with all"})
+                turn.append({"token": encode((ATTACK_ALL,)), "label": gettext("Attack with all")})
         elif kind == END_TURN:
-            turn.append({"token": token, "label": "End the turn"})
+            turn.append({"token": token, "label": gettext("End the turn")})
         elif kind == RETURN_ORDER:
             returns.append({"token": token, "label": describe(action, catalogue).capitalize()})
     end_warning = None
