@@ -73,17 +73,20 @@ def _number(row: Mapping, key: str, *, required: bool, least: int = 0) -> int | 
         value = value.strip()
     if value in (None, ""):
         if required:
-            raise RowError(f"{key}: needed")
+            raise RowError(gettext("%(field)s: needed") % {"field": key})
         return None
     if isinstance(value, bool):
-        raise RowError(f"{key}: must be a whole number, not {value!r}")
+        raise RowError(gettext("%(field)s: must be a whole number, not %(value)s")
+                       % {"field": key, "value": repr(value)})
     try:
         number = int(value)
     except (TypeError, ValueError):
-        raise RowError(f"{key}: must be a whole number, not {value!r}") from None
+        raise RowError(gettext("%(field)s: must be a whole number, not %(value)s")
+                       % {"field": key, "value": repr(value)}) from None
     if number != value and not isinstance(value, str) or not least <= number <= MAX_NUMBER:
-        raise RowError(f"{key}: must be a whole number from {least} to {MAX_NUMBER}, "
-                       f"not {value!r}")
+        raise RowError(gettext("%(field)s: must be a whole number from %(least)d to %(most)d, "
+                               "not %(value)s")
+                       % {"field": key, "least": least, "most": MAX_NUMBER, "value": repr(value)})
     return number
 
 
@@ -96,7 +99,8 @@ def _flag(row: Mapping, key: str) -> bool:
         return True
     if text in FALSE:
         return False
-    raise RowError(f"{key}: must be true or false, not {value!r}")
+    raise RowError(gettext("%(field)s: must be true or false, not %(value)s")
+                   % {"field": key, "value": repr(value)})
 
 
 def _threshold(value: object) -> dict[str, int]:
@@ -110,7 +114,8 @@ def _threshold(value: object) -> dict[str, int]:
             pairs[resource.strip().lower()] = need.strip() or "1"
         value = pairs
     if not isinstance(value, Mapping):
-        raise RowError(f"threshold: must be like rage:2 greed:1, not {value!r}")
+        raise RowError(gettext("threshold: must be like rage:2 greed:1, not %(value)s")
+                       % {"value": repr(value)})
     threshold = {str(k): _number(value, k, required=True, least=1) for k in value}
     try:  # S-2: the engine refuses a resource that is not one of the five
         spoils_deck.threshold_problems(threshold, ())
@@ -122,23 +127,27 @@ def _threshold(value: object) -> dict[str, int]:
 def spoils_row(row: Mapping) -> CardRow:
     name, kind = _text(row, "name"), _text(row, "type").lower()
     if kind not in spoils_deck.CARD_TYPES:
-        raise RowError(f"type: must be one of {', '.join(spoils_deck.CARD_TYPES)}, "
-                       f"not {kind!r}")
+        raise RowError(gettext("type: must be one of %(types)s, not %(value)s")
+                       % {"types": ", ".join(spoils_deck.CARD_TYPES), "value": repr(kind)})
     trade = _text(row, "trade").lower() or None
     if trade is not None and trade not in spoils_deck.TRADES:
-        raise RowError(f"trade: must be one of {', '.join(spoils_deck.TRADES)} or empty, "
-                       f"not {trade!r}")
+        raise RowError(gettext("trade: must be one of %(trades)s or empty, not %(value)s")
+                       % {"trades": ", ".join(spoils_deck.TRADES), "value": repr(trade)})
     needed = SPOILS_NUMBERS[kind]
     numbers = {key: _number(row, key, required=key in needed, least=1 if key in
                             ("life", "structure", "influence") else 0)
                for key in ("cost", "strength", "life", "speed", "structure", "influence")}
     extra = [k for k, v in numbers.items() if v is not None and k not in needed]
     if extra:
-        raise RowError(f"{', '.join(extra)}: a {kind} has no {' or '.join(extra)}")
+        raise RowError(gettext("%(fields)s: a %(type)s has no %(names)s")
+                       % {"fields": ", ".join(extra), "type": kind, "names": " or ".join(extra)})
     staple = spoils_deck.DeckEntry(name, kind).staple  # S-8 names the staple resources
     if _text(row, "staple") and _flag(row, "staple") != staple:
-        raise RowError(f"staple: {name} is {'' if staple else 'not '}a staple resource "
-                       "(S-8: the resource cards Obsession, Greed, Elitism, Deception, Rage)")
+        raise RowError((gettext("staple: %(card)s is a staple resource (S-8: the resource cards "
+                                "Obsession, Greed, Elitism, Deception, Rage)") if staple
+                        else gettext("staple: %(card)s is not a staple resource (S-8: the "
+                                     "resource cards Obsession, Greed, Elitism, Deception, "
+                                     "Rage)")) % {"card": name})
     cost = numbers.pop("cost")
     data = {"type": kind, "trade": trade, "threshold": _threshold(row.get("threshold")),
             **{k: v for k, v in numbers.items() if v is not None}, "staple": staple}
@@ -244,7 +253,8 @@ def card_file_check(*, game_slug: str, text: str, fmt: str) -> list[CardRow]:
         try:
             cards.append(PARSERS[game_slug](row))
         except RowError as exc:
-            problems.append(f"{where} ({name}): {exc}")
+            problems.append(gettext("%(where)s (%(card)s): %(problem)s")
+                            % {"where": where, "card": name, "problem": exc})
     if problems:
         raise DomainError("bad_card_file", ngettext("%(n)d bad row; nothing was imported",
                                                     "%(n)d bad rows; nothing was imported",

@@ -38,7 +38,7 @@ def guest_list_problems(*, name: str, kind: str, game: Game, cards: Sequence[str
                         preconstructed_deck: int | None = None) -> list[str]:
     """Every reason the guest's list cannot be saved, all at once (empty when it can)."""
     if kind == DecklistKind.DRAFTED:
-        return ["a drafted list is made by its draft pod, not by hand"]
+        return [gettext("a drafted list is made by its draft pod, not by hand")]
     return decklist_problems(user=None, kind=kind, cards=cards,
                              preconstructed_deck=preconstructed_deck, name=name, game=game)
 

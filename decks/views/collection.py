@@ -62,8 +62,8 @@ def collection_add_starter_kit(request: HttpRequest) -> HttpResponse:
     form = StarterKitForm(request.POST)
     kit = starter_kit_set()
     if kit is None:
-        form.add_error(None, "The Starter Kit is not in the catalogue yet: an administrator "
-                             "loads it with `manage.py load_catalogue`.")
+        form.add_error(None, gettext("The Starter Kit is not in the catalogue yet: an "
+                                     "administrator loads it with `manage.py load_catalogue`."))
     if not form.is_valid():
         messages.error(request, gettext("The Starter Kit was not added: see the form below."))
         return _page(request, kit_form=form, status=400)

@@ -205,9 +205,10 @@ def _stale(request: HttpRequest, decklist: Decklist, error: Conflict) -> HttpRes
     data["base_version"] = str(current.number)
     form = DecklistForm(data, user=request.user, kind=decklist.kind)
     form.is_valid()
-    form.add_error(None, f"{error.message}. Version "
-                         f"{current.number} holds: {', '.join(current.cards)}. Save again "
-                         f"to replace it with the picks below.")
+    form.add_error(None, gettext("%(problem)s. Version %(version)d holds: %(cards)s. Save "
+                                 "again to replace it with the picks below.")
+                   % {"problem": error.message, "version": current.number,
+                      "cards": ", ".join(current.cards)})
     messages.error(request, gettext("The list was not saved: it changed elsewhere."))
     return _builder(request, form, decklist=decklist, status=409)
 
@@ -217,7 +218,8 @@ def decklist_validate(request: HttpRequest) -> JsonResponse:
     """The builder's live check: the same form and `decklist_problems` as saving, as JSON."""
     if not request.user.is_authenticated:
         return JsonResponse({"error": {"code": "not_signed_in",
-                                       "message": "sign in to build a decklist"}}, status=403)
+                                       "message": gettext("sign in to build a decklist")}},
+                            status=403)
     game = other_game_by_slug(request.POST.get("game"))
     if game is not None:
         game_form = _game_form(request, game, data=request.POST)
