@@ -28,6 +28,7 @@ from decks.services.decklists import (
     name_problems,
 )
 from decks.services.game_rules import DECK_FORMATS
+from decks.templatetags.words import WORDS
 
 # The gallery -----------------------------------------------------------------------------
 
@@ -39,7 +40,7 @@ class GalleryFilterForm(AccessibleForm):
         ("", _("Any type")), ("creature", _("Creature")), ("incantation", _("Incantation"))])
     ability = forms.ChoiceField(
         label=_("Ability"), required=False,
-        choices=[("", _("Any ability"))] + [(a, a.capitalize()) for a in ABILITIES],
+        choices=[("", _("Any ability"))] + [(a, WORDS.get(a, a.capitalize())) for a in ABILITIES],
         help_text=_("A creature with an aura counts as having the ability it grants."))
     cost = forms.TypedChoiceField(label=_("Cost"), required=False, coerce=int, empty_value=None)
     deck = forms.TypedChoiceField(label=_("Deck"), required=False, coerce=int,

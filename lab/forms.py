@@ -15,6 +15,10 @@ from engine.clash.ai import LEVELS
 from engine.clash.cards import load_catalogue
 from lab.services.runs import MAX_GAMES
 
+# The engine's AI levels as the reader reads them.
+AI_NAMES = {"random": _("Random"), "scripted": _("Scripted"), "greedy": _("Greedy"),
+            "search": _("Search")}
+
 
 class LabForm(AccessibleForm):
     deck = forms.ChoiceField(label=_("Deck to test"))
@@ -25,7 +29,8 @@ class LabForm(AccessibleForm):
     games = forms.IntegerField(label=_("Games"), min_value=1, max_value=MAX_GAMES, initial=10000,
                                help_text=format_lazy(_("Up to {most}."), most=f"{MAX_GAMES:,}"))
     ai = forms.ChoiceField(label=_("AI level (both sides)"), initial="scripted",
-                           choices=[(level, level.capitalize()) for level in LEVELS])
+                           choices=[(level, AI_NAMES.get(level, level.capitalize()))
+                                    for level in LEVELS])
 
     def __init__(self, *args, user, **kwargs) -> None:  # noqa: ANN001, ANN002, ANN003
         super().__init__(*args, **kwargs)

@@ -11,6 +11,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import DomainError
+from decks.templatetags.words import WORDS, word
 from engine.clash.ai import LEVELS as AI_LEVELS
 from engine.clash.solo import LEVELS, QUICK, SOLO_DRAFT, SOLO_PRECONSTRUCTED
 from engine.clash.solo.options import (
@@ -69,7 +70,7 @@ def choice_words(option: str, value: Any) -> str:
     if value is None:
         return gettext("none")
     if option == "ability":
-        return str(value).capitalize()
+        return word(value) if value in WORDS else str(value).capitalize()
     return str(CHOICE_WORDS.get(option, {}).get(value, str(value)))
 
 
