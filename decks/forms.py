@@ -96,7 +96,7 @@ class CollectionImportForm(AccessibleForm):
     def clean_file(self) -> str:
         try:
             return read_text_upload(self.cleaned_data["file"], limit=MAX_CSV_BYTES,
-                                    what="The file")
+                                    what=gettext("The file"))
         except InputError as exc:
             if exc.code == "not_text":
                 raise forms.ValidationError(gettext("The file is not UTF-8 text: save it as "
@@ -314,7 +314,7 @@ class SquadCheckForm(AccessibleForm):
 
     def clean_squad(self) -> object:
         try:
-            return json_loads(self.cleaned_data["squad"], what="The squad")
+            return json_loads(self.cleaned_data["squad"], what=gettext("The squad"))
         except InputError as exc:
             malformed = exc.reason != exc.message
             raise forms.ValidationError(gettext("Not JSON: %(reason)s.") % {"reason": exc.reason}

@@ -200,7 +200,7 @@ def _rows(text: str, fmt: str, columns: list[str]) -> list[tuple[str, Mapping]]:
                 rows.append((gettext("line %(line)d") % {"line": number},
                              dict(zip(header, line, strict=True))))
         return rows
-    data = json_loads(text, what="the file")
+    data = json_loads(text, what=gettext("the file"))
     if isinstance(data, Mapping):
         data = data.get("cards")
     if not isinstance(data, list):

@@ -40,7 +40,7 @@ class CardImportForm(AccessibleForm):
         if fmt not in FORMATS:
             raise forms.ValidationError(gettext("The file name ends in .csv or .json."))
         try:
-            return read_text_upload(upload, limit=MAX_CSV_BYTES, what="The file"), fmt
+            return read_text_upload(upload, limit=MAX_CSV_BYTES, what=gettext("The file")), fmt
         except InputError as exc:
             raise forms.ValidationError(f"{exc.message}.") from None
 
