@@ -146,6 +146,11 @@ def attacks_left(game: Game) -> int:
     return 2 if probe.attack_next() else 1
 
 
+def _play_to(lane: str) -> str:
+    # A whole phrase per lane (rule C-1.2: top and bottom), so each translates on its own.
+    return gettext("To top") if lane == "top" else gettext("To bottom")
+
+
 def moves(game: Game, seat: int, board_data: dict[str, Any]) -> dict[str, Any]:
     """The seat's legal actions as buttons (token and label), attached to the board: play
     buttons on the hand's cards, cast buttons on the creatures they may target.
@@ -170,8 +175,7 @@ def moves(game: Game, seat: int, board_data: dict[str, Any]) -> dict[str, Any]:
         kind = action[0]
         if kind == PLAY:
             playable.add(action[1])
-            cards[action[1]]["plays"].append({"token": token, "label": gettext("To %(lane)s")
-                                                % {"lane": LANES[action[2]]}})
+            cards[action[1]]["plays"].append({"token": token, "label": _play_to(LANES[action[2]])})
         elif kind == CAST:
             playable.add(action[1])
             cards[action[1]]["casts"] = True
