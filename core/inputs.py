@@ -29,6 +29,8 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from rest_framework import parsers, status
 from rest_framework.exceptions import APIException, ParseError
 
@@ -58,7 +60,7 @@ class InputError(DomainError):
 class PayloadTooLarge(APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
     default_code = "too_large"
-    default_detail = "the request body is too large"
+    default_detail = _("the request body is too large")
 
 
 def size_text(limit: int) -> str:
@@ -79,10 +81,11 @@ def _json_problem(data: Any, limit: int) -> str | None:
         value, depth = stack.pop()
         if isinstance(value, str):
             if NUL in value:
-                return "it holds a NUL character (\\u0000), which no text field accepts"
+                return gettext("it holds a NUL character (\\u0000), which no text field "
+                               "accepts")
         elif isinstance(value, dict | list):
             if depth > limit:
-                return f"it nests deeper than {limit} levels"
+                return gettext("it nests deeper than %(limit)d levels") % {"limit": limit}
             if isinstance(value, dict):
                 stack.extend((key, depth) for key in value)
                 stack.extend((item, depth + 1) for item in value.values())
@@ -91,26 +94,33 @@ def _json_problem(data: Any, limit: int) -> str | None:
     return None
 
 
-def json_loads(text: str | bytes, *, what: str = "the JSON", code: str = "bad_json",
+def json_loads(text: str | bytes, *, what: str | None = None, code: str = "bad_json",
                depth: int = MAX_JSON_DEPTH) -> Any:
-    """Parse JSON text, or raise InputError (HTTP 400) saying what is wrong with it."""
+    """Parse JSON text, or raise InputError (HTTP 400) saying what is wrong with it.
+    `what` names the text in the reader's language ("The squad"; by default "the JSON")."""
+    what = what or gettext("the JSON")
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise InputError(code, f"{what} is not UTF-8 text") from None
+            raise InputError(code, gettext("%(what)s is not UTF-8 text") % {"what": what}) from None
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except RecursionError:
-        raise InputError(code, f"{what} nests deeper than {depth} levels") from None
+        raise InputError(code, gettext("%(what)s nests deeper than %(limit)d levels")
+                         % {"what": what, "limit": depth}) from None
     except json.JSONDecodeError as exc:
-        reason = f"{exc.msg} (line {exc.lineno}, column {exc.colno})"
-        raise InputError(code, f"{what} must be JSON: {reason}", reason=reason) from None
+        reason = gettext("%(problem)s (line %(line)d, column %(column)d)") % {
+            "problem": exc.msg, "line": exc.lineno, "column": exc.colno}
+        raise InputError(code, gettext("%(what)s must be JSON: %(reason)s")
+                         % {"what": what, "reason": reason}, reason=reason) from None
     except ValueError as exc:  # e.g. an integer of more digits than Python converts
-        raise InputError(code, f"{what} must be JSON: {exc}", reason=str(exc)) from None
+        raise InputError(code, gettext("%(what)s must be JSON: %(reason)s")
+                         % {"what": what, "reason": exc}, reason=str(exc)) from None
     problem = _json_problem(data, depth)
     if problem:
-        raise InputError(code, f"{what} cannot be read: {problem}")
+        raise InputError(code, gettext("%(what)s cannot be read: %(problem)s")
+                         % {"what": what, "problem": problem})
     return data
 
 
@@ -136,7 +146,8 @@ def csv_rows(text: str, *, code: str = "bad_csv") -> list[list[str]]:
     with or without a byte-order mark), or InputError naming the line the csv module cannot
     read."""
     if NUL in text:
-        raise InputError(code, "the file holds a NUL byte: save it as CSV (UTF-8) text")
+        raise InputError(code, gettext("the file holds a NUL byte: save it as CSV (UTF-8) "
+                                       "text"))
     # A spreadsheet's "CSV UTF-8" starts with a byte-order mark; an upload's is gone already
     # (read_text_upload), a pasted text's or an API body's goes here.
     text = text.removeprefix("\ufeff")
@@ -145,31 +156,39 @@ def csv_rows(text: str, *, code: str = "bad_csv") -> list[list[str]]:
         return list(reader)
     except csv.Error as exc:
         if "field larger than field limit" in str(exc):
-            reason = f"a field is longer than {csv.field_size_limit():,} characters"
+            reason = gettext("a field is longer than %(limit)s characters") % {
+                "limit": f"{csv.field_size_limit():,}"}
         else:
             reason = str(exc)
-        raise InputError(code, f"line {reader.line_num}: {reason}") from None
+        raise InputError(code, gettext("line %(line)d: %(reason)s")
+                         % {"line": reader.line_num, "reason": reason}) from None
 
 
 # Uploads -----------------------------------------------------------------------------------
 
 
-def read_upload(upload: Any, *, limit: int, what: str = "the file") -> bytes:
-    """The bytes of an uploaded file, refused by its size before it is read."""
+def read_upload(upload: Any, *, limit: int, what: str | None = None) -> bytes:
+    """The bytes of an uploaded file, refused by its size before it is read. `what` names
+    it in the reader's language (by default "the file")."""
+    what = what or gettext("the file")
     if upload.size is not None and upload.size > limit:
-        raise InputError("too_large", f"{what} is {upload.size:,} bytes; at most {limit:,} "
-                                      f"are accepted")
+        raise InputError("too_large", gettext("%(what)s is %(size)s bytes; at most %(limit)s "
+                                              "are accepted")
+                         % {"what": what, "size": f"{upload.size:,}", "limit": f"{limit:,}"})
     data = upload.read(limit + 1)
     if len(data) > limit:
-        raise InputError("too_large", f"{what} is larger than {limit:,} bytes")
+        raise InputError("too_large", gettext("%(what)s is larger than %(limit)s bytes")
+                         % {"what": what, "limit": f"{limit:,}"})
     return data
 
 
-def read_text_upload(upload: Any, *, limit: int, what: str = "the file") -> str:
+def read_text_upload(upload: Any, *, limit: int, what: str | None = None) -> str:
+    what = what or gettext("the file")
     try:
         return read_upload(upload, limit=limit, what=what).decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise InputError("not_text", f"{what} is not UTF-8 text") from None
+        raise InputError("not_text", gettext("%(what)s is not UTF-8 text")
+                         % {"what": what}) from None
 
 
 # The API's parsers -------------------------------------------------------------------------
@@ -178,7 +197,8 @@ def read_text_upload(upload: Any, *, limit: int, what: str = "the file") -> str:
 def _read_body(stream: Any, limit: int, what: str) -> bytes:
     data = stream.read(limit + 1) if stream is not None else b""
     if len(data) > limit:
-        raise PayloadTooLarge(f"{what} is larger than {size_text(limit)}")
+        raise PayloadTooLarge(gettext("%(what)s is larger than %(limit)s")
+                              % {"what": what, "limit": size_text(limit)})
     return data
 
 
@@ -186,7 +206,8 @@ def _form_problem(data: Any) -> str | None:
     for key in data:
         if NUL in key or any(NUL in value for value in data.getlist(key)
                              if isinstance(value, str)):
-            return f"The form field {key.replace(NUL, '')!r} holds a NUL byte"
+            return gettext("The form field %(field)s holds a NUL byte") % {
+                "field": repr(key.replace(NUL, ""))}
     return None
 
 
@@ -197,9 +218,9 @@ class JSONParser(parsers.JSONParser):
     limit = MAX_JSON_BODY_BYTES
 
     def parse(self, stream, media_type=None, parser_context=None) -> Any:  # noqa: ANN001
-        body = _read_body(stream, self.limit, "the JSON body")
+        body = _read_body(stream, self.limit, gettext("the JSON body"))
         try:
-            return json_loads(body, what="the JSON body")
+            return json_loads(body, what=gettext("the JSON body"))
         except InputError as exc:
             raise ParseError(exc.message) from None
 
@@ -229,11 +250,11 @@ class CSVTextParser(parsers.BaseParser):
     limit = MAX_CSV_BYTES
 
     def parse(self, stream, media_type=None, parser_context=None) -> dict:  # noqa: ANN001
-        body = _read_body(stream, self.limit, "the CSV body")
+        body = _read_body(stream, self.limit, gettext("the CSV body"))
         try:
             return {"text": body.decode("utf-8-sig")}
         except UnicodeDecodeError:
-            raise ParseError("the CSV body is not UTF-8 text") from None
+            raise ParseError(gettext("the CSV body is not UTF-8 text")) from None
 
 
 # The middleware ----------------------------------------------------------------------------
@@ -267,22 +288,25 @@ class InputGuardMiddleware:
         try:
             length = int(length)
         except ValueError:
-            return _refusal(request, 400, "bad_request", "The Content-Length header is not a "
-                                                         "number")
+            return _refusal(request, 400, "bad_request",
+                            gettext("The Content-Length header is not a number"))
         if length > MAX_BODY_BYTES:
             return _refusal(request, 413, "too_large",
-                            f"The request body is {length:,} bytes; the site reads at most "
-                            f"{MAX_BODY_BYTES:,}")
+                            gettext("The request body is %(size)s bytes; the site reads at "
+                                    "most %(limit)s")
+                            % {"size": f"{length:,}", "limit": f"{MAX_BODY_BYTES:,}"})
         if NUL in request.path_info:
-            return _refusal(request, 400, "nul_byte", "The address holds a NUL byte (%00)")
+            return _refusal(request, 400, "nul_byte",
+                            gettext("The address holds a NUL byte (%00)"))
         query = request.GET
         if _has_nul(query) or _has_nul(v for key in query for v in query.getlist(key)):
-            return _refusal(request, 400, "nul_byte", "The query string holds a NUL byte (%00)")
+            return _refusal(request, 400, "nul_byte",
+                            gettext("The query string holds a NUL byte (%00)"))
         if request.method == "POST" and request.content_type in (
                 "application/x-www-form-urlencoded", "multipart/form-data"):
             problem = _form_problem(request.POST) or _form_problem(request.FILES)
             if problem is None and any(NUL in (f.name or "") for f in request.FILES.values()):
-                problem = "An uploaded file's name holds a NUL byte"
+                problem = gettext("An uploaded file's name holds a NUL byte")
             if problem:
                 return _refusal(request, 400, "nul_byte", problem)
         return None

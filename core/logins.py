@@ -19,6 +19,7 @@ from axes.helpers import get_cool_off
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import ngettext
 from drf_spectacular.authentication import BasicScheme
 from rest_framework import authentication, exceptions, status
 
@@ -30,9 +31,14 @@ def cool_off_seconds() -> int:
 
 def lockout_message() -> str:
     minutes = max(1, round(cool_off_seconds() / 60))
-    return (f"Too many failed logins for this username from your address: logins for it from "
-            f"here are refused for {minutes} minutes after the last failed one. Try again "
-            f"later, or ask an organizer or staff member to reset your password.")
+    return ngettext(
+        "Too many failed logins for this username from your address: logins for it from here "
+        "are refused for %(minutes)d minutes after the last failed one. Try again later, or "
+        "ask an organizer or staff member to reset your password.",
+        "Too many failed logins for this username from your address: logins for it from here "
+        "are refused for %(minutes)d minutes after the last failed one. Try again later, or "
+        "ask an organizer or staff member to reset your password.",
+        minutes) % {"minutes": minutes}
 
 
 def lockout_response(request: HttpRequest, original_response: HttpResponse | None = None,

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import models
+from django.utils.translation import gettext
 
 from core.bulk import update_rows
 from core.errors import Conflict
@@ -46,12 +47,14 @@ def move(obj: models.Model, to: str, machine: Machine, *, asked: bool = False) -
     if not (machine.allows(source, to) or (obj._state.adding and to in machine.start)):
         if asked:
             allowed = machine.moves[source]
-            options = " or ".join(machine.label(s) for s in allowed)
-            why = f"from {machine.label(source)} it can only become {options}" if allowed \
-                else "that is final"
+            options = gettext(" or ").join(machine.label(s) for s in allowed)
+            why = (gettext("from %(status)s it can only become %(options)s")
+                   % {"status": machine.label(source), "options": options} if allowed
+                   else gettext("that is final"))
             raise Conflict("bad_transition",
-                           f"{obj} is {machine.label(source)}: it cannot become "
-                           f"{machine.label(to)} ({why})")
+                           gettext("%(thing)s is %(status)s: it cannot become %(to)s (%(why)s)")
+                           % {"thing": obj, "status": machine.label(source),
+                              "to": machine.label(to), "why": why})
         raise AssertionError(f"{machine.name} {obj.pk}: {source} -> {to} is not a legal move")
     obj.status = to
     return source != to

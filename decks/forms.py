@@ -9,6 +9,9 @@ from __future__ import annotations
 from collections import Counter
 
 from django import forms
+from django.utils.text import format_lazy
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from core.errors import DomainError
 from core.forms import AccessibleForm
@@ -18,8 +21,14 @@ from decks.selectors.cards import ABILITIES
 from decks.selectors.decklists import constructed_decklists_of
 from decks.services.catalogue import CLASH
 from decks.services.collections import MAX_COUNT
-from decks.services.decklists import CONSTRUCTED_SIZE, MAX_NAME, decklist_problems
+from decks.services.decklists import (
+    CONSTRUCTED_SIZE,
+    MAX_NAME,
+    decklist_problems,
+    name_problems,
+)
 from decks.services.game_rules import DECK_FORMATS
+from decks.templatetags.words import WORDS
 
 # The gallery -----------------------------------------------------------------------------
 
@@ -27,21 +36,21 @@ class GalleryFilterForm(AccessibleForm):
     """The gallery's filters, read from GET parameters so they work without script and can
     be bookmarked. A value that is not one of the choices is reported and ignored."""
 
-    type = forms.ChoiceField(label="Type", required=False, choices=[
-        ("", "Any type"), ("creature", "Creature"), ("incantation", "Incantation")])
+    type = forms.ChoiceField(label=_("Type"), required=False, choices=[
+        ("", _("Any type")), ("creature", _("Creature")), ("incantation", _("Incantation"))])
     ability = forms.ChoiceField(
-        label="Ability", required=False,
-        choices=[("", "Any ability")] + [(a, a.capitalize()) for a in ABILITIES],
-        help_text="A creature with an aura counts as having the ability it grants.")
-    cost = forms.TypedChoiceField(label="Cost", required=False, coerce=int, empty_value=None)
-    deck = forms.TypedChoiceField(label="Deck", required=False, coerce=int,
+        label=_("Ability"), required=False,
+        choices=[("", _("Any ability"))] + [(a, WORDS.get(a, a.capitalize())) for a in ABILITIES],
+        help_text=_("A creature with an aura counts as having the ability it grants."))
+    cost = forms.TypedChoiceField(label=_("Cost"), required=False, coerce=int, empty_value=None)
+    deck = forms.TypedChoiceField(label=_("Deck"), required=False, coerce=int,
                                   empty_value=None)
 
     def __init__(self, *args, costs: list[int], decks: list[int], **kwargs) -> None:  # noqa: ANN002, ANN003
         super().__init__(*args, **kwargs)
-        self.fields["cost"].choices = [("", "Any cost")] + [(c, str(c)) for c in costs]
-        self.fields["deck"].choices = [("", "Any deck")] + [
-            (d, f"Preconstructed {d}") for d in decks]
+        self.fields["cost"].choices = [("", gettext("Any cost"))] + [(c, str(c)) for c in costs]
+        self.fields["deck"].choices = [("", gettext("Any deck"))] + [
+            (d, gettext("Preconstructed %(deck)d") % {"deck": d}) for d in decks]
 
     def filter_values(self) -> dict:
         """The valid filters (a bad one is dropped, its error shown next to it)."""
@@ -54,7 +63,7 @@ class GalleryFilterForm(AccessibleForm):
 # Collections -----------------------------------------------------------------------------
 
 class StarterKitForm(AccessibleForm):
-    copies = forms.IntegerField(label="Copies of each card", min_value=1, max_value=MAX_COUNT,
+    copies = forms.IntegerField(label=_("Copies of each card"), min_value=1, max_value=MAX_COUNT,
                                 initial=1)
 
 
@@ -64,10 +73,10 @@ class CardChoiceField(forms.ModelChoiceField):
 
 
 class CardCountForm(AccessibleForm):
-    card = CardChoiceField(label="Card", queryset=Card.objects.none(),
-                           empty_label="Choose a card")
-    count = forms.IntegerField(label="How many you own", min_value=0, max_value=MAX_COUNT,
-                               help_text="0 removes the card from your collection.")
+    card = CardChoiceField(label=_("Card"), queryset=Card.objects.none(),
+                           empty_label=_("Choose a card"))
+    count = forms.IntegerField(label=_("How many you own"), min_value=0, max_value=MAX_COUNT,
+                               help_text=_("0 removes the card from your collection."))
     # Which form on the page sent it: a row of the owned cards or the "add a card" panel.
     panel = forms.CharField(required=False, widget=forms.HiddenInput)
 
@@ -77,21 +86,21 @@ class CardCountForm(AccessibleForm):
 
 
 class CollectionImportForm(AccessibleForm):
-    file = forms.FileField(label="CSV file", help_text="Columns set,card,count with that "
+    file = forms.FileField(label=_("CSV file"), help_text=_("Columns set,card,count with that "
                            "header line, as the export writes them (semicolons, as "
                            "spreadsheets save them in many countries, work too). Nothing is "
-                           "imported if any line is wrong.")
-    replace = forms.BooleanField(label="Replace my collection (cards not in the file are "
-                                       "removed)", required=False)
+                           "imported if any line is wrong."))
+    replace = forms.BooleanField(label=_("Replace my collection (cards not in the file are "
+                                       "removed)"), required=False)
 
     def clean_file(self) -> str:
         try:
             return read_text_upload(self.cleaned_data["file"], limit=MAX_CSV_BYTES,
-                                    what="The file")
+                                    what=gettext("The file"))
         except InputError as exc:
             if exc.code == "not_text":
-                raise forms.ValidationError("The file is not UTF-8 text: save it as CSV "
-                                            "(UTF-8) and try again.") from None
+                raise forms.ValidationError(gettext("The file is not UTF-8 text: save it as "
+                                                    "CSV (UTF-8) and try again.")) from None
             raise forms.ValidationError(f"{exc.message}.") from None
 
 
@@ -105,19 +114,18 @@ class CardNamesField(forms.MultipleChoiceField):
         return True
 
 
-NAME_PROBLEMS = ("the list needs a name", "the name is longer than")
-
-
 class DecklistForm(AccessibleForm):
-    name = forms.CharField(label="Name", max_length=MAX_NAME)
-    kind = forms.ChoiceField(label="Kind", widget=forms.RadioSelect, choices=[
-        (DecklistKind.CONSTRUCTED, f"Constructed: {CONSTRUCTED_SIZE} different cards from "
-                                   f"your collection"),
-        (DecklistKind.PRECONSTRUCTED, "Preconstructed: one of the decks 1 to 4")])
+    name = forms.CharField(label=_("Name"), max_length=MAX_NAME)
+    kind = forms.ChoiceField(label=_("Kind"), widget=forms.RadioSelect, choices=[
+        (DecklistKind.CONSTRUCTED, format_lazy(
+            _("Constructed: {size} different cards from your collection"),
+            size=CONSTRUCTED_SIZE)),
+        (DecklistKind.PRECONSTRUCTED, _("Preconstructed: one of the decks 1 to 4"))])
     preconstructed_deck = forms.TypedChoiceField(
-        label="Preconstructed deck", required=False, coerce=int, empty_value=None,
-        widget=forms.RadioSelect, choices=[(n, f"Deck {n}") for n in range(1, 5)])
-    cards = CardNamesField(label="Cards", required=False, widget=forms.CheckboxSelectMultiple)
+        label=_("Preconstructed deck"), required=False, coerce=int, empty_value=None,
+        widget=forms.RadioSelect,
+        choices=[(n, format_lazy(_("Deck {number}"), number=n)) for n in range(1, 5)])
+    cards = CardNamesField(label=_("Cards"), required=False, widget=forms.CheckboxSelectMultiple)
     # The version the builder was opened on (editing only): see decks/services/builder.py.
     base_version = forms.IntegerField(required=False, widget=forms.HiddenInput)
 
@@ -132,8 +140,8 @@ class DecklistForm(AccessibleForm):
         if kind == DecklistKind.DRAFTED:  # its cards come from its draft
             del self.fields["cards"], self.fields["preconstructed_deck"]
         if deck_numbers:
-            self.fields["preconstructed_deck"].choices = [(n, f"Deck {n}")
-                                                          for n in deck_numbers]
+            self.fields["preconstructed_deck"].choices = [
+                (n, gettext("Deck %(number)d") % {"number": n}) for n in deck_numbers]
 
     @property
     def kind_value(self) -> str | None:
@@ -170,7 +178,7 @@ class DecklistForm(AccessibleForm):
         for problem in error.problems or [error.message]:
             target = field
             if target is None:
-                target = "name" if problem.startswith(NAME_PROBLEMS) else (
+                target = "name" if problem in name_problems() else (
                     self.cards_field() if self.cards_field() in self.fields else None)
             self.add_error(target, problem)
 
@@ -203,10 +211,10 @@ class GameDecklistForm(AccessibleForm):
     Spoils' format (S-8). The rules module (`decklist_problems`) reports every problem of
     the whole list at once, next to the cards; the list is saved whole or not at all."""
 
-    name = forms.CharField(label="Name", max_length=MAX_NAME)
-    deck_format = forms.ChoiceField(label="Format", widget=forms.RadioSelect)
+    name = forms.CharField(label=_("Name"), max_length=MAX_NAME)
+    deck_format = forms.ChoiceField(label=_("Format"), widget=forms.RadioSelect)
     # Where the list's problems are shown: its value is the copies below, as card names.
-    cards = CardNamesField(label="Cards", required=False, widget=NoInput)
+    cards = CardNamesField(label=_("Cards"), required=False, widget=NoInput)
     base_version = forms.IntegerField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, user, game: Game, cards: list[Card],  # noqa: ANN001, ANN002, ANN003
@@ -267,7 +275,7 @@ class GameDecklistForm(AccessibleForm):
 
     def add_domain_error(self, error: DomainError, field: str | None = None) -> None:
         for problem in error.problems or [error.message]:
-            target = field or ("name" if problem.startswith(NAME_PROBLEMS) else "cards")
+            target = field or ("name" if problem in name_problems() else "cards")
             self.add_error(target, problem)
 
     def save_arguments(self) -> dict:
@@ -281,11 +289,11 @@ class GameDecklistForm(AccessibleForm):
 class BanSessionStartForm(AccessibleForm):
     """A practice ban-two procedure (C-2.5) against an AI seat: both lists are the player's."""
 
-    list_a = forms.ModelChoiceField(label="Your list (seat A)", queryset=None,
-                                    empty_label="Choose a list")
-    list_b = forms.ModelChoiceField(label="The AI seat's list (seat B)", queryset=None,
-                                    empty_label="Choose a list",
-                                    help_text="The AI seat bans by the engine's card values.")
+    list_a = forms.ModelChoiceField(label=_("Your list (seat A)"), queryset=None,
+                                    empty_label=_("Choose a list"))
+    list_b = forms.ModelChoiceField(label=_("The AI seat's list (seat B)"), queryset=None,
+                                    empty_label=_("Choose a list"),
+                                    help_text=_("The AI seat bans by the engine's card values."))
 
     def __init__(self, *args, user, **kwargs) -> None:  # noqa: ANN001, ANN002, ANN003
         super().__init__(*args, **kwargs)
@@ -297,17 +305,17 @@ class SquadCheckForm(AccessibleForm):
     """A Berserk squad and its placement, dealt from a list, as JSON (decks/services/squads.py)."""
 
     squad = forms.CharField(
-        label="Deal, squad and placement (JSON)", widget=forms.Textarea(attrs={"rows": 12}),
+        label=_("Deal, squad and placement (JSON)"), widget=forms.Textarea(attrs={"rows": 12}),
         max_length=20_000,
-        help_text='For example {"player": "first", "deal": ["Ridge Captain", "Hill Sentry", '
+        help_text=_('For example {"player": "first", "deal": ["Ridge Captain", "Hill Sentry", '
                   '"Hill Sentry"], "squad": ["Ridge Captain", "Hill Sentry #2"], '
                   '"placement": {"Ridge Captain": "r1c3", "Hill Sentry #2": "r2c3"}}. The '
-                  'second copy of a card dealt is "Name #2".')
+                  'second copy of a card dealt is "Name #2".'))
 
     def clean_squad(self) -> object:
         try:
-            return json_loads(self.cleaned_data["squad"], what="The squad")
+            return json_loads(self.cleaned_data["squad"], what=gettext("The squad"))
         except InputError as exc:
             malformed = exc.reason != exc.message
-            raise forms.ValidationError(f"Not JSON: {exc.reason}." if malformed
-                                        else f"{exc.message}.") from None
+            raise forms.ValidationError(gettext("Not JSON: %(reason)s.") % {"reason": exc.reason}
+                                        if malformed else f"{exc.message}.") from None

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Game(models.Model):
@@ -78,9 +79,9 @@ class CollectionEntry(models.Model):
 
 
 class DecklistKind(models.TextChoices):
-    PRECONSTRUCTED = "preconstructed", "Preconstructed"
-    CONSTRUCTED = "constructed", "Constructed"
-    DRAFTED = "drafted", "Drafted"
+    PRECONSTRUCTED = "preconstructed", _("Preconstructed")
+    CONSTRUCTED = "constructed", _("Constructed")
+    DRAFTED = "drafted", _("Drafted")
 
 
 class Decklist(models.Model):
@@ -137,8 +138,8 @@ class DecklistVersion(models.Model):
 
 
 class BanStatus(models.TextChoices):
-    BANNING = "banning", "Banning"
-    DONE = "done", "Done"
+    BANNING = "banning", _("Banning")
+    DONE = "done", _("Done")
 
 
 class BanSession(models.Model):

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from celery.result import AsyncResult
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
+from django.utils.translation import gettext
 
 from lab.models import LabRun, LabRunStatus
 
@@ -62,10 +63,11 @@ def lab_rows(run: LabRun) -> list[dict]:
     data = run.result or {}
     if not data:
         return []
-    rows = [_row("Overall", data["wins"], data["losses"], data["draws"])]
+    rows = [_row(gettext("Overall"), data["wins"], data["losses"], data["draws"])]
     for index, (wins, losses, draws) in sorted(
             (int(k), v) for k, v in data["by_opponent"].items()):
-        rows.append(_row(f"vs deck {run.field[index]}", wins, losses, draws))
+        rows.append(_row(gettext("vs deck %(deck)s") % {"deck": run.field[index]},
+                         wins, losses, draws))
     return rows
 
 

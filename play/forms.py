@@ -6,9 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.utils.translation import ngettext
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from core.errors import DomainError
+from decks.templatetags.words import WORDS, word
 from engine.clash.ai import LEVELS as AI_LEVELS
 from engine.clash.solo import LEVELS, QUICK, SOLO_DRAFT, SOLO_PRECONSTRUCTED
 from engine.clash.solo.options import (
@@ -17,15 +20,14 @@ from engine.clash.solo.options import (
     SoloOptionsError,
     check_level,
 )
+from play.selectors.records import LEVEL_NAMES, level_name
 
-DECKS = [(1, "Deck 1"), (2, "Deck 2"), (3, "Deck 3"), (4, "Deck 4")]
-AI_LEVEL_NAMES = {"random": "Random (weakest)", "scripted": "Scripted", "greedy": "Greedy",
-                  "search": "Search (strongest)"}
-
-
+DECKS = [(n, format_lazy(_("Deck {number}"), number=n)) for n in range(1, 5)]
+AI_LEVEL_NAMES = {"random": _("Random (weakest)"), "scripted": _("Scripted"),
+                  "greedy": _("Greedy"), "search": _("Search (strongest)")}
 class DuelForm(forms.Form):
-    deck = forms.TypedChoiceField(label="Your deck", choices=DECKS, coerce=int, initial=1)
-    ai_level = forms.ChoiceField(label="AI player", initial="greedy",
+    deck = forms.TypedChoiceField(label=_("Your deck"), choices=DECKS, coerce=int, initial=1)
+    ai_level = forms.ChoiceField(label=_("AI player"), initial="greedy",
                                  choices=[(lv, AI_LEVEL_NAMES.get(lv, lv)) for lv in AI_LEVELS])
 
     def add_domain_error(self, error: DomainError) -> None:
@@ -35,7 +37,7 @@ class DuelForm(forms.Form):
 class InvitationForm(forms.Form):
     """A duel against a person: the creator's deck, or the deck of the one who joins."""
 
-    deck = forms.TypedChoiceField(label="Your deck", choices=DECKS, coerce=int, initial=1)
+    deck = forms.TypedChoiceField(label=_("Your deck"), choices=DECKS, coerce=int, initial=1)
 
     def add_domain_error(self, error: DomainError) -> None:
         self.add_error(None, error.message)
@@ -48,28 +50,28 @@ def _choice(value: Any) -> str:
 # What the player reads for each option and choice (rule C-8.9), instead of the engine's
 # names (`fixed_mana`, `true`): the choices' labels and the "what fits" advice use these.
 OPTION_WORDS = {
-    "fixed_mana": "the automaton's fixed mana",
-    "mana_per_creature": "the mana per creature of yours",
-    "first": "who goes first",
-    "endurance": "what the automaton starts on",
-    "resistance": "resistance",
-    "ability": "the ability every AI creature has",
+    "fixed_mana": _("the automaton's fixed mana"),
+    "mana_per_creature": _("the mana per creature of yours"),
+    "first": _("who goes first"),
+    "endurance": _("what the automaton starts on"),
+    "resistance": _("resistance"),
+    "ability": _("the ability every AI creature has"),
 }
 CHOICE_WORDS = {
-    "first": {"player": "you", "ai": "the automaton"},
-    "endurance": {"bastion": "the Bastion", "fort": "the Fort"},
+    "first": {"player": _("you"), "ai": _("the automaton")},
+    "endurance": {"bastion": _("the Bastion"), "fort": _("the Fort")},
 }
 
 
 def choice_words(option: str, value: Any) -> str:
     """A choice as the player reads it: "yes", "no", "none", "you", "the Fort", "Splash"."""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return gettext("yes") if value else gettext("no")
     if value is None:
-        return "none"
+        return gettext("none")
     if option == "ability":
-        return str(value).capitalize()
-    return CHOICE_WORDS.get(option, {}).get(value, str(value))
+        return word(value) if value in WORDS else str(value).capitalize()
+    return str(CHOICE_WORDS.get(option, {}).get(value, str(value)))
 
 
 def _option_label(option: str, value: Any, points: int) -> str:
@@ -79,11 +81,14 @@ def _option_label(option: str, value: Any, points: int) -> str:
 
 
 def _option_field(option: str, label: str) -> forms.TypedChoiceField:
-    choices = [(_choice(value), _option_label(option, value, points))
-               for value, points in CHOICES[option]]
-    values = {_choice(value): value for value, _ in CHOICES[option]}
+    def choices() -> list[tuple[str, str]]:
+        # Built when the form is shown, so the labels are in the reader's language.
+        return [(_choice(value), _option_label(option, value, points))
+                for value, points in CHOICES[option]]
+
+    values = {_choice(value): value for value, _points in CHOICES[option]}
     return forms.TypedChoiceField(label=label, choices=choices, coerce=values.__getitem__,
-                                  initial=choices[0][0], required=False,
+                                  initial=_choice(CHOICES[option][0][0]), required=False,
                                   empty_value=CHOICES[option][0][0])
 
 
@@ -93,8 +98,10 @@ def _points_text(points: int) -> str:
 
 
 def _changes_text(changes: dict[str, Any]) -> str:
-    return " and ".join(f"{OPTION_WORDS[option]} to {choice_words(option, value)}"
-                        for option, value in changes.items())
+    return gettext(" and ").join(
+        gettext("%(option)s to %(choice)s") % {"option": OPTION_WORDS[option],
+                                               "choice": choice_words(option, value)}
+        for option, value in changes.items())
 
 
 def level_problem(options: SoloOptions, level: int) -> str | None:
@@ -109,37 +116,47 @@ def level_problem(options: SoloOptions, level: int) -> str | None:
     if not fits:
         return None  # a level the form does not offer: the service refuses it
     if level == QUICK:
-        return (f"A quick game takes every option at 0 points (rule C-8.9): change "
-                f"{_changes_text(fits[0])}; or choose a custom level from 1 to 5 for these "
-                f"options ({_points_text(options.points)}).")
-    shown = "; or ".join(_changes_text(f) for f in fits[:8])
+        return gettext("A quick game takes every option at 0 points (rule C-8.9): change "
+                       "%(changes)s; or choose a custom level from 1 to 5 for these options "
+                       "(%(points)s).") % {"changes": _changes_text(fits[0]),
+                                           "points": _points_text(options.points)}
+    shown = gettext("; or ").join(_changes_text(f) for f in fits[:8])
     more = len(fits) - 8
-    tail = ngettext(" (and %(n)d more way)", " (and %(n)d more ways)", more) % {
-        "n": more} if more > 0 else ""
-    return (f"The options add up to {_points_text(options.points)}, but level {level} "
-            f"({LEVELS[level]}) needs exactly {_points_text(level)} (rule C-8.9). To fit, "
-            f"change {shown}{tail}.")
+    if more > 0:
+        return ngettext(
+            "The options add up to %(points)s, but level %(level)d (%(name)s) needs exactly "
+            "%(needed)s (rule C-8.9). To fit, change %(changes)s (and %(n)d more way).",
+            "The options add up to %(points)s, but level %(level)d (%(name)s) needs exactly "
+            "%(needed)s (rule C-8.9). To fit, change %(changes)s (and %(n)d more ways).",
+            more) % {"points": _points_text(options.points), "level": level,
+                     "name": level_name(level), "needed": _points_text(level),
+                     "changes": shown, "n": more}
+    return gettext(
+        "The options add up to %(points)s, but level %(level)d (%(name)s) needs exactly "
+        "%(needed)s (rule C-8.9). To fit, change %(changes)s.") % {
+        "points": _points_text(options.points), "level": level, "name": level_name(level),
+        "needed": _points_text(level), "changes": shown}
 
 
 class SoloForm(forms.Form):
     """Rule C-8.9: a quick game (level 0) or a custom level 1-5 whose options add up to it;
     the engine's `check_level` checks and says what would fit (the service raises it)."""
 
-    fmt = forms.ChoiceField(label="Cards", initial=SOLO_DRAFT, choices=[
-        (SOLO_DRAFT, "Solo draft: keep 1 of each 4 revealed"),
-        (SOLO_PRECONSTRUCTED, "A preconstructed deck")])
-    deck = forms.TypedChoiceField(label="Preconstructed deck", choices=DECKS, coerce=int,
+    fmt = forms.ChoiceField(label=_("Cards"), initial=SOLO_DRAFT, choices=[
+        (SOLO_DRAFT, _("Solo draft: keep 1 of each 4 revealed")),
+        (SOLO_PRECONSTRUCTED, _("A preconstructed deck"))])
+    deck = forms.TypedChoiceField(label=_("Preconstructed deck"), choices=DECKS, coerce=int,
                                   initial=1, required=False, empty_value=None)
     level = forms.TypedChoiceField(
-        label="Difficulty", coerce=int, initial=QUICK,
-        choices=[(QUICK, "Quick game (every option at 0 points)")]
-        + [(n, f"{n}: {name}") for n, name in LEVELS.items()])
-    fixed_mana = _option_field("fixed_mana", "Automaton's fixed mana")
-    mana_per_creature = _option_field("mana_per_creature", "Mana per creature of yours")
-    first = _option_field("first", "Who goes first")
-    endurance = _option_field("endurance", "Automaton starts on")
-    resistance = _option_field("resistance", "Resistance (1 less damage per attack)")
-    ability = _option_field("ability", "Ability every AI creature has")
+        label=_("Difficulty"), coerce=int, initial=QUICK,
+        choices=[(QUICK, _("Quick game (every option at 0 points)"))]
+        + [(n, format_lazy("{}: {}", n, LEVEL_NAMES[n])) for n in LEVELS])
+    fixed_mana = _option_field("fixed_mana", _("Automaton's fixed mana"))
+    mana_per_creature = _option_field("mana_per_creature", _("Mana per creature of yours"))
+    first = _option_field("first", _("Who goes first"))
+    endurance = _option_field("endurance", _("Automaton starts on"))
+    resistance = _option_field("resistance", _("Resistance (1 less damage per attack)"))
+    ability = _option_field("ability", _("Ability every AI creature has"))
 
     OPTIONS = ("fixed_mana", "mana_per_creature", "first", "endurance", "resistance", "ability")
 

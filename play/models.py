@@ -11,21 +11,22 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from engine.clash.state import DEFAULT_TURN_CAP
 from engine.seats import RESULT_NAMES
 
 
 class GameKind(models.TextChoices):
-    DUEL = "duel", "Duel"  # rule C-2.1: two players (here: a person against an AI seat)
-    SOLO = "solo", "Solo"  # rule C-8: a person against the automaton
+    DUEL = "duel", _("Duel")  # rule C-2.1: two players (here: a person against an AI seat)
+    SOLO = "solo", _("Solo")  # rule C-8: a person against the automaton
 
 
 class GameStatus(models.TextChoices):
-    DRAFTING = "drafting", "Drafting"  # the solo draft's pick step (C-8.1)
-    BANNING = "banning", "Banning"  # a constructed match game's ban-two procedure (C-2.5)
-    PLAYING = "playing", "Playing"
-    FINISHED = "finished", "Finished"
+    DRAFTING = "drafting", _("Drafting")  # the solo draft's pick step (C-8.1)
+    BANNING = "banning", _("Banning")  # a constructed match game's ban-two procedure (C-2.5)
+    PLAYING = "playing", _("Playing")
+    FINISHED = "finished", _("Finished")
 
 
 class OnlineGame(models.Model):
@@ -109,9 +110,9 @@ class OnlineGame(models.Model):
 
 
 class InvitationStatus(models.TextChoices):
-    OPEN = "open", "Waiting for an opponent"
-    TAKEN = "taken", "Taken"
-    CANCELLED = "cancelled", "Cancelled"
+    OPEN = "open", _("Waiting for an opponent")
+    TAKEN = "taken", _("Taken")
+    CANCELLED = "cancelled", _("Cancelled")
 
 
 class Invitation(models.Model):

@@ -8,6 +8,8 @@ is) live in the services, which answer with domain errors. Outputs (`...Out`) on
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -79,14 +81,14 @@ class SetFilterIn(serializers.Serializer):
     game = serializers.SlugRelatedField(
         slug_field="slug", queryset=Game.objects.all(), required=False,
         help_text="a game's slug, e.g. clash",
-        error_messages={"does_not_exist": "no game {slug_name} {value}"})
+        error_messages={"does_not_exist": _("no game {slug_name} {value}")})
 
 
 class CardFilterIn(SetFilterIn):
     set = serializers.PrimaryKeyRelatedField(
         queryset=CardSet.objects.all(), required=False, help_text="a card set's id",
-        error_messages={"does_not_exist": "no card set {pk_value}",
-                        "incorrect_type": "a card set is given by its id (a number)"})
+        error_messages={"does_not_exist": _("no card set {pk_value}"),
+                        "incorrect_type": _("a card set is given by its id (a number)")})
     kind = serializers.CharField(required=False, max_length=40,
                                  help_text="e.g. creature or incantation")
     ability = serializers.CharField(required=False, max_length=40, help_text="e.g. pierce")
@@ -109,8 +111,8 @@ class CollectionCountIn(serializers.Serializer):
 class CollectionAddSetIn(serializers.Serializer):
     set = serializers.PrimaryKeyRelatedField(
         queryset=CardSet.objects.all(), help_text="a card set's id",
-        error_messages={"does_not_exist": "no card set {pk_value}",
-                        "incorrect_type": "a card set is given by its id (a number)"})
+        error_messages={"does_not_exist": _("no card set {pk_value}"),
+                        "incorrect_type": _("a card set is given by its id (a number)")})
     copies = serializers.IntegerField(min_value=1, max_value=MAX_COUNT, default=1)
 
 
@@ -136,7 +138,7 @@ class CollectionImportIn(serializers.Serializer):
 
     def validate(self, attrs: dict) -> dict:
         if ("file" in attrs) == ("text" in attrs):
-            raise serializers.ValidationError("send the CSV either as file or as text")
+            raise serializers.ValidationError(gettext("send the CSV either as file or as text"))
         return {"text": attrs.get("file", attrs.get("text")), "replace": attrs["replace"]}
 
 
@@ -192,11 +194,12 @@ class _KindFieldsMixin:
     def check_kind_fields(self, kind: str | None, attrs: dict) -> None:
         if kind == DecklistKind.PRECONSTRUCTED and attrs.get("cards"):
             raise serializers.ValidationError(
-                {"cards": "a preconstructed list takes preconstructed_deck, not cards"})
+                {"cards": gettext("a preconstructed list takes preconstructed_deck, not cards")})
         if kind in (DecklistKind.CONSTRUCTED, DecklistKind.DRAFTED) and (
                 attrs.get("preconstructed_deck") is not None):
             raise serializers.ValidationError(
-                {"preconstructed_deck": f"a {kind} list takes cards, not a deck number"})
+                {"preconstructed_deck": gettext("a %(kind)s list takes cards, not a deck number")
+                 % {"kind": kind}})
 
 
 class DecklistCreateIn(_KindFieldsMixin, serializers.Serializer):
@@ -206,7 +209,7 @@ class DecklistCreateIn(_KindFieldsMixin, serializers.Serializer):
         slug_field="slug", queryset=Game.objects.all(), required=False, allow_null=True,
         default=None, help_text="a game's slug (clash, spoils, berserk); Clash of Decks when "
                                 "empty",
-        error_messages={"does_not_exist": "no game {slug_name} {value}"})
+        error_messages={"does_not_exist": _("no game {slug_name} {value}")})
     deck_format = serializers.CharField(
         max_length=20, required=False, allow_null=True, default=None,
         help_text="The Spoils: constructed (the default) or limited (S-8)")
@@ -243,7 +246,7 @@ class DecklistUpdateIn(_KindFieldsMixin, serializers.Serializer):
     def validate(self, attrs: dict) -> dict:
         if not attrs:
             raise serializers.ValidationError(
-                "send at least one of name, cards, preconstructed_deck, deck_format")
+                gettext("send at least one of name, cards, preconstructed_deck, deck_format"))
         self.check_kind_fields(self.context.get("kind"), attrs)
         return attrs
 
@@ -258,12 +261,12 @@ class BanSessionCreateIn(serializers.Serializer):
         slug_field="username", queryset=get_user_model().objects.all(), required=False,
         allow_null=True, default=None,
         help_text="the owner of list B by username; empty for an AI seat",
-        error_messages={"does_not_exist": "no player {value}"})
+        error_messages={"does_not_exist": _("no player {value}")})
     event = serializers.PrimaryKeyRelatedField(
         queryset=Event.objects.all(), required=False, allow_null=True, default=None,
         help_text="the event whose registered lists these are",
-        error_messages={"does_not_exist": "no event {pk_value}",
-                        "incorrect_type": "an event is given by its id (a number)"})
+        error_messages={"does_not_exist": _("no event {pk_value}"),
+                        "incorrect_type": _("an event is given by its id (a number)")})
 
 
 class BanIn(serializers.Serializer):

@@ -12,6 +12,7 @@ import secrets
 
 from django.http import HttpResponse
 from django.utils import timezone
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
@@ -106,7 +107,7 @@ class CollectionCardView(APIView):
         """Own exactly `count` copies of a card (0 removes it)."""
         card = Card.objects.select_related("card_set__game").filter(pk=card_id).first()
         if card is None:
-            raise NotFound(f"no card {card_id}")
+            raise NotFound(gettext("no card %(card)s") % {"card": card_id})
         count = valid(s.CollectionCountIn, request.data)["count"]
         collection_set_count(user=request.user, card=card, count=count)
         return Response(s.CollectionEntryOut({"card": card, "count": count}).data)
@@ -162,7 +163,7 @@ class CollectionImportView(APIView):
 def seen_decklist(request: Request, pk: int) -> Decklist:
     decklist = decklists_for(request.user).filter(pk=pk).first()
     if decklist is None:
-        raise NotFound(f"no decklist {pk}")
+        raise NotFound(gettext("no decklist %(pk)s") % {"pk": pk})
     return decklist
 
 
@@ -249,7 +250,7 @@ class DecklistVersionsView(ListAPIView):
 def seen_ban_session(request: Request, pk: int):  # noqa: ANN201
     session = ban_session_for(request.user, pk)
     if session is None:
-        raise NotFound(f"no ban session {pk}")
+        raise NotFound(gettext("no ban session %(pk)s") % {"pk": pk})
     return session
 
 

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext_lazy as _
 
 from decks.models import Card, CardSet, Game
 from decks.services.catalogue import CLASH, STARTER_KIT
@@ -15,14 +16,14 @@ from engine.clash.cards import ABILITY_BITS
 
 # One line per ability of rule C-5, for the gallery's legend and the card faces' tooltips.
 ABILITY_HELP = {
-    "splash": "also hits the enemy creature at the same position in the other lane (C-5.1)",
-    "pierce": "also hits the creature behind the target in its lane (C-5.2)",
-    "rage": "may attack creatures on the turn it enters play (C-5.3)",
-    "protection": "the first attack that targets it each turn deals 0 damage (C-5.4)",
-    "indestructible": "takes no damage and no effect from incantations (C-5.5)",
-    "frenzy": "attacks again whenever it destroys its target (C-5.6)",
-    "sprint": "moves to the front of its lane before attacking, +1 damage per creature "
-              "passed (C-5.7)",
+    "splash": _("also hits the enemy creature at the same position in the other lane (C-5.1)"),
+    "pierce": _("also hits the creature behind the target in its lane (C-5.2)"),
+    "rage": _("may attack creatures on the turn it enters play (C-5.3)"),
+    "protection": _("the first attack that targets it each turn deals 0 damage (C-5.4)"),
+    "indestructible": _("takes no damage and no effect from incantations (C-5.5)"),
+    "frenzy": _("attacks again whenever it destroys its target (C-5.6)"),
+    "sprint": _("moves to the front of its lane before attacking, +1 damage per creature "
+                "passed (C-5.7)"),
 }
 ABILITIES = list(ABILITY_BITS)
 

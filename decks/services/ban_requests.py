@@ -34,7 +34,8 @@ def _seen_version(user: AbstractBaseUser, version_id: int) -> DecklistVersion:
                                        .values("pk")).select_related("decklist__game"))
     if version is None:
         # The same answer for a hidden version as for a missing one.
-        raise NotFound("not_found", f"no decklist version {version_id}",
+        raise NotFound("not_found", gettext("no decklist version %(version)s")
+                       % {"version": version_id},
                        params={"version": version_id})
     return version
 
@@ -62,8 +63,9 @@ def ban_session_request(*, user: AbstractBaseUser, version_a_id: int, version_b_
                               params={"seat": seat})
         if has_rules_module(version.decklist.game):
             raise DomainError("no_ban_procedure",
-                              f"list {seat} is a {version.decklist.game.name} list: the "
-                              f"ban-two procedure (rule C-2.5) is for Clash of Decks lists",
+                              gettext("list %(seat)s is a %(game)s list: the ban-two "
+                                      "procedure (rule C-2.5) is for Clash of Decks lists")
+                              % {"seat": seat, "game": version.decklist.game.name},
                               params={"seat": seat, "game": version.decklist.game.name})
     organizer = event is not None and hooks.organizes(event=event, user=user)
     if organizer:
@@ -71,13 +73,14 @@ def ban_session_request(*, user: AbstractBaseUser, version_a_id: int, version_b_
     elif version_a.decklist.owner_id == user.pk:
         player_a = user
     else:
-        raise Forbidden("not_your_list", "start a ban session with your own list as list A, "
-                                         "or as an organizer of the event")
+        raise Forbidden("not_your_list", gettext("start a ban session with your own list as "
+                                                 "list A, or as an organizer of the event"))
     if event is not None:
         for seat, version in ((LETTER_A, version_a), (LETTER_B, version_b)):
             if not hooks.registered_in_event(event=event, version=version):
                 raise DomainError("not_registered",
-                                  f"list {seat} is not the version registered in {event}",
+                                  gettext("list %(seat)s is not the version registered in "
+                                          "%(event)s") % {"seat": seat, "event": event},
                                   params={"seat": seat, "event": event.name})
     running = BanSession.objects.filter(
         event=event, list_a=version_a, list_b=version_b, player_a=player_a,

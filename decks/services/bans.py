@@ -12,6 +12,7 @@ from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext
 
 from core.errors import Conflict, DomainError, Forbidden, from_engine
 from core.locks import lock_get
@@ -49,11 +50,13 @@ def ban_session_start(*, version_a: DecklistVersion, version_b: DecklistVersion,
     problems = []
     for seat, version, player in ((LETTER_A, version_a, player_a), (LETTER_B, version_b, player_b)):
         if version.decklist.kind != DecklistKind.CONSTRUCTED:
-            problems.append(f"{seat}'s list is {version.decklist.kind}, not constructed")
+            problems.append(gettext("%(seat)s's list is %(kind)s, not constructed")
+                            % {"seat": seat, "kind": version.decklist.kind})
         if player is not None and version.decklist.owner_id != player.pk:
-            problems.append(f"{seat}'s list does not belong to {seat}'s player")
+            problems.append(gettext("%(seat)s's list does not belong to %(seat)s's player")
+                            % {"seat": seat})
     if player_a is not None and player_b is not None and player_a.pk == player_b.pk:
-        problems.append("a player cannot ban against themselves")
+        problems.append(gettext("a player cannot ban against themselves"))
     if problems:
         raise DomainError("bad_ban_session", "; ".join(problems), problems=problems)
     try:
@@ -75,7 +78,7 @@ def ban_session_ban(*, session_id: int, user: AbstractBaseUser, card: str,
     session = lock_get(BanSession.objects.filter(pk=session_id))
     seat = ban_seat_of(session, user)
     if seat is None:
-        raise Forbidden("not_a_player", "only the two players of a session can ban")
+        raise Forbidden("not_a_player", gettext("only the two players of a session can ban"))
     state = ban_state(session)
     try:
         state.ban(seat, card)

@@ -14,6 +14,7 @@ from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext
 
 from core.errors import Conflict, Forbidden
 from core.locks import lock_get
@@ -30,15 +31,15 @@ def decklist_save(*, decklist: Decklist, user: AbstractBaseUser, base_version: i
     and whether this call made it."""
     locked = lock_get(Decklist.objects.filter(pk=decklist.pk))
     if locked.owner_id != user.pk:
-        raise Forbidden("not_yours", "only the owner can change a decklist")
+        raise Forbidden("not_yours", gettext("only the owner can change a decklist"))
     current = locked.versions.order_by("-number").first()
     if current.number != base_version:
         if _same(locked, current, name, cards, preconstructed_deck, deck_format):
             return current, False  # this very change was saved already
         raise Conflict("stale_version",
-                       f"This list was changed elsewhere and is now at version "
-                       f"{current.number}; your changes were not saved: look at the current "
-                       f"version and make them again",
+                       gettext("This list was changed elsewhere and is now at version "
+                               "%(version)d; your changes were not saved: look at the current "
+                               "version and make them again") % {"version": current.number},
                        params={"version": current.number})
     version = decklist_update(decklist=locked, user=user, now=now, name=name, cards=cards,
                               preconstructed_deck=preconstructed_deck, deck_format=deck_format)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import transaction
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext
 
 from core.errors import DomainError
 from core.inputs import csv_rows, json_loads
@@ -73,17 +73,20 @@ def _number(row: Mapping, key: str, *, required: bool, least: int = 0) -> int | 
         value = value.strip()
     if value in (None, ""):
         if required:
-            raise RowError(f"{key}: needed")
+            raise RowError(gettext("%(field)s: needed") % {"field": key})
         return None
     if isinstance(value, bool):
-        raise RowError(f"{key}: must be a whole number, not {value!r}")
+        raise RowError(gettext("%(field)s: must be a whole number, not %(value)s")
+                       % {"field": key, "value": repr(value)})
     try:
         number = int(value)
     except (TypeError, ValueError):
-        raise RowError(f"{key}: must be a whole number, not {value!r}") from None
+        raise RowError(gettext("%(field)s: must be a whole number, not %(value)s")
+                       % {"field": key, "value": repr(value)}) from None
     if number != value and not isinstance(value, str) or not least <= number <= MAX_NUMBER:
-        raise RowError(f"{key}: must be a whole number from {least} to {MAX_NUMBER}, "
-                       f"not {value!r}")
+        raise RowError(gettext("%(field)s: must be a whole number from %(least)d to %(most)d, "
+                               "not %(value)s")
+                       % {"field": key, "least": least, "most": MAX_NUMBER, "value": repr(value)})
     return number
 
 
@@ -96,7 +99,8 @@ def _flag(row: Mapping, key: str) -> bool:
         return True
     if text in FALSE:
         return False
-    raise RowError(f"{key}: must be true or false, not {value!r}")
+    raise RowError(gettext("%(field)s: must be true or false, not %(value)s")
+                   % {"field": key, "value": repr(value)})
 
 
 def _threshold(value: object) -> dict[str, int]:
@@ -110,7 +114,8 @@ def _threshold(value: object) -> dict[str, int]:
             pairs[resource.strip().lower()] = need.strip() or "1"
         value = pairs
     if not isinstance(value, Mapping):
-        raise RowError(f"threshold: must be like rage:2 greed:1, not {value!r}")
+        raise RowError(gettext("threshold: must be like rage:2 greed:1, not %(value)s")
+                       % {"value": repr(value)})
     threshold = {str(k): _number(value, k, required=True, least=1) for k in value}
     try:  # S-2: the engine refuses a resource that is not one of the five
         spoils_deck.threshold_problems(threshold, ())
@@ -122,23 +127,27 @@ def _threshold(value: object) -> dict[str, int]:
 def spoils_row(row: Mapping) -> CardRow:
     name, kind = _text(row, "name"), _text(row, "type").lower()
     if kind not in spoils_deck.CARD_TYPES:
-        raise RowError(f"type: must be one of {', '.join(spoils_deck.CARD_TYPES)}, "
-                       f"not {kind!r}")
+        raise RowError(gettext("type: must be one of %(types)s, not %(value)s")
+                       % {"types": ", ".join(spoils_deck.CARD_TYPES), "value": repr(kind)})
     trade = _text(row, "trade").lower() or None
     if trade is not None and trade not in spoils_deck.TRADES:
-        raise RowError(f"trade: must be one of {', '.join(spoils_deck.TRADES)} or empty, "
-                       f"not {trade!r}")
+        raise RowError(gettext("trade: must be one of %(trades)s or empty, not %(value)s")
+                       % {"trades": ", ".join(spoils_deck.TRADES), "value": repr(trade)})
     needed = SPOILS_NUMBERS[kind]
     numbers = {key: _number(row, key, required=key in needed, least=1 if key in
                             ("life", "structure", "influence") else 0)
                for key in ("cost", "strength", "life", "speed", "structure", "influence")}
     extra = [k for k, v in numbers.items() if v is not None and k not in needed]
     if extra:
-        raise RowError(f"{', '.join(extra)}: a {kind} has no {' or '.join(extra)}")
+        raise RowError(gettext("%(fields)s: a %(type)s has no %(names)s")
+                       % {"fields": ", ".join(extra), "type": kind, "names": " or ".join(extra)})
     staple = spoils_deck.DeckEntry(name, kind).staple  # S-8 names the staple resources
     if _text(row, "staple") and _flag(row, "staple") != staple:
-        raise RowError(f"staple: {name} is {'' if staple else 'not '}a staple resource "
-                       "(S-8: the resource cards Obsession, Greed, Elitism, Deception, Rage)")
+        raise RowError((gettext("staple: %(card)s is a staple resource (S-8: the resource cards "
+                                "Obsession, Greed, Elitism, Deception, Rage)") if staple
+                        else gettext("staple: %(card)s is not a staple resource (S-8: the "
+                                     "resource cards Obsession, Greed, Elitism, Deception, "
+                                     "Rage)")) % {"card": name})
     cost = numbers.pop("cost")
     data = {"type": kind, "trade": trade, "threshold": _threshold(row.get("threshold")),
             **{k: v for k, v in numbers.items() if v is not None}, "staple": staple}
@@ -169,31 +178,34 @@ def _rows(text: str, fmt: str, columns: list[str]) -> list[tuple[str, Mapping]]:
     if fmt == CSV:
         lines = csv_rows(text)
         if not lines:
-            raise DomainError("empty_file", f"the file is empty: expected a header "
-                                            f"{','.join(columns)}",
+            raise DomainError("empty_file", gettext("the file is empty: expected a header "
+                                                    "%(columns)s") % {"columns": ",".join(columns)},
                               params={"columns": list(columns)})
         header = [h.strip().lower() for h in lines[0]]
         unknown = [h for h in header if h not in columns]
         if unknown or "name" not in header or len(set(header)) != len(header):
-            raise DomainError("bad_header", f"line 1: the header names columns of "
-                                            f"{','.join(columns)} (name first; commas or "
-                                            f"semicolons between them), not "
-                                            f"{','.join(lines[0])}",
+            raise DomainError("bad_header", gettext(
+                "line 1: the header names columns of %(columns)s (name first; commas or "
+                "semicolons between them), not %(header)s")
+                % {"columns": ",".join(columns), "header": ",".join(lines[0])},
                               params={"columns": list(columns), "header": list(lines[0])})
         rows = []
         for number, line in enumerate(lines[1:], start=2):
             if not any(cell.strip() for cell in line):
                 continue
             if len(line) != len(header):
-                rows.append((f"line {number}", {"_fields": len(line)}))
+                rows.append((gettext("line %(line)d") % {"line": number},
+                             {"_fields": len(line)}))
             else:
-                rows.append((f"line {number}", dict(zip(header, line, strict=True))))
+                rows.append((gettext("line %(line)d") % {"line": number},
+                             dict(zip(header, line, strict=True))))
         return rows
-    data = json_loads(text, what="the file")
+    data = json_loads(text, what=gettext("the file"))
     if isinstance(data, Mapping):
         data = data.get("cards")
     if not isinstance(data, list):
-        raise DomainError("bad_json", 'the file holds a list of cards, or {"cards": [...]}')
+        raise DomainError("bad_json", gettext('the file holds a list of cards, or '
+                                              '{"cards": [...]}'))
     return [(f"cards[{i}]", row if isinstance(row, Mapping) else {"_not_object": row})
             for i, row in enumerate(data)]
 
@@ -201,13 +213,13 @@ def _rows(text: str, fmt: str, columns: list[str]) -> list[tuple[str, Mapping]]:
 def card_file_check(*, game_slug: str, text: str, fmt: str) -> list[CardRow]:
     """The file's cards, or a DomainError listing every bad row."""
     if game_slug not in PARSERS:
-        raise DomainError("unknown_game", f"cards can be imported for "
-                                          f"{' and '.join(GAME_NAMES.values())}, not "
-                                          f"{game_slug!r}",
+        raise DomainError("unknown_game", gettext("cards can be imported for %(games)s, not "
+                                                  "%(game)s")
+                          % {"games": " and ".join(GAME_NAMES.values()), "game": repr(game_slug)},
                           params={"game": game_slug, "games": list(GAME_NAMES.values())})
     if fmt not in FORMATS:
-        raise DomainError("unknown_format", f"a card file is {' or '.join(FORMATS)}, "
-                                            f"not {fmt!r}",
+        raise DomainError("unknown_format", gettext("a card file is %(formats)s, not %(format)s")
+                          % {"formats": " or ".join(FORMATS), "format": repr(fmt)},
                           params={"format": fmt, "formats": list(FORMATS)})
     columns = COLUMNS[game_slug]
     problems: list[str] = []
@@ -215,28 +227,34 @@ def card_file_check(*, game_slug: str, text: str, fmt: str) -> list[CardRow]:
     seen: dict[str, str] = {}
     for where, row in _rows(text, fmt, columns):
         if "_fields" in row:
-            problems.append(f"{where}: expected {len(columns)} fields at most as the header "
-                            f"gives them, got {row['_fields']}")
+            problems.append(gettext("%(where)s: expected %(most)d fields at most as the header "
+                                    "gives them, got %(count)d")
+                            % {"where": where, "most": len(columns), "count": row["_fields"]})
             continue
         if "_not_object" in row:
-            problems.append(f"{where}: a card is an object with the keys {', '.join(columns)}")
+            problems.append(gettext("%(where)s: a card is an object with the keys %(keys)s")
+                            % {"where": where, "keys": ", ".join(columns)})
             continue
         unknown = [k for k in row if k not in columns]
         if unknown:
-            problems.append(f"{where}: unknown field {', '.join(map(str, unknown))}")
+            problems.append(gettext("%(where)s: unknown field %(fields)s")
+                            % {"where": where, "fields": ", ".join(map(str, unknown))})
             continue
         name = _text(row, "name")
         if not name or len(name) > MAX_NAME:
-            problems.append(f"{where}: name: needed, at most {MAX_NAME} characters")
+            problems.append(gettext("%(where)s: name: needed, at most %(most)d characters")
+                            % {"where": where, "most": MAX_NAME})
             continue
         if name in seen:
-            problems.append(f"{where}: {name} is already on {seen[name]}")
+            problems.append(gettext("%(where)s: %(card)s is already on %(first)s")
+                            % {"where": where, "card": name, "first": seen[name]})
             continue
         seen[name] = where
         try:
             cards.append(PARSERS[game_slug](row))
         except RowError as exc:
-            problems.append(f"{where} ({name}): {exc}")
+            problems.append(gettext("%(where)s (%(card)s): %(problem)s")
+                            % {"where": where, "card": name, "problem": exc})
     if problems:
         raise DomainError("bad_card_file", ngettext("%(n)d bad row; nothing was imported",
                                                     "%(n)d bad rows; nothing was imported",
@@ -244,7 +262,7 @@ def card_file_check(*, game_slug: str, text: str, fmt: str) -> list[CardRow]:
                           problems=problems,
                           params={"count": len(problems)})
     if not cards:
-        raise DomainError("empty_file", "the file holds no cards")
+        raise DomainError("empty_file", gettext("the file holds no cards"))
     return cards
 
 
@@ -255,7 +273,7 @@ def card_import(*, game_slug: str, set_code: str, set_name: str, text: str, fmt:
     cards = card_file_check(game_slug=game_slug, text=text, fmt=fmt)
     code = set_code.strip().lower()
     if not code or not code.replace("-", "").replace("_", "").isalnum():
-        raise DomainError("bad_set_code", "a set code is letters, digits, - and _")
+        raise DomainError("bad_set_code", gettext("a set code is letters, digits, - and _"))
     game = other_game(game_slug)
     card_set, _ = CardSet.objects.select_for_update().get_or_create(
         game=game, code=code, defaults={"name": set_name.strip() or code})

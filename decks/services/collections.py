@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext
 
 from core.errors import DomainError
 from core.inputs import csv_rows
@@ -20,7 +20,8 @@ MAX_COUNT = 99
 def collection_add_set(*, user: AbstractBaseUser, card_set: CardSet, copies: int = 1) -> int:
     """Add `copies` of every card of `card_set` (a whole Starter Kit in one step)."""
     if not 1 <= copies <= MAX_COUNT:
-        raise DomainError("bad_count", f"copies must be between 1 and {MAX_COUNT}",
+        raise DomainError("bad_count", gettext("copies must be between 1 and %(most)d")
+                          % {"most": MAX_COUNT},
                           params={"most": MAX_COUNT})
     cards = list(card_set.cards.all())
     (entries,) = lock(CollectionEntry.objects.filter(owner=user, card__in=cards))
@@ -39,7 +40,8 @@ def collection_add_set(*, user: AbstractBaseUser, card_set: CardSet, copies: int
 def collection_set_count(*, user: AbstractBaseUser, card: Card, count: int) -> None:
     """Own exactly `count` of `card` (0 removes it)."""
     if not isinstance(count, int) or not 0 <= count <= MAX_COUNT:
-        raise DomainError("bad_count", f"count must be a whole number from 0 to {MAX_COUNT}",
+        raise DomainError("bad_count", gettext("count must be a whole number from 0 to %(most)d")
+                          % {"most": MAX_COUNT},
                           params={"most": MAX_COUNT})
     if count == 0:
         CollectionEntry.objects.filter(owner=user, card=card).delete()
@@ -55,12 +57,14 @@ def collection_import_csv(*, user: AbstractBaseUser, text: str, replace: bool = 
     Returns the number of cards imported."""
     rows = csv_rows(text)
     if not rows:
-        raise DomainError("empty_csv", "the file is empty: expected a header set,card,count")
+        raise DomainError("empty_csv",
+                          gettext("the file is empty: expected a header set,card,count"))
     header = [h.strip().lower() for h in rows[0]]
     if header != CSV_COLUMNS:
-        raise DomainError("bad_header", f"line 1: the header must be {','.join(CSV_COLUMNS)} "
-                                        f"(or {';'.join(CSV_COLUMNS)}), not "
-                                        f"{','.join(rows[0])}",
+        raise DomainError("bad_header", gettext("line 1: the header must be %(columns)s "
+                                                "(or %(semicolons)s), not %(header)s")
+                          % {"columns": ",".join(CSV_COLUMNS),
+                             "semicolons": ";".join(CSV_COLUMNS), "header": ",".join(rows[0])},
                           params={"columns": list(CSV_COLUMNS), "header": list(rows[0])})
     sets = {s.code: s for s in CardSet.objects.all()}
     cards = {(c.card_set.code, c.name): c for c in Card.objects.select_related("card_set")}
@@ -71,28 +75,34 @@ def collection_import_csv(*, user: AbstractBaseUser, text: str, replace: bool = 
         if not row or all(not cell.strip() for cell in row):
             continue
         if len(row) != 3:
-            problems.append(f"line {line}: expected 3 fields (set, card, count), got {len(row)}")
+            problems.append(gettext("line %(line)d: expected 3 fields (set, card, count), got "
+                                    "%(count)d") % {"line": line, "count": len(row)})
             continue
         set_code, name, count_text = (cell.strip() for cell in row)
         if set_code not in sets:
-            problems.append(f"line {line}: unknown set {set_code!r}")
+            problems.append(gettext("line %(line)d: unknown set %(set)s")
+                            % {"line": line, "set": repr(set_code)})
             continue
         card = cards.get((set_code, name))
         if card is None:
-            problems.append(f"line {line}: {name!r} is not a card of {set_code}")
+            problems.append(gettext("line %(line)d: %(card)s is not a card of %(set)s")
+                            % {"line": line, "card": repr(name), "set": set_code})
             continue
         if (set_code, name) in seen:
-            problems.append(f"line {line}: {name} is already listed on line "
-                            f"{seen[(set_code, name)]}")
+            problems.append(gettext("line %(line)d: %(card)s is already listed on line "
+                                    "%(first)d")
+                            % {"line": line, "card": name, "first": seen[(set_code, name)]})
             continue
         seen[(set_code, name)] = line
         try:
             count = int(count_text)
         except ValueError:
-            problems.append(f"line {line}: count {count_text!r} is not a whole number")
+            problems.append(gettext("line %(line)d: count %(count)s is not a whole number")
+                            % {"line": line, "count": repr(count_text)})
             continue
         if not 0 <= count <= MAX_COUNT:
-            problems.append(f"line {line}: count {count} must be from 0 to {MAX_COUNT}")
+            problems.append(gettext("line %(line)d: count %(count)d must be from 0 to %(most)d")
+                            % {"line": line, "count": count, "most": MAX_COUNT})
             continue
         counts[card.id] = count
     if problems:

@@ -15,6 +15,7 @@ from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext
 
 from core.errors import DomainError, Forbidden
 from core.locks import lock_get
@@ -36,6 +37,16 @@ DECK_SIZE = 8  # rules C-2.3, C-2.4
 MAX_NAME = 100
 
 
+def name_too_long() -> str:
+    return gettext("the name is longer than %(max)d characters") % {"max": MAX_NAME}
+
+
+def name_problems() -> tuple[str, ...]:
+    """The problems `decklist_problems` reports about a list's name, in the reader's
+    language: the forms show them next to the name."""
+    return (gettext("the list needs a name"), name_too_long())
+
+
 def decklist_problems(*, user: AbstractBaseUser | None, kind: str, cards: Sequence[str] = (),
                       preconstructed_deck: int | None = None, name: str | None = None,
                       game: Game | None = None, deck_format: str | None = None) -> list[str]:
@@ -50,29 +61,31 @@ def decklist_problems(*, user: AbstractBaseUser | None, kind: str, cards: Sequen
     card count, cards of the catalogue, all different, the game's rules) applies alike."""
     problems: list[str] = []
     if name is not None and not name.strip():
-        problems.append("the list needs a name")
+        problems.append(gettext("the list needs a name"))
     elif name is not None and len(name) > MAX_NAME:
-        problems.append(f"the name is longer than {MAX_NAME} characters")
+        problems.append(name_too_long())
     if kind not in DecklistKind.values:
-        return problems + [f"kind must be one of {', '.join(DecklistKind.values)}, "
-                           f"not {kind!r}"]
+        return problems + [gettext("kind must be one of %(kinds)s, not %(kind)s") % {
+            "kinds": ", ".join(DecklistKind.values), "kind": repr(kind)}]
     if game_rules.has_rules_module(game):
         # Other games: a constructed list of card names with repeats, checked by the game's
         # rules module; no collection is needed.
         if kind != DecklistKind.CONSTRUCTED:
-            problems.append(f"a {game.name} list is constructed, not {kind}")
+            problems.append(gettext("a %(game)s list is constructed, not %(kind)s")
+                            % {"game": game.name, "kind": kind})
         wrong_format = game_rules.format_problems(game=game, deck_format=deck_format)
         if wrong_format:
             return problems + wrong_format
         return problems + game_rules.deck_problems(game=game, cards=cards, fmt=deck_format)
     if deck_format:
-        problems.append(f"{(game or clash_game()).name} has no deck formats: leave the "
-                        f"format empty")
+        problems.append(gettext("%(game)s has no deck formats: leave the format empty")
+                        % {"game": (game or clash_game()).name})
     catalogue = load_catalogue()
     if kind == DecklistKind.PRECONSTRUCTED:
         if preconstructed_deck not in catalogue.deck_numbers:
             numbers = ", ".join(str(n) for n in catalogue.deck_numbers)
-            problems.append(f"choose one of the preconstructed decks {numbers} (rule C-2.3)")
+            problems.append(gettext("choose one of the preconstructed decks %(numbers)s "
+                                    "(rule C-2.3)") % {"numbers": numbers})
         return problems
     names = [str(c) for c in cards]
     game = game or clash_game()
@@ -80,11 +93,13 @@ def decklist_problems(*, user: AbstractBaseUser | None, kind: str, cards: Sequen
                 .values_list("name", flat=True))
     unknown = [n for n in dict.fromkeys(names) if n not in known]
     for n in unknown:
-        problems.append(f"{n} is not a card of {game.name}")
+        problems.append(gettext("%(card)s is not a card of %(game)s")
+                        % {"card": n, "game": game.name})
     counts = Counter(names)
     for n, count in counts.items():
         if count > 1:
-            problems.append(f"{n} appears {count} times: every card must be different")
+            problems.append(gettext("%(card)s appears %(count)d times: every card must be "
+                                    "different") % {"card": n, "count": count})
     if kind == DecklistKind.CONSTRUCTED:
         if user is not None:  # a guest's cards are the ones they bring (see above)
             owned = set(CollectionEntry.objects.filter(owner=user, card__name__in=names,
@@ -92,12 +107,14 @@ def decklist_problems(*, user: AbstractBaseUser | None, kind: str, cards: Sequen
                         .values_list("card__name", flat=True))
             for n in dict.fromkeys(names):
                 if n in known and n not in owned:
-                    problems.append(f"{n} is not in your collection")
+                    problems.append(gettext("%(card)s is not in your collection")
+                                    % {"card": n})
         size = CONSTRUCTED_SIZE
     else:
         size = DECK_SIZE
     if len(names) != size:
-        problems.append(f"{len(names)} cards, {size} needed")
+        problems.append(gettext("%(count)d cards, %(size)d needed")
+                        % {"count": len(names), "size": size})
     return problems
 
 
@@ -115,8 +132,8 @@ def decklist_create(*, user: AbstractBaseUser, name: str, kind: str,
     A list of a game with several deck formats (The Spoils) is checked in `deck_format`,
     its events' format when None."""
     if kind == DecklistKind.DRAFTED:
-        raise DomainError("drafted_by_pod", "a drafted list is made by its draft pod, "
-                                            "not by hand")
+        raise DomainError("drafted_by_pod", gettext("a drafted list is made by its draft "
+                                                    "pod, not by hand"))
     return _create(user=user, name=name, kind=kind, cards=cards,
                    preconstructed_deck=preconstructed_deck, now=now, game=game,
                    deck_format=deck_format)
@@ -163,9 +180,10 @@ def decklist_update(*, decklist: Decklist, user: AbstractBaseUser, now: datetime
     `deck_format` moves a list of a game with several formats (The Spoils) to another."""
     decklist = lock_get(Decklist.objects.filter(pk=decklist.pk))
     if decklist.owner_id != user.pk:
-        raise Forbidden("not_yours", "only the owner can change a decklist")
+        raise Forbidden("not_yours", gettext("only the owner can change a decklist"))
     if decklist.kind == DecklistKind.DRAFTED and cards is not None:
-        raise DomainError("drafted_fixed", "a drafted list holds the cards its draft gave")
+        raise DomainError("drafted_fixed",
+                          gettext("a drafted list holds the cards its draft gave"))
     current = decklist.versions.order_by("-number").first()
     new_cards = list(cards) if cards is not None else current.cards
     new_deck = preconstructed_deck if preconstructed_deck is not None else (

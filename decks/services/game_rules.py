@@ -12,6 +12,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
 from decks.models import Card, Game
 from engine.berserk import cards as berserk_cards
 from engine.spoils import deck as spoils_deck
@@ -19,10 +22,10 @@ from engine.spoils import deck as spoils_deck
 SPOILS, BERSERK = "spoils", "berserk"
 GAME_NAMES = {SPOILS: "The Spoils", BERSERK: "Berserk"}
 # The deck formats a game's lists choose from (S-8); a game not listed has one format.
-DECK_FORMATS = {SPOILS: {spoils_deck.CONSTRUCTED: "Constructed: at least 75 cards besides "
-                                                  "the faction",
-                         spoils_deck.LIMITED: "Limited (sealed or draft): at least 45 cards "
-                                              "besides the faction"}}
+DECK_FORMATS = {SPOILS: {spoils_deck.CONSTRUCTED: _("Constructed: at least 75 cards besides "
+                                                    "the faction"),
+                         spoils_deck.LIMITED: _("Limited (sealed or draft): at least 45 cards "
+                                                "besides the faction")}}
 RULES = {SPOILS: "S-8", BERSERK: "B-6"}
 
 
@@ -47,10 +50,11 @@ def format_problems(*, game: Game, deck_format: str | None) -> list[str]:
     if deck_format is None or (deck_format == "" and not formats):
         return []
     if not formats:
-        return [f"{game.name} has one deck format: leave the format empty"]
+        return [gettext("%(game)s has one deck format: leave the format empty")
+                % {"game": game.name}]
     if deck_format not in formats:
-        return [f"choose the format of the list: {' or '.join(formats)} "
-                f"({RULES[game.slug]})"]
+        return [gettext("choose the format of the list: %(formats)s (%(rule)s)")
+                % {"formats": " or ".join(formats), "rule": RULES[game.slug]}]
     return []
 
 

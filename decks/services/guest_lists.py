@@ -25,6 +25,7 @@ from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext
 
 from core.errors import Conflict, DomainError
 from core.locks import lock_get
@@ -37,7 +38,7 @@ def guest_list_problems(*, name: str, kind: str, game: Game, cards: Sequence[str
                         preconstructed_deck: int | None = None) -> list[str]:
     """Every reason the guest's list cannot be saved, all at once (empty when it can)."""
     if kind == DecklistKind.DRAFTED:
-        return ["a drafted list is made by its draft pod, not by hand"]
+        return [gettext("a drafted list is made by its draft pod, not by hand")]
     return decklist_problems(user=None, kind=kind, cards=cards,
                              preconstructed_deck=preconstructed_deck, name=name, game=game)
 
@@ -71,8 +72,8 @@ def guest_decklist_revise(*, decklist_id: int, name: str, by: AbstractBaseUser,
     has an owner: it is then that person's, changed only by them."""
     decklist = lock_get(Decklist.objects.filter(pk=decklist_id))
     if decklist.owner_id is not None:
-        raise Conflict("list_claimed", "This list belongs to the person who claimed the seat: "
-                                       "only they change it now")
+        raise Conflict("list_claimed", gettext("This list belongs to the person who claimed "
+                                               "the seat: only they change it now"))
     _check(guest_list_problems(name=name, kind=decklist.kind, game=decklist.game, cards=cards,
                                preconstructed_deck=preconstructed_deck))
     if decklist.name != name.strip():

@@ -18,6 +18,8 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext
+
 from core.errors import DomainError, from_engine
 from decks.models import Card, DecklistVersion
 from decks.services.game_rules import BERSERK
@@ -41,15 +43,18 @@ def squad_check_for_list(*, version: DecklistVersion, data: Any) -> SquadReport:
     DomainError `bad_squad_file` when `data` is malformed (naming the field), and
     `deal_not_from_list` when the deal holds cards the list does not (every one named)."""
     if version.decklist.game.slug != BERSERK:
-        raise DomainError("not_berserk", "a squad is checked against a Berserk list only")
+        raise DomainError("not_berserk",
+                          gettext("a squad is checked against a Berserk list only"))
     if not isinstance(data, Mapping):
-        raise DomainError("bad_squad_file", "the squad must be a JSON object with player, "
-                                            "deal, squad and placement")
+        raise DomainError("bad_squad_file", gettext("the squad must be a JSON object with "
+                                                    "player, deal, squad and placement"))
     deal = data.get("deal")
     if not isinstance(deal, list) or not all(isinstance(n, str) for n in deal):
-        raise DomainError("bad_squad_file", "deal: a list of the names of the cards dealt")
+        raise DomainError("bad_squad_file",
+                          gettext("deal: a list of the names of the cards dealt"))
     in_list, dealt = Counter(version.cards), Counter(deal)
-    problems = [f"{name}: {count} dealt, the list holds {in_list[name]}"
+    problems = [gettext("%(card)s: %(count)d dealt, the list holds %(held)d")
+                % {"card": name, "count": count, "held": in_list[name]}
                 for name, count in dealt.items() if count > in_list[name]]
     if problems:
         raise DomainError("deal_not_from_list", "; ".join(problems), problems=problems)
@@ -57,7 +62,8 @@ def squad_check_for_list(*, version: DecklistVersion, data: Any) -> SquadReport:
                                                      name__in=list(dealt))}
     missing = [name for name in dealt if name not in cards]
     if missing:
-        problems = [f"{name} is no longer a card of Berserk" for name in missing]
+        problems = [gettext("%(card)s is no longer a card of Berserk") % {"card": name}
+                    for name in missing]
         raise DomainError("deal_not_from_list", "; ".join(problems), problems=problems)
     engine_deal = [{"id": cid, "name": name, "cost": cards[name].cost or 0,
                     "elite": bool(cards[name].data.get("elite")),

@@ -9,6 +9,7 @@ dotted i). A word missing from the table is shown as it is.
 from __future__ import annotations
 
 from django import template
+from django.utils.translation import pgettext_lazy
 
 from engine.clash.cards import ABILITY_BITS, CREATURE, INCANTATION
 from engine.clash.state import LANES, PHASES
@@ -16,18 +17,35 @@ from engine.spoils.deck import CARD_TYPES, TRADES
 
 register = template.Library()
 
+# Labels in the reader's language; the "game word" context keeps them apart from the
+# same English words elsewhere on the pages.
 WORDS: dict[str, str] = {
-    CREATURE: "Creature", INCANTATION: "Incantation",
+    CREATURE: pgettext_lazy("game word", "Creature"),
+    INCANTATION: pgettext_lazy("game word", "Incantation"),
     # Rules C-5.1 to C-5.7.
-    "splash": "Splash", "pierce": "Pierce", "rage": "Rage", "protection": "Protection",
-    "indestructible": "Indestructible", "frenzy": "Frenzy", "sprint": "Sprint",
-    "top": "Top", "bottom": "Bottom",
-    "summon": "Summon", "attack": "Attack",
+    "splash": pgettext_lazy("game word", "Splash"),
+    "pierce": pgettext_lazy("game word", "Pierce"),
+    "rage": pgettext_lazy("game word", "Rage"),
+    "protection": pgettext_lazy("game word", "Protection"),
+    "indestructible": pgettext_lazy("game word", "Indestructible"),
+    "frenzy": pgettext_lazy("game word", "Frenzy"),
+    "sprint": pgettext_lazy("game word", "Sprint"),
+    "top": pgettext_lazy("game word", "Top"),
+    "bottom": pgettext_lazy("game word", "Bottom"),
+    "summon": pgettext_lazy("game word", "Summon"),
+    "attack": pgettext_lazy("game word", "Attack"),
     # The Spoils (S-2, S-4).
-    "faction": "Faction", "resource": "Resource", "character": "Character",
-    "tactic": "Tactic", "item": "Item", "location": "Location",
-    "arcanist": "Arcanist", "banker": "Banker", "gearsmith": "Gearsmith", "rogue": "Rogue",
-    "warlord": "Warlord",
+    "faction": pgettext_lazy("game word", "Faction"),
+    "resource": pgettext_lazy("game word", "Resource"),
+    "character": pgettext_lazy("game word", "Character"),
+    "tactic": pgettext_lazy("game word", "Tactic"),
+    "item": pgettext_lazy("game word", "Item"),
+    "location": pgettext_lazy("game word", "Location"),
+    "arcanist": pgettext_lazy("game word", "Arcanist"),
+    "banker": pgettext_lazy("game word", "Banker"),
+    "gearsmith": pgettext_lazy("game word", "Gearsmith"),
+    "rogue": pgettext_lazy("game word", "Rogue"),
+    "warlord": pgettext_lazy("game word", "Warlord"),
 }
 # Every word of the engines' closed vocabularies has its label (tests/decks/test_words.py).
 VOCABULARY = (*ABILITY_BITS, CREATURE, INCANTATION, *LANES, *PHASES, *CARD_TYPES, *TRADES)
@@ -38,7 +56,7 @@ def word(value: object) -> str:
     """The label of one of the game's words ("" for none)."""
     if value is None or value == "":
         return ""
-    return WORDS.get(str(value), str(value))
+    return str(WORDS.get(str(value), str(value)))
 
 
 @register.filter

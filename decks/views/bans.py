@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.seeds import new_seed
@@ -50,11 +51,12 @@ def ban_start(request: HttpRequest) -> HttpResponse:
                 player_a=request.user, player_b=None, now=timezone.now(),
                 seed=new_seed())
         if not refused:
-            messages.success(request, "Session started against an AI seat.")
+            messages.success(request, gettext("Session started against an AI seat."))
             for answer in session.record["bans"]:  # the AI seat (B) bans first (C-2.5)
-                messages.info(request, f"The AI seat banned {answer} from your list.")
+                messages.info(request, gettext("The AI seat banned %(card)s from your list.")
+                              % {"card": answer})
             return redirect("decks:ban_session", pk=session.pk)
-    messages.error(request, "The session was not started: see the form below.")
+    messages.error(request, gettext("The session was not started: see the form below."))
     return _sessions_page(request, form, status=400)
 
 
@@ -94,7 +96,7 @@ def _session_page(request: HttpRequest, session: BanSession, *, error: str | Non
 def ban_session_page(request: HttpRequest, pk: int) -> HttpResponse:
     session = ban_session_for(request.user, pk)
     if session is None:
-        raise Http404("No such ban session.")
+        raise Http404(gettext("No such ban session."))
     if request.method != "POST":
         return _session_page(request, session)
     card = request.POST.get("card", "").strip()
@@ -108,11 +110,12 @@ def ban_session_page(request: HttpRequest, pk: int) -> HttpResponse:
         return _session_page(request, session, error=refused.message, status=refused.status)
     bans = session.record["bans"]
     if len(bans) == before:
-        messages.info(request, f"You had already banned {card}.")
+        messages.info(request, gettext("You had already banned %(card)s.") % {"card": card})
     else:
-        messages.success(request, f"You banned {card}.")
+        messages.success(request, gettext("You banned %(card)s.") % {"card": card})
         for answer in bans[before + 1:]:
-            messages.info(request, f"The AI seat banned {answer} from your list.")
+            messages.info(request, gettext("The AI seat banned %(card)s from your list.")
+                              % {"card": answer})
     if session.status == BanStatus.DONE:
-        messages.success(request, "The bans are over: each player keeps 8 cards.")
+        messages.success(request, gettext("The bans are over: each player keeps 8 cards."))
     return redirect("decks:ban_session", pk=session.pk)

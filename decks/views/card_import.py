@@ -13,6 +13,8 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from core.inputs import InputError, read_text_upload
 from core.views import domain_errors
@@ -23,29 +25,29 @@ from decks.services.game_rules import GAME_NAMES
 
 
 class CardImportForm(AccessibleForm):
-    game = forms.ChoiceField(label="Game", choices=sorted(GAME_NAMES.items()))
-    set_code = forms.SlugField(label="Set code", max_length=50,
-                               help_text="Importing again into the same code updates its "
-                                         "cards in place.")
-    set_name = forms.CharField(label="Set name", max_length=100, required=False)
-    file = forms.FileField(label="Card file (CSV or JSON)",
-                           help_text="The columns are in docs/other-games.md. Nothing is "
-                                     "imported if any row is wrong.")
+    game = forms.ChoiceField(label=_("Game"), choices=sorted(GAME_NAMES.items()))
+    set_code = forms.SlugField(label=_("Set code"), max_length=50,
+                               help_text=_("Importing again into the same code updates its "
+                                         "cards in place."))
+    set_name = forms.CharField(label=_("Set name"), max_length=100, required=False)
+    file = forms.FileField(label=_("Card file (CSV or JSON)"),
+                           help_text=_("The columns are in docs/other-games.md. Nothing is "
+                                     "imported if any row is wrong."))
 
     def clean_file(self) -> tuple[str, str]:
         upload = self.cleaned_data["file"]
         fmt = upload.name.rsplit(".", 1)[-1].lower() if "." in upload.name else CSV
         if fmt not in FORMATS:
-            raise forms.ValidationError("The file name ends in .csv or .json.")
+            raise forms.ValidationError(gettext("The file name ends in .csv or .json."))
         try:
-            return read_text_upload(upload, limit=MAX_CSV_BYTES, what="The file"), fmt
+            return read_text_upload(upload, limit=MAX_CSV_BYTES, what=gettext("The file")), fmt
         except InputError as exc:
             raise forms.ValidationError(f"{exc.message}.") from None
 
 
 def _require_catalogue_editor(request: HttpRequest) -> None:
     if not (request.user.is_staff or request.user.has_perm("decks.add_card")):
-        raise PermissionDenied("Only staff import cards into the catalogue.")
+        raise PermissionDenied(gettext("Only staff import cards into the catalogue."))
 
 
 def _page(request: HttpRequest, form: CardImportForm, status: int = 200,
@@ -72,10 +74,13 @@ def card_import_page(request: HttpRequest) -> HttpResponse:
         if refused:
             problems = refused.error.problems  # the summary and the bad rows together at the top
             messages.error(request, f"{refused.message}." if problems  # "9 bad rows; nothing..."
-                           else f"Nothing was imported: {refused.message}.")
+                           else gettext("Nothing was imported: %(reason)s.")
+                           % {"reason": refused.message})
             return _page(request, form, status=400, problems=problems)
-        messages.success(request, f"{result.card_set}: {result.created} cards created, "
-                                  f"{result.changed} changed, {result.unchanged} unchanged.")
+        messages.success(request, gettext("%(set)s: %(created)d cards created, %(changed)d "
+                                          "changed, %(unchanged)d unchanged.")
+                         % {"set": result.card_set, "created": result.created,
+                            "changed": result.changed, "unchanged": result.unchanged})
         return redirect("decks:card_import")
-    messages.error(request, "Nothing was imported: see the form below.")
+    messages.error(request, gettext("Nothing was imported: see the form below."))
     return _page(request, form, status=400)

@@ -10,7 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from core.views import Refusal, domain_errors
@@ -62,18 +62,19 @@ def collection_add_starter_kit(request: HttpRequest) -> HttpResponse:
     form = StarterKitForm(request.POST)
     kit = starter_kit_set()
     if kit is None:
-        form.add_error(None, "The Starter Kit is not in the catalogue yet: an administrator "
-                             "loads it with `manage.py load_catalogue`.")
+        form.add_error(None, gettext("The Starter Kit is not in the catalogue yet: an "
+                                     "administrator loads it with `manage.py load_catalogue`."))
     if not form.is_valid():
-        messages.error(request, "The Starter Kit was not added: see the form below.")
+        messages.error(request, gettext("The Starter Kit was not added: see the form below."))
         return _page(request, kit_form=form, status=400)
     copies = form.cleaned_data["copies"]
     with domain_errors(request, form=form, field="copies") as refused:
         added = collection_add_set(user=request.user, card_set=kit, copies=copies)
     if refused:
         return _page(request, kit_form=form, status=400)
-    messages.success(request, f"Added {copies} of each of the {added} cards of the "
-                              f"{kit.name}.")
+    messages.success(request, gettext("Added %(copies)d of each of the %(count)d cards of "
+                                      "the %(kit)s.")
+                     % {"copies": copies, "count": added, "kit": kit.name})
     return redirect("decks:collection")
 
 
@@ -83,7 +84,7 @@ def collection_count(request: HttpRequest) -> HttpResponse:
     prefix = "add" if request.POST.get("add-panel") == "add" else None
     form = CardCountForm(request.POST, prefix=prefix)
     if not form.is_valid():
-        messages.error(request, "The count was not changed: see the form below.")
+        messages.error(request, gettext("The count was not changed: see the form below."))
         return _page(request, count_form=form, status=400)
     card, count = form.cleaned_data["card"], form.cleaned_data["count"]
     with domain_errors(request, form=form, field="count") as refused:
@@ -91,9 +92,11 @@ def collection_count(request: HttpRequest) -> HttpResponse:
     if refused:
         return _page(request, count_form=form, status=400)
     if count == 0:
-        messages.success(request, f"{card.name} removed from your collection.")
+        messages.success(request, gettext("%(card)s removed from your collection.")
+                         % {"card": card.name})
     else:
-        messages.success(request, f"You now own {count} × {card.name}.")
+        messages.success(request, gettext("You now own %(count)d × %(card)s.")
+                         % {"count": count, "card": card.name})
     return redirect("decks:collection")
 
 
@@ -111,7 +114,7 @@ def collection_import(request: HttpRequest) -> HttpResponse:
                                            "Imported %(n)d card lines from the file.",
                                            imported) % {"n": imported})
         return redirect("decks:collection")
-    messages.error(request, "Nothing was imported: see the form below.")
+    messages.error(request, gettext("Nothing was imported: see the form below."))
     return _page(request, import_form=form, status=400)
 
 
@@ -122,7 +125,7 @@ def _import_refused(request: HttpRequest, refused: Refusal,
     form at its foot."""
     problems = refused.error.problems
     messages.error(request, f"{refused.message}." if problems  # "3 bad lines; nothing was..."
-                   else f"Nothing was imported: {refused.message}.")
+                   else gettext("Nothing was imported: %(reason)s.") % {"reason": refused.message})
     return _page(request, import_problems=problems, status=400, **forms)
 
 

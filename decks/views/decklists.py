@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.errors import Conflict
@@ -73,9 +74,10 @@ def _game_new(request: HttpRequest, game: Game) -> HttpResponse:
             decklist = decklist_create(user=request.user, kind=DecklistKind.CONSTRUCTED,
                                        now=timezone.now(), game=game, **form.save_arguments())
         if not refused:
-            messages.success(request, f"Saved “{decklist.name}” (version 1).")
+            messages.success(request, gettext("Saved “%(name)s” (version 1).")
+                             % {"name": decklist.name})
             return redirect("decks:decklist", pk=decklist.pk)
-    messages.error(request, "The list was not saved: fix the problems shown below.")
+    messages.error(request, gettext("The list was not saved: fix the problems shown below."))
     return _game_builder(request, form, status=400)
 
 
@@ -100,14 +102,15 @@ def _game_edit(request: HttpRequest, decklist: Decklist) -> HttpResponse:
             form = _game_form(request, decklist.game, decklist=decklist, data=data)
             form.is_valid()
             form.add_error(None, f"{refused.message}.")
-            messages.error(request, "The list was not saved: it changed elsewhere.")
+            messages.error(request, gettext("The list was not saved: it changed elsewhere."))
             return _game_builder(request, form, decklist=decklist, status=refused.status)
         if not refused:
-            messages.success(request, f"Saved “{version.decklist.name}” as version "
-                                      f"{version.number}." if made else
-                             f"Already saved as version {version.number}.")
+            messages.success(request, gettext("Saved “%(name)s” as version %(version)d.")
+                             % {"name": version.decklist.name, "version": version.number}
+                             if made else gettext("Already saved as version %(version)d.")
+                             % {"version": version.number})
             return redirect("decks:decklist", pk=decklist.pk)
-    messages.error(request, "The list was not saved: fix the problems shown below.")
+    messages.error(request, gettext("The list was not saved: fix the problems shown below."))
     return _game_builder(request, form, decklist=decklist, status=400)
 
 
@@ -153,9 +156,10 @@ def decklist_new(request: HttpRequest) -> HttpResponse:
             decklist = decklist_create(user=request.user, kind=form.cleaned_data["kind"],
                                        now=timezone.now(), **form.save_arguments())
         if not refused:
-            messages.success(request, f"Saved “{decklist.name}” (version 1).")
+            messages.success(request, gettext("Saved “%(name)s” (version 1).")
+                             % {"name": decklist.name})
             return redirect("decks:decklist", pk=decklist.pk)
-    messages.error(request, "The list was not saved: fix the problems shown below.")
+    messages.error(request, gettext("The list was not saved: fix the problems shown below."))
     return _builder(request, form, status=400)
 
 
@@ -164,7 +168,7 @@ def decklist_new(request: HttpRequest) -> HttpResponse:
 def decklist_edit(request: HttpRequest, pk: int) -> HttpResponse:
     decklist = own_decklist(request.user, pk)
     if decklist is None:
-        raise Http404("No such decklist.")
+        raise Http404(gettext("No such decklist."))
     if has_rules_module(decklist.game):
         return _game_edit(request, decklist)
     current = decklist.current
@@ -183,12 +187,13 @@ def decklist_edit(request: HttpRequest, pk: int) -> HttpResponse:
             return _stale(request, decklist, refused.error)
         if not refused:
             if made:
-                messages.success(request, f"Saved “{version.decklist.name}” as version "
-                                          f"{version.number}.")
+                messages.success(request, gettext("Saved “%(name)s” as version %(version)d.")
+                                 % {"name": version.decklist.name, "version": version.number})
             else:
-                messages.info(request, f"Already saved as version {version.number}.")
+                messages.info(request, gettext("Already saved as version %(version)d.")
+                              % {"version": version.number})
             return redirect("decks:decklist", pk=decklist.pk)
-    messages.error(request, "The list was not saved: fix the problems shown below.")
+    messages.error(request, gettext("The list was not saved: fix the problems shown below."))
     return _builder(request, form, decklist=decklist, status=400)
 
 
@@ -200,10 +205,11 @@ def _stale(request: HttpRequest, decklist: Decklist, error: Conflict) -> HttpRes
     data["base_version"] = str(current.number)
     form = DecklistForm(data, user=request.user, kind=decklist.kind)
     form.is_valid()
-    form.add_error(None, f"{error.message}. Version "
-                         f"{current.number} holds: {', '.join(current.cards)}. Save again "
-                         f"to replace it with the picks below.")
-    messages.error(request, "The list was not saved: it changed elsewhere.")
+    form.add_error(None, gettext("%(problem)s. Version %(version)d holds: %(cards)s. Save "
+                                 "again to replace it with the picks below.")
+                   % {"problem": error.message, "version": current.number,
+                      "cards": ", ".join(current.cards)})
+    messages.error(request, gettext("The list was not saved: it changed elsewhere."))
     return _builder(request, form, decklist=decklist, status=409)
 
 
@@ -212,7 +218,8 @@ def decklist_validate(request: HttpRequest) -> JsonResponse:
     """The builder's live check: the same form and `decklist_problems` as saving, as JSON."""
     if not request.user.is_authenticated:
         return JsonResponse({"error": {"code": "not_signed_in",
-                                       "message": "sign in to build a decklist"}}, status=403)
+                                       "message": gettext("sign in to build a decklist")}},
+                            status=403)
     game = other_game_by_slug(request.POST.get("game"))
     if game is not None:
         game_form = _game_form(request, game, data=request.POST)
@@ -244,7 +251,7 @@ def _json_errors(form) -> dict[str, list[str]]:  # noqa: ANN001
 def decklist_detail(request: HttpRequest, pk: int) -> HttpResponse:
     history = visible_history(request.user, pk)
     if not history:  # hidden and missing lists look the same
-        raise Http404("No such decklist.")
+        raise Http404(gettext("No such decklist."))
     if request.method not in ("GET", "HEAD"):
         return HttpResponseNotAllowed(["GET", "HEAD"])
     current = history[-1]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from core.views import domain_errors
@@ -19,7 +20,7 @@ from decks.services.squads import squad_check_for_list
 def squad_check_page(request: HttpRequest, pk: int) -> HttpResponse:
     history = visible_history(request.user, pk)
     if not history or history[-1].version.decklist.game.slug != BERSERK:
-        raise Http404("No such Berserk decklist.")
+        raise Http404(gettext("No such Berserk decklist."))
     version = history[-1].version
     form = SquadCheckForm(request.POST or None)
     report, status = None, 200

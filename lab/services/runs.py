@@ -10,6 +10,7 @@ from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext
 
 from core.errors import DomainError, from_engine
 from core.locks import lock_one
@@ -35,12 +36,14 @@ def lab_run_start(*, owner: AbstractBaseUser, deck: list[str], deck_label: str,
     catalogue = load_catalogue()
     problems = []
     if not 1 <= games <= MAX_GAMES:
-        problems.append(f"the number of games is 1 to {MAX_GAMES:,}")
+        problems.append(gettext("the number of games is 1 to %(most)s")
+                        % {"most": f"{MAX_GAMES:,}"})
     if ai not in LEVELS:
-        problems.append(f"unknown AI level {ai!r}: known are {', '.join(LEVELS)}")
+        problems.append(gettext("unknown AI level %(level)s: known are %(levels)s")
+                        % {"level": repr(ai), "levels": ", ".join(LEVELS)})
     unknown = [n for n in field if n not in catalogue.deck_numbers]
     if unknown or not field:
-        problems.append("pick at least one preconstructed deck for the field")
+        problems.append(gettext("pick at least one preconstructed deck for the field"))
     if problems:
         raise DomainError("invalid_lab_run", "; ".join(problems), problems=problems)
     field_decks = [catalogue.deck(n) for n in field]

@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from core.views import domain_errors
@@ -37,7 +38,7 @@ def lab(request: HttpRequest) -> HttpResponse:
         if not refused:
             return redirect("tournaments:lab_run", run=run.pk)
     if request.method == "POST":
-        messages.error(request, "The run was not started: see the problem below.")
+        messages.error(request, gettext("The run was not started: see the problem below."))
     runs = lab_runs_of(request.user)[:RECENT_RUNS]
     return render(request, "lab/lab.html", {"form": form, "runs": runs},
                   status=400 if request.method == "POST" else 200)
@@ -46,7 +47,7 @@ def lab(request: HttpRequest) -> HttpResponse:
 def _run_for(request: HttpRequest, run: int) -> LabRun:
     found = lab_run_of(request.user, run)
     if found is None:
-        raise Http404("No such lab run.")  # another user's run does not exist for you
+        raise Http404(gettext("No such lab run."))  # another user's run does not exist for you
     return found
 
 

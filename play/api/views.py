@@ -8,6 +8,7 @@ from __future__ import annotations
 import secrets
 
 from django.utils import timezone
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound
@@ -109,7 +110,7 @@ def game_state(game: OnlineGame, seat: int) -> dict:
 def mine_or_404(request: Request, pk: int) -> tuple[OnlineGame, int]:
     game = game_for(request.user, pk)
     if game is None:
-        raise NotFound(f"no game {pk}")
+        raise NotFound(gettext("no game %(pk)s") % {"pk": pk})
     return game, game_seat_of(game, request.user)
 
 
@@ -239,7 +240,7 @@ class InvitationListView(APIView):
 def invitation_or_404(code: str) -> Invitation:
     invitation = invitation_by_code(code)
     if invitation is None:
-        raise NotFound("no invitation has this code")
+        raise NotFound(gettext("no invitation has this code"))
     return invitation
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext
+
 from engine.clash.actions import decode, encode
 from engine.clash.cards import load_catalogue
 from engine.clash.errors import IllegalAction, RecordError
@@ -197,5 +199,7 @@ def replay_step(data: dict[str, Any], step: int) -> ReplayStep:
             for action in decode(turns[index]):
                 game.apply(action)
         except (IllegalAction, RecordError) as exc:
-            return ReplayStep(game, index, log[mark:], f"entry {index + 1}: {exc.message}")
+            return ReplayStep(game, index, log[mark:],
+                              gettext("entry %(entry)d: %(problem)s")
+                              % {"entry": index + 1, "problem": exc.message})
     return ReplayStep(game, step, log[mark:])

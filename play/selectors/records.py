@@ -4,9 +4,19 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, Q, QuerySet
+from django.utils.translation import gettext_lazy as _
 
-from engine.clash.solo import LEVELS
+from engine.clash.solo import LEVELS, QUICK
 from play.models import SoloResult
+
+# The solo levels of rule C-8.9 in the reader's language (the engine names them in English).
+LEVEL_NAMES = {QUICK: _("Quick game"), 1: _("Easy"), 2: _("Medium"), 3: _("Hard"),
+               4: _("Heroic"), 5: _("Mythic")}
+
+
+def level_name(level: int) -> str:
+    """The name of a solo level (0: a quick game) as the reader reads it."""
+    return str(LEVEL_NAMES.get(level, LEVELS.get(level, level)))
 
 
 def solo_record_of(user: AbstractBaseUser) -> list[dict]:
@@ -14,7 +24,7 @@ def solo_record_of(user: AbstractBaseUser) -> list[dict]:
     rows = (SoloResult.objects.filter(player=user).values("level")
             .annotate(played=Count("pk"), won=Count("pk", filter=Q(won=True)))
             .order_by("level"))
-    return [{**row, "name": LEVELS.get(row["level"], "Quick game")} for row in rows]
+    return [{**row, "name": level_name(row["level"])} for row in rows]
 
 
 def solo_results_of(user: AbstractBaseUser) -> QuerySet[SoloResult]:

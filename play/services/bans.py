@@ -12,6 +12,7 @@ from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext
 
 from core.errors import Conflict, from_engine
 from engine.clash.ai.turns import BAN, ai_turns
@@ -35,7 +36,7 @@ def bans_begin(game: OnlineGame, lists: tuple[list[str], list[str]], now: dateti
         state = BanState(lists[SEAT_A], lists[SEAT_B])
     except EngineError as exc:
         raise from_engine(exc, "bad_lists",
-                          prefix="the ban-two procedure cannot start: ") from None
+                          prefix=gettext("the ban-two procedure cannot start: ")) from None
     online_game_move(game, GameStatus.BANNING)
     game.bans = state.record().to_json()
     _ai_bans(game, state)
@@ -73,7 +74,7 @@ def online_game_ban(*, game_id: int, user: AbstractBaseUser, card: str, seen: in
     then."""
     game = _locked(game_id, user)
     if game.status != GameStatus.BANNING:
-        raise Conflict("not_banning", "the bans are over: the game has started")
+        raise Conflict("not_banning", gettext("the bans are over: the game has started"))
     refusal = time_refusal(game, now)
     if refusal is not None:
         raise refusal

@@ -69,11 +69,13 @@ def duel_start(*, player: AbstractBaseUser, deck: int, ai_level: str, seed: int,
     seat the first turn, it plays it at once."""
     catalogue = load_catalogue()
     if deck not in catalogue.deck_numbers:
-        raise DomainError("bad_deck", f"there is no preconstructed deck {deck}",
+        raise DomainError("bad_deck", gettext("there is no preconstructed deck %(deck)s")
+                          % {"deck": deck},
                           params={"deck": deck})
     if ai_level not in AI_LEVELS:
         raise DomainError("bad_ai_level",
-                          f"the AI level must be one of {', '.join(AI_LEVELS)}, not {ai_level!r}",
+                          gettext("the AI level must be one of %(levels)s, not %(level)s")
+                          % {"levels": ", ".join(AI_LEVELS), "level": repr(ai_level)},
                           params={"level": ai_level, "levels": list(AI_LEVELS)})
     theirs = opponent_deck_number or opponent_deck(seed, deck)
     game = OnlineGame(
@@ -107,13 +109,15 @@ def solo_start(*, player: AbstractBaseUser, fmt: str, level: int, options: dict[
     if fmt == SOLO_PRECONSTRUCTED:
         numbers = load_catalogue().deck_numbers
         if deck not in numbers:
-            shown = "no deck was chosen" if deck is None else f"there is no deck {deck}"
-            raise DomainError("bad_deck", f"preconstructed solo needs one of the decks "
-                                          f"{', '.join(map(str, numbers))}: {shown}",
+            shown = (gettext("no deck was chosen") if deck is None
+                     else gettext("there is no deck %(deck)s") % {"deck": deck})
+            raise DomainError("bad_deck", gettext("preconstructed solo needs one of the decks "
+                                                  "%(decks)s: %(reason)s")
+                              % {"decks": ", ".join(map(str, numbers)), "reason": shown},
                               params={"deck": deck, "decks": list(numbers)})
     elif fmt != SOLO_DRAFT:
-        raise DomainError("bad_format", "solo is a solo draft or preconstructed solo "
-                                        "(rule C-2.2: never constructed)")
+        raise DomainError("bad_format", gettext("solo is a solo draft or preconstructed solo "
+                                                "(rule C-2.2: never constructed)"))
     game = OnlineGame.objects.create(
         kind=GameKind.SOLO, player_a=player, seed=seed, solo_format=fmt,
         solo_deck=deck if fmt == SOLO_PRECONSTRUCTED else None, level=level,
@@ -132,7 +136,7 @@ def solo_draft_pick(*, game_id: int, user: AbstractBaseUser, card: str, seen: in
     showed. After the eighth pick the game starts (drafting -> playing)."""
     game = _locked(game_id, user)
     if game.status != GameStatus.DRAFTING:
-        raise Conflict("not_drafting", "the draft is over: the game has started")
+        raise Conflict("not_drafting", gettext("the draft is over: the game has started"))
     if seen != len(game.picks):
         raise Conflict("stale", _stale_message(seen, len(game.picks), "picks"),
                        params={"seen": seen, "made": len(game.picks)})
@@ -159,13 +163,24 @@ def _draft_complete(game: OnlineGame) -> None:
 def _locked(game_id: int, user: AbstractBaseUser) -> OnlineGame:
     game = lock_one(OnlineGame.objects.filter(pk=game_id))
     if game is None or game_seat_of(game, user) is None:
-        raise NotFound("no_game", "no such game")
+        raise NotFound("no_game", gettext("no such game"))
     return game
 
 
 def _stale_message(seen: int, now_count: int, what: str = "actions") -> str:
-    return (f"the game has moved on since this page was built ({now_count} {what}, the page "
-            f"showed {seen}): nothing was applied; here is the game as it stands")
+    # One whole sentence per kind of step (actions, picks, bans), so each can be translated.
+    texts = {
+        "actions": gettext("the game has moved on since this page was built (%(count)d "
+                           "actions, the page showed %(seen)d): nothing was applied; here is "
+                           "the game as it stands"),
+        "picks": gettext("the game has moved on since this page was built (%(count)d picks, "
+                         "the page showed %(seen)d): nothing was applied; here is the game "
+                         "as it stands"),
+        "bans": gettext("the game has moved on since this page was built (%(count)d bans, "
+                        "the page showed %(seen)d): nothing was applied; here is the game as "
+                        "it stands"),
+    }
+    return texts[what] % {"count": now_count, "seen": seen}
 
 
 @transaction.atomic
@@ -179,16 +194,17 @@ def online_game_act(*, game_id: int, user: AbstractBaseUser, token: str, seen: i
     game = _locked(game_id, user)
     seat = game_seat_of(game, user)
     if game.status == GameStatus.FINISHED:
-        raise Conflict("game_over", "the game is over")
+        raise Conflict("game_over", gettext("the game is over"))
     if game.status != GameStatus.PLAYING:
-        raise Conflict("not_playing", "the game has not started: finish the draft first")
+        raise Conflict("not_playing",
+                       gettext("the game has not started: finish the draft first"))
     if seen != len(game.actions):
         raise Conflict("stale", _stale_message(seen, len(game.actions)),
                        params={"seen": seen, "made": len(game.actions)})
     position = position_of(game)
     time_check(game, position, now)  # saved with the action below
     if to_move(position.game) != seat:
-        raise Conflict("not_your_turn", "it is not your turn")
+        raise Conflict("not_your_turn", gettext("it is not your turn"))
     try:
         apply_token(position, token)
     except EngineError as exc:

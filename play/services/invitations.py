@@ -12,6 +12,7 @@ from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext
 
 from core.errors import Conflict, DomainError, NotFound
 from core.locks import lock_one
@@ -25,7 +26,8 @@ from .states import invitation_move
 
 def _check_deck(deck: int) -> None:
     if deck not in load_catalogue().deck_numbers:
-        raise DomainError("bad_deck", f"There is no preconstructed deck {deck}",
+        raise DomainError("bad_deck", gettext("There is no preconstructed deck %(deck)s")
+                          % {"deck": deck},
                           params={"deck": deck})
 
 
@@ -44,16 +46,16 @@ def invitation_join(*, code: str, player: AbstractBaseUser, deck: int, seed: int
     again as the one who took it returns the same game; anyone else finds it taken."""
     invitation = lock_one(Invitation.objects.filter(code=code))
     if invitation is None:
-        raise NotFound("no_invitation", "No invitation has this code")
+        raise NotFound("no_invitation", gettext("No invitation has this code"))
     if invitation.created_by_id == player.pk:
-        raise Conflict("own_invitation", "You cannot join your own invitation: send its link "
-                                         "to your opponent")
+        raise Conflict("own_invitation", gettext("You cannot join your own invitation: send "
+                                                 "its link to your opponent"))
     if invitation.status == InvitationStatus.TAKEN:
         if invitation.game.player_b_id == player.pk:
             return invitation.game
-        raise Conflict("taken", "Another player has already taken this invitation")
+        raise Conflict("taken", gettext("Another player has already taken this invitation"))
     if invitation.status == InvitationStatus.CANCELLED:
-        raise Conflict("cancelled", "Its creator has cancelled this invitation")
+        raise Conflict("cancelled", gettext("Its creator has cancelled this invitation"))
     _check_deck(deck)
     catalogue = load_catalogue()
     game = OnlineGame(kind=GameKind.DUEL, player_a_id=invitation.created_by_id, player_b=player,
@@ -75,12 +77,12 @@ def invitation_cancel(*, code: str, player: AbstractBaseUser, now: datetime) -> 
     only while it is open (a taken one has its game; cancelling twice changes nothing)."""
     invitation = lock_one(Invitation.objects.filter(code=code))
     if invitation is None or invitation.created_by_id != player.pk:
-        raise NotFound("no_invitation", "You have no invitation with this code")
+        raise NotFound("no_invitation", gettext("You have no invitation with this code"))
     if invitation.status == InvitationStatus.CANCELLED:
         return invitation
     if invitation.status == InvitationStatus.TAKEN:
-        raise Conflict("taken", "This invitation was already taken: the duel has started, "
-                                "so it cannot be cancelled")
+        raise Conflict("taken", gettext("This invitation was already taken: the duel has "
+                                        "started, so it cannot be cancelled"))
     invitation_move(invitation, InvitationStatus.CANCELLED)
     invitation.cancelled_at = now
     invitation.save(update_fields=["status", "cancelled_at"])

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
+
 from engine.clash.actions import (
     ATTACK_ALL,
     ATTACK_NEXT,
@@ -144,6 +146,11 @@ def attacks_left(game: Game) -> int:
     return 2 if probe.attack_next() else 1
 
 
+def _play_to(lane: str) -> str:
+    # A whole phrase per lane (rule C-1.2: top and bottom), so each translates on its own.
+    return gettext("To top") if lane == "top" else gettext("To bottom")
+
+
 def moves(game: Game, seat: int, board_data: dict[str, Any]) -> dict[str, Any]:
     """The seat's legal actions as buttons (token and label), attached to the board: play
     buttons on the hand's cards, cast buttons on the creatures they may target.
@@ -168,21 +175,22 @@ def moves(game: Game, seat: int, board_data: dict[str, Any]) -> dict[str, Any]:
         kind = action[0]
         if kind == PLAY:
             playable.add(action[1])
-            cards[action[1]]["plays"].append({"token": token, "label": f"To {LANES[action[2]]}"})
+            cards[action[1]]["plays"].append({"token": token, "label": _play_to(LANES[action[2]])})
         elif kind == CAST:
             playable.add(action[1])
             cards[action[1]]["casts"] = True
             creature = lanes[letter(action[2])][action[3]]["creatures"][action[4]]
             creature["targets"].append({"token": token,
-                                        "label": f"Cast {catalogue.name(hand[action[1]])}"})
+                                        "label": gettext("Cast %(card)s")
+                                        % {"card": catalogue.name(hand[action[1]])}})
         elif kind == ATTACK_NEXT:
             left = attacks_left(game)
             if left:
-                turn.append({"token": token, "label": "Attack with the next creature"})
+                turn.append({"token": token, "label": gettext("Attack with the next creature")})
             if left > 1:  # the rest of the Attack phase at once (a shortcut, always legal)
-                turn.append({"token": encode((ATTACK_ALL,)), "label": "Attack with all"})
+                turn.append({"token": encode((ATTACK_ALL,)), "label": gettext("Attack with all")})
         elif kind == END_TURN:
-            turn.append({"token": token, "label": "End the turn"})
+            turn.append({"token": token, "label": gettext("End the turn")})
         elif kind == RETURN_ORDER:
             returns.append({"token": token, "label": describe(action, catalogue).capitalize()})
     end_warning = None

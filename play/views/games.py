@@ -64,8 +64,8 @@ def _index(request: HttpRequest, *, duel: DuelForm | None = None, solo: SoloForm
         seat = game_seat_of(game, request.user)
         game.opponent_name = _opponent_name(game, seat)
         # The row's winner is the record's result: "A", "B" or "draw" (engine.seats).
-        game.outcome = ("draw" if game.winner == DRAW_NAME else
-                        "won" if game.winner == letter(seat) else "lost")
+        game.outcome = (gettext("draw") if game.winner == DRAW_NAME else
+                        gettext("won") if game.winner == letter(seat) else gettext("lost"))
     record = solo_record_of(request.user)
     return render(request, "play/index.html", {
         "current": [g for g in games if g.status != GameStatus.FINISHED],
@@ -97,7 +97,7 @@ def duel_new(request: HttpRequest) -> HttpResponse:
                               seed=secrets.randbelow(2**62), now=timezone.now())
         if not refused:
             return redirect("play:game", pk=game.pk)
-    messages.error(request, "The game was not started: see the form below.")
+    messages.error(request, gettext("The game was not started: see the form below."))
     return _index(request, duel=form, status=400)
 
 
@@ -113,7 +113,7 @@ def solo_new(request: HttpRequest) -> HttpResponse:
                               seed=secrets.randbelow(2**62), now=timezone.now())
         if not refused:
             return redirect("play:game", pk=game.pk)
-    messages.error(request, "The solo game was not started: see the form below.")
+    messages.error(request, gettext("The solo game was not started: see the form below."))
     return _index(request, solo=form, status=400)
 
 
@@ -122,13 +122,13 @@ def seat_name(game: OnlineGame, seat: int, *, start: bool = False) -> str:
     words that begin a sentence or a heading ("The automaton"), written out rather than
     capitalised by a filter (which gets some languages wrong)."""
     if game.kind == GameKind.SOLO and seat == SEAT_B:
-        return "The automaton" if start else "the automaton"
+        return gettext("The automaton") if start else gettext("the automaton")
     if ai_seat(game) == seat:
         if game.match_id is not None:  # an event's AI seat: the name its match page shows
             match = game.match
             return (match.player_a if seat == SEAT_A else match.player_b).name
-        return (f"The AI player ({game.ai_level})" if start
-                else f"the AI player ({game.ai_level})")
+        return (gettext("The AI player (%(level)s)") if start
+                else gettext("the AI player (%(level)s)")) % {"level": game.ai_level}
     return shown_name(game.player_a if seat == SEAT_A else game.player_b)
 
 
@@ -259,7 +259,7 @@ def _nudge(game: OnlineGame) -> None:
 def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     game = game_for(request.user, pk)
     if game is None:
-        raise Http404("No such game.")
+        raise Http404(gettext("No such game."))
     if request.method != "POST":
         _at_time(game)
         _nudge(game)
@@ -298,7 +298,7 @@ def game_fragment(request: HttpRequest, pk: int) -> HttpResponse:
     """The game region alone, for the refresh script while the player waits."""
     game = game_for(request.user, pk)
     if game is None or game.status == GameStatus.DRAFTING:
-        raise Http404("No such game.")
+        raise Http404(gettext("No such game."))
     seat = game_seat_of(game, request.user)
     if game.status == GameStatus.BANNING:
         return render(request, "play/_bans.html", bans_context(game, seat))

@@ -15,6 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.errors import NotFound
@@ -37,7 +38,7 @@ def invitation_new(request: HttpRequest) -> HttpResponse:
                                            code=secrets.token_hex(6), now=timezone.now())
         if not refused:
             return redirect("play:invitation", code=invitation.code)
-    messages.error(request, "The invitation was not made: see the form below.")
+    messages.error(request, gettext("The invitation was not made: see the form below."))
     return _index(request, invite=form, status=400)
 
 
@@ -49,9 +50,10 @@ def invitation_find(request: HttpRequest) -> HttpResponse:
     code = typed.strip().lower()
     if not code or invitation_by_code(code) is None:
         # The play page again with the code as typed, not a redirect that forgets it.
-        error = (f"No invitation has the code “{code}”: check it with the player who sent "
-                 f"it" if code else "Type the code the player sent you")
-        messages.error(request, "No invitation was opened: see the code below.")
+        error = (gettext("No invitation has the code “%(code)s”: check it with the player "
+                         "who sent it") % {"code": code} if code
+                 else gettext("Type the code the player sent you"))
+        messages.error(request, gettext("No invitation was opened: see the code below."))
         return _index(request, find={"code": typed, "error": error},
                       status=404 if code else 400)
     return redirect("play:invitation", code=code)
@@ -62,7 +64,7 @@ def invitation_find(request: HttpRequest) -> HttpResponse:
 def invitation_page(request: HttpRequest, code: str) -> HttpResponse:
     invitation = invitation_by_code(code)
     if invitation is None:
-        raise Http404("No invitation has this code.")
+        raise Http404(gettext("No invitation has this code."))
     game = invitation.game
     mine = invitation.created_by_id == request.user.pk
     if game is not None and request.user.pk in (game.player_a_id, game.player_b_id):
@@ -84,10 +86,10 @@ def invitation_page(request: HttpRequest, code: str) -> HttpResponse:
         else:
             status = 400
     if invitation.status == InvitationStatus.TAKEN and not error:
-        error, status = "Another player has already taken this invitation", 409
+        error, status = gettext("Another player has already taken this invitation"), 409
     if invitation.status == InvitationStatus.CANCELLED and not error:
-        error = ("You cancelled this invitation" if mine
-                 else "Its creator has cancelled this invitation")
+        error = (gettext("You cancelled this invitation") if mine
+                 else gettext("Its creator has cancelled this invitation"))
         status = 200 if mine else 409
     return render(request, "play/invitation.html", {
         "invitation": invitation, "mine": mine, "form": form, "error": error,
@@ -99,10 +101,11 @@ def invitation_page(request: HttpRequest, code: str) -> HttpResponse:
 @require_POST
 def invitation_cancel_page(request: HttpRequest, code: str) -> HttpResponse:
     """Its creator withdraws an open invitation; back to the play page."""
-    with domain_errors(request, say="Not cancelled. {message}.", http=(NotFound,)) as refused:
+    with domain_errors(request, say=gettext("Not cancelled. {message}."),
+                       http=(NotFound,)) as refused:
         invitation = invitation_cancel(code=code, player=request.user, now=timezone.now())
     if refused:
         return redirect("play:invitation", code=code)
-    messages.success(request, f"Invitation {invitation.code} is cancelled: nobody can join it "
-                              f"any more.")
+    messages.success(request, gettext("Invitation %(code)s is cancelled: nobody can join it "
+                                      "any more.") % {"code": invitation.code})
     return redirect("play:index")

@@ -11,6 +11,7 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from engine.clash.errors import RecordError
@@ -36,7 +37,8 @@ def replay_context(record: dict[str, Any], step: int) -> dict[str, Any]:
     try:
         at = replay_step(record, step)
     except (RecordError, KeyError, TypeError, ValueError) as exc:
-        raise Http404(f"This record cannot be replayed: {exc}") from None
+        raise Http404(gettext("This record cannot be replayed: %(reason)s")
+                      % {"reason": exc}) from None
     total = len(record.get("turns", []))
     return {
         "step": at.entries, "total": total, "solo": is_solo_record(record),
@@ -60,9 +62,9 @@ def online_replay_target(pk: int, user: Any) -> tuple[Any, str, dict[str, str]]:
     otherwise (as for a game that does not exist)."""
     game = finished_game(pk)
     if game is None or not may_watch(game, user):
-        raise Http404("No finished game with this number.")
+        raise Http404(gettext("No finished game with this number."))
     names = {letter(seat): seat_name(game, seat) for seat in BOTH_SEATS}
-    title = f"{game.get_kind_display()} game {game.pk}"
+    title = gettext("%(kind)s game %(pk)s") % {"kind": game.get_kind_display(), "pk": game.pk}
     if game.match_id is not None:
         title = hooks.match_games().title(game)
     return game, title, names
