@@ -141,7 +141,7 @@ def engine_message(english: str, code: str | None, reason: str | None = None,
         return english
     # The table holds msgids (marked with gettext_noop for the catalogues), read here.
     source = entry
-    translated = gettext(source)
+    translated = gettext(source)  # msgids marked with gettext_noop
     if translated == source:
         return english
     try:

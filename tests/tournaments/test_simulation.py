@@ -43,7 +43,7 @@ def test_the_well_known_demo_password_is_refused_outside_debug():
 
 
 def test_the_command_refuses_bad_sizes_with_a_message():
-    with pytest.raises(CommandError, match="at least 2 players"):
+    with pytest.raises(CommandError, match="At least 2 players"):
         call_command("simulate_event", "--players", "1", "--ai", "0", "--password", "x-9-y",
                      stdout=io.StringIO())
 
@@ -54,7 +54,7 @@ def test_a_top_cut_the_players_cannot_fill_is_refused_before_anything_is_written
 
     from tournaments.models import Event
 
-    with pytest.raises(CommandError, match="a top 8 needs 8 players.*allow a top cut of 4"):
+    with pytest.raises(CommandError, match="A top 8 needs 8 players.*allow a top cut of 4"):
         call_command("simulate_event", "--players", "4", "--ai", "24", "--top-cut", "8",
                      "--password", "x-9-y", stdout=io.StringIO())
     assert not Event.objects.exists() and not get_user_model().objects.exists()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.utils import timezone
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -95,7 +96,7 @@ class LatePlayerIn(serializers.Serializer):
         given = [k for k, v in attrs.items() if v not in (None, "")]
         if len(given) != 1:
             raise serializers.ValidationError(
-                "give one of registration, player and guest_name")
+                gettext("Give one of registration, player and guest_name."))
         return attrs
 
 

@@ -15,6 +15,7 @@ import functools
 from django.contrib.auth import get_user_model
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -214,7 +215,7 @@ class EventUpdateIn(serializers.Serializer):
                 {k: SEED_REFUSED if k in SEED_FIELDS
                  else f"{k} cannot be changed after the event is created" for k in fixed})
         if not attrs:
-            raise serializers.ValidationError("send at least one setting to change")
+            raise serializers.ValidationError(gettext("Send at least one setting to change."))
         return attrs
 
 

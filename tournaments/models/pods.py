@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournaments.models.events import Event
 from tournaments.models.registrations import Registration
@@ -58,8 +59,8 @@ class DraftPair(models.Model):
 
 
 class DraftSide(models.TextChoices):
-    A = "A", "A"
-    B = "B", "B"
+    A = "A", pgettext_lazy("seat letter", "A")
+    B = "B", pgettext_lazy("seat letter", "B")
 
 
 class PodSeat(models.Model):

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext
 
 from core.errors import DomainError
 from decks.models import CardSet
@@ -97,18 +98,22 @@ def event_simulate(*, players: int, ai_seats: int, fmt: str, seed: int,
                    progress: Progress | None = None) -> tuple[Event, Accounts]:
     """Create and run a whole event: `players` demo accounts and `ai_seats` AI seats."""
     if fmt not in (EventFormat.PRECONSTRUCTED, EventFormat.CONSTRUCTED):
-        raise DomainError("bad_format", "simulate a preconstructed or constructed event")
+        raise DomainError("bad_format", gettext("Simulate a preconstructed or constructed "
+                                                "event."))
     if players < 2 or ai_seats < 0 or players + ai_seats > 512:
-        raise DomainError("bad_size", "at least 2 players, at most 512 seats in all")
+        raise DomainError("bad_size", gettext("At least 2 players, at most 512 seats in all."))
     size = players + ai_seats
     # AI seats never make the cut (topcut_start): the players alone must fill it.
     if top_cut is None:
         top_cut = next((n for n in (8, 4) if size >= 2 * n and players >= n), 0)
     elif top_cut > players:
         fits = next((n for n in (8, 4) if players >= n), 0)
-        raise DomainError("bad_top_cut", f"a top {top_cut} needs {top_cut} players, and AI "
-                                         f"seats do not make the cut: {players} players "
-                                         f"allow a top cut of {fits or 'none (0)'}",
+        raise DomainError("bad_top_cut", (gettext(
+            "A top %(top_cut)d needs %(top_cut)d players, and AI seats do not make the cut: "
+            "%(players)d players allow a top cut of %(fits)d.") if fits else gettext(
+            "A top %(top_cut)d needs %(top_cut)d players, and AI seats do not make the cut: "
+            "%(players)d players allow no top cut.")) % {"top_cut": top_cut, "players": players,
+                                                          "fits": fits},
                           params={"top_cut": top_cut, "players": players, "fits": fits})
     catalogue_load(now=clock())
     kit = CardSet.objects.get(code="starter-kit")
