@@ -15,7 +15,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, redirect
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -451,7 +451,7 @@ def _seat_list(request: HttpRequest, event: Event, registration: int, *,
         "checks": list(deck_checks_of(event, seat)),
         "check_form": (form or DeckCheckForm(rounds=rounds)) if can_check else None,
     })
-    return render(request, "tournaments/registered_list.html", context, status=status)
+    return render_event(request, "tournaments/registered_list.html", context, status=status)
 
 
 @login_required

@@ -4,7 +4,6 @@ with its result from their side, their other events, and (once ratings exist) th
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
@@ -13,7 +12,7 @@ from tournaments.selectors.bridge import swiss_id, swiss_view
 from tournaments.selectors.registrations import history_of, other_events_of, seen_versions
 from tournaments.selectors.standings import standing_by_round, standing_chart, standings_for_event
 
-from .common import event_context, event_or_404
+from .common import event_context, event_or_404, render_event
 
 
 @require_GET
@@ -39,4 +38,4 @@ def event_player(request: HttpRequest, pk: int, registration: int) -> HttpRespon
                                          format=event.format).first()
                    if seat.player_id else None),
     })
-    return render(request, "tournaments/player.html", context)
+    return render_event(request, "tournaments/player.html", context)

@@ -25,6 +25,8 @@ from tournaments.selectors.pods import draft_seat_view, pair_to_pick, pod_seat_o
 from tournaments.selectors.ratings import ratings_leaderboard
 from tournaments.services.pods import draft_pick
 
+from .common import render_event
+
 REFRESH_SECONDS = 4
 
 
@@ -35,7 +37,7 @@ def pods(request: HttpRequest, pk: int) -> HttpResponse:
         {"pair": p, "seats": seats, "picks": len(p.record.get("picks", [])),
          "to_pick": pair_to_pick(p)} for p, seats in pod.pairs]}
         for pod in pod_seating(event)]
-    return render(request, "tournaments/pods/pods.html", {
+    return render_event(request, "tournaments/pods/pods.html", {
         "event": event, "pods": rows, "my_seat": pod_seat_of(event, request.user),
         "is_organizer": is_organizer(event, request.user),
     })
@@ -45,7 +47,7 @@ def _draft_page(request: HttpRequest, event: Event, seat: PodSeat, *,
                 error: str | None = None, status: int = 200) -> HttpResponse:
     view = draft_seat_view(seat)
     faces = cards_by_name([*view.revealed, *view.my_cards, *view.partner_cards])
-    return render(request, "tournaments/pods/draft.html", {
+    return render_event(request, "tournaments/pods/draft.html", {
         "event": event, "view": view, "seat": view.seat, "partner": view.partner,
         "revealed": [faces.get(n) or n for n in view.revealed],
         "my_cards": [faces.get(n) or n for n in view.my_cards],

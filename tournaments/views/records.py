@@ -11,7 +11,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_http_methods
@@ -25,7 +25,7 @@ from tournaments.selectors.match_games import uploads_for
 from tournaments.selectors.matches import match_in_event
 from tournaments.services.verification import MAX_RECORD_BYTES, game_record_upload
 
-from .common import event_context, event_or_404
+from .common import event_context, event_or_404, render_event
 
 
 class RecordForm(AccessibleForm):
@@ -75,4 +75,4 @@ def match_records(request: HttpRequest, pk: int, match: int) -> HttpResponse:
         messages.error(request, gettext("The record was not uploaded: see the problem below."))
         status = 400
     context.update({"match": found, "form": form, "uploads": uploads_for(found)})
-    return render(request, "tournaments/records.html", context, status=status)
+    return render_event(request, "tournaments/records.html", context, status=status)
