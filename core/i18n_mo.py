@@ -145,3 +145,16 @@ def compile_po(po_path: Path | str, mo_path: Path | str) -> int:
     mo_path.parent.mkdir(parents=True, exist_ok=True)
     mo_path.write_bytes(data)
     return struct.unpack_from("<I", data, 8)[0]
+
+
+def untranslated(po_path: Path | str) -> int:
+    """How many entries of a .po file are not translated yet: no translation, a plural form
+    left empty, or marked fuzzy (the header aside)."""
+    po_path = Path(po_path)
+    entries = parse_po(po_path.read_text(encoding="utf-8"), name=str(po_path))
+    header = next((e.forms.get(0, "") for e in entries if e.msgid == ""), "")
+    found = re.search(r"nplurals\s*=\s*(\d+)", header)
+    forms = int(found.group(1)) if found else 2
+    return sum(1 for e in entries if e.msgid != "" and (
+        e.fuzzy or not e.translated() or not all(e.forms.values())
+        or (e.plural is not None and len(e.forms) != forms)))
