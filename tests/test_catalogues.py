@@ -66,3 +66,35 @@ def test_the_command_compiles_only_complete_catalogues(tmp_path, settings):
     (folder / "django.po").write_text(header + plural, encoding="utf-8")
     call_command("compile_catalogues")
     assert not (folder / "django.mo").exists()  # a stale .mo goes
+
+
+def _msgids(po: Path) -> set[tuple]:
+    return {(e.context, e.msgid, e.plural)
+            for e in parse_po(po.read_text(encoding="utf-8"), name=str(po)) if e.msgid}
+
+
+def test_the_catalogues_hold_every_marked_text_and_nothing_else(tmp_path, settings):
+    """Every text marked in the code is in every catalogue (a new string ships in all six
+    languages) and none is left that the code no longer has: makemessages, run into a copy,
+    finds the same entries as the committed catalogues. Needs GNU gettext (CI installs it)."""
+    import shutil
+
+    from tests.conftest import _unavailable
+
+    if not (shutil.which("xgettext") and shutil.which("msgmerge")):
+        _unavailable("needs GNU gettext (xgettext, msgmerge) to extract the marked texts")
+    copy = tmp_path / "locale"
+    shutil.copytree(LOCALE, copy)
+    settings.LOCALE_PATHS = [copy]
+    ignored = [".venv", "tests", "docs", "engine", "staticfiles", "node_modules"]
+    for domain in ("django", "djangojs"):
+        call_command("makemessages", all=True, domain=domain, ignore_patterns=ignored,
+                     no_location=True, verbosity=0)
+    for folder in FOLDERS:
+        for po in sorted((folder / "LC_MESSAGES").glob("*.po")):
+            fresh = copy / folder.name / "LC_MESSAGES" / po.name
+            new, gone = _msgids(fresh) - _msgids(po), _msgids(po) - _msgids(fresh)
+            assert not new and not gone, (
+                f"{po} is not current: run `manage.py makemessages --all --no-location` (and "
+                f"`-d djangojs`), then translate. New: {sorted(new)[:10]}; gone: "
+                f"{sorted(gone)[:10]}")
