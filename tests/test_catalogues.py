@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import gettext
 import io
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +17,7 @@ from django.conf import settings
 from django.core.management import call_command
 
 from core.i18n_mo import mo_bytes, parse_po, untranslated
+from tests.conftest import _unavailable
 
 LOCALE = Path(settings.LOCALE_PATHS[0])
 FOLDERS = sorted(p for p in LOCALE.glob("*") if (p / "LC_MESSAGES").is_dir())
@@ -73,26 +77,28 @@ def _msgids(po: Path) -> set[tuple]:
             for e in parse_po(po.read_text(encoding="utf-8"), name=str(po)) if e.msgid}
 
 
-def test_the_catalogues_hold_every_marked_text_and_nothing_else(tmp_path, settings):
+def test_the_catalogues_hold_every_marked_text_and_nothing_else(tmp_path):
     """Every text marked in the code is in every catalogue (a new string ships in all six
-    languages) and none is left that the code no longer has: makemessages, run into a copy,
+    languages) and none is left that the code no longer has: makemessages, run in a mirror of
+    the project whose locale folder is a copy (so the real catalogues are never touched),
     finds the same entries as the committed catalogues. Needs GNU gettext (CI installs it)."""
-    import shutil
-
-    from tests.conftest import _unavailable
-
     if not (shutil.which("xgettext") and shutil.which("msgmerge")):
         _unavailable("needs GNU gettext (xgettext, msgmerge) to extract the marked texts")
-    copy = tmp_path / "locale"
-    shutil.copytree(LOCALE, copy)
-    settings.LOCALE_PATHS = [copy]
-    ignored = [".venv", "tests", "docs", "engine", "staticfiles", "node_modules"]
+    root = Path(settings.BASE_DIR)
+    mirror = tmp_path / "project"
+    mirror.mkdir()
+    for entry in root.iterdir():
+        if entry.name not in ("locale", ".git", ".venv", "node_modules", "staticfiles"):
+            (mirror / entry.name).symlink_to(entry)
+    shutil.copytree(LOCALE, mirror / "locale")
+    ignored = ["-i", ".venv", "-i", "tests", "-i", "docs", "-i", "engine", "-i", "staticfiles"]
     for domain in ("django", "djangojs"):
-        call_command("makemessages", all=True, domain=domain, ignore_patterns=ignored,
-                     no_location=True, verbosity=0)
+        subprocess.run([sys.executable, "manage.py", "makemessages", "--all", "--symlinks",
+                        "--no-location", "-d", domain, "-v", "0", *ignored],
+                       cwd=mirror, check=True, capture_output=True, timeout=120)
     for folder in FOLDERS:
         for po in sorted((folder / "LC_MESSAGES").glob("*.po")):
-            fresh = copy / folder.name / "LC_MESSAGES" / po.name
+            fresh = mirror / "locale" / folder.name / "LC_MESSAGES" / po.name
             new, gone = _msgids(fresh) - _msgids(po), _msgids(po) - _msgids(fresh)
             assert not new and not gone, (
                 f"{po} is not current: run `manage.py makemessages --all --no-location` (and "
