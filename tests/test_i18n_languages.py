@@ -155,6 +155,14 @@ def test_the_menu_sends_nobody_to_another_site(russian) -> None:
     assert response.status_code == 302 and response["Location"] == "/"
 
 
+@pytest.mark.parametrize("target", ["1", "events", "javascript:alert(1)", "//evil.example/"])
+def test_a_next_that_is_no_address_of_the_site_goes_home(russian, target) -> None:
+    """A `next` that is a bare word would have been read as a view's name (a 500)."""
+    response = Client().post("/i18n/setlang/", {"language": "xx", "next": target})
+
+    assert response.status_code == 302 and response["Location"] == "/"
+
+
 def test_set_language_takes_only_a_post(russian) -> None:
     assert Client().get("/i18n/setlang/?language=ru").status_code == 405
 

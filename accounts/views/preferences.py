@@ -6,7 +6,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -23,9 +23,13 @@ from core.zones import zone_names
 
 
 def _back(request: HttpRequest) -> str:
+    """Where the menu goes back to: the page it was on (`next`, else the referrer) when that
+    is an address of this site, else the home page. It is an address, never a view name."""
     target = request.POST.get("next") or request.META.get("HTTP_REFERER") or "/"
     if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
                                            require_https=request.is_secure()):
+        return "/"
+    if not target.startswith(("/", "http://", "https://")):
         return "/"
     return target
 
@@ -56,7 +60,7 @@ def language_set(request: HttpRequest) -> HttpResponse:
     code = request.POST.get("language", "")
     if not is_offered(code):
         messages.error(request, _("That language is not offered yet: choose one from the menu."))
-        return redirect(_back(request))
+        return HttpResponseRedirect(_back(request))
     if request.user.is_authenticated:
         preferences_update(user=request.user, language=code)
         request.session[SESSION_LANGUAGE] = code
