@@ -88,8 +88,8 @@ ENGINE_REASONS: dict[str, str] = {
     "mulligan_needs_gold": _("A mulligan costs 1 gold in this edition and you have none "
                              "left."),
     "not_in_deal": _("That card is not in your deal."),
-    "no_such_ability": _("That card has no \u201cbefore recruitment\u201d ability."),
-    "ability_used": _("A \u201cbefore recruitment\u201d ability is used once per game (B-4)."),
+    "no_such_ability": _("That card has no “before recruitment” ability."),
+    "ability_used": _("A “before recruitment” ability is used once per game (B-4)."),
     "recruitment_finished": _("You have finished recruiting."),
     "already_recruited": _("That card is already in your squad."),
     "not_your_placement": _("The first player places the whole squad first (B-5)."),

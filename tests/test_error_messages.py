@@ -11,7 +11,6 @@ import pathlib
 import pkgutil
 import re
 import shutil
-import subprocess
 from collections.abc import Iterator
 
 import pytest
@@ -24,6 +23,7 @@ from rest_framework.test import APIClient
 import engine
 from core.error_messages import ENGINE_CODES, ENGINE_REASONS, catalogue_message
 from core.errors import Conflict, from_engine
+from core.i18n_mo import compile_po
 from engine.clash.errors import SetupError
 from engine.errors import EngineError, IllegalAction
 from tests.play.conftest import eager  # noqa: F401 (the fixture)
@@ -214,23 +214,20 @@ def _reset_translations() -> None:
 
 @pytest.fixture
 def russian(tmp_path):
-    """A locale folder with a tiny Russian catalogue, in LOCALE_PATHS first, and
-    LocaleMiddleware in place (the language of each request from Accept-Language)."""
-    if not pathlib.Path(MSGFMT).exists():
-        pytest.skip("GNU msgfmt is not installed")
+    """A locale folder with a tiny Russian catalogue, the only one in LOCALE_PATHS (the
+    project's own catalogues translate every sentence), and LocaleMiddleware in place (the
+    language of each request from Accept-Language)."""
     folder = tmp_path / "locale" / "ru" / "LC_MESSAGES"
     folder.mkdir(parents=True)
     (folder / "django.po").write_text(_russian_po(), encoding="utf-8")
-    subprocess.run([MSGFMT, "--check", "-o", str(folder / "django.mo"),
-                    str(folder / "django.po")], check=True)
+    compile_po(folder / "django.po", folder / "django.mo")
     middleware = list(settings.MIDDLEWARE)
     locale = "django.middleware.locale.LocaleMiddleware"
     if locale not in middleware:
         middleware.insert(middleware.index(
             "django.contrib.sessions.middleware.SessionMiddleware") + 1, locale)
     _reset_translations()
-    with override_settings(LOCALE_PATHS=[str(tmp_path / "locale"), *settings.LOCALE_PATHS],
-                           MIDDLEWARE=middleware):
+    with override_settings(LOCALE_PATHS=[str(tmp_path / "locale")], MIDDLEWARE=middleware):
         _reset_translations()
         yield
     _reset_translations()
