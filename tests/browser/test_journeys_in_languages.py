@@ -1,0 +1,21 @@
+"""The browser journeys in Russian and in Turkish (issue 17): the same steps as the English
+ones (test_event_journey.py, test_solo_journey.py), with every label, heading and message
+read from the project's real catalogues (helpers.Words). The browser asks for the language
+(its locale sends Accept-Language), as on a first visit; no English heading may be left.
+With CLASH_SCREENSHOTS=1 they take docs/screenshots/ru-*.png and tr-*.png."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.helpers import Words
+from tests.browser.test_solo_journey import play_solo
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+LANGUAGES = ["ru", "tr"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_solo_game_in_the_reader_s_language(open_as, language) -> None:  # noqa: ANN001
+    play_solo(open_as, Words(language), shots=f"{language}-")
