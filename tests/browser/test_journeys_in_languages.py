@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.helpers import Words
+from tests.browser.test_event_journey import run_event
 from tests.browser.test_solo_journey import play_solo
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -19,3 +20,9 @@ LANGUAGES = ["ru", "tr"]
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_solo_game_in_the_reader_s_language(open_as, language) -> None:  # noqa: ANN001
     play_solo(open_as, Words(language), shots=f"{language}-")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_constructed_event_to_its_top_cut_in_the_reader_s_language(open_as,  # noqa: ANN001
+                                                                      language) -> None:
+    run_event(open_as, Words(language), shots=f"{language}-")
