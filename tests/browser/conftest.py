@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from tests.browser.helpers import PHONE, TIMEOUT_MS, log_in
+from tests.browser.helpers import ENGLISH, PHONE, TIMEOUT_MS, log_in
 from tests.conftest import chromium_path
 
 
@@ -37,16 +37,19 @@ def browser() -> Iterator:
 
 @pytest.fixture
 def open_as(browser, live_server) -> Iterator[Callable]:  # noqa: ANN001
-    """open_as(user) -> a logged-in page in its own context; open_as(None) -> anonymous."""
+    """open_as(user) -> a logged-in page in its own context; open_as(None) -> anonymous;
+    open_as(user, Words("ru")) -> the same in Russian."""
     contexts = []
 
-    def open_page(user=None):  # noqa: ANN001, ANN202
-        context = browser.new_context(viewport=PHONE, base_url=live_server.url)
+    def open_page(user=None, words=ENGLISH):  # noqa: ANN001, ANN202
+        """With words in another language, the browser asks for it (Accept-Language)."""
+        locale = None if words.language == "en" else words.language
+        context = browser.new_context(viewport=PHONE, base_url=live_server.url, locale=locale)
         context.set_default_timeout(TIMEOUT_MS)
         contexts.append(context)
         page = context.new_page()
         if user is not None:
-            log_in(page, live_server.url, user.get_username())
+            log_in(page, live_server.url, user.get_username(), words=words)
         return page
 
     yield open_page

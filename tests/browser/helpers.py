@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from django.utils.text import capfirst
+
 PHONE = {"width": 390, "height": 844}
 PASSWORD = "pw-for-tests-1"  # UserFactory's
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -16,13 +18,55 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 TIMEOUT_MS = 15_000
 
 
-def log_in(page, base_url: str, username: str, password: str = PASSWORD) -> None:  # noqa: ANN001
+class Words:
+    """The words a page shows in one language, read from the project's real catalogues:
+    words("Log in") is the msgstr of "Log in" in that language (the msgid itself in
+    English), words("Round %(round)d", round=1) fills it in, words.n(singular, plural, n)
+    picks the plural form. A journey written with it runs in any language."""
+
+    def __init__(self, language: str = "en") -> None:
+        self.language = language
+
+    def __call__(self, msgid: str, context: str | None = None, **params: object) -> str:
+        from django.utils import translation
+
+        with translation.override(self.language):
+            text = (translation.pgettext(context, msgid) if context
+                    else translation.gettext(msgid))
+        return text % params if params else text
+
+    def n(self, singular: str, plural: str, count: int, **params: object) -> str:
+        from django.utils import translation
+
+        with translation.override(self.language):
+            text = translation.ngettext(singular, plural, count)
+        return text % params if params else text
+
+    def untranslated(self, texts: list[str]) -> list[str]:
+        """Those of the texts (headings, buttons) that are an English message the
+        catalogue translates: left in English on a page in another language."""
+        if self.language == "en":
+            return []
+        return [text for text in texts if text.strip() and self(text.strip()) != text.strip()]
+
+
+ENGLISH = Words("en")
+
+
+def log_in(page, base_url: str, username: str, password: str = PASSWORD,  # noqa: ANN001
+           words: Words = ENGLISH) -> None:
     """Through the login page, as a person would."""
     page.goto(f"{base_url}/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(password)
-    page.get_by_role("button", name="Log in").click()
-    page.get_by_role("link", name=f"Me ({username})").wait_for()
+    # The form's labels are Django's own: the User model's verbose name, capitalised.
+    page.get_by_label(capfirst(words("username"))).fill(username)
+    page.get_by_label(words("Password")).fill(password)
+    page.get_by_role("button", name=words("Log in")).click()
+    page.get_by_role("link", name=f"{words('Me')} ({username})").wait_for()
+
+
+def headings(page) -> list[str]:  # noqa: ANN001
+    """The text of every heading on the page."""
+    return page.locator("h1, h2, h3, h4").all_inner_texts()
 
 
 def screenshot(page, name: str) -> None:  # noqa: ANN001
