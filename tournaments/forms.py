@@ -12,7 +12,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 from django.utils.text import format_lazy
-from django.utils.translation import gettext, gettext_lazy, ngettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from core.forms import AccessibleForm
@@ -486,19 +486,19 @@ class AnnouncementForm(AccessibleForm):
 
     text = forms.CharField(
         label=_("Message"), required=False, strip=False,
-        widget=forms.Textarea(attrs={"rows": 2, "maxlength": MAX_ANNOUNCEMENT}),
-        # Translated when the page is drawn, in the reader's language.
-        help_text=ngettext_lazy(
+        widget=forms.Textarea(attrs={"rows": 2, "maxlength": MAX_ANNOUNCEMENT}))
+
+    def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003
+        super().__init__(*args, prefix="news", **kwargs)
+        # Here, not on the field: a count's sentence is chosen in the reader's language.
+        self.fields["text"].help_text = ngettext(
             "Plain text, up to %(limit)d character, e.g. “Round 3 starts at 14:30, tables "
             "1-20 in the back room”. It shows at the top of the event's page and pairings and "
             "on each player's Me page until you withdraw it.",
             "Plain text, up to %(limit)d characters, e.g. “Round 3 starts at 14:30, tables "
             "1-20 in the back room”. It shows at the top of the event's page and pairings and "
-            "on each player's Me page until you withdraw it.", "limit")
-        % {"limit": MAX_ANNOUNCEMENT})
-
-    def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003
-        super().__init__(*args, prefix="news", **kwargs)
+            "on each player's Me page until you withdraw it.", MAX_ANNOUNCEMENT) % {
+                "limit": MAX_ANNOUNCEMENT}
 
 
 class RoundNumberForm(forms.Form):

@@ -63,7 +63,7 @@ def word(value: object) -> str:
 def words(values: object) -> str:
     """Labels of a list of the game's words, the first one as a label begins and the rest as
     they are read mid-list ("Splash, pierce")."""
-    items = [str(v) for v in (values or [])]
-    if not items:
+    labels = [word(v) for v in (values or [])]
+    if not labels:
         return ""
-    return ", ".join([word(items[0]), *items[1:]])
+    return ", ".join([labels[0], *(label[:1].lower() + label[1:] for label in labels[1:])])

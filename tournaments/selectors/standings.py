@@ -284,10 +284,10 @@ class CutMarks(NamedTuple):
                 "the cut.",
                 "If the Swiss rounds ended now, the %(size)d players marked Top %(size)d "
                 "would make the cut.", self.size) % {"size": self.size}
-        text += " The line is under the last place."
+        text += " " + gettext("The line is under the last place.")
         if self.ai_allowed:
-            return text + " AI seats may take a place in it."
-        return text + " AI seats do not take a place in it: the next player does."
+            return text + " " + gettext("AI seats may take a place in it.")
+        return text + " " + gettext("AI seats do not take a place in it: the next player does.")
 
 
 def cut_marks(event: Event, rows: list[StandingRow]) -> CutMarks | None:

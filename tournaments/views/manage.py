@@ -166,16 +166,18 @@ def _seat_state(event: Event, board, seat: Registration,  # noqa: ANN001
     """What the players table says a seat is doing: nobody is "playing" once their event
     is over for them (out of the top cut, or the event complete)."""
     if seat.dropped:
-        return "dropped"
+        return _("dropped")
     if event.status == EventStatus.REGISTRATION:
         if event.check_in_required:
-            return "checked in" if seat.checked_in else "not checked in"
-        return "registered"
+            return _("checked in") if seat.checked_in else _("not checked in")
+        return _("registered")
     if event.status == EventStatus.COMPLETE:
-        return "champion" if board.champion and board.champion.pk == seat.pk else "finished"
+        champion = board.champion and board.champion.pk == seat.pk
+        return _("champion") if champion else _("finished")
     if event.status == EventStatus.TOP_CUT:
-        return "in the top cut" if seat.pk in in_the_cut else "out of the top cut"
-    return "playing"
+        return _("in the top cut") if seat.pk in in_the_cut else _(
+            "out of the top cut")
+    return _("playing")
 
 
 @login_required
