@@ -71,13 +71,9 @@ class ProfileForm(forms.Form):
                     "empty to show your username."))
 
 
-class EmailChangeForm(forms.Form):
-    """The new address and the password: a session left open elsewhere is not enough to
-    move the account (and its password resets) to another mailbox."""
+class PasswordCheckedForm(forms.Form):
+    """A form that asks for the person's own password before it acts (`user`: who asks)."""
 
-    email = forms.EmailField(
-        label=_("New e-mail address"), max_length=254,
-        help_text=_("We mail a link to it; your address changes when you open the link."))
     password = forms.CharField(label=_("Your password"), strip=False,
                                widget=forms.PasswordInput(attrs={"autocomplete":
                                                                  "current-password"}))
@@ -91,6 +87,16 @@ class EmailChangeForm(forms.Form):
         if not self.user.check_password(password):
             raise forms.ValidationError(_("That is not your password."), code="wrong_password")
         return password
+
+
+class EmailChangeForm(PasswordCheckedForm):
+    """The new address and the password: a session left open elsewhere is not enough to
+    move the account (and its password resets) to another mailbox."""
+
+    email = forms.EmailField(
+        label=_("New e-mail address"), max_length=254,
+        help_text=_("We mail a link to it; your address changes when you open the link."))
+    field_order = ["email", "password"]
 
 
 class ResendConfirmationForm(forms.Form):
@@ -98,20 +104,8 @@ class ResendConfirmationForm(forms.Form):
                              help_text=_("The address you signed up with."))
 
 
-class DeleteAccountForm(forms.Form):
-    password = forms.CharField(label=_("Your password"), strip=False,
-                               widget=forms.PasswordInput(attrs={"autocomplete":
-                                                                 "current-password"}))
-
-    def __init__(self, user, *args, **kwargs) -> None:  # noqa: ANN001, ANN002, ANN003
-        super().__init__(*args, **kwargs)
-        self.user = user
-
-    def clean_password(self) -> str:
-        password = self.cleaned_data["password"]
-        if not self.user.check_password(password):
-            raise forms.ValidationError(_("That is not your password."), code="wrong_password")
-        return password
+class DeleteAccountForm(PasswordCheckedForm):
+    """The password, once more, before the account goes."""
 
 
 class PreferencesForm(forms.Form):

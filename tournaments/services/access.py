@@ -49,6 +49,17 @@ def lock_event(event_id: int) -> Event:
     return event
 
 
+def lock_event_of_match(match_id: int) -> Event:
+    """The event of match `match_id`, locked (then lock the match with `lock_match`); a
+    missing match is a NotFound naming it."""
+    event_id = (Match.objects.filter(pk=match_id).values_list("round__event_id", flat=True)
+                .first())
+    if event_id is None:
+        raise NotFound("not_found", gettext("No match %(match)s") % {"match": match_id},
+                       params={"match": match_id})
+    return lock_event(event_id)
+
+
 def lock_registration(registration_id: int) -> tuple[Event, Registration]:
     """The registration's event (locked first, as everywhere) and the registration."""
     event_id = (Registration.objects.filter(pk=registration_id)

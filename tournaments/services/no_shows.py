@@ -20,7 +20,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext, ngettext
 
-from core.errors import Conflict, DomainError, NotFound
+from core.errors import Conflict, DomainError
 from tournaments.models import (
     Correction,
     CorrectionAction,
@@ -35,7 +35,7 @@ from tournaments.selectors.clock import clock_at, clock_run_seconds
 from tournaments.selectors.matches import match_format, verified_score
 from tournaments.selectors.online import current_online_game
 
-from .access import lock_event, lock_match, require_organizer
+from .access import lock_event_of_match, lock_match, require_organizer
 from .results import ResultWrite, confirmation, results_write
 
 
@@ -55,12 +55,7 @@ def match_no_show(*, match_id: int, by: AbstractBaseUser, now: datetime,
     """The seat `absent` (a registration id) of match `match_id` did not come: its opponent
     wins the match. Returns the match and whether this call gave the loss (False: it was
     given already)."""
-    event_id = (Match.objects.filter(pk=match_id).values_list("round__event_id", flat=True)
-                .first())
-    if event_id is None:
-        raise NotFound("not_found", gettext("No match %(match)d") % {"match": match_id},
-                       params={"match": match_id})
-    event = lock_event(event_id)
+    event = lock_event_of_match(match_id)
     require_organizer(event, by)
     rnd, match = lock_match(match_id)
     rnd.event = event

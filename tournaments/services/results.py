@@ -40,7 +40,7 @@ from django.db import transaction
 from django.utils.translation import gettext, ngettext
 
 from core.bulk import insert_rows, update_rows
-from core.errors import Conflict, DomainError, Forbidden, NotFound
+from core.errors import Conflict, DomainError, Forbidden
 from engine.clash.match_rules import MatchFormat
 from engine.seats import SIDE_A, SIDE_B
 from tournaments.models import (
@@ -58,7 +58,7 @@ from tournaments.selectors.matches import match_format, verified_score
 from tournaments.selectors.matches import side_of as _side_of
 from tournaments.selectors.online import current_online_game
 
-from .access import lock_event, lock_match, require_organizer
+from .access import lock_event_of_match, lock_match, require_organizer
 from .audit import snapshot
 from .standings import results_version_bump
 from .states import match_move, round_move
@@ -288,13 +288,7 @@ def result_set(*, match_id: int, by: AbstractBaseUser, a_wins: int, b_wins: int,
     """An organizer enters or corrects the result: it is confirmed at once, whatever the
     reports said. A Swiss result is final once the top cut is seeded from it, and a bracket
     result is final once its winner plays the next round."""
-    event_id = (Match.objects.filter(pk=match_id).values_list("round__event_id", flat=True)
-                .first())
-    if event_id is None:
-        raise NotFound("not_found", gettext("no match %(match)s")
-                                    % {"match": match_id},
-                       params={"match": match_id})
-    event = lock_event(event_id)
+    event = lock_event_of_match(match_id)
     require_organizer(event, by)
     rnd, match = lock_match(match_id)
     if match.bye:

@@ -24,7 +24,7 @@ from core.locks import lock, lock_get
 from tournaments.models import ClockAction, ClockChange, Event, Match, Round, RoundStatus
 from tournaments.selectors.clock import clock_at
 
-from .access import lock_event, require_judge, require_organizer
+from .access import lock_event, lock_event_of_match, require_judge, require_organizer
 from .standings import results_version_bump
 
 MAX_MINUTES = 60  # minutes added at once, to a round or a table
@@ -155,12 +155,7 @@ def match_time_extend(*, match_id: int, by: AbstractBaseUser, now: datetime, min
     """Extra time for one table: `minutes` more than the round's clock, shown on that match
     page and kept in the clock's trail with `note` (a judge call, a deck check). `seen` as
     in `round_clock_add`, the table's extra minutes the page showed."""
-    event_id = (Match.objects.filter(pk=match_id).values_list("round__event_id", flat=True)
-                .first())
-    if event_id is None:
-        raise NotFound("not_found", gettext("No match %(match)d") % {"match": match_id},
-                       params={"match": match_id})
-    event = lock_event(event_id)
+    event = lock_event_of_match(match_id)
     # The event's judges give extra time too (a judge call, a deck check).
     require_judge(event, by)
     minutes = _minutes(minutes)
