@@ -37,6 +37,7 @@ def replay_answer(request: Request, target: Any, pk: int) -> Response:
         "title": title, "names": names, "step": data["step"], "total": data["total"],
         "previous": data["prev"], "next": data["next"], "solo": data["solo"],
         "tokens": data["tokens"], "board": data["view"], "log": data["log"],
+        "events": data["events"],
         "error": data["error"], "record": game.record,
         "verification": {"ok": check.ok, "result": check.result, "turn": check.turn,
                          "reason": check.reason},

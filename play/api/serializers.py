@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from engine.clash import events as ev
 from engine.clash.ai import LEVELS as AI_LEVELS
 from engine.clash.solo import LEVELS, QUICK, SOLO_DRAFT, SOLO_PRECONSTRUCTED
 from engine.clash.solo.options import CHOICES
@@ -117,6 +118,18 @@ class DraftOut(serializers.Serializer):
     picks = serializers.ListField(child=serializers.CharField(), help_text="kept so far")
 
 
+class GameEventOut(serializers.Serializer):
+    """One event of the game's log in no language (engine/clash/events.py lists the codes
+    and their fields); `log` holds the same events as sentences in the request's language."""
+
+    code = serializers.ChoiceField(choices=ev.CODES, help_text=(
+        'what happened: "mana", "play", "cast", "attack", "destroyed", ... (docs/play.md)'))
+    params = serializers.DictField(help_text=(
+        "the event's values by name: seats as \"A\"/\"B\" (seat, caster, owner, first), "
+        "lanes as \"top\"/\"bottom\", cards by name (card, target, attacker; cards: a "
+        "list of names), the rest whole numbers (turn, mana, damage, count, position, ...)"))
+
+
 class GameStateOut(GameBriefOut):
     seen = serializers.IntegerField(help_text="send it back with your action")
     your_turn = serializers.BooleanField()
@@ -126,7 +139,9 @@ class GameStateOut(GameBriefOut):
     bans = BansOut(allow_null=True, help_text="the ban-two step of a constructed match game")
     solo = SoloOut(allow_null=True, help_text="a solo game's format, level and options")
     draft = DraftOut(allow_null=True, help_text="the solo draft's pick step, while drafting")
-    log = serializers.ListField(child=serializers.CharField(), help_text="latest events last")
+    log = serializers.ListField(child=serializers.CharField(), help_text=(
+        "latest events last, as sentences in the request's language"))
+    events = GameEventOut(many=True, help_text="the same events as `log`, as codes and values")
     turn_cap = serializers.IntegerField(
         help_text="the turn after which a game nobody has won is drawn (ruling C-7.5a); a "
                   "match game at time plays on to the turn in progress plus two (C-7.5c)")
@@ -188,7 +203,9 @@ class ReplayOut(serializers.Serializer):
     solo = serializers.BooleanField()
     tokens = serializers.CharField(allow_blank=True, help_text="this step's action tokens")
     board = serializers.JSONField(help_text="the position after this step, both hands shown")
-    log = serializers.ListField(child=serializers.CharField(), help_text="what this step did")
+    log = serializers.ListField(child=serializers.CharField(), help_text=(
+        "what this step did, as sentences in the request's language"))
+    events = GameEventOut(many=True, help_text="the same events as `log`, as codes and values")
     error = serializers.CharField(allow_blank=True)
     verification = VerificationOut()
     record = serializers.JSONField(help_text="the game record (engine format)")

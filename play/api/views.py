@@ -51,6 +51,7 @@ from play.services import (
 )
 from play.views.boards import board, card_info
 from play.views.games import seat_name
+from play.views.log_lines import event_data, log_lines
 
 LOG_LINES = 30
 
@@ -72,7 +73,8 @@ def _solo(game: OnlineGame) -> dict | None:
 
 def game_state(game: OnlineGame, seat: int) -> dict:
     data = {**_brief(game, seat), "your_turn": False, "ai_thinking": False, "board": None,
-            "moves": [], "bans": None, "log": [], "seen": len(game.actions),
+            "moves": [], "bans": None, "log": [], "events": [],
+            "seen": len(game.actions),
             "solo": _solo(game), "draft": None, "turn_cap": game.turn_cap,
             "time_called_at": game.time_called_at, "turns_left": None}
     if game.status == GameStatus.BANNING:
@@ -95,6 +97,7 @@ def game_state(game: OnlineGame, seat: int) -> dict:
     state = position.game
     mover = to_move(state)
     mine = game.status == GameStatus.PLAYING and mover == seat
+    events = position.log[-LOG_LINES:]
     moves = []
     if mine:
         catalogue = state.catalogue
@@ -102,7 +105,8 @@ def game_state(game: OnlineGame, seat: int) -> dict:
                  for t in legal_moves_of(state, seat)]
     data.update(your_turn=mine, board=board(state, seat), moves=moves,
                 ai_thinking=mover is not None and mover == ai_seat(game),
-                log=position.log[-LOG_LINES:],
+                log=log_lines(events, state.catalogue),
+                events=event_data(events, state.catalogue),
                 turns_left=turns_left(game, state.turn) if state.winner is None else None)
     return data
 

@@ -48,6 +48,7 @@ from play.services import (
     turns_left,
 )
 from play.views.boards import board, card_info, moves
+from play.views.log_lines import log_lines
 
 LOG_LINES = 60
 # Both forms share the /play/ page and have a `deck` field: distinct ids keep each label on
@@ -175,7 +176,7 @@ def game_context(game: OnlineGame, seat: int, *, confirm_end: bool = False) -> d
         "ai_thinking": game.status == GameStatus.PLAYING and not mine
         and to_move(state) is not None and to_move(state) == ai_seat(game),
         "n": len(game.actions),
-        "log": list(reversed(position.log[-LOG_LINES:])),
+        "log": log_lines(reversed(position.log[-LOG_LINES:]), state.catalogue),
         "log_more": max(0, len(position.log) - LOG_LINES),
         "end_warning": end_warning_text(warning) if warning else "",
         "confirm_end": bool(warning) and confirm_end,

@@ -21,6 +21,7 @@ from play.selectors import finished_game, may_watch
 from play.selectors.positions import is_solo_record, replay_step, verify
 from play.views.boards import board
 from play.views.games import seat_name
+from play.views.log_lines import event_data, log_lines
 
 
 def _step(request: HttpRequest) -> int:
@@ -44,7 +45,9 @@ def replay_context(record: dict[str, Any], step: int) -> dict[str, Any]:
         "step": at.entries, "total": total, "solo": is_solo_record(record),
         "prev": at.entries - 1 if at.entries > 0 else None,
         "next": at.entries + 1 if at.entries < total else None,
-        "view": board(at.game, SEAT_A, reveal=True), "log": at.log, "error": at.error,
+        "view": board(at.game, SEAT_A, reveal=True), "error": at.error,
+        "log": log_lines(at.log, at.game.catalogue),
+        "events": event_data(at.log, at.game.catalogue),
         "check": verify(record), "tokens": record["turns"][at.entries - 1] if at.entries else "",
     }
 

@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from engine.clash.cards import load_catalogue
+from engine.clash.events import render_all
 from play.models import GameStatus, OnlineGame
 from play.selectors import position_of
 from play.selectors.positions import verify
@@ -41,7 +42,7 @@ def opponent_names_outside_public(game, text):
     position = position_of(game)
     cat = load_catalogue()
     public = {cat.name(c.card) for lane in position.game.players[1].lanes for c in lane}
-    logged = " ".join(position.log)
+    logged = " ".join(render_all(position.log, cat))
     return [n for n in game.decks["B"] if n in text and n not in public and n not in logged]
 
 

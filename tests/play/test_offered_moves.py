@@ -13,6 +13,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from engine.clash import events as ev
 from engine.clash.actions import CAST, PLAY, decode
 from engine.clash.solo import SoloOptions
 from play.models import OnlineGame
@@ -39,12 +40,12 @@ def labels(offer: dict) -> list[str]:
     return [t["label"] for t in offer["turn"]]
 
 
-def activations(setup: SoloSetup, tokens: list[str], token: str) -> list[str]:
+def activations(setup: SoloSetup, tokens: list[str], token: str) -> list[tuple]:
     """What the event log says happened when `token` was applied after `tokens`, besides
     entering the Attack phase."""
     before = len(rebuild(setup, tokens).log)
     after = rebuild(setup, [*tokens, token]).log[before:]
-    return [line for line in after if not line.endswith("enters the Attack phase")]
+    return [event for event in after if event[0] != ev.ATTACK_PHASE]
 
 
 def walk(seed: int, steps: int = 120):

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from core.errors import Conflict
 from engine.clash.cards import load_catalogue
+from engine.clash.events import render_all
 from play.models import GameStatus, Invitation, InvitationStatus, OnlineGame
 from play.selectors import position_of
 from play.selectors.positions import to_move, verify
@@ -35,7 +36,7 @@ def hidden_names_shown(game: OnlineGame, seat: int, text: str) -> list[str]:
     cat = load_catalogue()
     other = seat ^ 1
     public = {cat.name(c.card) for lane in position.game.players[other].lanes for c in lane}
-    logged = " ".join(position.log)
+    logged = " ".join(render_all(position.log, cat))
     return [n for n in game.decks["AB"[other]] if n in text and n not in public
             and n not in logged]
 
