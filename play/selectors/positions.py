@@ -64,10 +64,10 @@ class Position:
     turns: list[str] = field(default_factory=list)
     hashes: list[str] = field(default_factory=list)
     current: list[str] = field(default_factory=list)
-    log: list[str] = field(default_factory=list)
+    log: list[tuple] = field(default_factory=list)
 
 
-def start(setup: Setup, *, log: list[str] | None = None) -> Game:
+def start(setup: Setup, *, log: list[tuple] | None = None) -> Game:
     catalogue = load_catalogue()
     if isinstance(setup, SoloSetup):
         human, ai, _ = solo_decks(setup.fmt, setup.seed, deck=setup.deck,
@@ -85,7 +85,7 @@ def start(setup: Setup, *, log: list[str] | None = None) -> Game:
 
 def rebuild(setup: Setup, tokens: list[str]) -> Position:
     """The game after `tokens` (each one action), its record so far and its event log."""
-    log: list[str] = []
+    log: list[tuple] = []
     position = Position(start(setup, log=log), log=log)
     for token in tokens:
         apply_token(position, token)
@@ -172,7 +172,7 @@ def setup_of_record(data: dict[str, Any]) -> Setup:
 class ReplayStep:
     game: Game
     entries: int  # how many of the record's entries have been applied
-    log: list[str]  # what happened during the last entry (or the setup, at step 0)
+    log: list[tuple]  # the events of the last entry (or the setup, at step 0)
     error: str = ""
 
 
@@ -180,7 +180,7 @@ def replay_step(data: dict[str, Any], step: int) -> ReplayStep:
     """The position after the first `step` entries of a record (0: after the setup), with the
     event log of that entry. Solo records need their own chooses_returns switch respected."""
     setup = setup_of_record(data)
-    log: list[str] = []
+    log: list[tuple] = []
     if isinstance(setup, SoloSetup):
         record = SoloRecord.from_json(data)
         human, ai, _ = solo_decks(record.fmt, record.seed, deck=record.deck,

@@ -20,10 +20,9 @@ from django.utils.translation import gettext, ngettext
 
 from engine.clash import events as ev
 from engine.clash.cards import Catalogue
+from engine.clash.state import TOP
 from engine.seats import SEAT_A, SEAT_B, letter
 from play.templatetags.seats import letter as seat_letter
-
-TOP = 0
 
 
 def _seat(seat: int) -> str:
