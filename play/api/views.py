@@ -17,8 +17,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api.responses import errors, valid
-from engine.clash.actions import decode, describe
-from engine.clash.solo import LEVELS
+from engine.clash.actions import decode
+from engine.clash.observation import Observation
 from engine.seats import letter, other
 from play.api import serializers as s
 from play.models import GameKind, GameStatus, Invitation, OnlineGame
@@ -35,6 +35,7 @@ from play.selectors import (
     solo_results_of,
 )
 from play.selectors.positions import legal_moves_of, to_move
+from play.selectors.records import level_name
 from play.services import (
     duel_start,
     invitation_cancel,
@@ -51,7 +52,7 @@ from play.services import (
 )
 from play.views.boards import board, card_info
 from play.views.games import seat_name
-from play.views.log_lines import event_data, log_lines
+from play.views.log_lines import event_data, log_lines, move_label
 
 LOG_LINES = 30
 
@@ -68,7 +69,7 @@ def _solo(game: OnlineGame) -> dict | None:
         return None
     level = game.level or 0
     return {"format": game.solo_format, "deck": game.solo_deck, "level": level,
-            "level_name": LEVELS.get(level, "Quick game"), "options": game.options or {}}
+            "level_name": level_name(level), "options": game.options or {}}
 
 
 def game_state(game: OnlineGame, seat: int) -> dict:
@@ -101,7 +102,8 @@ def game_state(game: OnlineGame, seat: int) -> dict:
     moves = []
     if mine:
         catalogue = state.catalogue
-        moves = [{"token": t, "label": describe(decode(t)[0], catalogue)}
+        hand = Observation(state, seat).hand
+        moves = [{"token": t, "label": move_label(decode(t)[0], catalogue, hand)}
                  for t in legal_moves_of(state, seat)]
     data.update(your_turn=mine, board=board(state, seat), moves=moves,
                 ai_thinking=mover is not None and mover == ai_seat(game),

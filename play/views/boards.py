@@ -21,7 +21,6 @@ from engine.clash.actions import (
     END_TURN,
     PLAY,
     RETURN_ORDER,
-    describe,
     encode,
 )
 from engine.clash.cards import BASTION, Catalogue, ability_names, load_catalogue
@@ -30,6 +29,7 @@ from engine.clash.rules import Game
 from engine.clash.solo import SoloGame
 from engine.clash.state import LANES
 from engine.seats import letter, other
+from play.views.log_lines import move_label
 
 
 def _card(catalogue: Catalogue, name: str) -> dict[str, Any]:
@@ -192,7 +192,7 @@ def moves(game: Game, seat: int, board_data: dict[str, Any]) -> dict[str, Any]:
         elif kind == END_TURN:
             turn.append({"token": token, "label": gettext("End the turn")})
         elif kind == RETURN_ORDER:
-            returns.append({"token": token, "label": describe(action, catalogue).capitalize()})
+            returns.append({"token": token, "label": move_label(action, catalogue)})
     end_warning = None
     if playable and not returns:
         end_warning = {"cards": len(playable), "mana": game.mana,

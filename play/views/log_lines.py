@@ -289,3 +289,35 @@ def log_lines(events: Iterable[tuple], catalogue: Catalogue) -> list[str]:
 def event_data(events: Iterable[tuple], catalogue: Catalogue) -> list[dict[str, Any]]:
     """Events for an API: each its code and its values by name, in no language."""
     return [{"code": e[0], "params": ev.params(e, catalogue)} for e in events]
+
+
+def move_label(action: tuple, catalogue: Catalogue, hand: list[int] | None = None) -> str:
+    """A person's reading of a legal action ("Play BRUTE to top") in the reader's language:
+    the web side's `engine.clash.actions.describe`, which stays English for the command-line
+    tools. Without the hand, a card is named by its place in it."""
+    from engine.clash.actions import ATTACK_ALL, ATTACK_NEXT, CAST, END_TURN, PLAY, RETURN_ORDER
+
+    def card_at(index: int) -> str:
+        if hand is not None and 0 <= index < len(hand):
+            return catalogue.name(hand[index])
+        return gettext("card #%(number)d") % {"number": index + 1}
+
+    kind = action[0]
+    if kind == PLAY:
+        if action[2] == TOP:
+            return gettext("Play %(card)s to top") % {"card": card_at(action[1])}
+        return gettext("Play %(card)s to bottom") % {"card": card_at(action[1])}
+    if kind == CAST:
+        values = {"card": card_at(action[1]), "seat": _seat(action[2]), "position": action[4]}
+        if action[3] == TOP:
+            return gettext("Cast %(card)s at %(seat)s top, position %(position)d") % values
+        return gettext("Cast %(card)s at %(seat)s bottom, position %(position)d") % values
+    if kind == ATTACK_NEXT:
+        return gettext("Attack with the next creature")
+    if kind == ATTACK_ALL:
+        return gettext("Attack with every remaining creature")
+    if kind == END_TURN:
+        return gettext("End the turn")
+    if kind == RETURN_ORDER:
+        return gettext("Return %(cards)s") % {"cards": _cards(catalogue, action[1])}
+    return repr(action)

@@ -243,3 +243,42 @@ def test_the_schema_documents_the_events(client):
     event = parts["GameEventOut"]["properties"]
     assert set(event) == {"code", "params"}
     assert "mana" in str(schema["components"]["schemas"])
+
+
+def every_kind_of_move() -> list[tuple]:
+    """One action of each kind a person may be offered, both lanes for play and cast."""
+    from engine.clash.actions import ATTACK_ALL, ATTACK_NEXT, CAST, END_TURN, PLAY, RETURN_ORDER
+    return [(PLAY, 0, 0), (PLAY, 1, 1), (CAST, 0, 1, 0, 2), (CAST, 1, 0, 1, 1), (ATTACK_NEXT,),
+            (ATTACK_ALL,), (END_TURN,), (RETURN_ORDER, (CAT.id("OGRE"), CAT.id("ZOMBIE")))]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_move_a_person_is_offered_reads_in_their_language(language):
+    from play.views.log_lines import move_label
+    hand = [CAT.id("OGRE"), CAT.id("BRUTE")]
+    with translation.override("en"):
+        english = [move_label(action, CAT, hand) for action in every_kind_of_move()]
+    with translation.override(language):
+        labels = [move_label(action, CAT, hand) for action in every_kind_of_move()]
+        unknown = move_label(every_kind_of_move()[0], CAT)
+    assert english[0] == "Play OGRE to top" and english[-1] == "Return OGRE, ZOMBIE"
+    assert len(set(labels)) == len(labels)  # the lanes and the kinds stay apart
+    for label, original in zip(labels, english, strict=True):
+        assert label != original and not english_words(label), label
+    assert "1" in unknown and not english_words(unknown)  # a card not in the hand: its place
+
+
+@pytest.mark.django_db
+def test_the_game_api_offers_its_moves_in_the_requests_language():
+    game, users = played_game()
+    state = position_of(game).game
+    mover = to_move(state)
+    assert mover is not None
+    client = api(users[mover])
+    russian = client.get(f"/api/play/games/{game.pk}/", HTTP_ACCEPT_LANGUAGE="ru").json()
+    english = client.get(f"/api/play/games/{game.pk}/", HTTP_ACCEPT_LANGUAGE="en").json()
+    assert russian["moves"] and [m["token"] for m in russian["moves"]] == [
+        m["token"] for m in english["moves"]]
+    for move, original in zip(russian["moves"], english["moves"], strict=True):
+        assert move["label"] != original["label"] and not english_words(move["label"])
+    assert not any("#" in m["label"] for m in english["moves"])  # the hand's cards by name
