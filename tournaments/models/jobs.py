@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournaments.models.matches import Match
 
 
 class JobStatus(models.TextChoices):
     QUEUED = "queued", _("Queued")
-    RUNNING = "running", _("Running")
+    RUNNING = "running", pgettext_lazy("engine job status", "Running")
     DONE = "done", _("Done")
     FAILED = "failed", _("Failed")  # gave up after the attempt cap: the organizer decides
 
