@@ -13,6 +13,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone, translation
 
+from core.errors import Conflict
 from tests.factories.tournaments import OrganizedEventFactory
 from tests.tournaments.engine_scene import ai_round
 from tests.tournaments.event_steps import organizer_of, pair, seats, settle, start
@@ -25,6 +26,13 @@ from tournaments.services import engine_jobs
 from tournaments.services.engine_jobs import jobs_for_round, jobs_sweep, match_job_run
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _english_afterwards():
+    """A request leaves its language active in the thread: the next tests read English."""
+    yield
+    translation.deactivate()
 
 NAMES = "alice bob carol dave erin"
 # The words of the English sentences (none of them a Turkish or Russian word).
@@ -203,3 +211,20 @@ def test_the_job_status_running_has_its_own_words():
         assert str(JobStatus.RUNNING.label) == "Выполняется"
     with translation.override("en"):
         assert str(JobStatus.RUNNING.label) == "Running"
+
+
+@pytest.mark.parametrize("top_cut, english, russian", [
+    (0, "The 1 Swiss round of {} is played: complete the event",
+     "1 тур по швейцарской системе в {} сыгран: завершите турнир"),
+    (4, "The 1 Swiss round of {} is played: start the top 4",
+     "1 тур по швейцарской системе в {} сыгран: начните топ-4")])
+def test_pairing_after_the_last_swiss_round_says_what_comes_next_in_the_reader_s_language(
+        top_cut, english, russian):
+    event = OrganizedEventFactory(format="preconstructed", rounds=1, top_cut=top_cut)
+    seats(event, NAMES)
+    start(event)
+    settle(pair(event))
+    for language, message in (("en", english), ("ru", russian)):
+        with translation.override(language), pytest.raises(Conflict) as refused:
+            pair(event)
+        assert refused.value.message == message.format(event.name)

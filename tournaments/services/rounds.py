@@ -78,11 +78,18 @@ def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
     if last is not None:
         require_round_confirmed(last)
     if upcoming > event.rounds:
-        then = f"start the top {event.top_cut}" if event.top_cut else "complete the event"
-        raise Conflict("swiss_over", ngettext(
-            "The %(rounds)d Swiss round of %(event)s is played: %(then)s",
-            "All %(rounds)d Swiss rounds of %(event)s are played: %(then)s", event.rounds)
-            % {"rounds": event.rounds, "event": event, "then": then},
+        if event.top_cut:
+            message = ngettext(
+                "The %(rounds)d Swiss round of %(event)s is played: start the top %(cut)d",
+                "All %(rounds)d Swiss rounds of %(event)s are played: start the top %(cut)d",
+                event.rounds)
+        else:
+            message = ngettext(
+                "The %(rounds)d Swiss round of %(event)s is played: complete the event",
+                "All %(rounds)d Swiss rounds of %(event)s are played: complete the event",
+                event.rounds)
+        raise Conflict("swiss_over", message % {"rounds": event.rounds, "event": event,
+                                                "cut": event.top_cut},
                        params={"event": event.name, "rounds": event.rounds})
     if event.format == EventFormat.DRAFT:
         # Rule C-2.4 events: each pod plays its Swiss rounds within itself, once its
