@@ -13,6 +13,7 @@ from tests.factories import UserFactory
 from tests.factories.tournaments import OrganizedEventFactory
 from tests.tournaments.event_steps import now, organizer_of, pair, seats, settle, start, tables
 from tournaments.models import Event
+from tournaments.selectors.rounds import round_explanation
 from tournaments.selectors.standings import standings_for_event
 from tournaments.services.events import event_create
 from tournaments.services.results import result_set
@@ -154,7 +155,7 @@ def test_an_event_that_lets_ai_seats_into_the_cut_seeds_and_marks_them(client):
     assert "AI seats may take a place in it." in page
     semifinals, _ = topcut_start(event_id=event.pk, by=organizer_of(event), now=now())
     assert tables(semifinals)[0][0] == rows[0].name  # seed 1 against seed 4
-    assert "(dropped players do not make the cut)" in semifinals.explanation["lines"][0]
+    assert "(dropped players do not make the cut)" in round_explanation(semifinals)[0]
 
 
 def test_whether_ai_seats_may_make_the_cut_is_set_on_the_new_event_page(client):

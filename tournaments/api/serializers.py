@@ -33,6 +33,7 @@ from tournaments.models import (
     RoundStatus,
     TopCut,
 )
+from tournaments.selectors.explanations import explanation_codes
 from tournaments.selectors.rounds import round_explanation, round_label
 from tournaments.services.events import (
     DEFAULT_NO_SHOW_MINUTES,
@@ -479,11 +480,19 @@ class RoundOut(serializers.Serializer):
 
 
 class RoundDetailOut(RoundOut):
-    explanation = serializers.SerializerMethodField(help_text="how the round was paired")
+    explanation = serializers.SerializerMethodField(
+        help_text="how the round was paired, in the request's language (Accept-Language)")
+    explanation_codes = serializers.SerializerMethodField(
+        help_text="each line of `explanation` as a stable code and its params (a player is "
+                  "R and the registration's id), or null for a line stored as text")
 
     @extend_schema_field(serializers.ListField(child=serializers.CharField()))
     def get_explanation(self, rnd) -> list[str]:  # noqa: ANN001
         return round_explanation(rnd)
+
+    @extend_schema_field(serializers.ListField(child=serializers.DictField(allow_null=True)))
+    def get_explanation_codes(self, rnd) -> list[dict | None]:  # noqa: ANN001
+        return explanation_codes(rnd.explanation)
 
 
 # Results --------------------------------------------------------------------------------

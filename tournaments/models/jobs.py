@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournaments.models.matches import Match
 
 
 class JobStatus(models.TextChoices):
     QUEUED = "queued", _("Queued")
-    RUNNING = "running", _("Running")
+    RUNNING = "running", pgettext_lazy("engine job status", "Running")
     DONE = "done", _("Done")
     FAILED = "failed", _("Failed")  # gave up after the attempt cap: the organizer decides
 
@@ -39,7 +40,11 @@ class MatchJob(models.Model):
     # Stamped every few seconds by the worker running it (CLASH_JOB_HEARTBEAT_SECONDS).
     heartbeat_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # Why it failed: a stable code and its params, put into the reader's language when read
+    # (selectors.job_errors), and the English text (all that jobs failed before the codes have).
     error = models.TextField(blank=True)
+    error_code = models.CharField(max_length=40, blank=True)
+    error_params = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["id"]

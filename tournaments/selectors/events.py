@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Count, Exists, JSONField, OuterRef, Q, QuerySet, Subquery
 
 from decks.models import Game
 from play.models import GameStatus, OnlineGame
@@ -23,6 +23,7 @@ from tournaments.models import (
     RoundStage,
 )
 from tournaments.selectors.access import is_organizer
+from tournaments.selectors.job_errors import job_error_text
 from tournaments.selectors.matches import matches_by_table
 from tournaments.selectors.registrations import user_registration
 from tournaments.selectors.rounds import champion_of, rounds_labelled
@@ -100,9 +101,12 @@ def dashboard_for(event: Event) -> Dashboard:
         order = {MatchStatus.DISPUTED: 0, MatchStatus.REPORTED: 1, MatchStatus.PENDING: 2}
         # Why a match waits for the organizer, read with it: the reason its engine job
         # failed (a refused result), the note of its last change (why it is disputed).
+        failed = MatchJob.objects.filter(match=OuterRef("pk"), status=JobStatus.FAILED)
         reasons = matches_by_table(last).annotate(
-            job_error=Subquery(MatchJob.objects.filter(
-                match=OuterRef("pk"), status=JobStatus.FAILED).values("error")[:1]),
+            job_error=Subquery(failed.values("error")[:1]),
+            job_error_code=Subquery(failed.values("error_code")[:1]),
+            job_error_params=Subquery(failed.values("error_params")[:1],
+                                      output_field=JSONField()),
             last_note=Subquery(ResultChange.objects.filter(match=OuterRef("pk"))
                                .order_by("-id").values("note")[:1]),
             # A game of it is being played online: the engine decides, not the reports.
@@ -110,6 +114,9 @@ def dashboard_for(event: Event) -> Dashboard:
                 status=GameStatus.FINISHED)))
         open_ = sorted((m for m in reasons if m.status != MatchStatus.CONFIRMED),
                        key=lambda m: (order[m.status], m.table or 0))
+        for m in open_:
+            if m.job_error is not None:  # in the reader's language
+                m.job_error = job_error_text(m.job_error_code, m.job_error_params, m.job_error)
     board = Dashboard(rounds=rounds, last=last, open_matches=open_,
                       next_number=(last.number if last else 0) + 1)
     settled = last is None or not open_

@@ -26,6 +26,7 @@ from tournaments.models import (
     RoundStage,
 )
 from tournaments.models.registrations import seat_name
+from tournaments.selectors.job_errors import job_error_text
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -220,8 +221,12 @@ def verified_score(match: Match) -> dict[str, int]:
 
 
 def engine_job_of(match: Match) -> MatchJob | None:
-    """The engine's job of an AI-against-AI match (None if it has none)."""
-    return MatchJob.objects.filter(match=match).first()
+    """The engine's job of an AI-against-AI match (None if it has none), with `reason`: why
+    it failed in the reader's language ("" unless it failed)."""
+    job = MatchJob.objects.filter(match=match).first()
+    if job is not None:
+        job.reason = job_error_text(job.error_code, job.error_params, job.error)
+    return job
 
 
 def match_in_event(event: Event, match_id: int) -> Match | None:

@@ -9,7 +9,7 @@ from django.db.models import Count, Prefetch, QuerySet
 from django.utils.translation import gettext, gettext_lazy
 
 from tournaments.models import Event, Match, MatchStatus, Registration, Round, RoundStage
-from tournaments.selectors.bridge import named
+from tournaments.selectors.explanations import explanation_lines
 from tournaments.selectors.matches import matches_by_table
 
 
@@ -49,19 +49,14 @@ def round_label(rnd: Round) -> str:
 
 
 def round_explanation(rnd: Round) -> list[str]:
-    """How the round was paired, with the players' names in the pairing's lines."""
-    return _explained(rnd.explanation)
+    """How the round was paired, in the active language, with the players' names in it."""
+    return explanation_lines(rnd.explanation)
 
 
 def explanation_of(round_id: int) -> list[str]:
     """`round_explanation` of the round with this id."""
-    return _explained(Round.objects.filter(pk=round_id).values_list("explanation", flat=True)
-                      .get())
-
-
-def _explained(explanation: dict) -> list[str]:
-    names = explanation.get("players", {})
-    return [named(line, names) for line in explanation.get("lines", [])]
+    return explanation_lines(Round.objects.filter(pk=round_id)
+                             .values_list("explanation", flat=True).get())
 
 
 def rounds_labelled(event: Event) -> list[Round]:

@@ -32,6 +32,7 @@ from core.seeds import derive_seed
 from decks.services.game_rules import engine_plays
 from engine.clash.formats import ValuePolicy, run_bans
 from engine.clash.match import game_seed, play_match
+from engine.clash.match_rules import MatchFormat
 from tournaments.models import (
     EngineGame,
     Event,
@@ -42,6 +43,7 @@ from tournaments.models import (
     MatchStatus,
     Round,
 )
+from tournaments.selectors.matches import match_format
 from tournaments.selectors.registrations import deck_for
 
 from .results import result_record_engine
@@ -158,8 +160,10 @@ def match_job_run(*, job_id: int, clock: Callable[[], datetime],
         except DomainError as refusal:  # it wrote nothing; another run computes the same
             match_job_move(job, JobStatus.FAILED)
             job.finished_at = at
-            job.error = refusal_text(score, refusal)
-            job.save(update_fields=["status", "finished_at", "error"])
+            for name, value in refusal_error(score, refusal,
+                                             match_format(event, match.round)).items():
+                setattr(job, name, value)
+            job.save(update_fields=["status", "finished_at", *ERROR_FIELDS])
             return False
         for index, record in enumerate(result.games):
             EngineGame.objects.get_or_create(
@@ -169,17 +173,26 @@ def match_job_run(*, job_id: int, clock: Callable[[], datetime],
                           "verified": True, "created_at": at})
         match_job_move(job, JobStatus.DONE)
         job.finished_at = at
-        job.error = ""
-        job.save(update_fields=["status", "finished_at", "error"])
+        job.error, job.error_code, job.error_params = "", "", {}
+        job.save(update_fields=["status", "finished_at", *ERROR_FIELDS])
     return True
 
 
-def refusal_text(score: dict, refusal: DomainError) -> str:
-    """Why a job failed, for the organizer: the engine's score and the writer's refusal."""
+ERROR_FIELDS = ("error", "error_code", "error_params")
+
+
+def refusal_error(score: dict, refusal: DomainError, fmt: MatchFormat) -> dict:
+    """Why a job failed, for the organizer (the job's ERROR_FIELDS): the engine's score and
+    the writer's refusal, as a code and params the pages put into the reader's language
+    (selectors.job_errors), and in English."""
     text = f"{score['a_wins']}-{score['b_wins']}" + (f"-{score['draws']}" if score["draws"]
                                                      else "")
-    return (f"the engine's result {text} was not recorded: {refusal.message}. Set the "
-            f"result by hand.")
+    return {"error": f"the engine's result {text} was not recorded: {refusal.message}. Set "
+                     f"the result by hand.",
+            "error_code": "result_refused",
+            "error_params": {"score": score, "best_of": fmt.best_of, "top_cut": fmt.top_cut,
+                             "refusal": {"code": refusal.code, "params": refusal.params,
+                                         "message": refusal.message}}}
 
 
 def job_heartbeat(job_ids: list[int], clock: Callable[[], datetime],
@@ -249,7 +262,9 @@ def _requeue(job_ids: Iterable[int], seen: dict, *, now: datetime, silent_since:
             match_job_move(job, JobStatus.FAILED)
             job.error = (f"gave up after {job.deliveries} deliveries and {job.attempts} "
                          f"attempts")
-            job.save(update_fields=["status", "error"])
+            job.error_code = "gave_up"
+            job.error_params = {"deliveries": job.deliveries, "attempts": job.attempts}
+            job.save(update_fields=["status", *ERROR_FIELDS])
             failed.append(job.pk)
         else:
             match_job_move(job, JobStatus.QUEUED)

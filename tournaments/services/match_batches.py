@@ -35,10 +35,11 @@ from tournaments.models import (
     MatchStatus,
     Round,
 )
+from tournaments.selectors.matches import match_format
 from tournaments.selectors.registrations import deck_from
 
 from .audit import SNAPSHOT_FIELDS
-from .engine_jobs import ai_level, job_heartbeat, job_seed, match_decks, refusal_text
+from .engine_jobs import ai_level, job_heartbeat, job_seed, match_decks, refusal_error
 from .results import engine_write, results_write
 from .states import match_jobs_move
 
@@ -191,16 +192,17 @@ def _record(played: dict, round_ids: list[int], clock: Callable[[], datetime]) -
         try:
             write = engine_write(event=rnd.event, rnd=rnd, match=match, score=score, now=at)
         except DomainError as refusal:
-            failed[job_id] = refusal_text(score, refusal)
+            failed[job_id] = refusal_error(score, refusal, match_format(rnd.event, rnd))
             continue
         if write is not None:
             writes.append(write)
-        to_record[job_id] = (match_id, seed, result, score)
+        to_record[job_id] = (match_id, seed, result, score, rnd)
     refused = results_write(writes, now=at, raise_refusal=False)
     games, done = [], []
-    for job_id, (match_id, seed, result, score) in to_record.items():
+    for job_id, (match_id, seed, result, score, rnd) in to_record.items():
         if match_id in refused:
-            failed[job_id] = refusal_text(score, refused[match_id])
+            failed[job_id] = refusal_error(score, refused[match_id],
+                                           match_format(rnd.event, rnd))
             continue
         # A game row already there stays as it is (as the single-job run's get_or_create).
         games += [(match_id, i + 1, GameMode.AUTO, game_seed(seed, i), record.to_json(),
@@ -209,8 +211,7 @@ def _record(played: dict, round_ids: list[int], clock: Callable[[], datetime]) -
         done.append(job_id)
     insert_rows(EngineGame, GAME_FIELDS, games)
     match_jobs_move({job_id: status[job_id] for job_id in done}, JobStatus.DONE,
-                    finished_at=at, error="")
+                    finished_at=at, error="", error_code="", error_params={})
     for job_id, error in failed.items():
-        match_jobs_move({job_id: status[job_id]}, JobStatus.FAILED, finished_at=at,
-                        error=error)
+        match_jobs_move({job_id: status[job_id]}, JobStatus.FAILED, finished_at=at, **error)
     return len(writes) - len(refused)

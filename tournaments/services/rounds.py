@@ -32,6 +32,7 @@ from tournaments.models import (
 from tournaments.selectors.bridge import swiss_view
 from tournaments.selectors.pods import pods_for_event
 from tournaments.swiss import SwissError, pair_round
+from tournaments.swiss.explain import statement
 
 from .access import lock_event, require_organizer
 from .audit import change_record
@@ -77,45 +78,53 @@ def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
     if last is not None:
         require_round_confirmed(last)
     if upcoming > event.rounds:
-        then = f"start the top {event.top_cut}" if event.top_cut else "complete the event"
-        raise Conflict("swiss_over", ngettext(
-            "The %(rounds)d Swiss round of %(event)s is played: %(then)s",
-            "All %(rounds)d Swiss rounds of %(event)s are played: %(then)s", event.rounds)
-            % {"rounds": event.rounds, "event": event, "then": then},
+        if event.top_cut:
+            message = ngettext(
+                "The %(rounds)d Swiss round of %(event)s is played: start the top %(cut)d",
+                "All %(rounds)d Swiss rounds of %(event)s are played: start the top %(cut)d",
+                event.rounds)
+        else:
+            message = ngettext(
+                "The %(rounds)d Swiss round of %(event)s is played: complete the event",
+                "All %(rounds)d Swiss rounds of %(event)s are played: complete the event",
+                event.rounds)
+        raise Conflict("swiss_over", message % {"rounds": event.rounds, "event": event,
+                                                "cut": event.top_cut},
                        params={"event": event.name, "rounds": event.rounds})
     if event.format == EventFormat.DRAFT:
         # Rule C-2.4 events: each pod plays its Swiss rounds within itself, once its
         # pairs have drafted; its empty places already have AI seats.
         require_drafts_done(event)
         ai_note = None
-        views = [(f"pod {pod.number}: ", swiss_view(event, pod))
-                 for pod in pods_for_event(event)]
+        views = [(pod.number, swiss_view(event, pod)) for pod in pods_for_event(event)]
     else:
         ai_note = _seat_ai(event, now)
-        views = [("", swiss_view(event))]
+        views = [(None, swiss_view(event))]
     pairs: list[tuple[Registration, Registration]] = []
     byes: list[Registration] = []
-    lines: list[str] = []
+    # Statements (code and params), put into words when read (selectors.explanations).
+    lines: list[dict] = []
     players: dict[str, str] = {}
-    for prefix, view in views:
+    for pod, view in views:
         players.update(view.names())
         active = view.tournament.active
-        if prefix and len(active) < 2:  # a pod whose other seats all dropped
+        in_pod = {} if pod is None else {"pod": pod}
+        if pod is not None and len(active) < 2:  # a pod whose other seats all dropped
             byes += [view.registrations[pid] for pid in active]
-            lines += [f"{prefix}{pid} is the only player left in the pod: a bye"
-                      for pid in active]
+            lines += [{**statement("pod_alone", player=pid), **in_pod} for pid in active]
             continue
         try:
             pairing = pair_round(view.tournament, event.tiebreakers)
         except SwissError as exc:
-            raise from_engine(exc, "cannot_pair", kind=Conflict, prefix=prefix) from None
+            raise from_engine(exc, "cannot_pair", kind=Conflict,
+                              prefix="" if pod is None else f"pod {pod}: ") from None
         if pairing.round != upcoming:
             raise AssertionError(f"{event}: the confirmed results end at round "
                                  f"{pairing.round - 1}, the rounds at {upcoming - 1}")
         pairs += [(view.registrations[a], view.registrations[b]) for a, b in pairing.pairings]
         if pairing.bye is not None:
             byes.append(view.registrations[pairing.bye])
-        lines += [prefix + line for line in pairing.explanation]
+        lines += [{**line, **in_pod} for line in pairing.explanation]
     lines += [ai_note] if ai_note else []
     rnd = round_write(event=event, number=upcoming, stage=RoundStage.SWISS, by=by, now=now,
                       pairs=pairs, explanation={"lines": lines, "players": players})
@@ -144,10 +153,10 @@ def round_write(*, event: Event, number: int, stage: str, by: AbstractBaseUser,
     return rnd
 
 
-def _seat_ai(event: Event, now: datetime) -> str | None:
+def _seat_ai(event: Event, now: datetime) -> dict | None:
     """With `fill_with_ai`, the event's one AI seat plays when the players still in are odd
     and sits out when they are even, so nobody gets a bye. Returns a line for the pairing's
-    explanation when the seat plays."""
+    explanation (a statement) when the seat plays."""
     if not event.fill_with_ai:
         return None
     humans = Registration.objects.filter(event=event, is_ai=False, dropped=False).count()
@@ -165,5 +174,4 @@ def _seat_ai(event: Event, now: datetime) -> str | None:
     elif seat.dropped:
         seat.dropped, seat.dropped_at = False, None
         seat.save(update_fields=["dropped", "dropped_at"])
-    return (f"{humans} players: {seat.ai_name} fills the odd seat instead of a bye "
-            f"(the event fills odd seats with an AI player)")
+    return statement("ai_seat", players=humans, ai=seat.ai_name)

@@ -86,6 +86,7 @@ def _play_round(rnd: Round, clock: Callable[[], datetime], progress: Progress | 
                 # Refused (a top-cut match level at the cap on games needs a winner): the
                 # stand-in players play it again from another seed.
                 match_jobs_move({job.pk: JobStatus.FAILED}, JobStatus.QUEUED, error="",
+                                error_code="", error_params={},
                                 seed=Rng.stream(job.seed, f"again-{attempt}").next_u64() >> 1)
         done += 1
         if progress is not None:

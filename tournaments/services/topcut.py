@@ -20,6 +20,7 @@ from core.errors import Conflict, from_engine
 from tournaments.models import EventStatus, Registration, Round, RoundStage
 from tournaments.selectors.bridge import swiss_view
 from tournaments.swiss import SwissError, bracket, compute_standings, qualifiers
+from tournaments.swiss.explain import statement
 
 from .access import lock_event, require_organizer
 from .rounds import round_write
@@ -65,12 +66,12 @@ def topcut_start(*, event_id: int, by: AbstractBaseUser, now: datetime) -> tuple
         pairs = bracket(seeds, event.top_cut)
     except SwissError as exc:
         raise from_engine(exc, "too_few_for_cut", kind=Conflict) from None
-    who = "dropped players do not" if event.ai_in_top_cut else \
-        "dropped players and AI seats do not"
-    lines = [f"top {event.top_cut} seeded from the Swiss standings after round {played}"
-             f" ({who} make the cut)"]
-    lines += [f"table {t}: {a} (seed {seeds.index(a) + 1}) against {b} "
-              f"(seed {seeds.index(b) + 1})" for t, (a, b) in enumerate(pairs, start=1)]
+    # Statements (code and params), put into words when read (selectors.explanations).
+    lines = [statement("cut_seeded", size=event.top_cut, round=played,
+                       ai_allowed=event.ai_in_top_cut)]
+    lines += [statement("cut_table", table=t, player=a, seed=seeds.index(a) + 1, opponent=b,
+                        opponent_seed=seeds.index(b) + 1)
+              for t, (a, b) in enumerate(pairs, start=1)]
     rnd = round_write(event=event, number=played + 1, stage=RoundStage.TOP_CUT, by=by, now=now,
                       pairs=[(view.registrations[a], view.registrations[b]) for a, b in pairs],
                       explanation={"lines": lines, "players": view.names()})
@@ -113,9 +114,8 @@ def topcut_advance(*, event_id: int, by: AbstractBaseUser, now: datetime,
     ids = [m.player_a_id if m.a_wins > m.b_wins else m.player_b_id for m in matches]
     winners = Registration.objects.in_bulk(ids)
     pairs = [(winners[ids[i]], winners[ids[i + 1]]) for i in range(0, len(ids), 2)]
-    stage_name = {2: "the final", 4: "the semifinals"}.get(len(ids), f"the last {len(ids)}")
-    lines = [f"{stage_name}: the winners of tables {i + 1} and {i + 2} meet at table "
-             f"{i // 2 + 1}" for i in range(0, len(ids), 2)]
+    lines = [statement("cut_next", players=len(ids), first=i + 1, second=i + 2,
+                       table=i // 2 + 1) for i in range(0, len(ids), 2)]
     rnd = round_write(event=event, number=last.number + 1, stage=RoundStage.TOP_CUT, by=by,
                       now=now, pairs=pairs, explanation={"lines": lines, "players": {}})
     results_version_bump(event_id=event.pk)

@@ -13,7 +13,6 @@ odd score groups; and one player in twenty drops each round.
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 import time
 
@@ -82,11 +81,11 @@ def main(argv: list[str] | None = None) -> int:
           f"rounds 1-{args.rounds - 1} took {max(times):.3f} s at most)")
     print(f"standings after round {pairing.round} in {standings_seconds:.3f} s "
           f"({len(standings)} players, {len(t.dropped)} dropped)")
-    down = sum(1 for line in pairing.explanation if " is paired down against " in line)
-    groups = sum(1 for line in pairing.explanation if re.match(r"\d+ points?: \d+ players?", line))
+    codes = [line["code"] for line in pairing.explanation]
+    down, groups = codes.count("paired_down"), codes.count("group")
     print(f"players paired down in round {pairing.round}: {down} (score groups: {groups}); "
           f"rematches: {rematches}")
-    print(pairing.proof)
+    print(f"proof: {pairing.proof['code']} {pairing.proof['params']}")
     return 0
 
 

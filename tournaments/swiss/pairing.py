@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 from engine.clash.rng import Rng
 
-from .explain import NU_LIMIT, explain
+from .explain import NU_LIMIT, Statement, explain, statement
 from .explain import nu as _nu
 from .model import SwissError, Tournament
 from .standings import DEFAULT_ORDER, compute_standings, records
@@ -49,9 +49,10 @@ class Pairing:
     round: int
     pairings: list[tuple[str, str]]
     bye: str | None
-    explanation: list[str] = field(default_factory=list)
+    # Statements ({"code", "params"}, see explain.py), the proof the last of them.
+    explanation: list[Statement] = field(default_factory=list)
     optimal: bool = True  # proven optimal by the order above
-    proof: str = ""  # how (or why not)
+    proof: Statement = field(default_factory=dict)  # how (or why not)
 
     def to_json(self) -> dict:
         return {"round": self.round, "pairings": [list(p) for p in self.pairings],
@@ -82,8 +83,7 @@ def pair_round(t: Tournament, order: Sequence[str] = DEFAULT_ORDER, *,
     ranked = [s.id for s in standings if not s.dropped]
     if len(ranked) < 2:
         raise SwissError("fewer than two players still in the event: there is nothing to pair")
-    explanation = [f"round {rnd}: {len(ranked)} players to pair"
-                   + (f" ({len(t.dropped)} dropped, never paired again)" if t.dropped else "")]
+    explanation = [statement("round", round=rnd, players=len(ranked), dropped=len(t.dropped))]
     points = {pid: recs[pid].match_points for pid in ranked}
     played = {pid: set(recs[pid].opponents) for pid in ranked}
 
@@ -92,10 +92,9 @@ def pair_round(t: Tournament, order: Sequence[str] = DEFAULT_ORDER, *,
         bye = next((pid for pid in reversed(ranked) if not recs[pid].byes), None)
         if bye is None:
             bye = ranked[-1]
-            explanation.append(f"bye: {bye}, the lowest-ranked player (everyone has had a bye)")
+            explanation.append(statement("bye_again", player=bye))
         else:
-            explanation.append(f"bye: {bye} ({points[bye]} points), the lowest-ranked player "
-                               f"who has not had a bye; it counts as a 2-0 win")
+            explanation.append(statement("bye", player=bye, points=points[bye]))
         ranked.remove(bye)
 
     rng = Rng.stream(t.seed, f"swiss-round-{rnd}")
@@ -103,15 +102,13 @@ def pair_round(t: Tournament, order: Sequence[str] = DEFAULT_ORDER, *,
         draw = sorted(ranked)
         rng.shuffle(draw)
         pairs = [(draw[i], draw[i + 1]) for i in range(0, len(draw), 2)]
-        explanation.append("round 1: the pairings are drawn at random from the event's seed")
-        return Pairing(rnd, pairs, bye, explanation, True,
-                       "optimal: nobody has points or opponents yet, so every pairing is "
-                       "equally good")
+        explanation.append(statement("first_round"))
+        return Pairing(rnd, pairs, bye, explanation, True, statement("proof_first_round"))
 
     rank = {pid: i for i, pid in enumerate(ranked)}
     if len(ranked) <= exact_up_to:
         pairs = _exact(ranked, points, played, rng)
-        optimal, proof = True, f"proven optimal: an exact matching over all {len(ranked)} players"
+        optimal, proof = True, statement("proof_exact", players=len(ranked))
     else:
         pairs, optimal, proof = _by_groups(ranked, points, played, rng, exact_window)
     pairs = sorted(((a, b) if rank[a] < rank[b] else (b, a) for a, b in pairs),
@@ -181,7 +178,7 @@ def _exact(players: list[str], points: dict[str, int], played: dict[str, set[str
 
 
 def _by_groups(ranked: list[str], points: dict[str, int], played: dict[str, set[str]],
-               rng: Rng, exact_window: int) -> tuple[list[tuple[str, str]], bool, str]:
+               rng: Rng, exact_window: int) -> tuple[list[tuple[str, str]], bool, Statement]:
     """Score group by score group from the top, then the proof (see the module docstring)."""
     rank = {pid: i for i, pid in enumerate(ranked)}
     groups: dict[int, list[str]] = {}
@@ -205,7 +202,8 @@ def _by_groups(ranked: list[str], points: dict[str, int], played: dict[str, set[
 
 def _prove(pairs: list[tuple[str, str]], groups: dict[int, list[str]], scores: list[int],
            points: dict[str, int], played: dict[str, set[str]], rng: Rng,
-           rank: dict[str, int], exact_window: int) -> tuple[list[tuple[str, str]], bool, str]:
+           rank: dict[str, int], exact_window: int,
+           ) -> tuple[list[tuple[str, str]], bool, Statement]:
     """Check the pairing against the lower bounds, segment by segment from the top (a
     segment ends at a boundary no pair crosses). Where a segment misses a bound it is solved
     again exactly on its own, widened down to the next boundary no pair crosses until its
@@ -215,11 +213,10 @@ def _prove(pairs: list[tuple[str, str]], groups: dict[int, list[str]], scores: l
     last = len(scores) - 1
     if objective(pairs, points, played)[0]:  # rematches: only a whole exact matching proves
         if len(rank) > exact_window:
-            return pairs, False, (f"not proven optimal: a rematch was left and the "
-                                  f"{len(rank)} players are too many to solve exactly "
-                                  f"(at most {exact_window})")
+            return pairs, False, statement("proof_rematch_too_many", players=len(rank),
+                                           limit=exact_window)
         return (_exact(list(rank), points, played, rng), True,
-                f"proven optimal: an exact matching over all {len(rank)} players")
+                statement("proof_exact", players=len(rank)))
 
     def group_of(pair: tuple[str, str]) -> int:
         return min(index[points[pair[0]]], index[points[pair[1]]])
@@ -257,7 +254,7 @@ def _prove(pairs: list[tuple[str, str]], groups: dict[int, list[str]], scores: l
         return k
 
     bounds_used: set[str] = set()
-    solved: list[str] = []
+    solved: list[dict[str, int]] = []
     top = 0
     while top <= last:
         bottom = zero_below(pairs, top)
@@ -269,28 +266,17 @@ def _prove(pairs: list[tuple[str, str]], groups: dict[int, list[str]], scores: l
             window = sorted((p for k in range(top, bottom + 1) for p in groups[scores[k]]),
                             key=rank.__getitem__)
             if len(window) > exact_window:
-                return pairs, False, (f"not proven optimal: from {scores[top]} points down "
-                                      f"pairing group by group missed a lower bound, and the "
-                                      f"{len(window)} players there are too many to solve "
-                                      f"exactly (at most {exact_window})")
+                return pairs, False, statement("proof_window_too_many", points=scores[top],
+                                               players=len(window), limit=exact_window)
             exact = _exact(window, points, played, rng)
             if bottom == last or misses(exact, top, bottom, False) is None:
                 break
             bottom = zero_below(pairs, bottom + 1)
         pairs = [pair for pair in pairs if not top <= group_of(pair) <= bottom] + exact
-        solved.append(f"the {len(window)} players from {scores[top]} to {scores[bottom]} "
-                      f"points")
+        solved.append({"players": len(window), "high": scores[top], "low": scores[bottom]})
         top = bottom + 1
-    why = ("its parity, or the players above it who cannot all be paired without a rematch"
-           if "nu" in bounds_used else "its parity")
-    proof = (f"proven optimal by the lower bound: no rematch, each boundary between score "
-             f"groups crossed only by as many pairs as {why} forces, and each of those pairs "
-             f"crosses one boundary only")
-    if solved:
-        proof += (", except where an exact matching paired " + "; ".join(solved)
-                  + " (a segment between boundaries no pair crosses, whose own bounds it "
-                    "meets)")
-    return pairs, True, proof
+    return pairs, True, statement("proof_bounds", rematch_bound="nu" in bounds_used,
+                                  solved=solved)
 
 
 def _match_pool(pool: list[str], played: dict[str, set[str]],

@@ -35,7 +35,10 @@ def test_pair_prints_the_round_pairings_bye_and_explanation(tmp_path):
     paired = [p for pair in out["pairings"] for p in pair]
     assert "p9" not in paired  # dropped
     assert out["bye"] is None and len(paired) == 8 and len(set(paired)) == 8
-    assert all(isinstance(line, str) for line in out["explanation"])
+    # Statements, put into words by the web side in the reader's language.
+    assert all(set(line) == {"code", "params"} for line in out["explanation"])
+    assert out["explanation"][0] == {"code": "round",
+                                     "params": {"round": 2, "players": 8, "dropped": 1}}
 
 
 def test_standings_prints_ranks_points_and_four_decimal_percentages(tmp_path):

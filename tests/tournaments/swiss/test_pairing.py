@@ -7,6 +7,8 @@ from tournaments.swiss import SwissError, pair_round, parse_tournament, rounds_f
 from tournaments.swiss.model import Match, Tournament
 from tournaments.swiss.standings import records
 
+from .english import english
+
 
 def fresh(n, seed=7, dropped=()):
     return Tournament(seed=seed, players=[f"p{i}" for i in range(1, n + 1)],
@@ -32,7 +34,7 @@ def test_round_one_is_random_from_the_seed_and_deterministic():
     assert a.round == 1 and a.bye is None and len(a.pairings) == 8
     assert pair_round(fresh(16, seed=1)).pairings == a.pairings
     assert pair_round(fresh(16, seed=2)).pairings != a.pairings
-    assert "random" in " ".join(a.explanation)
+    assert "random" in " ".join(english(a.explanation))
 
 
 @pytest.mark.parametrize("n", [7, 8, 13, 64, 101])
@@ -116,7 +118,8 @@ def test_a_rematch_happens_only_when_unavoidable_and_is_explained():
             t.matches.append(Match(rnd, a, b, 2, 0, 0))
     p = pair_round(t)
     assert len(p.pairings) == 2
-    assert any("meet again" in line for line in p.explanation)
+    assert any(line["code"] == "rematch" for line in p.explanation)
+    assert any("meet again" in line for line in english(p.explanation))
 
 
 def test_every_later_round_comes_with_an_explanation():
@@ -126,7 +129,7 @@ def test_every_later_round_comes_with_an_explanation():
         p = pair_round(t)
         play(t, p, rng)
     p = pair_round(t)
-    text = "\n".join(p.explanation)
+    text = "\n".join(english(p.explanation))
     assert "points:" in text and "players to pair" in text
 
 

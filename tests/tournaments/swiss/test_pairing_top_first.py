@@ -22,6 +22,8 @@ from tournaments.swiss.model import Match, Tournament
 from tournaments.swiss.pairing import objective
 from tournaments.swiss.standings import compute_standings, records
 
+from .english import english
+
 
 def points_text(n: int) -> str:
     return f"{n} point" if n == 1 else f"{n} points"
@@ -80,10 +82,39 @@ def undefeated_pair_event():
 def test_two_leaders_who_have_not_met_meet_instead_of_both_being_paired_down(exact_up_to):
     p = pair_round(undefeated_pair_event(), exact_up_to=exact_up_to)
     assert ("A", "B") in p.pairings
-    assert p.optimal and p.proof.startswith("proven optimal")
-    text = "\n".join(p.explanation)
+    assert p.optimal and english([p.proof])[0].startswith("proven optimal")
+    text = "\n".join(english(p.explanation))
     assert "C (6 points) is paired down against" in text
     assert "C has already played everyone else on 6 points" in text
+
+
+SAME_AS_EVER = [
+    "round 4: 6 players to pair (4 dropped, never paired again)",
+    "7 points: 2 players; 1 pairing within the group",
+    "6 points: 2 players; 0 pairings within the group, 2 paired down from it",
+    "0 points: 2 players and 2 paired down into the group; 0 pairings within the group",
+    "C (6 points) is paired down against E (0 points): C has already played everyone else "
+    "on 6 points",
+    "D (6 points) is paired down against F (0 points): D has already played everyone else "
+    "on 6 points"]
+
+
+@pytest.mark.parametrize("exact_up_to, proof", [
+    (0, "proven optimal by the lower bound: no rematch, each boundary between score groups "
+        "crossed only by as many pairs as its parity, or the players above it who cannot all "
+        "be paired without a rematch forces, and each of those pairs crosses one boundary "
+        "only"),
+    (32, "proven optimal: an exact matching over all 6 players")])
+def test_the_statements_read_in_english_word_for_word_as_the_lines_always_did(
+        exact_up_to, proof):
+    p = pair_round(undefeated_pair_event(), exact_up_to=exact_up_to)
+    assert english(p.explanation) == [*SAME_AS_EVER, proof]
+    assert [line["code"] for line in p.explanation] == [
+        "round", "group", "group", "group", "paired_down", "paired_down",
+        "proof_bounds" if exact_up_to == 0 else "proof_exact"]
+    assert p.explanation[4]["params"] == {
+        "player": "C", "points": 6, "opponent": "E", "opponent_points": 0,
+        "reasons": [{"code": "played_everyone", "params": {"player": "C", "points": 6}}]}
 
 
 def test_undefeated_players_meet_in_a_large_event_paired_group_by_group():
@@ -106,11 +137,12 @@ def check_explanation(p, t):
     partner = {}
     for a, b in p.pairings:
         partner[a], partner[b] = b, a
-    lines = p.explanation
+    lines = english(p.explanation)
     downs = [(a, b) if points[a] > points[b] else (b, a)
              for a, b in p.pairings if points[a] != points[b]]
     told = [line for line in lines if " is paired down against " in line]
     assert len(told) == len(downs)
+    assert [x["code"] for x in p.explanation].count("paired_down") == len(downs)
     for hi, lo in downs:
         line = next(x for x in told if x.startswith(
             f"{hi} ({points_text(points[hi])}) is paired down against {lo} "
@@ -236,6 +268,7 @@ def test_the_explanation_agrees_in_number_instead_of_writing_player_s():
 
     lines = explain([("A", "B"), ("C", "D")], {"A": 3, "B": 3, "C": 1, "D": 0},
                     {p: set() for p in "ABCD"})
+    lines = english(lines)
     text = "\n".join(lines)
     assert "(s)" not in text and "1 points" not in text
     assert lines[0] == "3 points: 2 players; 1 pairing within the group"

@@ -1,0 +1,10 @@
+"""The pairing's statements as the English reader sees them (the web side's renderer)."""
+
+from django.utils import translation
+
+from tournaments.selectors.explanations import statement_text
+
+
+def english(lines: list) -> list[str]:
+    with translation.override("en"):
+        return [statement_text(line) for line in lines]

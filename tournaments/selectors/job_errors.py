@@ -1,0 +1,91 @@
+"""Why an engine job failed, in the reader's language.
+
+A failed job stores a stable `error_code` and its `error_params` (`services.engine_jobs`):
+`result_refused` (the result writer refused the engine's score: the score, the match's
+format and the refusal's own code, params and message) or `gave_up` (the sweeper's cap on
+deliveries). Each is put into one sentence here when it is read. Jobs that failed before the
+codes have only their English `error` text, shown as it is; so is a refusal whose code has no
+sentence here (its message as the worker wrote it).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext, ngettext
+
+from engine.clash.match_rules import MatchFormat
+
+Params = dict[str, Any]
+
+
+def _score(score: Params) -> str:
+    text = f"{score['a_wins']}-{score['b_wins']}"
+    return text + (f"-{score['draws']}" if score["draws"] else "")
+
+
+def score_problems(fmt: MatchFormat, a_wins: int, b_wins: int, draws: int) -> list[str]:
+    """`MatchFormat.problems` of whole game counts (the engine's counts always are), in the
+    active language (rule C-7.5b)."""
+    needed, games = fmt.wins_needed, a_wins + b_wins + draws
+    values = {"best_of": fmt.best_of, "needed": needed, "most": fmt.max_games, "games": games}
+    problems = []
+    if max(a_wins, b_wins) > needed:
+        problems.append(ngettext(
+            "a best-of-%(best_of)d match ends when a player has won %(needed)d game: nobody "
+            "wins more",
+            "a best-of-%(best_of)d match ends when a player has won %(needed)d games: nobody "
+            "wins more", needed) % values)
+    elif a_wins == b_wins == needed:
+        problems.append(ngettext(
+            "a best-of-%(best_of)d match ends when a player has won %(needed)d game: only one "
+            "player can have %(needed)d",
+            "a best-of-%(best_of)d match ends when a player has won %(needed)d games: only one "
+            "player can have %(needed)d", needed) % values)
+    if games > fmt.max_games:
+        problems.append(gettext("a best-of-%(best_of)d match has at most %(most)d games, drawn "
+                                "games included (rule C-7.5b), not %(games)d") % values)
+    elif games == 0:
+        problems.append(gettext("a match has at least one game"))
+    if fmt.top_cut and a_wins == b_wins and not problems:
+        problems.append(gettext("a top-cut match needs a winner: it cannot end in a draw (rule "
+                                "C-7.5b: play on until a player has more game wins)"))
+    return problems
+
+
+def _refusal(p: Params) -> str:
+    """The result writer's refusal (services.results.engine_write), by its code."""
+    refusal, params = p["refusal"], p["refusal"].get("params", {})
+    code = refusal["code"]
+    if code == "invalid_result":
+        fmt = MatchFormat(best_of=p["best_of"], top_cut=p["top_cut"])
+        problems = score_problems(fmt, **p["score"])
+        if problems:
+            return "; ".join(problems)
+    elif code == "bye":
+        return gettext("a bye is a 2-0 win: it has no games to record")
+    elif code == "event_complete":
+        return gettext("%(event)s is complete: its results are final") % params
+    elif code == "already_confirmed":
+        return gettext("table %(table)s is confirmed as %(match)s, the engine recorded "
+                       "%(result)s: an organizer settles it") % {
+            "table": params["table"], "match": params["score"],
+            "result": params["engine_score"]}
+    return refusal["message"]
+
+
+def job_error_text(code: str, params: Params, text: str) -> str:
+    """A failed job's reason in the active language; `text` (the English stored with it)
+    when it has no code."""
+    if code == "result_refused":
+        return gettext("the engine's result %(score)s was not recorded: %(reason)s. Set the "
+                       "result by hand.") % {"score": _score(params["score"]),
+                                             "reason": _refusal(params)}
+    if code == "gave_up":
+        deliveries = ngettext("%(count)d delivery", "%(count)d deliveries",
+                              params["deliveries"]) % {"count": params["deliveries"]}
+        attempts = ngettext("%(count)d attempt", "%(count)d attempts",
+                            params["attempts"]) % {"count": params["attempts"]}
+        return gettext("gave up after %(deliveries)s and %(attempts)s") % {
+            "deliveries": deliveries, "attempts": attempts}
+    return text
