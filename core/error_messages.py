@@ -108,6 +108,20 @@ ENGINE_REASONS: dict[str, str] = {
     "not_enough_crystals": _("There are not enough crystals left for that card."),
     "not_your_trigger": _("That trigger is the other player's to order."),
     "empty_stack": _("The stack is empty: nothing to resolve."),
+    "once_per_turn_in_pregame": _("A “once per turn” ability cannot be used in the pre-game "
+                                  "(B-7)."),
+    "unique_ability_used": _("The “before recruitment” ability of a unique card is used up "
+                             "for every card of that name (B-7)."),
+    "no_actions_in_pregame": _("No actions are declared in the pre-game (B-7)."),
+    "pregame_over": _("The pre-game is over: pre-game abilities do nothing for cards taken "
+                      "later (B-7)."),
+    "not_declaring_now": _("The active player declares every ability that triggered together "
+                           "before the other player (B-8)."),
+    "trigger_declared": _("That ability is already declared."),
+    "not_offered": _("That ability did not trigger here, or it was given up (B-8)."),
+    "declarations_over": _("Every ability that triggered together is declared or given up."),
+    "declarations_open": _("The abilities that triggered together are still being declared "
+                           "(B-8)."),
 }
 
 # The codes of the engine's error classes, for an error without a reason of its own.
