@@ -80,6 +80,24 @@ ENGINE_REASONS: dict[str, str] = {
                        "(S-5)."),
     "same_card_twice": _("A card is put back twice: name each card once."),
     "not_in_hand": _("Only cards of the opening hand go back (S-5)."),
+    # The Spoils: the opening's starting resources (S-9), responses in combat (S-11) and the
+    # resources in play (S-10)
+    "starting_resource_twice": _("A starting resource is named twice: name each card once."),
+    "not_in_deck": _("The starting resources are found in the player's own deck (S-9)."),
+    "not_a_resource": _("Only resource cards are starting resources (S-9)."),
+    "wrong_starting_count": _("The number of starting resources must be the number the "
+                              "faction names (S-9)."),
+    "no_such_window": _("Responses are played after the blocks or before the attackers hit "
+                        "the target, and only when that moment comes (S-11)."),
+    "not_in_combat": _("A response names a character that is in neither party."),
+    "resource_play_used": _("This turn's resource play is used already; a card played face "
+                            "down is that play too (S-10)."),
+    "already_a_resource": _("That card is a resource in play already."),
+    "no_such_resource": _("That card is not one of your resources in play."),
+    "not_face_down": _("Only a resource played face down is turned face up (S-10)."),
+    "cannot_flip_up": _("That resource cannot be turned face up: its threshold or its cost "
+                        "cannot be met (S-10)."),
+    "bad_payment": _("Name as many undepleted resources as the cost, each once (S-10)."),
     # Berserk: the pre-game (B-2 to B-5), recruitment and the stack
     "not_the_roll_winner": _("The player who rolled higher chooses who goes first (B-2)."),
     "mulligan_right_lost": _("A player who declined a mulligan may not take one later (B-3)."),
