@@ -1,4 +1,5 @@
-"""The pre-game (rules B-2 to B-5) as an explicit state machine, one method per legal step.
+"""The pre-game (rules B-2 to B-5, B-7, B-9) as an explicit state machine, one method per legal
+step.
 
     roll ──roll_for_first──▶ choose ──choose_order──▶ deal ──deal──▶ mulligan
     mulligan ──declare_mulligan…──▶ before_recruitment ──use/pass…──▶ recruitment
@@ -8,6 +9,7 @@
 
 Every step checks everything before it changes anything: a refused step raises IllegalStep
 with a stable `reason` and leaves the pre-game exactly as it was (`snapshot()` is equal).
+No actions are declared in the pre-game (B-7): `declare_action` is refused at every step.
 
 Randomness comes from `Rng.stream(seed, purpose)`: "berserk-first-player" for the die rolls
 (A's roll, then B's, again on a tie) and "berserk-shuffle-A" / "-B" for each deck's shuffles.

@@ -43,6 +43,13 @@ def test_s7_the_documented_assignments_give_the_same_output():
     assert battle_file.run(battle) == expected
 
 
+def test_s11_the_documented_responses_are_the_battle_file_of_their_rule():
+    path = Path(__file__).parent / "battles" / (
+        "s11_responses_before_the_target_is_hit_change_the_hit.json")
+    assert doc_block("s11-input") == json.loads(path.read_text(encoding="utf-8"))["battle"]
+    assert battle_file.run(doc_block("s11-input"))["target_hit"] == {"by": ["a2"], "damage": 5}
+
+
 def test_s6_a_location_target_prints_its_damage(tmp_path):
     run = cli(tmp_path, {"target": {"kind": "location", "structure": 6, "damage": 2},
                          "attackers": [{"id": "a1", "str": 2, "life": 3, "spd": 4},
