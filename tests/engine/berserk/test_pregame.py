@@ -229,12 +229,12 @@ def test_b4_without_before_recruitment_abilities_recruitment_starts_at_once():
 
 # B-7: what the pre-game refuses -------------------------------------------------------------
 
-def with_cards(a_cards, seed: int = 7) -> Pregame:
+def with_cards(a_cards, seed: int = 7, blocked=None) -> Pregame:
     """A pre-game at its "before recruitment" step where A's deck is `a_cards` and 27 plain
     cards, dealt so that `a_cards` are all in A's deal (the deck is 15 cards plus 15)."""
     filler = [Card(f"A{i:02d}", 1) for i in range(15 - len(a_cards))]
     rest = [Card(f"Z{i:02d}", 1) for i in range(15)]
-    pg = pregame(seed, first="A", decks=([*a_cards, *filler, *rest], deck("B")))
+    pg = pregame(seed, first="A", decks=([*a_cards, *filler, *rest], deck("B")), blocked=blocked)
     side = pg.sides["A"]
     side.deck = [*side.deal, *side.deck]
     side.deal = [c for c in side.deck if not c.id.startswith("Z")]
@@ -307,6 +307,32 @@ def test_b9_a_recruited_card_makes_the_later_members_of_its_group_cheaper():
     pg.recruit("A", "coven-2")
     assert pg.sides["A"].crystals == Crystals(24, 22 - 4 - 5 - 3 - 3)
     assert [p.silver for p in pg.sides["A"].payments] == [4, 5, 3, 3]
+
+
+def test_b9_a_returned_cards_cost_change_goes_back_with_it():
+    # B-5 and B-9: soultrad finds no cell and goes back as if never recruited, so the Coven
+    # costs its printed 4 again: coven-1 and coven-2 are paid from the 10 silver, coven-3
+    # cannot be and goes back too, its cell freed.
+    free = ["r2c2", "r2c3", "r2c4"]
+    blocked = {"A": [f"r{r}c{c}" for r in (1, 2, 3) for c in range(1, 6)
+                     if f"r{r}c{c}" not in free]}
+    soultrad = Card("soultrad", 1, element="forest", cost_changes=(CostChange(-1, "coven"),))
+    coven = [Card(f"coven-{i}", 4, element="forest", groups=("coven",)) for i in (1, 2, 3)]
+    pg = with_cards([soultrad, *coven], blocked=blocked)
+    side = pg.sides["A"]
+    side.budget = side.crystals = Crystals(0, 10)  # as if after mulligans that cost gold
+    for card in ("soultrad", "coven-1", "coven-2", "coven-3"):
+        pg.recruit("A", card)
+    assert side.crystals == Crystals(0, 0)
+    pg.finish_recruitment("A")
+    pg.finish_recruitment("B")
+    for card, cell in zip(("coven-1", "coven-2", "coven-3"), free, strict=True):
+        pg.place("A", card, cell)
+    pg.finish_placement("A")
+    assert [c.id for c in side.squad] == ["coven-1", "coven-2"]
+    assert side.returned == ["soultrad", "coven-3"] and side.deck[-2:] == [soultrad, coven[2]]
+    assert side.crystals == Crystals(0, 2)
+    assert pg.snapshot()["players"]["A"]["placement"] == {"coven-1": "r2c2", "coven-2": "r2c3"}
 
 
 # B-4: recruitment -----------------------------------------------------------------------------
