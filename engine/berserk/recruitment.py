@@ -112,13 +112,17 @@ def replay(cards: Sequence[Card], payments: Sequence[Payment],
     steps: list[Recruited] = []
     crystals: Crystals = budget
     elements: list[str] = []
+    repriced = False
     for card, payment in zip(cards, payments, strict=True):
         taken = [s.card for s in steps]
         same = payment.gold + payment.silver == cost_in_squad(card, taken)
+        repriced = repriced or not same
         try:
             steps.append(recruit(card, elements, crystals, payment if same else None,
                                  squad=taken))
         except IllegalStep:
+            if not repriced:
+                raise  # only a dearer card before it can make it unaffordable: a bug
             continue
         crystals = steps[-1].crystals
         elements = _add(elements, card)

@@ -113,10 +113,10 @@ def squad_check(*, deal: Sequence[Card], position: str, budget: Crystals,
                                     "the field (B-5)"))
     elif unplaced:
         # B-5: no cell left for them; they go back to the deck as if never recruited.
+        # A card that only the returned cards' cost changes paid for goes back too (B-9).
         kept = [t for t in taken if t.card.id in cells]
         taken = replay([t.card for t in kept], [t.paid for t in kept], budget)
         crystals = crystals_after(taken, budget)
-        # A card that only the returned cards' cost changes paid for goes back too (B-9).
     squad_ids = {t.card.id for t in taken}
     return SquadReport(
         problems, taken, crystals, elements_of([t.card for t in taken]),
