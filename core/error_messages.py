@@ -80,6 +80,24 @@ ENGINE_REASONS: dict[str, str] = {
                        "(S-5)."),
     "same_card_twice": _("A card is put back twice: name each card once."),
     "not_in_hand": _("Only cards of the opening hand go back (S-5)."),
+    # The Spoils: the opening's starting resources (S-9), responses in combat (S-11) and the
+    # resources in play (S-10)
+    "starting_resource_twice": _("A starting resource is named twice: name each card once."),
+    "not_in_deck": _("The starting resources are found in the player's own deck (S-9)."),
+    "not_a_resource": _("Only resource cards are starting resources (S-9)."),
+    "wrong_starting_count": _("The number of starting resources must be the number the "
+                              "faction names (S-9)."),
+    "no_such_window": _("Responses are played after the blocks or before the attackers hit "
+                        "the target, and only when that moment comes (S-11)."),
+    "not_in_combat": _("A response names a character that is in neither party."),
+    "resource_play_used": _("This turn's resource play is used already; a card played face "
+                            "down is that play too (S-10)."),
+    "already_a_resource": _("That card is a resource in play already."),
+    "no_such_resource": _("That card is not one of your resources in play."),
+    "not_face_down": _("Only a resource played face down is turned face up (S-10)."),
+    "cannot_flip_up": _("That resource cannot be turned face up: its threshold or its cost "
+                        "cannot be met (S-10)."),
+    "bad_payment": _("Name as many undepleted resources as the cost, each once (S-10)."),
     # Berserk: the pre-game (B-2 to B-5), recruitment and the stack
     "not_the_roll_winner": _("The player who rolled higher chooses who goes first (B-2)."),
     "mulligan_right_lost": _("A player who declined a mulligan may not take one later (B-3)."),
@@ -108,6 +126,20 @@ ENGINE_REASONS: dict[str, str] = {
     "not_enough_crystals": _("There are not enough crystals left for that card."),
     "not_your_trigger": _("That trigger is the other player's to order."),
     "empty_stack": _("The stack is empty: nothing to resolve."),
+    "once_per_turn_in_pregame": _("A “once per turn” ability cannot be used in the pre-game "
+                                  "(B-7)."),
+    "unique_ability_used": _("The “before recruitment” ability of a unique card is used up "
+                             "for every card of that name (B-7)."),
+    "no_actions_in_pregame": _("No actions are declared in the pre-game (B-7)."),
+    "pregame_over": _("The pre-game is over: pre-game abilities do nothing for cards taken "
+                      "later (B-7)."),
+    "not_declaring_now": _("The active player declares every ability that triggered together "
+                           "before the other player (B-8)."),
+    "trigger_declared": _("That ability is already declared."),
+    "not_offered": _("That ability did not trigger here, or it was given up (B-8)."),
+    "declarations_over": _("Every ability that triggered together is declared or given up."),
+    "declarations_open": _("The abilities that triggered together are still being declared "
+                           "(B-8)."),
 }
 
 # The codes of the engine's error classes, for an error without a reason of its own.

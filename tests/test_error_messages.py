@@ -31,7 +31,7 @@ from tests.play.conftest import eager  # noqa: F401 (the fixture)
 ENGINE_DIR = pathlib.Path(engine.__file__).parent
 # The engine's error classes that take a reason as their first argument.
 WITH_REASON = {"IllegalAction", "ExplainedIllegalAction", "IllegalStep", "IllegalCombat",
-               "IllegalOpening", "IllegalChoice"}
+               "IllegalOpening", "IllegalChoice", "IllegalPlay"}
 
 
 # The engine's codes and reasons, found in its source -------------------------------------

@@ -1,13 +1,38 @@
-"""Cards as data, and deck construction (rule B-6)."""
+"""Cards as data, and deck construction (rule B-6).
+
+What a card does in the pre-game is data on the card, never a special case of its name:
+whether it has a "before recruitment" ability (B-4), whether that ability is "once per turn"
+(never usable in the pre-game, B-7), whether the card is unique (B-7), the groups it belongs
+to and the recruitment costs it changes for the cards taken after it (B-9).
+"""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 DECK_MIN, DECK_MAX = 30, 50
 MAX_COPIES = 3
+
+
+@dataclass(frozen=True)
+class CostChange:
+    """A recruited card's change to the cost of the cards taken after it (B-9).
+
+    `amount` is added to the cost of every later recruit of `group` (every card when `group`
+    is None): -1 is the seed's example, members of the Coven costing 1 crystal less once
+    Soultrad is in the squad. A cost never goes below 0.
+    """
+
+    amount: int
+    group: str | None = None
+
+    def applies_to(self, card: Card) -> bool:
+        return self.group is None or self.group in card.groups
+
+    def to_json(self) -> dict[str, object]:
+        return {"group": self.group, "amount": self.amount}
 
 
 @dataclass(frozen=True)
@@ -16,7 +41,11 @@ class Card:
 
     `element` None is a neutral card, which adds no element to a squad (B-4, ruling in
     docs/berserk.md). Copies of a card share a `name` (B-6); it defaults to the id.
-    `before_recruitment` says the card has a "before recruitment" ability (B-4).
+    `before_recruitment` says the card has a "before recruitment" ability (B-4);
+    `once_per_turn` that this ability is "once per turn", so it is never used in the pre-game
+    (B-7); `unique` that the card is unique, so one use of that ability uses it up for every
+    card of the name (B-7). `groups` are the groups the card belongs to and `cost_changes`
+    what it changes in the cost of the cards recruited after it (B-9).
     """
 
     id: str
@@ -25,6 +54,10 @@ class Card:
     element: str | None = None
     name: str | None = None
     before_recruitment: bool = False
+    once_per_turn: bool = False
+    unique: bool = False
+    groups: tuple[str, ...] = ()
+    cost_changes: tuple[CostChange, ...] = ()
 
     def __post_init__(self) -> None:
         if self.cost < 0:
@@ -33,6 +66,14 @@ class Card:
     @property
     def title(self) -> str:
         return self.name or self.id
+
+
+def cost_in_squad(card: Card, squad: Iterable[Card]) -> int:
+    """What `card` costs to recruit after the cards of `squad` (B-9): its printed cost plus
+    every change those cards make to it, never below 0. The order of `squad` does not matter:
+    the changes add up."""
+    change = sum(c.amount for member in squad for c in member.cost_changes if c.applies_to(card))
+    return max(0, card.cost + change)
 
 
 def deck_problems(names: Sequence[str]) -> list[str]:

@@ -1,4 +1,5 @@
-"""The pre-game (rules B-2 to B-5) as an explicit state machine, one method per legal step.
+"""The pre-game (rules B-2 to B-5, B-7, B-9) as an explicit state machine, one method per legal
+step.
 
     roll ──roll_for_first──▶ choose ──choose_order──▶ deal ──deal──▶ mulligan
     mulligan ──declare_mulligan…──▶ before_recruitment ──use/pass…──▶ recruitment
@@ -8,6 +9,7 @@
 
 Every step checks everything before it changes anything: a refused step raises IllegalStep
 with a stable `reason` and leaves the pre-game exactly as it was (`snapshot()` is equal).
+No actions are declared in the pre-game (B-7): `declare_action` is refused at every step.
 
 Randomness comes from `Rng.stream(seed, purpose)`: "berserk-first-player" for the die rolls
 (A's roll, then B's, again on a tie) and "berserk-shuffle-A" / "-B" for each deck's shuffles.
@@ -228,7 +230,30 @@ class Pregame:
         self._skip_idle_ability_turns()
 
     def _usable(self, side: Side) -> list[Card]:
-        return [c for c in side.deal if c.before_recruitment and c.id not in side.abilities_used]
+        return [c for c in side.deal if self._ability_refusal(side, c) is None]
+
+    def _unique_names_used(self, side: Side) -> set[str]:
+        cards = {c.id: c for c in (*side.deck, *side.deal, *side.squad)}
+        return {cards[cid].title for cid in side.abilities_used if cards[cid].unique}
+
+    def _ability_refusal(self, side: Side, card: Card) -> IllegalStep | None:
+        """Why `card` of `side`'s deal cannot use its "before recruitment" ability now."""
+        if not card.before_recruitment:
+            return IllegalStep("no_such_ability", f"{card.id} has no \"before recruitment\" "
+                               "ability", params={"card": card.id})
+        if card.id in side.abilities_used:
+            return IllegalStep("ability_used", f"{card.id}'s \"before recruitment\" ability "
+                               "is used once per game (B-4)", params={"card": card.id})
+        if card.once_per_turn:
+            return IllegalStep("once_per_turn_in_pregame", f"{card.id}'s ability is \"once "
+                               "per turn\": such abilities are not used in the pre-game (B-7)",
+                               params={"card": card.id})
+        if card.unique and card.title in self._unique_names_used(side):
+            return IllegalStep("unique_ability_used", f"{card.id} is unique and player "
+                               f"{side.seat} has used the \"before recruitment\" ability of a "
+                               f"{card.title} already: it is used up for every card of that "
+                               "name (B-7)", params={"card": card.id, "name": card.title})
+        return None
 
     def _skip_idle_ability_turns(self) -> None:
         """A player with no unused ability in the deal can only pass: pass for them."""
@@ -249,8 +274,13 @@ class Pregame:
 
     def use_before_recruitment(self, seat: str, card_id: str) -> None:
         """Use a card's "before recruitment" ability; players alternate, the first player
-        first, and each card's ability is used once per game (B-4). Its effect is the card's
-        and is not modelled here."""
+        first, and each card's ability is used once per game (B-4). Never a "once per turn"
+        ability, and a unique card's only once for its whole name (B-7). Its effect is the
+        card's and is not modelled here."""
+        if self.status in (DONE, LOST):
+            raise IllegalStep("pregame_over", "the pre-game is played once: a card taken into "
+                              "the squad after it does nothing with its pre-game abilities "
+                              "(B-7)", params={"card": card_id})
         self._expect(BEFORE_RECRUITMENT, 'use a "before recruitment" ability')
         side = self.sides[self._seat(seat)]
         if seat != self.ability_turn:
@@ -260,12 +290,9 @@ class Pregame:
         if card is None:
             raise IllegalStep("not_in_deal", f"{card_id} is not in player {seat}'s deal: only "
                               "cards in the deal use \"before recruitment\" abilities")
-        if not card.before_recruitment:
-            raise IllegalStep("no_such_ability", f"{card_id} has no \"before recruitment\" "
-                              "ability")
-        if card_id in side.abilities_used:
-            raise IllegalStep("ability_used", f"{card_id}'s \"before recruitment\" ability is "
-                              "used once per game (B-4)")
+        refusal = self._ability_refusal(side, card)
+        if refusal is not None:
+            raise refusal
         side.abilities_used.append(card_id)
         other = self.sides[other_letter(seat)]
         if not other.passed_abilities:
@@ -280,6 +307,18 @@ class Pregame:
                               "now (players alternate, the first player first, B-4)")
         self._pass_abilities(self.sides[seat])
         self._skip_idle_ability_turns()
+
+    def declare_action(self, seat: str, action: str) -> None:
+        """No actions are declared in the pre-game (B-7): always refused. Actions (moves,
+        attacks, abilities of the main phase) belong to the main phase, which starts after
+        the pre-game and is not modelled."""
+        self._seat(seat)
+        if self.status in (DONE, LOST):
+            raise IllegalStep("wrong_step", f"cannot declare {action!r} here: the pre-game is "
+                              f"over ({self.status!r}) and the main phase is not modelled")
+        raise IllegalStep("no_actions_in_pregame", f"player {seat} cannot declare {action!r}: "
+                          "no actions are declared in the pre-game (B-7)",
+                          params={"action": action})
 
     # -- B-4: recruitment ------------------------------------------------------------------
 
@@ -301,7 +340,8 @@ class Pregame:
         payment = None
         if gold is not None or silver is not None:
             payment = Payment(gold or 0, silver or 0)
-        taken = recruit(card, elements_of(side.squad), side.crystals, payment)
+        # B-9: the cost changes of the cards already in the squad apply to this one.
+        taken = recruit(card, elements_of(side.squad), side.crystals, payment, squad=side.squad)
         side.deal.remove(card)
         side.squad.append(card)
         side.payments.append(taken.paid)
@@ -368,12 +408,18 @@ class Pregame:
         if unplaced:
             kept = [(c, p) for c, p in zip(side.squad, side.payments, strict=True)
                     if c.id in side.cells]
-            side.squad = [c for c, _ in kept]
-            side.payments = [p for _, p in kept]
-            side.crystals = crystals_after(replay(side.squad, side.payments, side.budget),
-                                           side.budget)
-            side.deck.extend(unplaced)
-            side.returned = [c.id for c in unplaced]
+            steps = replay([c for c, _ in kept], [p for _, p in kept], side.budget)
+            # A placed card that only the returned cards' cost changes paid for (B-9) could
+            # not have been taken without them: it goes back with them.
+            still = {s.card.id for s in steps}
+            returned = [c for c in side.squad if c.id not in still]
+            side.squad = [s.card for s in steps]
+            side.payments = [s.paid for s in steps]
+            side.crystals = crystals_after(steps, side.budget)
+            for card in returned:
+                side.cells.pop(card.id, None)
+            side.deck.extend(returned)
+            side.returned = [c.id for c in returned]
         if seat == self.first:
             self.placing = self.second
         else:

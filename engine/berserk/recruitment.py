@@ -5,6 +5,10 @@ beyond the first in the squad the player loses 1 gold, before the card that adds
 so that gold must be there, on top of the gold part of the card's cost. When an ordinary
 card's split is not given, silver is spent first: gold buys everything silver buys and elite
 cards too, so keeping it never loses an option.
+
+The cost paid is the card's cost in the squad (B-9): its printed cost changed by the cards
+already recruited (`Card.cost_changes`, e.g. members of a group costing 1 less), so a change
+applies to the cards taken after the card that makes it, never to itself or to earlier ones.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from .cards import Card
+from .cards import Card, cost_in_squad
 from .editions import Crystals
 from .errors import IllegalStep
 
@@ -34,6 +38,11 @@ class Recruited:
     paid: Payment
     element_loss: int
     crystals: Crystals
+    cost: int | None = None  # the cost in the squad (B-9); None: the printed cost
+
+    @property
+    def cost_change(self) -> int:
+        return 0 if self.cost is None else self.cost - self.card.cost
 
 
 def adds_element(card: Card, elements: Collection[str]) -> bool:
@@ -42,8 +51,13 @@ def adds_element(card: Card, elements: Collection[str]) -> bool:
 
 
 def recruit(card: Card, elements: Collection[str], crystals: Crystals,
-            payment: Payment | None = None) -> Recruited:
-    """Take `card` into a squad with `elements` holding `crystals`; IllegalStep if B-4 forbids."""
+            payment: Payment | None = None, *, squad: Sequence[Card] = ()) -> Recruited:
+    """Take `card` into a squad with `elements` holding `crystals`; IllegalStep if B-4 forbids.
+
+    `squad` is the cards already recruited, whose cost changes apply to `card` (B-9).
+    """
+    cost = cost_in_squad(card, squad)
+    printed = "" if cost == card.cost else f" (printed {card.cost}, changed by the squad, B-9)"
     loss = 1 if adds_element(card, elements) else 0
     if loss and crystals.gold < 1:
         raise IllegalStep("no_gold_for_element", f"{card.id} adds the element {card.element} "
@@ -53,10 +67,10 @@ def recruit(card: Card, elements: Collection[str], crystals: Crystals,
     lost = f" (after the 1 gold lost to the new element {card.element})" if loss else ""
     given = payment is not None
     if payment is None:
-        silver = 0 if card.elite else min(card.cost, crystals.silver)
-        payment = Payment(card.cost - silver, silver)
-    elif payment.gold < 0 or payment.silver < 0 or payment.gold + payment.silver != card.cost:
-        raise IllegalStep("payment_not_cost", f"{card.id} costs {card.cost}: pays "
+        silver = 0 if card.elite else min(cost, crystals.silver)
+        payment = Payment(cost - silver, silver)
+    elif payment.gold < 0 or payment.silver < 0 or payment.gold + payment.silver != cost:
+        raise IllegalStep("payment_not_cost", f"{card.id} costs {cost}{printed}: pays "
                           f"{payment.gold} gold and {payment.silver} silver")
     if card.elite and payment.silver:
         raise IllegalStep("elite_needs_gold", f"{card.id} is elite: it is recruited with gold "
@@ -69,10 +83,11 @@ def recruit(card: Card, elements: Collection[str], crystals: Crystals,
             raise IllegalStep("not_enough_crystals", f"{card.id}: pays {payment.gold} gold and "
                               f"{payment.silver} silver, {gold} gold{lost} and "
                               f"{crystals.silver} silver left")
-        raise IllegalStep("not_enough_crystals", f"{card.id} costs {card.cost}: {gold} gold"
-                          f"{lost} and {crystals.silver} silver left")
+        raise IllegalStep("not_enough_crystals", f"{card.id} costs {cost}{printed}: {gold} "
+                          f"gold{lost} and {crystals.silver} silver left")
     return Recruited(card, payment, loss,
-                     Crystals(gold - payment.gold, crystals.silver - payment.silver))
+                     Crystals(gold - payment.gold, crystals.silver - payment.silver),
+                     None if cost == card.cost else cost)
 
 
 def elements_of(cards: Sequence[Card]) -> list[str]:
@@ -87,15 +102,28 @@ def replay(cards: Sequence[Card], payments: Sequence[Payment],
            budget: Crystals) -> list[Recruited]:
     """Recruiting `cards` again in order with these payments, from `budget`.
 
-    Used when cards leave a squad as if never recruited (B-5): dropping cards from a legal
-    recruitment never makes the rest illegal, since it only leaves more crystals and fewer
-    elements.
+    Used when cards leave a squad as if never recruited (B-5). Without cost changes, dropping
+    cards from a legal recruitment never makes the rest illegal: it only leaves more crystals
+    and fewer elements. A dropped card's cost changes (B-9) go with it, so a later card may
+    now cost more: it is paid as a card without a split (silver first), and a card that can no
+    longer be paid could not have been taken without the dropped ones: it is left out too
+    (the result then lacks it).
     """
     steps: list[Recruited] = []
     crystals: Crystals = budget
     elements: list[str] = []
+    repriced = False
     for card, payment in zip(cards, payments, strict=True):
-        steps.append(recruit(card, elements, crystals, payment))
+        taken = [s.card for s in steps]
+        same = payment.gold + payment.silver == cost_in_squad(card, taken)
+        repriced = repriced or not same
+        try:
+            steps.append(recruit(card, elements, crystals, payment if same else None,
+                                 squad=taken))
+        except IllegalStep:
+            if not repriced:
+                raise  # only a dearer card before it can make it unaffordable: a bug
+            continue
         crystals = steps[-1].crystals
         elements = _add(elements, card)
     return steps

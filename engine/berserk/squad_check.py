@@ -1,9 +1,10 @@
 """Check a finished squad and its placement against a deal and a budget (rules B-4, B-5).
 
 The same rules as the pre-game's `recruit` and `place` steps, applied to a whole answer at
-once so that every problem is named in one go. A card refused at recruitment is left out of
-the squad for the checks after it (its crystals are not spent), so one mistake does not hide
-the others.
+once so that every problem is named in one go. Each card costs what it costs after the cards
+recruited before it (B-9: their cost changes apply), not its printed cost alone. A card
+refused at recruitment is left out of the squad for the checks after it (its crystals are not
+spent), so one mistake does not hide the others.
 """
 
 from __future__ import annotations
@@ -69,7 +70,9 @@ def squad_check(*, deal: Sequence[Card], position: str, budget: Crystals,
                                     f"{card.id} is already in the squad"))
             continue
         try:
-            step = recruit(card, elements_of([t.card for t in taken]), crystals, entry.payment)
+            squad_so_far = [t.card for t in taken]
+            step = recruit(card, elements_of(squad_so_far), crystals, entry.payment,
+                           squad=squad_so_far)  # B-9: the cost changes of the cards before
         except IllegalStep as exc:
             problems.append(Problem(exc.reason, where, exc.message))
             continue
@@ -110,6 +113,7 @@ def squad_check(*, deal: Sequence[Card], position: str, budget: Crystals,
                                     "the field (B-5)"))
     elif unplaced:
         # B-5: no cell left for them; they go back to the deck as if never recruited.
+        # A card that only the returned cards' cost changes paid for goes back too (B-9).
         kept = [t for t in taken if t.card.id in cells]
         taken = replay([t.card for t in kept], [t.paid for t in kept], budget)
         crystals = crystals_after(taken, budget)

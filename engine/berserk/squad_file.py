@@ -14,10 +14,10 @@ from typing import Any
 
 from ..cli import print_json, read_json_argument
 from ..errors import FormatError
-from .cards import Card
+from .cards import Card, CostChange
 from .editions import DEAL_SIZE, EDITIONS, POSITIONS, STANDARD, Crystals
 from .field import parse_cell
-from .recruitment import Payment
+from .recruitment import Payment, Recruited
 from .squad_check import SquadEntry, SquadReport, squad_check
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_MALFORMED = 0, 1, 2
@@ -25,7 +25,8 @@ COST_MAX, CRYSTALS_MAX = 99, 999
 
 _TOP_KEYS = {"player", "edition", "crystals", "deal", "squad", "placement", "blocked",
              "description"}
-_CARD_KEYS = {"id", "cost", "elite", "element", "name"}
+_CARD_KEYS = {"id", "cost", "elite", "element", "name", "groups", "cost_changes"}
+_CHANGE_KEYS = {"group", "amount"}
 _ENTRY_KEYS = {"id", "gold", "silver"}
 
 
@@ -71,7 +72,39 @@ def _card(data: Any, where: str) -> Card:
     name = data.get("name")
     if name is not None and not isinstance(name, str):
         raise _fail(f"{where}.name", f"must be a name, not {name!r}")
-    return Card(cid, _whole(data, "cost", f"{where}.", COST_MAX), elite, element, name)
+    return Card(cid, _whole(data, "cost", f"{where}.", COST_MAX), elite, element, name,
+                groups=_groups(data.get("groups", []), f"{where}.groups"),
+                cost_changes=_cost_changes(data.get("cost_changes", []),
+                                           f"{where}.cost_changes"))
+
+
+def _groups(data: Any, where: str) -> tuple[str, ...]:
+    if not isinstance(data, list) or not all(isinstance(g, str) and g for g in data):
+        raise _fail(where, f"must be a list of group names, not {data!r}")
+    return tuple(data)
+
+
+def _cost_changes(data: Any, where: str) -> tuple[CostChange, ...]:
+    """B-9: what a card changes in the cost of the cards recruited after it."""
+    if not isinstance(data, list):
+        raise _fail(where, 'must be a list like [{"group": "coven", "amount": -1}]')
+    changes = []
+    for i, raw in enumerate(data):
+        at = f"{where}[{i}]"
+        if not isinstance(raw, Mapping):
+            raise _fail(at, 'must be {"group": NAME or null, "amount": N}')
+        _keys(raw, _CHANGE_KEYS, at)
+        group = raw.get("group")
+        if group is not None and (not isinstance(group, str) or not group):
+            raise _fail(f"{at}.group", f"must be a group name or null (every card), not "
+                                       f"{group!r}")
+        amount = raw.get("amount")
+        if (isinstance(amount, bool) or not isinstance(amount, int)
+                or not -COST_MAX <= amount <= COST_MAX or amount == 0):
+            raise _fail(f"{at}.amount", f"must be a whole number from -{COST_MAX} to "
+                                        f"{COST_MAX} other than 0, not {amount!r}")
+        changes.append(CostChange(amount, group))
+    return tuple(changes)
 
 
 def _entry(data: Any, where: str) -> SquadEntry:
@@ -142,14 +175,22 @@ def load_squad(data: Any) -> dict[str, Any]:
             "placement": dict(placement), "blocked": list(blocked)}
 
 
+def _recruited_json(taken: Recruited) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": taken.card.id, "paid": taken.paid.to_json(),
+                           "element_loss": taken.element_loss}
+    if taken.cost_change:  # B-9: only a card whose cost the squad changed says so
+        out["cost"] = taken.cost
+        out["cost_change"] = taken.cost_change
+    return out
+
+
 def report_json(report: SquadReport) -> dict[str, Any]:
     if not report.valid:
         return {"valid": False, "problems": [p.to_json() for p in report.problems]}
     return {
         "valid": True,
         "crystals_left": report.crystals_left.to_json(),
-        "squad": [{"id": t.card.id, "paid": t.paid.to_json(), "element_loss": t.element_loss}
-                  for t in report.squad],
+        "squad": [_recruited_json(t) for t in report.squad],
         "elements": report.elements,
         "placement": report.placement,
         "back_to_deck": report.back_to_deck,

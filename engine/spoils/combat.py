@@ -13,6 +13,14 @@ strength; a party nobody blocks hits it with everything. A faction loses that mu
 Covert (the seed's keyword): a party whose characters are all covert is covert and only
 covert characters may block it; covert characters may not block a party that is not covert.
 
+Responses (S-11): tactics and abilities played in a combat's two windows, after the blocks
+are declared (`after_blocks`, before the first speed step) and once the blocking party is gone
+and before the attackers left hit the target (`before_target`). A window's responses are given
+in the order they were played, each in answer to the one before, and resolve last in, first
+out. Their effects are damage, removal, strength changes and depleting a character for an
+ability; an effect on a character already gone does nothing. A blocker depleted for an
+ability stays in the blocking party (S-12). A Micromagic token is a 1/1/3 character (S-12).
+
 `python -m engine.spoils.combat FILE.json` runs a battle file (see `battle_file`).
 """
 
@@ -42,11 +50,62 @@ class Character:
     life: int
     speed: int
     covert: bool = False
+    token: str | None = None  # "micromagic" for a Micromagic token (S-12)
+    depleted: bool = False  # a blocker depleted for an ability: it still blocks (S-12)
 
     def __post_init__(self) -> None:
         if self.strength < 0 or self.life < 1 or self.speed < 0:
             raise ValueError(f"{self.id}: strength and speed >= 0 and life >= 1, "
                              f"not {self.strength}/{self.life}/{self.speed}")
+
+
+# S-12: the tokens a combat may hold, with their strength, life and speed.
+TOKENS = {"micromagic": (1, 1, 3)}
+
+
+def token(cid: str, kind: str) -> Character:
+    """A token character: a Micromagic token is 1/1/3 (S-12)."""
+    if kind not in TOKENS:
+        raise ValueError(f"a token is one of {', '.join(TOKENS)}, not {kind!r}")
+    strength, life, speed = TOKENS[kind]
+    return Character(cid, strength, life, speed, token=kind)
+
+
+# S-11: the windows for responses in a combat, in the order they open.
+AFTER_BLOCKS, BEFORE_TARGET = "after_blocks", "before_target"
+WINDOWS = (AFTER_BLOCKS, BEFORE_TARGET)
+ATTACKING_PLAYER, DEFENDING_PLAYER = "attacker", "defender"
+
+
+@dataclass(frozen=True)
+class Response:
+    """A tactic or ability played in response in a combat window (S-11).
+
+    `damage` adds damage to characters, `destroy` removes them, `strength` changes their
+    strength for the rest of the combat (never below 0) and `deplete` depletes them for an
+    ability's cost (a depleted blocker stays in the blocking party, S-12).
+    """
+
+    id: str
+    window: str
+    by: str
+    damage: Mapping[str, int] = field(default_factory=dict)
+    destroy: tuple[str, ...] = ()
+    strength: Mapping[str, int] = field(default_factory=dict)
+    deplete: tuple[str, ...] = ()
+
+    def names(self) -> list[str]:
+        return [*self.damage, *self.destroy, *self.strength, *self.deplete]
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """What one response did when it resolved: the characters it destroyed, and those it
+    named that were already gone (on them it did nothing)."""
+
+    response: Response
+    destroyed: tuple[str, ...]
+    no_effect: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -110,10 +169,13 @@ class Outcome:
     damage: int
     destroyed_at: int | None
     dealt_damage: bool
+    destroyed_by: str | None = None  # the response that destroyed it (S-11)
+    strength_change: int = 0  # from responses (S-11)
+    depleted: bool = False  # depleted for an ability during the combat (S-12)
 
     @property
     def survived(self) -> bool:
-        return self.destroyed_at is None
+        return self.destroyed_at is None and self.destroyed_by is None
 
 
 @dataclass(frozen=True)
@@ -124,6 +186,7 @@ class CombatResult:
     attackers: tuple[Outcome, ...]
     blockers: tuple[Outcome, ...]
     covert: bool = field(default=False)
+    responses: tuple[Resolved, ...] = ()  # in the order they resolved (S-11)
 
     @property
     def target_damage(self) -> int:
@@ -150,23 +213,59 @@ class CombatResult:
 
 def resolve_combat(*, target: Target, attackers: Sequence[Character],
                    blockers: Sequence[Character] = (), assign: Sequence[Assignment] = (),
-                   policy: Policy = destroy_most) -> CombatResult:
-    """Resolve one combat (S-6). Steps `assign` leaves out are chosen by `policy`.
+                   policy: Policy = destroy_most,
+                   responses: Sequence[Response] = ()) -> CombatResult:
+    """Resolve one combat (S-6). Steps `assign` leaves out are chosen by `policy`;
+    `responses` are played in their windows (S-11).
 
-    Raises IllegalCombat, before resolving anything, for an illegal party or target and,
-    during resolution, for an assignment the rules refuse.
+    Raises IllegalCombat, before resolving anything, for an illegal party, target or
+    response and, during resolution, for an assignment the rules refuse or a response in a
+    window that does not open.
     """
     _check_target(target)
     covert = _check_parties(attackers, blockers)
     given = _index(assign)
-    damage = {c.id: 0 for c in (*attackers, *blockers)}
+    windows = _check_responses(responses, attackers, blockers)
+    everyone = {c.id: c for c in (*attackers, *blockers)}
+    damage = {cid: 0 for cid in everyone}
+    strength = {cid: c.strength for cid, c in everyone.items()}
+    depleted = {cid for cid, c in everyone.items() if c.depleted}
     destroyed_at: dict[str, int] = {}
+    destroyed_by: dict[str, str] = {}
     dealt: set[str] = set()
     used: set[tuple[int, str]] = set()
     steps: list[Step] = []
+    resolved: list[Resolved] = []
+
+    def gone(cid: str) -> bool:
+        return cid in destroyed_at or cid in destroyed_by
 
     def alive(party: Sequence[Character]) -> list[Character]:
-        return [c for c in party if c.id not in destroyed_at]
+        return [c for c in party if not gone(c.id)]
+
+    def how_gone() -> dict[str, str]:
+        return {**{cid: f"at speed {s}" for cid, s in destroyed_at.items()},
+                **{cid: f"by the response {r}" for cid, r in destroyed_by.items()}}
+
+    def resolve_window(window: str) -> None:
+        # S-11: last in, first out; a response's effects happen together.
+        for response in reversed(windows[window]):
+            named = list(dict.fromkeys(response.names()))
+            missed = tuple(cid for cid in named if gone(cid))
+            for cid, amount in response.damage.items():
+                if not gone(cid):
+                    damage[cid] += amount
+            for cid, change in response.strength.items():
+                if not gone(cid):
+                    strength[cid] = max(0, strength[cid] + change)
+            depleted.update(cid for cid in response.deplete if not gone(cid))  # S-12
+            newly = tuple(cid for cid in named if not gone(cid) and (
+                cid in response.destroy or damage[cid] >= everyone[cid].life))
+            for cid in newly:
+                destroyed_by[cid] = response.id
+            resolved.append(Resolved(response, newly, missed))
+
+    resolve_window(AFTER_BLOCKS)
 
     # S-6: speed steps from the highest down, while both parties have someone standing.
     for speed in sorted({c.speed for c in (*attackers, *blockers)}, reverse=True):
@@ -179,20 +278,20 @@ def resolve_combat(*, target: Target, attackers: Sequence[Character],
             if not strikers:
                 continue
             opposing = standing[_other(side)]
-            strength = sum(c.strength for c in strikers)
+            total = sum(strength[c.id] for c in strikers)
             key = (speed, side)
             if key in given:
                 index, entry = given[key]
                 used.add(key)
-                to = _checked(entry.to, f"assign[{index}]", side, speed, strength, opposing,
-                              attackers if side == BLOCKER else blockers, destroyed_at)
+                to = _checked(entry.to, f"assign[{index}]", side, speed, total, opposing,
+                              attackers if side == BLOCKER else blockers, how_gone())
                 chosen = GIVEN
             else:
-                to = dict(policy(strength, [(c.id, c.life - damage[c.id]) for c in opposing]))
-                _checked(to, f"the default policy at speed {speed}", side, speed, strength,
-                         opposing, opposing, destroyed_at)
+                to = dict(policy(total, [(c.id, c.life - damage[c.id]) for c in opposing]))
+                _checked(to, f"the default policy at speed {speed}", side, speed, total,
+                         opposing, opposing, how_gone())
                 chosen = DEFAULT
-            strikes.append(Strike(side, tuple(c.id for c in strikers), strength, to, chosen))
+            strikes.append(Strike(side, tuple(c.id for c in strikers), total, to, chosen))
             # S-6: a character that dealt damage deals no more (not even to the target).
             dealt.update(c.id for c in strikers)
         if not strikes:
@@ -213,18 +312,58 @@ def resolve_combat(*, target: Target, attackers: Sequence[Character],
                                 f" in this combat, so there is nothing to assign")
 
     hit = None
-    if alive(attackers) and not alive(blockers):
+    # S-11: the window before the attackers left hit the target opens only if some will.
+    hitters = [c for c in alive(attackers) if c.id not in dealt] if not alive(blockers) else []
+    if windows[BEFORE_TARGET]:
+        if not hitters:
+            first = windows[BEFORE_TARGET][0]
+            raise IllegalCombat("no_such_window", f"responses: {first.id} is played before "
+                                "the attackers hit the target, but no attacker is left to hit "
+                                "it in this combat (S-11)", params={"response": first.id})
+        resolve_window(BEFORE_TARGET)
+        hitters = [c for c in hitters if not gone(c.id)]
+    if hitters:
         # The blocking party is gone (or never formed): whoever has not dealt damage hits.
-        hitters = [c for c in alive(attackers) if c.id not in dealt]
-        if hitters:
-            hit = TargetHit(tuple(c.id for c in hitters), sum(c.strength for c in hitters))
+        hit = TargetHit(tuple(c.id for c in hitters), sum(strength[c.id] for c in hitters))
 
     def outcomes(party: Sequence[Character]) -> tuple[Outcome, ...]:
-        return tuple(Outcome(c, damage[c.id], destroyed_at.get(c.id), c.id in dealt)
+        return tuple(Outcome(c, damage[c.id], destroyed_at.get(c.id), c.id in dealt,
+                             destroyed_by.get(c.id), strength[c.id] - c.strength,
+                             c.id in depleted)
                      for c in party)
 
     return CombatResult(target, tuple(steps), hit, outcomes(attackers), outcomes(blockers),
-                        covert)
+                        covert, tuple(resolved))
+
+
+def _check_responses(responses: Sequence[Response], attackers: Sequence[Character],
+                     blockers: Sequence[Character]) -> dict[str, list[Response]]:
+    """The responses of each window in the order played; IllegalCombat for a bad one."""
+    members = {c.id for c in (*attackers, *blockers)}
+    windows: dict[str, list[Response]] = {w: [] for w in WINDOWS}
+    seen: set[str] = set()
+    for i, response in enumerate(responses):
+        where = f"responses[{i}]"
+        if response.window not in WINDOWS:
+            raise IllegalCombat("no_such_window", f"{where}.window: {' or '.join(WINDOWS)}, "
+                                f"not {response.window!r} (S-11)",
+                                params={"response": response.id})
+        if response.by not in (ATTACKING_PLAYER, DEFENDING_PLAYER):
+            raise ValueError(f"{where}.by: attacker or defender, not {response.by!r}")
+        if response.id in seen or response.id in members:
+            raise IllegalCombat("duplicate_id", f"{where}.id: {response.id!r} already names a "
+                                "response or a character", params={"id": response.id})
+        seen.add(response.id)
+        for cid in response.names():
+            if cid not in members:
+                raise IllegalCombat("not_in_combat", f"{where}: {cid} is in neither party",
+                                    params={"response": response.id, "card": cid})
+        for cid, amount in response.damage.items():
+            if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
+                raise IllegalCombat("bad_amount", f"{where}.damage.{cid}: damage is a whole "
+                                    f"number >= 1, not {amount!r}")
+        windows[response.window].append(response)
+    return windows
 
 
 def _other(side: str) -> str:
@@ -287,7 +426,7 @@ def _index(assign: Sequence[Assignment]) -> dict[tuple[int, str], tuple[int, Ass
 
 def _checked(to: Mapping[str, int], where: str, side: str, speed: int, strength: int,
              opposing: Sequence[Character], opposing_party: Sequence[Character],
-             destroyed_at: Mapping[str, int]) -> dict[str, int]:
+             gone: Mapping[str, str]) -> dict[str, int]:
     """The assignment `to` if S-6 allows it at this step, else IllegalCombat."""
     standing = {c.id for c in opposing}
     members = {c.id for c in opposing_party}
@@ -302,7 +441,7 @@ def _checked(to: Mapping[str, int], where: str, side: str, speed: int, strength:
                                 f"to the {party} (S-6)")
         if cid not in standing:
             raise IllegalCombat("already_destroyed", f"{where}.to.{cid}: {cid} was destroyed "
-                                f"at speed {destroyed_at[cid]}, before speed {speed}")
+                                f"{gone[cid]}, before speed {speed}")
     total = sum(to.values())
     if total > strength:
         raise IllegalCombat("over_assigned", f"{where}: assigns {total} damage but the "

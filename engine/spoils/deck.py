@@ -1,4 +1,5 @@
-"""Deck construction (S-8), threshold and cost against the resources in play (S-2, S-3).
+"""Deck construction (S-8), threshold and cost against the resources in play (S-2, S-3), and
+Unique (S-12).
 
 Each check returns every problem at once (a player fixes a deck in one go); `deck_validate`
 raises them together as one IllegalDeck.
@@ -7,7 +8,7 @@ raises them together as one IllegalDeck.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from .errors import IllegalDeck
@@ -110,6 +111,7 @@ class ResourceInPlay:
     resource: str | None = None
     depleted: bool = False
     face_down: bool = False
+    card: str | None = None  # the card's id, when the caller tracks which card it is
 
     def __post_init__(self) -> None:
         if self.resource is not None and self.resource not in RESOURCES:
@@ -144,15 +146,29 @@ def threshold_met(threshold: Mapping[str, int], in_play: Sequence[ResourceInPlay
 
 
 def play_problems(*, cost: int, threshold: Mapping[str, int],
-                  in_play: Sequence[ResourceInPlay]) -> list[Problem]:
-    """Why a card cannot be played (S-2): its threshold, then its cost.
+                  in_play: Sequence[ResourceInPlay], unique: str | None = None,
+                  unique_in_play: Collection[str] = ()) -> list[Problem]:
+    """Why a card cannot be played (S-2): its threshold, then its cost, then Unique (S-12).
 
     The threshold spends nothing; the cost is paid by depleting that many resources, of any
-    type and face down or up, that are not depleted yet.
+    type and face down or up, that are not depleted yet. `unique` is the name after the
+    card's Unique keyword and `unique_in_play` the Unique names of the player's own cards in
+    play.
     """
     problems = threshold_problems(threshold, in_play)
     ready = sum(1 for r in in_play if not r.depleted)
     if ready < cost:
         problems.append(Problem("cost", f"cost {cost}: {ready} undepleted resource"
                                 f"{'' if ready == 1 else 's'} to deplete"))
+    problems += unique_problems(unique, unique_in_play)
     return problems
+
+
+def unique_problems(unique: str | None, unique_in_play: Collection[str]) -> list[Problem]:
+    """Unique (S-12): a card with the keyword Unique NAME is not played while the player has a
+    card in play with the same keyword. It is a rule of play, not of decks: a deck may hold as
+    many copies as S-8 allows."""
+    if unique is not None and unique in unique_in_play:
+        return [Problem("unique", f"Unique {unique}: you have a card with Unique {unique} in "
+                                  "play already (S-12)")]
+    return []

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.errors import EngineError, ExplainedIllegalAction, IllegalAction
 from engine.errors import IllegalDeck as _IllegalDeck
 
-__all__ = ["EngineError", "IllegalAction", "IllegalCombat", "IllegalDeck"]
+__all__ = ["EngineError", "IllegalAction", "IllegalCombat", "IllegalDeck", "IllegalPlay"]
 
 
 class IllegalCombat(ExplainedIllegalAction):
@@ -14,6 +14,13 @@ class IllegalCombat(ExplainedIllegalAction):
     `code` is "illegal" like every refused action of the engine; `reason` is a stable
     identifier (`over_assigned`, `not_in_opposing_party`, ...). The message starts with the
     place of the problem in the battle's input (`assign[1].to.b2`, `blockers[0]`).
+    """
+
+
+class IllegalPlay(ExplainedIllegalAction):
+    """A resource play or a flip-up that S-10 forbids; the resources are unchanged.
+
+    `reason` is a stable identifier (`resource_play_used`, `not_face_down`, ...).
     """
 
 

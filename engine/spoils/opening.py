@@ -1,5 +1,5 @@
-"""The zones (rule S-5) and the opening hand: the faction in play (S-1), the starting draw
-(S-8) and the one mulligan (S-5).
+"""The zones (rule S-5) and the opening: the faction and its starting resources in play (S-1,
+S-9), the shuffle, the starting draw (S-8) and the one mulligan (S-5).
 
 A card is named by its own id (one id per physical card, so copies can be told apart). A zone
 is a tuple of ids; the deck's first id is its top card. Every step checks everything before it
@@ -13,7 +13,7 @@ so the same seed gives the same opening.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -73,27 +73,66 @@ class Zones:
         return {z: list(getattr(self, z)) for z in ZONES}
 
 
+def _check_starting_resources(starting: Sequence[str], cards: Sequence[str],
+                              resource_cards: Collection[str] | None,
+                              count: int | None) -> None:
+    repeated = [c for c, n in Counter(starting).items() if n > 1]
+    if repeated:
+        raise IllegalOpening("starting_resource_twice", f"{', '.join(repeated)} is named "
+                             "twice as a starting resource: name each card once",
+                             params={"card": repeated[0]})
+    in_deck = set(cards)
+    missing = [c for c in starting if c not in in_deck]
+    if missing:
+        raise IllegalOpening("not_in_deck", f"{', '.join(missing)}: the starting resources are "
+                             "found in the player's own deck (S-9)", params={"card": missing[0]})
+    if resource_cards is not None:
+        others = [c for c in starting if c not in resource_cards]
+        if others:
+            raise IllegalOpening("not_a_resource", f"{', '.join(others)} is no resource card: "
+                                 "the faction's starting resources are resources (S-9)",
+                                 params={"card": others[0]})
+    if count is not None and len(starting) != count:
+        raise IllegalOpening("wrong_starting_count", f"{len(starting)} starting resources: the "
+                             f"faction names {count} (S-9)",
+                             params={"count": len(starting), "needed": count})
+
+
 class Opening:
-    """One player's opening: shuffle, the faction in play, the starting draw, one mulligan.
+    """One player's opening: the faction and its starting resources in play, the shuffle, the
+    starting draw, one mulligan.
 
     `faction` is the id of the deck's one faction card, which starts in play (S-1); `cards`
     are the ids of the other cards. `position` is "first" or "second": the starting draw is 8
     going first, 9 going second (S-8).
+
+    S-9: before the shuffle the player finds in the deck the starting resources the faction
+    names and puts them into play with it. `starting_resources` are the ids of the cards
+    taken, in the order they go into play; `resource_cards`, when given, are the ids of the
+    deck's resource cards (only those can be taken) and `starting_count` the number the
+    faction names (the faction's text; None: not checked). A refusal raises IllegalOpening
+    (`not_in_deck`, `not_a_resource`, `starting_resource_twice`, `wrong_starting_count`).
     """
 
     def __init__(self, *, faction: str, cards: Sequence[str], position: str,
-                 rng: Rng) -> None:
+                 rng: Rng, starting_resources: Sequence[str] = (),
+                 resource_cards: Collection[str] | None = None,
+                 starting_count: int | None = None) -> None:
         if position not in STARTING_DRAW:
             raise ValueError(f"a position is {' or '.join(STARTING_DRAW)}, not {position!r}")
         repeated = [c for c, n in Counter([faction, *cards]).items() if n > 1]
         if repeated:
             raise ValueError(f"every card needs its own id: {', '.join(repeated)} repeats")
-        deck = list(cards)
+        _check_starting_resources(starting_resources, cards, resource_cards, starting_count)
+        # S-9: the starting resources leave the deck first; the shuffle comes after.
+        taken = set(starting_resources)
+        deck = [c for c in cards if c not in taken]
         rng.shuffle(deck)
         self.position = position
         self.status = DRAWING
         self.mulligan_taken = False
-        self.zones = Zones(deck=tuple(deck), in_play=(faction,)).draw(STARTING_DRAW[position])
+        self.zones = Zones(deck=tuple(deck), in_play=(faction, *starting_resources)).draw(
+            STARTING_DRAW[position])
 
     def snapshot(self) -> dict[str, Any]:
         return {"position": self.position, "status": self.status,

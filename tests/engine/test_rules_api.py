@@ -129,7 +129,7 @@ ILLEGAL: dict[str, tuple[Callable[[], Game], Callable[[Game], Any]]] = {
     "play the last card besides the Bastion (C-7.4a)": (
         lambda: position(["BASTION", "ZOMBIE"]),
         lambda g: g.play(0, TOP)),
-    "cast the last card besides the Fort (C-7.4a)": (
+    "cast the last card besides the Fort (C-7.4b)": (
         lambda: position(["BASTION", "ZAP"], a_fort=True, b_top=("DUMMY",)),
         lambda g: g.cast(0, B, TOP, 0)),
     "choose a return order when none is pending (C-4.6)": (

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine.berserk import squad_file
-from engine.berserk.cards import Card
+from engine.berserk.cards import Card, CostChange
 from engine.berserk.editions import Crystals
 from engine.berserk.recruitment import Payment
 from engine.berserk.squad_check import SquadEntry, squad_check
@@ -108,6 +108,27 @@ def test_b5_an_unplaced_card_with_a_free_cell_is_a_problem():
                        "(B-5)")]
 
 
+def test_b9_a_card_only_a_returned_cards_change_paid_for_goes_back_with_it():
+    # B-5: soultrad finds no cell and goes back as if never recruited, so the Coven costs its
+    # printed 4 again: its 1 silver back and the 1 left pay coven-1 and coven-2 (8 of 10), and
+    # coven-3, which the 2 left cannot pay, could not have been taken: it goes back too.
+    soultrad = Card("soultrad", 1, False, "forest", cost_changes=(CostChange(-1, "coven"),))
+    coven = [Card(f"coven-{i}", 4, False, "forest", groups=("coven",)) for i in (1, 2, 3)]
+    free = ("r2c2", "r2c3", "r2c4")
+    blocked = [f"r{r}c{c}" for r in (1, 2, 3) for c in range(1, 6)
+               if f"r{r}c{c}" not in free]
+    report = squad_check(deal=[soultrad, *coven], position="first", budget=Crystals(0, 10),
+                         squad=[SquadEntry(c.id) for c in (soultrad, *coven)],
+                         placement={c.id: cell for c, cell in zip(coven, free, strict=True)},
+                         blocked=blocked)
+    assert report.valid, report.problems
+    assert [(t.card.id, t.paid.silver) for t in report.squad] == [("coven-1", 4),
+                                                                   ("coven-2", 4)]
+    assert report.crystals_left == Crystals(0, 2)
+    assert report.back_to_deck == ["soultrad", "coven-3"]
+    assert report.placement == {"coven-1": "r2c2", "coven-2": "r2c3"}
+
+
 BASE = {"player": "first",
         "deal": [{"id": "c1", "cost": 2, "elite": False, "element": "forest"}],
         "squad": ["c1"], "placement": {"c1": "r2c3"}}
@@ -140,6 +161,13 @@ def with_(**changes):
     (with_(crystals={"gold": 1}), "crystals.silver: missing"),
     (with_(blocked=["x"]), "blocked[0]: 'x' is no cell"),
     (with_(extra=1), "extra: unknown field"),
+    (with_(deal0_groups="coven"), "deal[0].groups: must be a list of group names"),
+    (with_(deal0_cost_changes=[{"group": "coven"}]),
+     "deal[0].cost_changes[0].amount: must be a whole number from -99 to 99 other than 0"),
+    (with_(deal0_cost_changes=[{"group": "coven", "amount": -1, "when": "now"}]),
+     "deal[0].cost_changes[0].when: unknown field"),
+    (with_(deal0_cost_changes=[{"group": 3, "amount": -1}]),
+     "deal[0].cost_changes[0].group: must be a group name or null"),
 ])
 def test_a_malformed_squad_file_exits_2_naming_the_field(tmp_path, squad, message):
     run = cli(tmp_path, squad)

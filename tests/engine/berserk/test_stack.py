@@ -3,7 +3,14 @@
 import pytest
 
 from engine.berserk.errors import IllegalStep
-from engine.berserk.stack import DieRoll, Stack, Trigger, roll_die, simultaneous_order
+from engine.berserk.stack import (
+    DieRoll,
+    Stack,
+    Trigger,
+    TriggerWindow,
+    roll_die,
+    simultaneous_order,
+)
 from engine.clash.rng import Rng
 
 A1, A2, A3 = Trigger("elf-1", "A"), Trigger("elf-2", "A"), Trigger("elf-3", "A")
@@ -71,3 +78,74 @@ def test_b1_an_empty_stack_has_nothing_to_resolve():
     with pytest.raises(IllegalStep) as caught:
         Stack().resolve()
     assert caught.value.reason == "empty_stack"
+
+
+# B-8: abilities that trigger together are declared together ---------------------------------
+
+MOVED = "a creature moved"
+SCOUTS = [Trigger(f"elf-scout-{i}", "A", "look at a card", MOVED) for i in (1, 2, 3)]
+TROLL = Trigger("troll", "B", "strike", MOVED)
+
+
+def window() -> TriggerWindow:
+    return TriggerWindow("A", MOVED, {"B": [TROLL], "A": SCOUTS})
+
+
+def refused(reason: str, step, *args) -> IllegalStep:
+    with pytest.raises(IllegalStep) as caught:
+        step(*args)
+    assert caught.value.reason == reason
+    return caught.value
+
+
+def test_b8_the_active_player_declares_all_their_abilities_before_the_other_player():
+    w = window()
+    assert w.declaring == "A"
+    refused("not_declaring_now", w.declare, "B", TROLL)
+    w.declare("A", SCOUTS[2])
+    w.declare("A", SCOUTS[0])
+    w.declare("A", SCOUTS[1])
+    assert w.declaring == "B"  # A has nothing left: the turn goes to B without a pass
+    w.declare("B", TROLL)
+    assert w.closed
+    stack = Stack()
+    stack.push_window(w)
+    assert stack.items == [SCOUTS[2], SCOUTS[0], SCOUTS[1], TROLL]  # B-1: the active first
+
+
+def test_b8_a_player_who_passes_gives_up_the_rest():
+    w = window()
+    w.declare("A", SCOUTS[0])
+    w.pass_("A")
+    assert w.given_up["A"] == [SCOUTS[1], SCOUTS[2]] and w.declaring == "B"
+    refused("not_declaring_now", w.declare, "A", SCOUTS[1])
+    w.pass_("B")
+    assert w.closed and w.pushed() == [SCOUTS[0]] and w.given_up["B"] == [TROLL]
+    refused("declarations_over", w.declare, "A", SCOUTS[1])
+
+
+def test_b8_declaring_an_ability_of_another_condition_gives_up_the_rest_too():
+    w = window()
+    w.declare("A", SCOUTS[0])
+    w.declare("A", Trigger("elf-scout-2", "A", "heal", "at the start of the turn"))
+    assert w.declaring == "B" and w.given_up["A"] == [SCOUTS[1], SCOUTS[2]]
+    assert w.pushed() == [SCOUTS[0]]
+
+
+def test_b8_only_the_abilities_this_condition_triggered_are_declared_once_each():
+    w = window()
+    w.declare("A", SCOUTS[0])
+    error = refused("trigger_declared", w.declare, "A", SCOUTS[0])
+    assert error.params == {"card": "elf-scout-1"}
+    refused("not_offered", w.declare, "A", Trigger("elf-scout-9", "A", "look at a card", MOVED))
+    refused("not_your_trigger", w.declare, "A", Trigger("ogre", "B", "x", "another"))
+    refused("declarations_open", Stack().push_window, w)
+    with pytest.raises(ValueError, match="triggers on"):
+        TriggerWindow("A", MOVED, {"A": [Trigger("x", "A", "", "another")]})
+
+
+def test_b8_a_player_with_nothing_triggered_does_not_declare():
+    w = TriggerWindow("B", MOVED, {"A": SCOUTS, "B": []})
+    assert w.declaring == "A"
+    w.pass_("A")
+    assert w.closed and w.pushed() == []

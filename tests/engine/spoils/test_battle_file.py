@@ -43,6 +43,13 @@ def test_s7_the_documented_assignments_give_the_same_output():
     assert battle_file.run(battle) == expected
 
 
+def test_s11_the_documented_responses_are_the_battle_file_of_their_rule():
+    path = Path(__file__).parent / "battles" / (
+        "s11_responses_before_the_target_is_hit_change_the_hit.json")
+    assert doc_block("s11-input") == json.loads(path.read_text(encoding="utf-8"))["battle"]
+    assert battle_file.run(doc_block("s11-input"))["target_hit"] == {"by": ["a2"], "damage": 5}
+
+
 def test_s6_a_location_target_prints_its_damage(tmp_path):
     run = cli(tmp_path, {"target": {"kind": "location", "structure": 6, "damage": 2},
                          "attackers": [{"id": "a1", "str": 2, "life": 3, "spd": 4},
@@ -101,6 +108,26 @@ def with_(**changes):
     (with_(assign=[{"speed": 3, "side": "attacker", "to": {"b1": 2}},
                    {"speed": 3, "side": "attacker", "to": {"b1": 2}}]),
      "illegal combat (duplicate_step): assign[1]"),
+    # S-11: responses; S-12: tokens and depleted blockers
+    (with_(responses=[{"id": "r1", "window": "during", "by": "attacker", "destroy": ["b1"]}]),
+     "malformed battle: responses[0].window: must be 'after_blocks' or 'before_target'"),
+    (with_(responses=[{"id": "r1", "window": "after_blocks", "by": "me", "destroy": ["b1"]}]),
+     'responses[0].by: must be "attacker" or "defender"'),
+    (with_(responses=[{"id": "r1", "window": "after_blocks", "by": "attacker"}]),
+     "responses[0]: a response does something"),
+    (with_(responses=[{"id": "r1", "window": "after_blocks", "by": "attacker",
+                       "strength": {"a1": 0}}]),
+     "responses[0].strength.a1: must be a whole number from -99 to 99 other than 0"),
+    (with_(responses=[{"id": "r1", "window": "after_blocks", "by": "attacker",
+                       "destroy": ["zz"]}]),
+     "illegal combat (not_in_combat): responses[0]: zz is in neither party"),
+    (with_(responses=[{"id": "b1", "window": "after_blocks", "by": "attacker",
+                       "destroy": ["a1"]}]),
+     "illegal combat (duplicate_id): responses[0].id: 'b1' already names"),
+    (with_(blockers=[{"id": "m1", "token": "micromagic", "str": 3}]),
+     "blockers[0].str: a micromagic token's stats are its own (1/1/3, S-12)"),
+    (with_(blockers=[{"id": "m1", "token": "goblin"}]), "blockers[0].token: must be one of"),
+    (with_(attackers__0__depleted=True), "attackers[0].depleted: every attacker is depleted"),
 ])
 def test_s6_a_bad_battle_exits_2_naming_the_field(tmp_path, battle, message):
     run = cli(tmp_path, battle)

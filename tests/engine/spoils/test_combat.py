@@ -11,7 +11,9 @@ from engine.spoils.combat import (
     Character,
     Faction,
     Location,
+    Response,
     resolve_combat,
+    token,
 )
 from engine.spoils.errors import IllegalCombat
 
@@ -271,3 +273,37 @@ def test_s6_an_assignment_deals_whole_positive_amounts():
 def test_s6_a_party_names_each_character_once_and_attacks_with_someone():
     refused("duplicate_id", attackers=[ch("x", 1, 1, 1)], blockers=[ch("x", 1, 1, 1)])
     refused("empty_party", attackers=[])
+
+
+# S-11 and S-12 through the Python API (the battle files of battles/ show the rest) ---------
+
+def test_s12_a_micromagic_token_is_a_1_1_3_character():
+    m1 = token("m1", "micromagic")
+    assert (m1.strength, m1.life, m1.speed, m1.token) == (1, 1, 3, "micromagic")
+    with pytest.raises(ValueError, match="a token is one of micromagic"):
+        token("g1", "goblin")
+
+
+def test_s11_responses_of_one_window_resolve_last_in_first_out():
+    a1 = Character("a1", 2, 2, 3)
+    b1 = Character("b1", 1, 5, 1)
+    # r1 gives a1 +3 strength, r2 answers by destroying a1: r2 resolves first, r1 does nothing.
+    first_in = Response("r1", "after_blocks", "attacker", strength={"a1": 3})
+    answer = Response("r2", "after_blocks", "defender", destroy=("a1",))
+    result = resolve_combat(target=Faction(20), attackers=[a1], blockers=[b1],
+                            responses=[first_in, answer])
+    assert [(r.response.id, r.destroyed, r.no_effect) for r in result.responses] == [
+        ("r2", ("a1",), ()), ("r1", (), ("a1",))]
+    assert result.steps == () and result.hit is None
+    # Played the other way round, the strength comes too late to matter and a1 is still gone.
+    swapped = resolve_combat(target=Faction(20), attackers=[a1], blockers=[b1],
+                             responses=[answer, first_in])
+    assert [r.response.id for r in swapped.responses] == ["r1", "r2"]
+    assert swapped.attackers[0].strength_change == 3 and not swapped.attackers[0].survived
+
+
+def test_s11_a_response_is_played_in_one_of_the_two_windows():
+    with pytest.raises(IllegalCombat) as caught:
+        resolve_combat(target=Faction(20), attackers=[Character("a1", 1, 1, 1)],
+                       responses=[Response("r1", "end_of_turn", "attacker", destroy=("a1",))])
+    assert caught.value.reason == "no_such_window" and caught.value.params == {"response": "r1"}

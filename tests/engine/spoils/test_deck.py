@@ -125,3 +125,22 @@ def test_s2_threshold_spends_nothing_and_cost_depletes_resources_of_any_type():
     [problem] = play_problems(cost=3, threshold={"rage": 2}, in_play=in_play)
     assert (problem.code, problem.message) == ("cost", "cost 3: 2 undepleted resources to "
                                                        "deplete")
+
+
+# S-12: Unique is a rule about cards in play, not about decks --------------------------------
+
+def test_s12_a_unique_card_is_not_played_while_one_of_the_same_name_is_in_play():
+    ready = [ResourceInPlay("rage"), ResourceInPlay("rage")]
+    problems = play_problems(cost=1, threshold={}, in_play=ready, unique="Beatrix",
+                             unique_in_play=["Beatrix"])
+    assert [p.code for p in problems] == ["unique"]
+    assert "Unique Beatrix" in problems[0].message and "(S-12)" in problems[0].message
+    assert play_problems(cost=1, threshold={}, in_play=ready, unique="Beatrix",
+                         unique_in_play=["Oswald"]) == []
+    assert play_problems(cost=1, threshold={}, in_play=ready,
+                         unique_in_play=["Beatrix"]) == []  # a card without the keyword
+
+
+def test_s12_a_deck_may_hold_four_copies_of_a_unique_card():
+    deck = [FACTION, DeckEntry("Beatrix", "character", 4), *filler(71)]
+    assert codes(deck) == []

@@ -110,3 +110,46 @@ def test_an_opening_needs_a_position_and_distinct_ids():
         Opening(faction="f", cards=CARDS, position="third", rng=Rng(1))
     with pytest.raises(ValueError, match="c00 repeats"):
         Opening(faction="f", cards=[*CARDS, "c00"], position="first", rng=Rng(1))
+
+
+# S-9: the starting resources go into play with the faction before the shuffle -------------
+
+RESOURCES = [f"c{i:02d}" for i in range(70, 75)]  # the deck's resource cards
+
+
+def with_resources(starting, *, seed: int = 3, **kwargs) -> Opening:
+    return Opening(faction="faction", cards=CARDS, position="first",
+                   rng=Rng.stream(seed, "spoils-shuffle-A"), starting_resources=starting,
+                   resource_cards=RESOURCES, **kwargs)
+
+
+def test_s9_the_starting_resources_go_into_play_with_the_faction():
+    op = with_resources(["c72", "c70"], starting_count=2)
+    assert op.zones.in_play == ("faction", "c72", "c70")
+    assert "c72" not in op.zones.deck + op.zones.hand
+    assert len(op.zones.hand) == 8 and len(op.zones.deck) == 75 - 2 - 8
+    assert every_card(op.zones) == sorted([*CARDS, "faction"])
+
+
+def test_s9_the_shuffle_and_the_draw_come_after_the_resources_are_taken():
+    # The same seed shuffles the 73 cards left: the deck is that shuffle of them, so no
+    # starting resource can be drawn and the draw is the top of that shuffle.
+    op = with_resources(["c70", "c71"])
+    rest = [c for c in CARDS if c not in ("c70", "c71")]
+    Rng.stream(3, "spoils-shuffle-A").shuffle(rest)
+    assert op.zones.hand == tuple(rest[:8]) and op.zones.deck == tuple(rest[8:])
+    assert with_resources([]).zones.hand == opening().zones.hand  # none taken: as before
+
+
+def test_s9_the_starting_resources_are_resource_cards_of_the_deck_each_once():
+    def refused_opening(reason, starting, **kwargs):
+        with pytest.raises(IllegalOpening) as caught:
+            with_resources(starting, **kwargs)
+        assert caught.value.reason == reason
+        return caught.value
+
+    assert refused_opening("not_in_deck", ["c70", "zz"]).params == {"card": "zz"}
+    assert refused_opening("not_a_resource", ["c01"]).params == {"card": "c01"}
+    refused_opening("starting_resource_twice", ["c70", "c70"])
+    error = refused_opening("wrong_starting_count", ["c70"], starting_count=3)
+    assert error.params == {"count": 1, "needed": 3} and "(S-9)" in error.message
