@@ -152,3 +152,15 @@ def _fresh_cache():
         cache.clear()
     selectors._versions_seen.clear()
     yield
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """A request with Accept-Language (or a test's `translation.activate`) leaves its language
+    active in the thread after it answers: each test starts, and ends, in the default
+    language, so one test's language never changes what the next one reads."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()

@@ -6,6 +6,7 @@ corrections trail, on the dashboard, through the API, and the trail's page and e
 from datetime import timedelta
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
@@ -507,3 +508,18 @@ def test_undoing_the_pairing_takes_a_late_players_ai_seat_with_its_match():
     assert Registration.objects.filter(pk=added.registration.pk).exists()
     again = pair(event)
     assert again.matches.filter(player_b__is_ai=True).count() == 0
+
+
+@pytest.mark.django_db
+def test_the_dashboard_shows_the_late_player_form_when_no_table_has_a_person_to_be_absent():
+    """A Swiss round whose open tables all seat AI players offers the late-player form and no
+    no-show form: the heading still names the round (it used to fail on the missing no-show)."""
+    from tests.tournaments.engine_scene import ai_round
+
+    rnd = ai_round()
+    client = Client()
+    client.force_login(rnd.event.organizers.first())
+    response = client.get(reverse("tournaments:dashboard", args=[rnd.event.pk]))
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Round 1: late players and no-shows" in page and 'id="no-show-heading"' not in page

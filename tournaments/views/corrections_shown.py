@@ -23,12 +23,14 @@ from tournaments.services.no_shows import no_show_wait_seconds
 
 def dashboard_corrections(event: Event, board, seats, round_clock: dict | None,  # noqa: ANN001
                           late_form: LatePlayerForm | None = None) -> dict:
-    """The context of the include: `late_player` and `no_show` (None when not offered)."""
+    """The context of the include: `late_player` and `no_show` (None when not offered), and
+    `corrections_round`, the number of the round they are for."""
     last = board.last
-    shown = {"late_player": None, "no_show": None}
+    shown = {"late_player": None, "no_show": None, "corrections_round": None}
     if (event.status not in (EventStatus.RUNNING, EventStatus.TOP_CUT) or last is None
             or last.status == RoundStatus.COMPLETE):
         return shown
+    shown["corrections_round"] = last.number
     if (event.status == EventStatus.RUNNING and last.stage == RoundStage.SWISS
             and event.format != EventFormat.DRAFT):
         playing = {pk for pair in Match.objects.filter(round=last).values_list(
