@@ -1,6 +1,7 @@
-"""The API's one error shape: `{"error": {"code", "message", "problems"?}}`.
+"""The API's one error shape: `{"error": {"code", "message", "problems"?, "fields"?}}`.
 
-Domain errors (core.errors) keep their own code, message and problems; their class picks the
+Domain errors (core.errors) keep their own code, message and problems (and under `fields` the
+problems about one input, by its name); their class picks the
 status, here and nowhere else (`HTTP_STATUS`): 400 for input that breaks a rule, 403 for an
 action that is not the user's, 404 for a row that is missing or not visible, 409 for a
 conflict with the current state. DRF's own errors get the same shape: validation errors
