@@ -90,6 +90,13 @@ class DomainError(Exception):
             return [(self.field, str(self.message))]
         return [(field_of(p), str(p)) for p in self.problems]
 
+    def rename_fields(self, names: dict[str, str]) -> None:
+        """Tag the problems about an input in `names` with its name there instead (an API
+        that calls the service's argument otherwise)."""
+        self.problems = [p if field_of(p) not in names else Problem(p, names[field_of(p)])
+                         for p in self.problems]
+        self.field = names.get(self.field, self.field) if self.field is not None else None
+
     @property
     def fields(self) -> dict[str, list[str]]:
         """The problems about one input, by the input's name (the untagged ones left out)."""

@@ -171,3 +171,25 @@ def test_the_api_names_the_input_of_each_problem(language):
     assert error["problems"] == [p for found in error["fields"].values() for p in found]
     assert error["problems"] != refusal("en", event_create, by=UserFactory(), now=now(),
                                         **settings).problems
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_penalty_and_deck_check_api_name_the_input_of_each_problem(language):
+    event, organizer = constructed_event()
+    start(event)
+    ann = seat_of(event, "ann")
+    api = client_for(organizer)
+    penalty = api.post(f"/api/events/{event.pk}/penalties/", {
+        "registration_id": ann.pk, "kind": "game_loss", "note": " "}, format="json",
+        HTTP_ACCEPT_LANGUAGE=language)
+    assert penalty.status_code == 400
+    assert set(error_of(penalty)["fields"]) == {"kind", "note"}
+    pair(event)
+    check = api.post(f"/api/events/{event.pk}/deck-checks/", {
+        "registration": ann.pk, "round": 4, "outcome": "matches"}, format="json",
+        HTTP_ACCEPT_LANGUAGE=language)
+    assert check.status_code == 400
+    error = error_of(check)
+    # Named as the request names it ("round"), not as the service's argument.
+    assert error["fields"] == {"round": error["problems"]}
+    assert "4" in error["problems"][0] and "round" not in error["problems"][0].lower()
