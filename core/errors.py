@@ -6,7 +6,12 @@ input that breaks a rule, `NotFound` a row that does not exist (or is not visibl
 user), `Forbidden` an action that is not the user's to take, `Conflict` a request that is
 fine but not now (a move out of turn, a conflict with the current state). The API maps the
 classes to HTTP statuses in one place (`core.api.errors.http_status`) and answers
-`{"error": {"code", "message", "problems"}}`; pages show the message (`core.views`).
+`{"error": {"code", "message", "problems", "fields"}}`; pages show the message (`core.views`).
+
+A problem may say which input it is about: `Problem(text, field="top_cut")`, a string that
+carries the input's name (the form field's and the API's). Pages put it beside that field and
+the API lists it under `fields`, by the tag and never by the words, which change with the
+language. A problem built by joining strings loses its tag: tag the finished text.
 
 `code` is stable (programs and translations key on it); `params` holds the values the
 message interpolates (the card, the round, the count) by name, so the message can be written
@@ -28,13 +33,36 @@ MAX_PROBLEMS = 50
 MAX_PROBLEM_CHARS = 300
 
 
+class Problem(str):
+    """A problem's text (in the reader's language), with `field` the name of the input it is
+    about (None: the input as a whole)."""
+
+    field: str | None
+
+    def __new__(cls, text: str, field: str | None = None) -> Problem:
+        problem = super().__new__(cls, text)
+        problem.field = field
+        return problem
+
+    def __reduce__(self) -> tuple:
+        return (Problem, (str(self), self.field))
+
+
+def field_of(problem: str) -> str | None:
+    """The input `problem` is about, or None (an untagged string)."""
+    return getattr(problem, "field", None)
+
+
 def _short(problem: str) -> str:
-    return problem if len(problem) <= MAX_PROBLEM_CHARS else problem[:MAX_PROBLEM_CHARS] + "..."
+    if len(problem) <= MAX_PROBLEM_CHARS:
+        return problem if isinstance(problem, Problem) else str(problem)
+    return Problem(problem[:MAX_PROBLEM_CHARS] + "...", field_of(problem))
 
 
 def capped(problems: list[str], limit: int = MAX_PROBLEMS) -> list[str]:
-    """The first `limit` problems, and a last line counting the ones left out."""
-    shown = [_short(str(p)) for p in problems[:limit]]
+    """The first `limit` problems (each keeping its field), and a last line counting the ones
+    left out."""
+    shown = [_short(p) for p in problems[:limit]]
     if len(problems) > limit:
         left = len(problems) - limit
         shown.append(ngettext("... and %(count)s more problem", "... and %(count)s more problems",
@@ -46,17 +74,44 @@ class DomainError(Exception):
     """Input that breaks a rule the user can fix (the API answers 400)."""
 
     def __init__(self, code: str, message: str, *, problems: list[str] | None = None,
-                 params: dict[str, Any] | None = None) -> None:
+                 params: dict[str, Any] | None = None, field: str | None = None) -> None:
+        """`field`: the input the message is about, for an error without problems."""
         super().__init__(message)
         self.code = code
         self.message = message
         self.problems = capped(problems or [])
         self.params = dict(params or {})
+        self.field = field
+
+    def placed(self) -> list[tuple[str | None, str]]:
+        """(the input it is about or None, text) for each problem; without problems, the
+        message with the error's `field`."""
+        if not self.problems:
+            return [(self.field, str(self.message))]
+        return [(field_of(p), str(p)) for p in self.problems]
+
+    def rename_fields(self, names: dict[str, str]) -> None:
+        """Tag the problems about an input in `names` with its name there instead (an API
+        that calls the service's argument otherwise)."""
+        self.problems = [p if field_of(p) not in names else Problem(p, names[field_of(p)])
+                         for p in self.problems]
+        self.field = names.get(self.field, self.field) if self.field is not None else None
+
+    @property
+    def fields(self) -> dict[str, list[str]]:
+        """The problems about one input, by the input's name (the untagged ones left out)."""
+        found: dict[str, list[str]] = {}
+        for field, text in self.placed():
+            if field is not None:
+                found.setdefault(field, []).append(text)
+        return found
 
     def to_json(self) -> dict:
-        data = {"code": self.code, "message": self.message}
+        data: dict[str, Any] = {"code": self.code, "message": self.message}
         if self.problems:
-            data["problems"] = self.problems
+            data["problems"] = [str(p) for p in self.problems]
+        if fields := self.fields:
+            data["fields"] = fields
         return {"error": data}
 
 

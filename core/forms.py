@@ -22,5 +22,18 @@ class AccessibleForm(forms.Form):
             field.widget.attrs.setdefault("aria-describedby", " ".join(described))
 
     def add_domain_error(self, error: DomainError, field: str | None = None) -> None:
-        for problem in error.problems or [error.message]:
-            self.add_error(field, problem)
+        """Each of the service's problems beside `field`, else beside the field it is about
+        (its tag, `core.errors.Problem`), else above the fields: a field this form lacks or
+        shows disabled takes no error."""
+        for where, problem in error.placed():
+            self.add_error(field or self.field_for(where), problem)
+
+    # A service's input named otherwise than the form's field that holds it.
+    input_fields: dict[str, str] = {}
+
+    def field_for(self, name: str | None) -> str | None:
+        """The field of this form that shows a problem about the input `name`, or None."""
+        name = self.input_fields.get(name, name) if name is not None else None
+        if name in self.fields and not self.fields[name].disabled:
+            return name
+        return None

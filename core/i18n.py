@@ -4,6 +4,11 @@
   the browser's Accept-Language. A signed-in person's own language, kept on their account,
   is put in their session at login and by the menu; this module's middleware prefers it.
   Only a language whose catalogue is compiled is ever active: a page is never half English.
+- A change made on one device reaches the person's other sessions on their next request:
+  the change also leaves the saved choices in the cache under the person's id, with the
+  time (`preferences_announce`), and the middleware carries them into a session that took
+  its choices before. That is one cache read per signed-in request and no query; a session is
+  written once per change.
 - The time zone: the person's own (their account, in the session like the language), else
   the browser's, which static/js/timezone.js stores in a cookie. Event pages override it
   with the event's zone (tournaments/views/common.py render_event).
@@ -11,11 +16,15 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote
 
 from django.conf import settings
+from django.contrib.auth import SESSION_KEY
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone, translation
 
@@ -25,6 +34,48 @@ from core.zones import zone_or_none
 # their account, and when they change them): no query per request.
 SESSION_LANGUAGE = "clash_language"
 SESSION_TIME_ZONE = "clash_time_zone"
+
+
+# When the session last took the person's choices (at login, at a change made in it, or from
+# another device's change): a saved change older than that is already in it.
+SESSION_PREFERENCES_AT = "clash_preferences_at"
+
+
+def _saved_key(user_id: object) -> str:
+    return f"clash:preferences:{user_id}"
+
+
+def preferences_announce(*, user_id: int, language: str, time_zone: str,
+                         at: float | None = None) -> None:
+    """Leave a person's saved language and time zone ("" for the browser's), with when they
+    were saved, where each of their sessions looks on its next request."""
+    cache.set(_saved_key(user_id), {"language": language, "time_zone": time_zone,
+                                    "at": time.time() if at is None else at}, timeout=None)
+
+
+def carry_into_session(session: Any, *, language: str, time_zone: str,
+                       at: float | None = None) -> None:
+    """Put the person's choices in their session ("" takes one out: the browser's then), as
+    of `at` (by default now)."""
+    for key, value in ((SESSION_LANGUAGE, language), (SESSION_TIME_ZONE, time_zone)):
+        if value:
+            if session.get(key) != value:
+                session[key] = value
+        elif key in session:
+            del session[key]
+    session[SESSION_PREFERENCES_AT] = time.time() if at is None else at
+
+
+def _follow_saved(session: Any) -> None:
+    """A signed-in session takes the choices its person saved since it last took them (on
+    another device): one cache read, no query."""
+    user_id = session.get(SESSION_KEY)
+    if user_id is None:
+        return
+    saved = cache.get(_saved_key(user_id))
+    if isinstance(saved, dict) and saved.get("at", 0) > session.get(SESSION_PREFERENCES_AT, 0):
+        carry_into_session(session, language=saved.get("language") or "",
+                           time_zone=saved.get("time_zone") or "", at=saved["at"])
 
 
 def catalogue_exists(code: str) -> bool:
@@ -64,6 +115,8 @@ class PreferencesMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         session = getattr(request, "session", None)
+        if session is not None:
+            _follow_saved(session)
         own_language = session.get(SESSION_LANGUAGE) if session is not None else None
         offered = dict(languages_offered())
         if own_language in offered:

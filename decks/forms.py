@@ -13,7 +13,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from core.errors import DomainError
+from core.errors import DomainError, field_of
 from core.forms import AccessibleForm
 from core.inputs import MAX_CSV_BYTES, InputError, json_loads, read_text_upload
 from decks.models import Card, DecklistKind, Game
@@ -25,7 +25,6 @@ from decks.services.decklists import (
     CONSTRUCTED_SIZE,
     MAX_NAME,
     decklist_problems,
-    name_problems,
 )
 from decks.services.game_rules import DECK_FORMATS
 from decks.templatetags.words import WORDS
@@ -175,12 +174,9 @@ class DecklistForm(AccessibleForm):
 
     def add_domain_error(self, error: DomainError, field: str | None = None) -> None:
         """A service's problems go next to the name, or the cards or deck they are about."""
-        for problem in error.problems or [error.message]:
-            target = field
-            if target is None:
-                target = "name" if problem in name_problems() else (
-                    self.cards_field() if self.cards_field() in self.fields else None)
-            self.add_error(target, problem)
+        cards = self.cards_field() if self.cards_field() in self.fields else None
+        for where, problem in error.placed():
+            self.add_error(field or self.field_for(where) or cards, problem)
 
     def save_arguments(self) -> dict:
         data = self.cleaned_data
@@ -270,13 +266,12 @@ class GameDecklistForm(AccessibleForm):
         for problem in decklist_problems(user=self.user, kind=DecklistKind.CONSTRUCTED,
                                          cards=names, game=self.game,
                                          deck_format=deck_format):
-            self.add_error("cards", problem)
+            self.add_error(self.field_for(field_of(problem)) or "cards", problem)
         return data
 
     def add_domain_error(self, error: DomainError, field: str | None = None) -> None:
-        for problem in error.problems or [error.message]:
-            target = field or ("name" if problem in name_problems() else "cards")
-            self.add_error(target, problem)
+        for where, problem in error.placed():
+            self.add_error(field or self.field_for(where) or "cards", problem)
 
     def save_arguments(self) -> dict:
         data = self.cleaned_data

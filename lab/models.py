@@ -11,10 +11,11 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class LabRunStatus(models.TextChoices):
-    RUNNING = "running", _("Running")
+    RUNNING = "running", pgettext_lazy("lab run status", "Running")
     DONE = "done", _("Done")
     FAILED = "failed", _("Failed")
 

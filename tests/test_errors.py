@@ -4,6 +4,8 @@ the engine's message, and `domain_errors` shows a refusal on a page."""
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 from django import forms
 from django.contrib.messages import get_messages
@@ -14,7 +16,7 @@ from django.http import Http404, HttpResponse
 from django.test import RequestFactory
 
 from core.api.errors import exception_handler, http_status
-from core.errors import Conflict, DomainError, Forbidden, NotFound, from_engine
+from core.errors import Conflict, DomainError, Forbidden, NotFound, Problem, field_of, from_engine
 from core.forms import AccessibleForm
 from core.inputs import InputError
 from core.views import NOT_THE_INPUT, domain_errors, refusals_shown
@@ -204,3 +206,32 @@ def test_a_view_whose_refusals_one_page_answers() -> None:
     assert (refused.status_code, refused.content) == (409, b"page 1: not now")
     assert _said(request) == ["not now."]
     assert action(_request(), 2).content == b"done"
+
+
+# Problems tagged with their input ------------------------------------------------------------
+
+
+def test_a_tagged_problem_is_listed_under_its_input_and_stays_a_string_in_problems() -> None:
+    error = DomainError("invalid_event", "two problems", problems=[
+        Problem("the top cut is none, 4 or 8 players, not 5", "top_cut"),
+        "something about the whole event"])
+    body = exception_handler(error, {}).data["error"]
+    assert body["problems"] == ["the top cut is none, 4 or 8 players, not 5",
+                                "something about the whole event"]
+    assert all(type(p) is str for p in body["problems"])
+    assert body["fields"] == {"top_cut": ["the top cut is none, 4 or 8 players, not 5"]}
+    assert error.placed() == [("top_cut", "the top cut is none, 4 or 8 players, not 5"),
+                              (None, "something about the whole event")]
+
+
+def test_a_problem_keeps_its_input_when_cut_short_and_when_pickled() -> None:
+    error = DomainError("bad", "long", problems=[Problem("x" * 500, "note")])
+    assert error.problems[0].endswith("...") and field_of(error.problems[0]) == "note"
+    again = pickle.loads(pickle.dumps(error.problems[0]))
+    assert (str(again), field_of(again)) == (str(error.problems[0]), "note")
+
+
+def test_an_error_without_problems_may_name_its_input() -> None:
+    error = DomainError("ai_seat", "an AI seat commits no infractions", field="registration_id")
+    assert error.fields == {"registration_id": ["an AI seat commits no infractions"]}
+    assert exception_handler(error, {}).data["error"]["fields"] == error.fields

@@ -31,3 +31,20 @@ def test_every_ability_of_a_list_is_translated_not_only_the_first():
         russian = render(source, abilities=abilities)
     assert english.startswith("Pierce, ") and "indestructible" in english
     assert "indestructible" not in russian.lower() and "pierce" not in russian.lower()
+
+
+def test_a_running_event_and_a_running_lab_run_are_worded_apart():
+    from lab.models import LabRunStatus
+    from tournaments.models import EventStatus
+
+    assert str(EventStatus.RUNNING.label) == str(LabRunStatus.RUNNING.label) == "Running"
+    with translation.override("ru"):
+        assert (str(EventStatus.RUNNING.label), str(LabRunStatus.RUNNING.label)) == (
+            "Идёт", "Выполняется")
+    with translation.override("tr"):
+        assert (str(EventStatus.RUNNING.label), str(LabRunStatus.RUNNING.label)) == (
+            "Devam ediyor", "Çalışıyor")
+    for language in ("sr", "sr-latn", "eo", "tr", "cs", "ru"):
+        with translation.override(language):
+            assert "Running" not in (str(EventStatus.RUNNING.label),
+                                     str(LabRunStatus.RUNNING.label)), language

@@ -179,22 +179,6 @@ class EventForm(AccessibleForm):
                 "late_player_gets": data.get("late_player_gets") or LatePlayerGets.BYE,
                 "no_show_minutes": data.get("no_show_minutes") or DEFAULT_NO_SHOW_MINUTES}
 
-    def add_domain_error(self, error, field: str | None = None) -> None:  # noqa: ANN001
-        """Put each of the service's problems next to the setting it is about."""
-        where = {"name": "name", "format": "format", "matches": "match_length",
-                 "an event needs at least": "rounds", "the top cut": "top_cut",
-                 "late entry": "late_entry_until_round", "the round clock": "round_minutes",
-                 "the time zone": "time_zone", "the venue": "venue",
-                 "the description": "description", "the capacity": "capacity",
-                 "a late player": "late_player_gets", "a no-show": "no_show_minutes"}
-        inside = {"events are constructed": "format", "has no AI players": "fill_with_ai",
-                  "squad checks are": "check_squads"}
-        for problem in error.problems or [error.message]:
-            target = field or next((f for start, f in where.items()
-                                    if problem.startswith(start)), None) or next(
-                (f for words, f in inside.items() if words in problem), None)
-            self.add_error(target, problem)
-
 
 def _wall_clock(value, zone: str):  # noqa: ANN001, ANN202
     """A stored time as the event's wall clock (what a datetime-local field shows)."""
@@ -267,17 +251,6 @@ class EventEditForm(EventForm):
         """The settings as typed; a disabled one is not sent (it cannot change now)."""
         return {name: self.cleaned_data[name] for name in EDITABLE
                 if name in self.cleaned_data and not self.fields[name].disabled}
-
-    def add_domain_error(self, error, field: str | None = None) -> None:  # noqa: ANN001
-        """Each of the service's problems next to the setting it names."""
-        by_field = error.params.get("fields")
-        if not by_field:
-            super().add_domain_error(error, field)
-            return
-        for name, problems in by_field.items():
-            target = name if name in self.fields and not self.fields[name].disabled else None
-            for problem in problems:
-                self.add_error(target, problem)
 
 
 class RegistrationForm(AccessibleForm):
@@ -473,11 +446,6 @@ class DeckCheckForm(AccessibleForm):
     def service_arguments(self) -> dict:
         return {k: self.cleaned_data[k] for k in ("round_number", "outcome", "note")}
 
-    def add_domain_error(self, error, field: str | None = None) -> None:  # noqa: ANN001
-        for problem in error.problems or [error.message]:
-            target = field or ("round_number" if "round" in problem else
-                               "note" if problem.startswith("The note") else None)
-            self.add_error(target, problem)
 
 
 class AnnouncementForm(AccessibleForm):
@@ -611,6 +579,8 @@ class PenaltyForm(AccessibleForm):
     # The number of the event's penalties the page showed (a double click records one).
     seen = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
 
+    input_fields = {"registration_id": "registration"}
+
     def __init__(self, *args, seats: list, rounds: list[int], **kwargs) -> None:  # noqa: ANN002, ANN003
         super().__init__(*args, prefix="penalty", **kwargs)
         self.fields["registration"].choices = [(s.pk, s.name) for s in seats]
@@ -624,9 +594,3 @@ class PenaltyForm(AccessibleForm):
                 "round_number": data["round_number"], "note": data["note"],
                 "seen": data["seen"]}
 
-    def add_domain_error(self, error, field: str | None = None) -> None:  # noqa: ANN001
-        for problem in error.problems or [error.message]:
-            target = field or ("note" if problem.startswith("The note") else
-                               "round_number" if problem.startswith("The round") else
-                               "kind" if problem.startswith("The kind") else None)
-            self.add_error(target, problem)

@@ -1,5 +1,6 @@
 """A person's own language and time zone, kept on their account and carried in their session
-(core/i18n.py reads it there on every request)."""
+(core/i18n.py reads it there on every request); a change reaches their other sessions on their
+next request (core.i18n.preferences_announce)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from django.utils.translation import gettext
 
 from accounts.models import Profile
 from core.errors import DomainError
-from core.i18n import SESSION_LANGUAGE, SESSION_TIME_ZONE, is_offered
+from core.i18n import carry_into_session, is_offered, preferences_announce
 from core.zones import time_zone_problem
 
 UNCHANGED: Any = object()
@@ -42,17 +43,18 @@ def preferences_update(*, user: AbstractBaseUser, language: str = UNCHANGED,
         changed.append("time_zone")
     if changed:
         profile.save(update_fields=changed)
+        # Once committed, the person's other sessions take the change on their next request.
+        saved = {"user_id": user.pk, "language": profile.language,
+                 "time_zone": profile.time_zone}
+        transaction.on_commit(lambda: preferences_announce(**saved))
     return profile
 
 
 def preferences_into_session(*, session: Any, profile: Profile | None) -> None:
-    """Carry the account's choices in the session (at login, and after a change)."""
-    for key, value in ((SESSION_LANGUAGE, profile.language if profile else ""),
-                       (SESSION_TIME_ZONE, profile.time_zone if profile else "")):
-        if value:
-            session[key] = value
-        else:
-            session.pop(key, None)
+    """Carry the account's choices in the session (at login, and after a change made in it),
+    as of now: a change saved before is in it already."""
+    carry_into_session(session, language=profile.language if profile else "",
+                       time_zone=profile.time_zone if profile else "")
 
 
 def preferences_at_login(sender: Any, request: Any, user: AbstractBaseUser,

@@ -18,7 +18,7 @@ from accounts.forms import PreferencesForm
 from accounts.selectors.profiles import profile_of
 from accounts.services.preferences import preferences_into_session, preferences_update
 from core.errors import DomainError
-from core.i18n import SESSION_LANGUAGE, is_offered
+from core.i18n import is_offered
 from core.zones import zone_names
 
 
@@ -62,8 +62,8 @@ def language_set(request: HttpRequest) -> HttpResponse:
         messages.error(request, _("That language is not offered yet: choose one from the menu."))
         return HttpResponseRedirect(_back(request))
     if request.user.is_authenticated:
-        preferences_update(user=request.user, language=code)
-        request.session[SESSION_LANGUAGE] = code
+        profile = preferences_update(user=request.user, language=code)
+        preferences_into_session(session=request.session, profile=profile)
     return set_language(request)
 
 

@@ -1,6 +1,7 @@
-"""The API's one error shape: `{"error": {"code", "message", "problems"?}}`.
+"""The API's one error shape: `{"error": {"code", "message", "problems"?, "fields"?}}`.
 
-Domain errors (core.errors) keep their own code, message and problems; their class picks the
+Domain errors (core.errors) keep their own code, message and problems (and under `fields` the
+problems about one input, by its name); their class picks the
 status, here and nowhere else (`HTTP_STATUS`): 400 for input that breaks a rule, 403 for an
 action that is not the user's, 404 for a row that is missing or not visible, 409 for a
 conflict with the current state. DRF's own errors get the same shape: validation errors
@@ -12,6 +13,8 @@ spells them. Anything else is a bug and is left to Django (a 500), never swallow
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from django.utils.translation import gettext
@@ -39,6 +42,17 @@ def http_status(error: DomainError) -> int:
         if cls in HTTP_STATUS:
             return HTTP_STATUS[cls]
     raise TypeError(f"{type(error).__name__} is not a domain error")
+
+
+@contextmanager
+def inputs_named(names: dict[str, str]) -> Iterator[None]:
+    """A domain error raised in the block names the inputs as the request does: `names`
+    maps the service's argument to the request's field (`{"round_number": "round"}`)."""
+    try:
+        yield
+    except DomainError as exc:
+        exc.rename_fields(names)
+        raise
 
 
 def field_problems(detail: Any, path: str = "") -> list[tuple[str, str]]:

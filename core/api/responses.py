@@ -10,6 +10,10 @@ class ErrorBodyOut(serializers.Serializer):
     code = serializers.CharField()
     message = serializers.CharField()
     problems = serializers.ListField(child=serializers.CharField(), required=False)
+    fields = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()), required=False,
+        help_text="The problems about one input, by the input's name (a problem about the "
+                  "input as a whole is in `problems` only).")
 
 
 class ErrorOut(serializers.Serializer):

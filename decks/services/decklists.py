@@ -17,7 +17,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext
 
-from core.errors import DomainError, Forbidden
+from core.errors import DomainError, Forbidden, Problem
 from core.locks import lock_get
 from decks import hooks
 from decks.models import (
@@ -41,12 +41,6 @@ def name_too_long() -> str:
     return gettext("the name is longer than %(max)d characters") % {"max": MAX_NAME}
 
 
-def name_problems() -> tuple[str, ...]:
-    """The problems `decklist_problems` reports about a list's name, in the reader's
-    language: the forms show them next to the name."""
-    return (gettext("the list needs a name"), name_too_long())
-
-
 def decklist_problems(*, user: AbstractBaseUser | None, kind: str, cards: Sequence[str] = (),
                       preconstructed_deck: int | None = None, name: str | None = None,
                       game: Game | None = None, deck_format: str | None = None) -> list[str]:
@@ -60,10 +54,12 @@ def decklist_problems(*, user: AbstractBaseUser | None, kind: str, cards: Sequen
     bring, which the organizer vouches for by entering the list. Every other check (the
     card count, cards of the catalogue, all different, the game's rules) applies alike."""
     problems: list[str] = []
+    # The problems about the name and the format are tagged so (core.errors.Problem): the
+    # forms show them beside those fields; the others are about the cards or the deck.
     if name is not None and not name.strip():
-        problems.append(gettext("the list needs a name"))
+        problems.append(Problem(gettext("the list needs a name"), "name"))
     elif name is not None and len(name) > MAX_NAME:
-        problems.append(name_too_long())
+        problems.append(Problem(name_too_long(), "name"))
     if kind not in DecklistKind.values:
         return problems + [gettext("kind must be one of %(kinds)s, not %(kind)s") % {
             "kinds": ", ".join(DecklistKind.values), "kind": repr(kind)}]
@@ -78,8 +74,8 @@ def decklist_problems(*, user: AbstractBaseUser | None, kind: str, cards: Sequen
             return problems + wrong_format
         return problems + game_rules.deck_problems(game=game, cards=cards, fmt=deck_format)
     if deck_format:
-        problems.append(gettext("%(game)s has no deck formats: leave the format empty")
-                        % {"game": (game or clash_game()).name})
+        problems.append(Problem(gettext("%(game)s has no deck formats: leave the format empty")
+                                % {"game": (game or clash_game()).name}, "deck_format"))
     catalogue = load_catalogue()
     if kind == DecklistKind.PRECONSTRUCTED:
         if preconstructed_deck not in catalogue.deck_numbers:

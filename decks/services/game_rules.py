@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from core.errors import Problem
 from decks.models import Card, Game
 from engine.berserk import cards as berserk_cards
 from engine.spoils import deck as spoils_deck
@@ -45,16 +46,18 @@ def engine_plays(game: Game) -> bool:
 
 
 def format_problems(*, game: Game, deck_format: str | None) -> list[str]:
-    """Why `deck_format` is not one of `game`'s deck formats (None: the game's default)."""
+    """Why `deck_format` is not one of `game`'s deck formats (None: the game's default),
+    each tagged `deck_format`."""
     formats = DECK_FORMATS.get(game.slug, {})
     if deck_format is None or (deck_format == "" and not formats):
         return []
     if not formats:
-        return [gettext("%(game)s has one deck format: leave the format empty")
-                % {"game": game.name}]
+        return [Problem(gettext("%(game)s has one deck format: leave the format empty")
+                        % {"game": game.name}, "deck_format")]
     if deck_format not in formats:
-        return [gettext("choose the format of the list: %(formats)s (%(rule)s)")
-                % {"formats": " or ".join(formats), "rule": RULES[game.slug]}]
+        return [Problem(gettext("choose the format of the list: %(formats)s (%(rule)s)")
+                        % {"formats": " or ".join(formats), "rule": RULES[game.slug]},
+                        "deck_format")]
     return []
 
 

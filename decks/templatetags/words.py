@@ -9,8 +9,9 @@ dotted i). A word missing from the table is shown as it is.
 from __future__ import annotations
 
 from django import template
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import gettext, pgettext_lazy
 
+from decks.card_notes import NOTES
 from engine.clash.cards import ABILITY_BITS, CREATURE, INCANTATION
 from engine.clash.state import LANES, PHASES
 from engine.spoils.deck import CARD_TYPES, TRADES
@@ -67,3 +68,13 @@ def words(values: object) -> str:
     if not labels:
         return ""
     return ", ".join([labels[0], *(label[:1].lower() + label[1:] for label in labels[1:])])
+
+
+@register.filter
+def card_note(value: object) -> str:
+    """A card's note from the catalogue (decks.card_notes) in the reader's language; a note
+    not listed there is shown as the data has it."""
+    if not value:
+        return ""
+    text = str(value)
+    return gettext(text) if text in NOTES else text  # msgids marked with gettext_noop

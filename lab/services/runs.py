@@ -12,7 +12,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext
 
-from core.errors import DomainError, from_engine
+from core.errors import DomainError, Problem, from_engine
 from core.locks import lock_one
 from engine.clash.ai import LEVELS
 from engine.clash.cards import load_catalogue
@@ -34,16 +34,17 @@ def lab_run_start(*, owner: AbstractBaseUser, deck: list[str], deck_label: str,
     """Check the request, save the run and send its chord once the row is committed, so
     the callback finds it (eager tasks finish the run here)."""
     catalogue = load_catalogue()
-    problems = []
+    problems = []  # each tagged with the argument it is about
     if not 1 <= games <= MAX_GAMES:
-        problems.append(gettext("the number of games is 1 to %(most)s")
-                        % {"most": f"{MAX_GAMES:,}"})
+        problems.append(Problem(gettext("the number of games is 1 to %(most)s")
+                                % {"most": f"{MAX_GAMES:,}"}, "games"))
     if ai not in LEVELS:
-        problems.append(gettext("unknown AI level %(level)s: known are %(levels)s")
-                        % {"level": repr(ai), "levels": ", ".join(LEVELS)})
+        problems.append(Problem(gettext("unknown AI level %(level)s: known are %(levels)s")
+                                % {"level": repr(ai), "levels": ", ".join(LEVELS)}, "ai"))
     unknown = [n for n in field if n not in catalogue.deck_numbers]
     if unknown or not field:
-        problems.append(gettext("pick at least one preconstructed deck for the field"))
+        problems.append(Problem(gettext("pick at least one preconstructed deck for the field"),
+                                "field"))
     if problems:
         raise DomainError("invalid_lab_run", "; ".join(problems), problems=problems)
     field_decks = [catalogue.deck(n) for n in field]

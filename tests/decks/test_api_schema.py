@@ -128,3 +128,12 @@ def test_the_docs_page_serves_swagger_ui_from_local_static_files(client):
         served = client.get(asset)
         assert served.status_code == 200, asset
         served.close()
+
+
+def test_the_error_body_documents_the_problems_by_input(client):
+    response = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
+    body = response.json()["components"]["schemas"]["ErrorBodyOut"]["properties"]
+    assert body["problems"]["type"] == "array"
+    assert body["fields"]["type"] == "object"
+    assert body["fields"]["additionalProperties"] == {"type": "array",
+                                                      "items": {"type": "string"}}

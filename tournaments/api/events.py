@@ -19,6 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api.errors import inputs_named
 from core.api.responses import errors, valid
 from tournaments.api import serializers as s
 from tournaments.models import Event, Registration
@@ -200,10 +201,11 @@ class EventDeckChecksView(APIView):
         its registered version (who and when are the request's)."""
         event = event_or_404(pk)
         data = valid(s.DeckCheckIn, request.data)
-        check = deck_check_record(event_id=event.pk, registration_id=data["registration"],
-                                  by=request.user, now=timezone.now(),
-                                  round_number=data["round"], outcome=data["outcome"],
-                                  note=data["note"])
+        with inputs_named({"round_number": "round", "registration_id": "registration"}):
+            check = deck_check_record(event_id=event.pk, registration_id=data["registration"],
+                                      by=request.user, now=timezone.now(),
+                                      round_number=data["round"], outcome=data["outcome"],
+                                      note=data["note"])
         return Response(s.DeckCheckOut(check).data, status=status.HTTP_201_CREATED)
 
 

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from core.seeds import new_seed
 from tournaments.swiss import DEFAULT_ORDER
@@ -21,8 +22,9 @@ class EventFormat(models.TextChoices):
 
 
 class EventStatus(models.TextChoices):
+    # "Running" has its own context here and on a lab run: languages word them apart.
     REGISTRATION = "registration", _("Registration")
-    RUNNING = "running", _("Running")
+    RUNNING = "running", pgettext_lazy("event status", "Running")
     TOP_CUT = "top_cut", _("Top cut")
     COMPLETE = "complete", _("Complete")
 

@@ -19,7 +19,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext
 
-from core.errors import Conflict, DomainError, NotFound
+from core.errors import Conflict, DomainError, NotFound, Problem
 from tournaments.models import DeckCheck, DeckCheckOutcome, Event, EventStatus, Registration, Round
 
 from .access import lock_event, require_organizer
@@ -54,21 +54,22 @@ def deck_check_record(*, event_id: int, registration_id: int, by: AbstractBaseUs
                        params={"player": registration.name})
     problems = []
     if outcome not in DeckCheckOutcome.values:
-        problems.append(gettext("The outcome is one of %(values)s, not %(outcome)s")
-                        % {"values": ', '.join(DeckCheckOutcome.values), "outcome": repr(outcome)})
+        problems.append(Problem(gettext("The outcome is one of %(values)s, not %(outcome)s")
+                                % {"values": ", ".join(DeckCheckOutcome.values),
+                                   "outcome": repr(outcome)}, "outcome"))
     if len(note) > MAX_NOTE:
-        problems.append(gettext("The note is longer than %(most)s characters")
-                        % {"most": MAX_NOTE})
+        problems.append(Problem(gettext("The note is longer than %(most)s characters")
+                                % {"most": MAX_NOTE}, "note"))
     rounds = list(Round.objects.filter(event=event).order_by("number")
                   .values_list("number", flat=True))
     if round_number is None:
         round_number = rounds[-1] if rounds else None
     elif round_number not in rounds:
-        problems.append((gettext("%(event)s has no round %(round)s yet: its rounds are 1 to "
-                                 "%(last)s") if rounds else
-                         gettext("%(event)s has no round %(round)s yet"))
-                        % {"event": event.name, "round": round_number,
-                           "last": rounds[-1] if rounds else None})
+        problems.append(Problem((gettext("%(event)s has no round %(round)s yet: its rounds are "
+                                         "1 to %(last)s") if rounds else
+                                 gettext("%(event)s has no round %(round)s yet"))
+                                % {"event": event.name, "round": round_number,
+                                   "last": rounds[-1] if rounds else None}, "round_number"))
     if problems:
         raise DomainError("invalid_deck_check", "; ".join(problems), problems=problems)
     return DeckCheck.objects.create(

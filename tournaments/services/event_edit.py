@@ -26,7 +26,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
-from core.errors import Conflict, DomainError
+from core.errors import Conflict, DomainError, Problem, field_of
 from tournaments.models import (
     Event,
     EventChange,
@@ -121,9 +121,10 @@ def _shown(value: object) -> object:
 
 
 def _refuse(code: str, kind: type[DomainError], problems: dict[str, list[str]]) -> None:
-    every = [p for found in problems.values() for p in found]
-    # `fields` puts each problem next to its setting on the page (forms.EventEditForm).
-    raise kind(code, "; ".join(every), problems=every, params={"fields": problems})
+    # Each problem tagged with its setting: the page shows it beside that field, the API
+    # lists it under `fields`.
+    every = [Problem(p, field) for field, found in problems.items() for p in found]
+    raise kind(code, "; ".join(every), problems=every)
 
 
 @transaction.atomic
@@ -224,22 +225,10 @@ def _value_problems(event: Event, wanted: dict[str, object]) -> dict[str, list[s
     return problems
 
 
-# The start of each problem `event_create`'s checks give, and the setting it is about.
-_STARTS = (("the event needs a name", "name"), ("the name", "name"), ("format", "format"),
-           ("matches", "match_length"), ("an event needs at least", "rounds"),
-           ("the top cut", "top_cut"), ("registration must", "registration_closes"),
-           ("late entry", "late_entry_until_round"), ("the round clock", "round_minutes"),
-           ("the time zone", "time_zone"), ("the venue", "venue"),
-           ("the description", "description"), ("the capacity", "capacity"),
-           ("a late player", "late_player_gets"), ("a no-show", "no_show_minutes"),
-           ("the standings need", "tiebreakers"), ("unknown tiebreaker", "tiebreakers"),
-           ("a tiebreaker", "tiebreakers"))
-_INSIDE = (("events are constructed", "format"), ("has no AI players", "fill_with_ai"))
-
-
 def _field_of(problem: str, wanted: dict[str, object]) -> str:
-    field = next((f for start, f in _STARTS if problem.startswith(start)), None) or next(
-        (f for words, f in _INSIDE if words in problem), None)
+    """The setting a problem of `event_create`'s checks is about (its tag); one about late
+    entry is about the rounds when only the rounds changed."""
+    field = field_of(problem)
     if field == "late_entry_until_round" and "late_entry_until_round" not in wanted and (
             "rounds" in wanted):
         return "rounds"  # fewer rounds than late entry: the rounds are what changed

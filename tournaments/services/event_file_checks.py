@@ -13,7 +13,7 @@ from typing import Any
 
 from django.utils.translation import gettext, ngettext
 
-from core.errors import DomainError
+from core.errors import DomainError, field_of
 from core.seeds import seed_commitment
 from decks.models import Card, DecklistKind, Game
 from decks.services import game_rules
@@ -194,7 +194,7 @@ def _list_rules(r: Reader, p: str, data: Data, game: Game) -> None:
                                      preconstructed_deck=data["preconstructed_deck"],
                                      game=game, deck_format=data["deck_format"])
     for problem in problems:
-        r.bad(f"{p}deck_format" if "format" in problem else f"{p}cards", problem)
+        r.bad(f"{p}deck_format" if field_of(problem) == "deck_format" else f"{p}cards", problem)
 
 
 def _players(r: Reader, rows: list, lists: dict[int, Data]) -> dict[int, Data]:

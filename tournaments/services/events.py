@@ -10,7 +10,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext, ngettext
 
-from core.errors import Conflict, DomainError
+from core.errors import Conflict, DomainError, Problem
 from core.seeds import new_nonce, new_seed, seed_commitment
 from core.zones import time_zone_problem
 from decks.models import Game
@@ -56,21 +56,23 @@ MAX_CAPACITY = 10000
 
 def event_details_problems(*, time_zone: str, venue: str, description: str,
                            capacity: int | None) -> list[str]:
-    """Every reason the event's time zone, venue, description and capacity are refused."""
+    """Every reason the event's time zone, venue, description and capacity are refused,
+    each tagged with the setting it is about (as every `*_problems` here)."""
     problems = []
     zone = time_zone_problem(time_zone)
     if zone:
-        problems.append(zone)
+        problems.append(Problem(zone, "time_zone"))
     if len(venue) > MAX_VENUE:
-        problems.append(gettext("the venue is longer than %(most)d characters")
-                        % {"most": MAX_VENUE})
+        problems.append(Problem(gettext("the venue is longer than %(most)d characters")
+                                % {"most": MAX_VENUE}, "venue"))
     if len(description) > MAX_DESCRIPTION:
-        problems.append(gettext("the description is longer than %(most)d characters")
-                        % {"most": MAX_DESCRIPTION})
+        problems.append(Problem(gettext("the description is longer than %(most)d characters")
+                                % {"most": MAX_DESCRIPTION}, "description"))
     if capacity is not None and (isinstance(capacity, bool) or not isinstance(capacity, int)
                                  or not 1 <= capacity <= MAX_CAPACITY):
-        problems.append(gettext("the capacity is 1 to %(most)d players (or none), not "
-                                "%(capacity)r") % {"most": MAX_CAPACITY, "capacity": capacity})
+        problems.append(Problem(
+            gettext("the capacity is 1 to %(most)d players (or none), not %(capacity)r")
+            % {"most": MAX_CAPACITY, "capacity": capacity}, "capacity"))
     return problems
 
 
@@ -81,17 +83,20 @@ def corrections_problems(*, late_player_gets: str, no_show_minutes: int,
     a no-show may be given (services.no_shows)."""
     problems = []
     if late_player_gets not in LatePlayerGets.values:
-        problems.append(gettext("a late player gets a bye or an AI match (%(choices)s), not "
-                                "%(value)r") % {"choices": ", ".join(LatePlayerGets.values),
-                                                "value": late_player_gets})
+        problems.append(Problem(
+            gettext("a late player gets a bye or an AI match (%(choices)s), not %(value)r")
+            % {"choices": ", ".join(LatePlayerGets.values), "value": late_player_gets},
+            "late_player_gets"))
     elif late_player_gets == LatePlayerGets.AI_MATCH and not engine_plays(game):
-        problems.append(gettext("a late player gets a bye in %(game)s events: the game has no "
-                                "AI players") % {"game": game.name})
+        problems.append(Problem(
+            gettext("a late player gets a bye in %(game)s events: the game has no AI players")
+            % {"game": game.name}, "late_player_gets"))
     if (isinstance(no_show_minutes, bool) or not isinstance(no_show_minutes, int)
             or not 1 <= no_show_minutes <= MAX_NO_SHOW_MINUTES):
-        problems.append(gettext("a no-show is given 1 to %(most)d minutes into the round "
-                                "clock, not %(value)r") % {"most": MAX_NO_SHOW_MINUTES,
-                                                           "value": no_show_minutes})
+        problems.append(Problem(
+            gettext("a no-show is given 1 to %(most)d minutes into the round clock, not "
+                    "%(value)r") % {"most": MAX_NO_SHOW_MINUTES, "value": no_show_minutes},
+            "no_show_minutes"))
     return problems
 
 
@@ -102,39 +107,46 @@ def event_problems(*, name: str, format: str, match_length: int, rounds: int | N
     """Every reason the settings cannot make an event, all at once."""
     problems = []
     if not name.strip():
-        problems.append(gettext("the event needs a name"))
+        problems.append(Problem(gettext("the event needs a name"), "name"))
     elif len(name) > MAX_NAME:
-        problems.append(gettext("the name is longer than %(most)s characters")
-                        % {"most": MAX_NAME})
+        problems.append(Problem(gettext("the name is longer than %(most)s characters")
+                                % {"most": MAX_NAME}, "name"))
     if format not in EventFormat.values:
-        problems.append(gettext("format must be one of %(values)s, not %(format)s")
-                        % {"values": ', '.join(EventFormat.values), "format": repr(format)})
+        problems.append(Problem(gettext("format must be one of %(values)s, not %(format)s")
+                                % {"values": ", ".join(EventFormat.values),
+                                   "format": repr(format)}, "format"))
     if match_length not in MatchLength.values:
-        problems.append(gettext("matches are best of 1 or best of 3, not best of "
-                                "%(match_length)s")
-                        % {"match_length": match_length})
+        problems.append(Problem(
+            gettext("matches are best of 1 or best of 3, not best of %(match_length)s")
+            % {"match_length": match_length}, "match_length"))
     if rounds is not None and rounds < 1:
-        problems.append(gettext("an event needs at least one Swiss round, not %(rounds)s")
-                        % {"rounds": rounds})
+        problems.append(Problem(
+            gettext("an event needs at least one Swiss round, not %(rounds)s")
+            % {"rounds": rounds}, "rounds"))
     if top_cut not in TopCut.values:
-        problems.append(gettext("the top cut is none, 4 or 8 players, not %(top_cut)s")
-                        % {"top_cut": top_cut})
+        problems.append(Problem(gettext("the top cut is none, 4 or 8 players, not %(top_cut)s")
+                                % {"top_cut": top_cut}, "top_cut"))
     if registration_opens and registration_closes and registration_closes <= registration_opens:
-        problems.append(gettext("registration must close after it opens"))
+        problems.append(Problem(gettext("registration must close after it opens"),
+                                "registration_closes"))
     if late_entry_until_round < 0:
-        problems.append(gettext("late entry is until a round number (0 for none)"))
+        problems.append(Problem(gettext("late entry is until a round number (0 for none)"),
+                                "late_entry_until_round"))
     elif rounds is not None and late_entry_until_round > rounds:
-        problems.append(gettext("late entry until round %(round)s, but the "
-                                "event has %(rounds)s Swiss rounds")
-                        % {"round": late_entry_until_round, "rounds": rounds})
+        problems.append(Problem(
+            gettext("late entry until round %(round)s, but the event has %(rounds)s Swiss "
+                    "rounds") % {"round": late_entry_until_round, "rounds": rounds},
+            "late_entry_until_round"))
     unknown = [t for t in tiebreakers if t not in METRICS]
     if not tiebreakers:
-        problems.append(gettext("the standings need at least one tiebreaker"))
+        problems.append(Problem(gettext("the standings need at least one tiebreaker"),
+                                "tiebreakers"))
     for t in unknown:
-        problems.append(gettext("unknown tiebreaker %(tiebreaker)s: known are %(known)s")
-                        % {"tiebreaker": repr(t), "known": ', '.join(METRICS)})
+        problems.append(Problem(
+            gettext("unknown tiebreaker %(tiebreaker)s: known are %(known)s")
+            % {"tiebreaker": repr(t), "known": ", ".join(METRICS)}, "tiebreakers"))
     if len(set(tiebreakers)) != len(tiebreakers):
-        problems.append(gettext("a tiebreaker is listed twice"))
+        problems.append(Problem(gettext("a tiebreaker is listed twice"), "tiebreakers"))
     return problems
 
 
@@ -144,15 +156,17 @@ def game_problems(*, game: Game, format: str, fill_with_ai: bool,
     problems = []
     if not engine_plays(game):  # The Spoils, Berserk: reported results, constructed decks
         if format != EventFormat.CONSTRUCTED:
-            problems.append(gettext("%(game)s events are constructed: players bring their lists")
-                            % {"game": game.name})
+            problems.append(Problem(
+                gettext("%(game)s events are constructed: players bring their lists")
+                % {"game": game.name}, "format"))
         if fill_with_ai:
-            problems.append(gettext("%(game)s has no AI players: an odd count gets a bye")
-                            % {"game": game.name})
+            problems.append(Problem(
+                gettext("%(game)s has no AI players: an odd count gets a bye")
+                % {"game": game.name}, "fill_with_ai"))
     if check_squads and game.slug != BERSERK:
-        problems.append(gettext("squad checks are for Berserk events only: %(game)s has no "
-                                "squads to check (rules B-4, B-5)")
-                        % {"game": game.name})
+        problems.append(Problem(
+            gettext("squad checks are for Berserk events only: %(game)s has no squads to "
+                    "check (rules B-4, B-5)") % {"game": game.name}, "check_squads"))
     return problems
 
 
@@ -160,7 +174,9 @@ def round_minutes_problems(round_minutes: object) -> list[str]:
     """Why the round clock's length is refused (none when it is 1 to MAX_ROUND_MINUTES)."""
     if (isinstance(round_minutes, bool) or not isinstance(round_minutes, int)
             or not 1 <= round_minutes <= MAX_ROUND_MINUTES):
-        return [f"the round clock is 1 to {MAX_ROUND_MINUTES} minutes, not {round_minutes!r}"]
+        return [Problem(gettext("the round clock is 1 to %(most)d minutes, not %(value)r")
+                        % {"most": MAX_ROUND_MINUTES, "value": round_minutes},
+                        "round_minutes")]
     return []
 
 

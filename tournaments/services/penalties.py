@@ -37,7 +37,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext
 
-from core.errors import Conflict, DomainError, NotFound
+from core.errors import Conflict, DomainError, NotFound, Problem
 from core.locks import lock_one
 from engine.clash.match_rules import MatchFormat
 from engine.seats import SIDE_A, SIDE_B
@@ -77,27 +77,30 @@ def _seat(event: Event, registration_id: int) -> Registration:
 
 def _problems(*, event: Event, kind: object, note: object, round_number: object,
               rounds: list[int]) -> list[str]:
+    """Every problem of the input, each tagged with the argument it is about."""
     problems = []
     if kind not in PenaltyKind.values:
-        problems.append(gettext("The kind of penalty must be one of %(kinds)s, not %(kind)s")
-                        % {"kinds": ", ".join(PenaltyKind.values), "kind": repr(kind)})
+        problems.append(Problem(
+            gettext("The kind of penalty must be one of %(kinds)s, not %(kind)s")
+            % {"kinds": ", ".join(PenaltyKind.values), "kind": repr(kind)}, "kind"))
     text = note.strip() if isinstance(note, str) else ""
     if not text:
-        problems.append(gettext("The note is required: say what happened, for the record"))
+        problems.append(Problem(
+            gettext("The note is required: say what happened, for the record"), "note"))
     elif len(text) > MAX_PENALTY_NOTE:
-        problems.append(gettext("The note has %(length)d characters: keep it to %(max)d")
-                        % {"length": len(text), "max": MAX_PENALTY_NOTE})
+        problems.append(Problem(gettext("The note has %(length)d characters: keep it to %(max)d")
+                                % {"length": len(text), "max": MAX_PENALTY_NOTE}, "note"))
     if round_number is not None and (isinstance(round_number, bool)
                                      or round_number not in rounds):
-        problems.append(gettext("The round must be one %(event)s has paired (%(rounds)s), not "
-                                "%(round)s")
-                        % {"event": event.name,
-                           "rounds": ", ".join(map(str, rounds)) or gettext("none yet"),
-                           "round": round_number})
+        problems.append(Problem(
+            gettext("The round must be one %(event)s has paired (%(rounds)s), not %(round)s")
+            % {"event": event.name,
+               "rounds": ", ".join(map(str, rounds)) or gettext("none yet"),
+               "round": round_number}, "round_number"))
     elif kind in CHANGES_A_RESULT and not rounds:
-        problems.append(gettext("A game or match loss changes a match, and %(event)s has no "
-                                "round paired yet: give a warning instead")
-                        % {"event": event.name})
+        problems.append(Problem(
+            gettext("A game or match loss changes a match, and %(event)s has no round paired "
+                    "yet: give a warning instead") % {"event": event.name}, "kind"))
     return problems
 
 
@@ -130,7 +133,7 @@ def penalty_record(*, event_id: int, registration_id: int, kind: str, note: str,
     if seat.is_ai:
         raise DomainError("ai_seat", gettext("%(player)s is an AI seat: it commits no "
                                              "infractions") % {"player": seat.name},
-                          params={"player": seat.name})
+                          params={"player": seat.name}, field="registration_id")
     if round_number is None and rounds:
         round_number = rounds[-1]
     penalty = Penalty(event=event, registration=seat, kind=kind, note=note.strip(),

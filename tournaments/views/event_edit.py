@@ -83,7 +83,7 @@ def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.info(request, _("Nothing changed: the settings were already so."))
             return redirect("tournaments:event_edit", pk=event.pk)
         status = refused.status
-        if status == 409 and not refused.error.params.get("fields"):
+        if status == 409 and not refused.error.fields:
             messages.error(request, refused.message)  # complete meanwhile: no form to show
     messages.error(request, _("The event was not changed: fix the problems shown below."))
     return _page(request, event_or_404(pk), form, status=status)
