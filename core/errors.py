@@ -132,12 +132,14 @@ _ENGINE_DETAILS = ("reason", "option", "seat", "step")
 
 
 def from_engine(exc: Exception, code: str | None = None, *,
-                 kind: type[DomainError] = DomainError, prefix: str = "",
+                 kind: type[DomainError] = DomainError, frame: str | None = None,
                  problems: list[str] | None = None,
                  params: dict[str, Any] | None = None) -> DomainError:
     """The domain error that reports an engine error (`EngineError` and its kinds, or the
-    file readers' and the pairing's `ValueError`s) to the user: its message after `prefix`,
-    under `code` (by default the engine's stable `reason`, else its `code`).
+    file readers' and the pairing's `ValueError`s) to the user: its message, set in `frame`
+    where one is given (a whole translated sentence with a `%(problem)s` placeholder, "In pod
+    %(pod)d: %(problem)s", never a fragment glued before it), under `code` (by default the
+    engine's stable `reason`, else its `code`).
 
     The message is in the active language (the request's): the sentence of the engine's
     reason or code in `core.error_messages`, filled in with the engine's params, where the
@@ -163,4 +165,6 @@ def from_engine(exc: Exception, code: str | None = None, *,
     message = english
     if isinstance(engine_code, str):
         message = engine_message(english, engine_code, found.get("reason"), found)
-    return kind(code, f"{prefix}{message}", problems=problems, params={**found, **(params or {})})
+    if frame is not None:
+        message = frame % {"problem": message}
+    return kind(code, message, problems=problems, params={**found, **(params or {})})

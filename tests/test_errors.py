@@ -92,10 +92,10 @@ def test_from_engine_takes_the_kind_and_by_default_the_engine_reason_as_code() -
     assert error.params["reason"] == "not_your_pick" and error.params["step"] == 4
 
 
-def test_from_engine_puts_a_prefix_before_the_message_and_keeps_the_engine_details() -> None:
+def test_from_engine_sets_the_message_in_its_frame_and_keeps_the_engine_details() -> None:
     error = from_engine(SoloOptionsError("the points add up to 7, not 6", option="level"),
-                        "solo_options", prefix="cannot start: ")
-    assert error.message == "cannot start: the points add up to 7, not 6"
+                        "solo_options", frame="The game cannot start: %(problem)s.")
+    assert error.message == "The game cannot start: the points add up to 7, not 6."
     assert error.params["option"] == "level"
     assert error.params["engine_message"] == "the points add up to 7, not 6"
 

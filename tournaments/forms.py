@@ -33,6 +33,7 @@ from tournaments.models import (
     PenaltyKind,
     TopCut,
 )
+from tournaments.selectors.score_problems import score_problems
 from tournaments.services.event_edit import BEFORE_START, EDITABLE
 from tournaments.services.event_edit import TIMES as TIME_FIELDS
 from tournaments.services.events import (
@@ -387,7 +388,7 @@ class ResultForm(AccessibleForm):
         data = super().clean()
         counts = [data.get(k) for k in ("a_wins", "b_wins", "draws")]
         if self.fmt is not None and None not in counts:
-            for problem in self.fmt.problems(*counts):
+            for problem in score_problems(self.fmt, *counts):
                 self.add_error(None, problem)
         return data
 

@@ -90,33 +90,61 @@ class MatchFormat:
                 break
         return a_wins, b_wins, draws
 
-    def problems(self, a_wins: object, b_wins: object, draws: object) -> list[str]:
+    def score_problems(self, a_wins: object, b_wins: object,
+                       draws: object) -> list[tuple[str, dict]]:
         """Every reason these game counts cannot be the score of such a match ([] if they
-        can). The messages say what the rule allows, for the person who entered them."""
+        can), as a stable code and the values its sentence names: `not_a_count` (count, value),
+        `wins_past_needed` and `both_at_needed` (best_of, needed), `too_many_games` (best_of,
+        most, games), `no_games`, `top_cut_draw`. The web side puts them into the reader's
+        words; `problems` into English."""
         values = {"a_wins": a_wins, "b_wins": b_wins, "draws": draws}
-        problems = [f"{name} must be a whole number of games (0 or more), not {v!r}"
-                    for name, v in values.items()
+        problems = [("not_a_count", {"count": name, "value": v}) for name, v in values.items()
                     if not isinstance(v, int) or isinstance(v, bool) or v < 0]
         if problems:
             return problems
         needed, games = self.wins_needed, a_wins + b_wins + draws
-        length = f"a best-of-{self.best_of} match"
+        length = {"best_of": self.best_of, "needed": needed}
         if max(a_wins, b_wins) > needed:
-            problems.append(f"{length} ends when a player has won {needed} game"
-                            f"{'s' if needed > 1 else ''}: nobody wins more")
+            problems.append(("wins_past_needed", length))
         elif a_wins == b_wins == needed:
-            problems.append(f"{length} ends when a player has won {needed} game"
-                            f"{'s' if needed > 1 else ''}: only one player can have "
-                            f"{needed}")
+            problems.append(("both_at_needed", length))
         if games > self.max_games:
-            problems.append(f"{length} has at most {self.max_games} games, drawn games "
-                            f"included (rule C-7.5b), not {games}")
+            problems.append(("too_many_games", {"best_of": self.best_of,
+                                                "most": self.max_games, "games": games}))
         elif games == 0:
-            problems.append("a match has at least one game")
+            problems.append(("no_games", {}))
         if self.top_cut and a_wins == b_wins and not problems:
-            problems.append("a top-cut match needs a winner: it cannot end in a draw (rule "
-                            "C-7.5b: play on until a player has more game wins)")
+            problems.append(("top_cut_draw", {}))
         return problems
+
+    def problems(self, a_wins: object, b_wins: object, draws: object) -> list[str]:
+        """`score_problems` in English, for the command-line tools and the logs. The messages
+        say what the rule allows, for the person who entered them."""
+        return [problem_text(code, values)
+                for code, values in self.score_problems(a_wins, b_wins, draws)]
 
     def allows(self, a_wins: int, b_wins: int, draws: int) -> bool:
         return not self.problems(a_wins, b_wins, draws)
+
+
+def problem_text(code: str, values: dict) -> str:
+    """A problem of `MatchFormat.score_problems` in English."""
+    if code == "not_a_count":
+        return (f"{values['count']} must be a whole number of games (0 or more), not "
+                f"{values['value']!r}")
+    if code in ("wins_past_needed", "both_at_needed"):
+        needed = values["needed"]
+        start = (f"a best-of-{values['best_of']} match ends when a player has won {needed} "
+                 f"game{'s' if needed > 1 else ''}: ")
+        if code == "wins_past_needed":
+            return start + "nobody wins more"
+        return start + f"only one player can have {needed}"
+    if code == "too_many_games":
+        return (f"a best-of-{values['best_of']} match has at most {values['most']} games, drawn "
+                f"games included (rule C-7.5b), not {values['games']}")
+    if code == "no_games":
+        return "a match has at least one game"
+    if code == "top_cut_draw":
+        return ("a top-cut match needs a winner: it cannot end in a draw (rule C-7.5b: play on "
+                "until a player has more game wins)")
+    raise ValueError(f"no score problem has the code {code!r}")

@@ -35,8 +35,8 @@ def bans_begin(game: OnlineGame, lists: tuple[list[str], list[str]], now: dateti
     try:
         state = BanState(lists[SEAT_A], lists[SEAT_B])
     except EngineError as exc:
-        raise from_engine(exc, "bad_lists",
-                          prefix=gettext("the ban-two procedure cannot start: ")) from None
+        raise from_engine(exc, "bad_lists", frame=gettext(
+            "The ban-two procedure cannot start: %(problem)s")) from None
     online_game_move(game, GameStatus.BANNING)
     game.bans = state.record().to_json()
     _ai_bans(game, state)

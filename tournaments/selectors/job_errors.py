@@ -15,6 +15,7 @@ from typing import Any
 from django.utils.translation import gettext, ngettext
 
 from engine.clash.match_rules import MatchFormat
+from tournaments.selectors.score_problems import score_problems
 
 Params = dict[str, Any]
 
@@ -22,35 +23,6 @@ Params = dict[str, Any]
 def _score(score: Params) -> str:
     text = f"{score['a_wins']}-{score['b_wins']}"
     return text + (f"-{score['draws']}" if score["draws"] else "")
-
-
-def score_problems(fmt: MatchFormat, a_wins: int, b_wins: int, draws: int) -> list[str]:
-    """`MatchFormat.problems` of whole game counts (the engine's counts always are), in the
-    active language (rule C-7.5b)."""
-    needed, games = fmt.wins_needed, a_wins + b_wins + draws
-    values = {"best_of": fmt.best_of, "needed": needed, "most": fmt.max_games, "games": games}
-    problems = []
-    if max(a_wins, b_wins) > needed:
-        problems.append(ngettext(
-            "a best-of-%(best_of)d match ends when a player has won %(needed)d game: nobody "
-            "wins more",
-            "a best-of-%(best_of)d match ends when a player has won %(needed)d games: nobody "
-            "wins more", needed) % values)
-    elif a_wins == b_wins == needed:
-        problems.append(ngettext(
-            "a best-of-%(best_of)d match ends when a player has won %(needed)d game: only one "
-            "player can have %(needed)d",
-            "a best-of-%(best_of)d match ends when a player has won %(needed)d games: only one "
-            "player can have %(needed)d", needed) % values)
-    if games > fmt.max_games:
-        problems.append(gettext("a best-of-%(best_of)d match has at most %(most)d games, drawn "
-                                "games included (rule C-7.5b), not %(games)d") % values)
-    elif games == 0:
-        problems.append(gettext("a match has at least one game"))
-    if fmt.top_cut and a_wins == b_wins and not problems:
-        problems.append(gettext("a top-cut match needs a winner: it cannot end in a draw (rule "
-                                "C-7.5b: play on until a player has more game wins)"))
-    return problems
 
 
 def _refusal(p: Params) -> str:

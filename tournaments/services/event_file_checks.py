@@ -42,6 +42,7 @@ from tournaments.models import (
     TopCut,
 )
 from tournaments.selectors.event_file import FILE_FORMAT, FILE_VERSION
+from tournaments.selectors.score_problems import score_problems
 from tournaments.services.event_file_fields import MAX_SEED, Data, Reader
 from tournaments.services.events import event_details_problems, event_problems
 
@@ -378,7 +379,7 @@ def _match(r: Reader, row: Any, p: str, ev: Data, stage: str, seats: dict,
     if bye and (match["report_a"] is not None or match["report_b"] is not None):
         r.bad(f"{p}report_a", gettext("a bye has no reports: no one played it"))
     if not bye and match["status"] == MatchStatus.CONFIRMED:
-        for problem in fmt.problems(*(row.get(k) for k in SCORE)):
+        for problem in score_problems(fmt, *(row.get(k) for k in SCORE)):
             r.bad(f"{p}score", problem)
     if match["status"] == MatchStatus.CONFIRMED:
         if match["confirmed_at"] is None:

@@ -57,6 +57,7 @@ from tournaments.models import (
 from tournaments.selectors.matches import match_format, verified_score
 from tournaments.selectors.matches import side_of as _side_of
 from tournaments.selectors.online import current_online_game
+from tournaments.selectors.score_problems import score_problems
 
 from .access import lock_event_of_match, lock_match, require_organizer
 from .audit import snapshot
@@ -76,12 +77,13 @@ class ResultRefused(DomainError):
 def result_problems(*, match_length: int, top_cut: bool, a_wins: int, b_wins: int,
                     draws: int) -> list[str]:
     """Every reason the game counts cannot be a result of such a match."""
-    return MatchFormat(best_of=match_length, top_cut=top_cut).problems(a_wins, b_wins, draws)
+    return score_problems(MatchFormat(best_of=match_length, top_cut=top_cut), a_wins, b_wins,
+                          draws)
 
 
 def score_check(fmt: MatchFormat, *, a_wins: int, b_wins: int, draws: int) -> dict:
     """The score as the services store it, or `ResultRefused` if `fmt` does not allow it."""
-    problems = fmt.problems(a_wins, b_wins, draws)
+    problems = score_problems(fmt, a_wins, b_wins, draws)
     if problems:
         raise ResultRefused(problems)
     return {"a_wins": a_wins, "b_wins": b_wins, "draws": draws}

@@ -117,7 +117,9 @@ def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
             pairing = pair_round(view.tournament, event.tiebreakers)
         except SwissError as exc:
             raise from_engine(exc, "cannot_pair", kind=Conflict,
-                              prefix="" if pod is None else f"pod {pod}: ") from None
+                              frame=None if pod is None else gettext(
+                                  "Pod %(pod)d cannot be paired: %(problem)s") % {
+                                  "pod": pod, "problem": "%(problem)s"}) from None
         if pairing.round != upcoming:
             raise AssertionError(f"{event}: the confirmed results end at round "
                                  f"{pairing.round - 1}, the rounds at {upcoming - 1}")
