@@ -30,7 +30,8 @@ MAX_NUMBER = 99
 
 SPOILS_COLUMNS = ["name", "type", "trade", "threshold", "cost", "strength", "life", "speed",
                   "structure", "influence", "staple"]
-BERSERK_COLUMNS = ["name", "cost", "elite", "element", "before_recruitment"]
+BERSERK_COLUMNS = ["name", "cost", "elite", "element", "before_recruitment", "once_per_turn",
+                   "unique", "groups", "cost_changes"]
 COLUMNS = {SPOILS: SPOILS_COLUMNS, BERSERK: BERSERK_COLUMNS}
 # S-4: the numbers each card type must have; the other numbers are left empty.
 SPOILS_NUMBERS = {
@@ -40,6 +41,7 @@ SPOILS_NUMBERS = {
     spoils_deck.FACTION: ("influence",), spoils_deck.RESOURCE: (),
 }
 TRUE, FALSE = {"true", "yes", "1"}, {"false", "no", "0", ""}
+MAX_GROUP = 50
 
 
 class RowError(ValueError):
@@ -154,20 +156,106 @@ def spoils_row(row: Mapping) -> CardRow:
     return CardRow(name, kind, cost, data)
 
 
+def _group_name(value: object, field: str) -> str:
+    """A group's name, lowercase like an element: one word, so CSV can list several."""
+    name = value.strip().lower() if isinstance(value, str) else ""
+    if (not name or len(name) > MAX_GROUP
+            or not name.replace("-", "").replace("_", "").isalnum()):
+        raise RowError(gettext("%(field)s: a group name is letters, digits, - and _, at most "
+                               "%(most)d characters, not %(value)s")
+                       % {"field": field, "most": MAX_GROUP, "value": repr(value)})
+    return name
+
+
+def _groups(value: object) -> list[str]:
+    """B-9: the groups a card belongs to; `coven undead` in CSV, `["coven", "undead"]` in
+    JSON."""
+    if value in (None, ""):
+        return []
+    if isinstance(value, str):
+        value = value.replace(";", " ").split()
+    if not isinstance(value, list):
+        raise RowError(gettext("groups: must be like coven undead (group names separated by "
+                               "spaces), not %(value)s") % {"value": repr(value)})
+    groups: list[str] = []
+    for raw in value:
+        name = _group_name(raw, "groups")
+        if name not in groups:
+            groups.append(name)
+    return groups
+
+
+def _cost_changes(value: object) -> list[dict]:
+    """B-9: what a card changes in the cost of the cards recruited after it. `coven:-1 -2` in
+    CSV (the Coven 1 cheaper, then every card 2 cheaper), `[{"group": "coven", "amount": -1},
+    {"group": null, "amount": -2}]` in JSON; stored in the JSON form, as the engine's squad
+    file takes it."""
+    if value in (None, ""):
+        return []
+    shape = RowError(gettext("cost_changes: must be like coven:-1 (members of coven cost 1 "
+                             "less) or -1 (every card costs 1 less), not %(value)s")
+                     % {"value": repr(value)})
+    if isinstance(value, str):
+        parts = []
+        for part in value.replace(";", " ").split():
+            group, colon, amount = part.rpartition(":")
+            parts.append({"group": group if colon else None, "amount": amount})
+        value = parts
+    if not isinstance(value, list):
+        raise shape
+    changes = []
+    for raw in value:
+        if not isinstance(raw, Mapping) or "amount" not in raw or set(raw) - {"group", "amount"}:
+            raise shape
+        group = None if raw.get("group") is None else _group_name(raw["group"], "cost_changes")
+        amount = raw["amount"]
+        try:
+            number = None if isinstance(amount, bool) else int(amount)
+        except (TypeError, ValueError):
+            number = None
+        if (number is None or number != amount and not isinstance(amount, str)
+                or number == 0 or not -MAX_NUMBER <= number <= MAX_NUMBER):
+            raise RowError(gettext("cost_changes: an amount is a whole number from %(least)d to "
+                                   "%(most)d other than 0, not %(value)s")
+                           % {"least": -MAX_NUMBER, "most": MAX_NUMBER, "value": repr(amount)})
+        changes.append(berserk_cards.CostChange(number, group).to_json())
+    return changes
+
+
 def berserk_row(row: Mapping) -> CardRow:
+    """A Berserk card; every bad value of the row is named, each with its column."""
     name = _text(row, "name")
-    cost = _number(row, "cost", required=True)
-    elite = _flag(row, "elite")
+    problems: list[str] = []
+
+    def field(read: Callable[[], object]) -> object:
+        try:
+            return read()
+        except RowError as exc:
+            problems.append(str(exc))
+            return None
+
+    cost = field(lambda: _number(row, "cost", required=True))
+    elite = field(lambda: _flag(row, "elite"))
     element = _text(row, "element").lower() or None
-    before = _flag(row, "before_recruitment")
-    try:  # the engine's own card: what the pre-game and B-6 read
+    before = field(lambda: _flag(row, "before_recruitment"))
+    once = field(lambda: _flag(row, "once_per_turn"))  # B-7
+    unique = field(lambda: _flag(row, "unique"))  # B-7
+    groups = field(lambda: _groups(row.get("groups")))  # B-9
+    changes = field(lambda: _cost_changes(row.get("cost_changes")))  # B-9
+    if problems:
+        raise RowError("; ".join(problems))
+    try:  # the engine's own card: what the pre-game, the squad check and B-6 read
         berserk_cards.Card(id=name, cost=cost, elite=elite, element=element, name=name,
-                           before_recruitment=before)
+                           before_recruitment=before, once_per_turn=once, unique=unique,
+                           groups=tuple(groups),
+                           cost_changes=tuple(berserk_cards.CostChange(c["amount"], c["group"])
+                                              for c in changes))
     except ValueError as exc:
         raise RowError(str(exc)) from None
     return CardRow(name, "elite" if elite else "ordinary", cost,
                    {"cost": cost, "elite": elite, "element": element,
-                    "before_recruitment": before})
+                    "before_recruitment": before, "once_per_turn": once, "unique": unique,
+                    "groups": groups, "cost_changes": changes})
 
 
 PARSERS: dict[str, Callable[[Mapping], CardRow]] = {SPOILS: spoils_row, BERSERK: berserk_row}

@@ -2,9 +2,11 @@
 
 At the table a player is dealt 15 cards of their deck, recruits a squad paying crystals and
 places it (B-3 to B-5). Given the deal as card names of a registered list, this use case makes
-the engine's cards from the catalogue (cost, elite, element), checks the deal is cards of
-that list, and runs `engine.berserk.squad_check` on the squad and placement. Nothing is
-written: it answers every problem at once.
+the engine's cards from the catalogue (cost, elite, element, and the groups and cost changes
+by which cards already recruited price later recruits, B-9), checks the deal is cards of that
+list, and runs `engine.berserk.squad_check` on the squad and placement: the same verdict as
+`python -m engine.berserk.pregame` gives for the same cards. Nothing is written: it answers
+every problem at once.
 
 Input (a JSON object, the squad file of docs/berserk.md with the deal given by name):
 `player` ("first" or "second"), optional `edition` and `crystals`, `deal` (card names, a name
@@ -37,6 +39,16 @@ def deal_ids(names: list[str]) -> list[str]:
     return ids
 
 
+def _engine_card(cid: str, card: Card) -> dict[str, Any]:
+    """The card as the squad file gives it. Cards imported before B-9's fields have none:
+    no groups and no cost changes, their printed cost is all there is."""
+    data = card.data or {}
+    return {"id": cid, "name": card.name, "cost": card.cost or 0,
+            "elite": bool(data.get("elite")), "element": data.get("element"),
+            "groups": list(data.get("groups") or []),
+            "cost_changes": list(data.get("cost_changes") or [])}
+
+
 def squad_check_for_list(*, version: DecklistVersion, data: Any) -> SquadReport:
     """Every B-4/B-5 problem of the squad and placement in `data`, dealt from `version`.
 
@@ -65,9 +77,7 @@ def squad_check_for_list(*, version: DecklistVersion, data: Any) -> SquadReport:
         problems = [gettext("%(card)s is no longer a card of Berserk") % {"card": name}
                     for name in missing]
         raise DomainError("deal_not_from_list", "; ".join(problems), problems=problems)
-    engine_deal = [{"id": cid, "name": name, "cost": cards[name].cost or 0,
-                    "elite": bool(cards[name].data.get("elite")),
-                    "element": cards[name].data.get("element")}
+    engine_deal = [_engine_card(cid, cards[name])
                    for cid, name in zip(deal_ids(deal), deal, strict=True)]
     try:
         arguments = load_squad({**data, "deal": engine_deal})

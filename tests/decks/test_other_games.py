@@ -65,7 +65,8 @@ def test_the_berserk_example_file_imports_every_field(fmt):
     captain = Card.objects.get(name="Ridge Captain")
     assert captain.kind == "elite" and captain.cost == 7
     assert captain.data == {"cost": 7, "elite": True, "element": "mountains",
-                            "before_recruitment": False}
+                            "before_recruitment": False, "once_per_turn": False,
+                            "unique": False, "groups": [], "cost_changes": []}
     assert Card.objects.get(name="Road Scout").data["element"] is None
 
 
@@ -144,7 +145,7 @@ def test_every_bad_berserk_card_of_a_json_file_is_reported_and_nothing_is_import
         "cards[3]: name: needed, at most 100 characters",
         "cards[4]: unknown field colour",
         "cards[5]: a card is an object with the keys name, cost, elite, element, "
-        "before_recruitment",
+        "before_recruitment, once_per_turn, unique, groups, cost_changes",
         "cards[6] (Half): cost: must be a whole number from 0 to 99, not 2.5",
     ]
     assert Card.objects.get(name="Road Scout").cost == 1 and Card.objects.count() == 10

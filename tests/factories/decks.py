@@ -10,8 +10,9 @@ from __future__ import annotations
 import factory
 from django.utils import timezone
 
-from decks.models import CollectionEntry, Decklist, DecklistKind, DecklistVersion
+from decks.models import Card, CardSet, CollectionEntry, Decklist, DecklistKind, DecklistVersion
 from decks.services.catalogue import catalogue_load, clash_game
+from decks.services.game_rules import BERSERK, other_game
 from tests.factories.users import UserFactory
 
 
@@ -64,3 +65,20 @@ class DecklistVersionFactory(factory.django.DjangoModelFactory):
     number = 1
     cards = factory.LazyFunction(list)
     created_at = factory.LazyFunction(timezone.now)
+
+
+class BerserkCardFactory(factory.django.DjangoModelFactory):
+    """A Berserk card in a set of its own, with the data the card import stores; give
+    `data=` for other fields (a row imported before a field existed has no key for it)."""
+
+    class Meta:
+        model = Card
+
+    card_set = factory.LazyFunction(
+        lambda: CardSet.objects.get_or_create(game=other_game(BERSERK), code="factory",
+                                              defaults={"name": "Factory"})[0])
+    name = factory.Sequence(lambda n: f"Berserk card {n}")
+    kind = "ordinary"
+    cost = 3
+    data = factory.LazyAttribute(lambda card: {"cost": card.cost, "elite": False,
+                                               "element": None, "before_recruitment": False})
