@@ -118,6 +118,7 @@ ENGINE_REASONS: dict[str, str] = {
     "cell_taken": _("That cell already holds a card: one card a cell."),
     "cell_priority": _("Cards are placed on the free cells in their order of priority (B-5)."),
     "cards_left_to_place": _("Every squad card goes on the field while a cell is free (B-5)."),
+    "not_placed": _("Every squad card goes on the field while a cell is free (B-5)."),
     "wrong_step": _("That step is not possible at this point of the pre-game."),
     "no_gold_for_element": _("A new element costs 1 gold and no gold is left (B-4)."),
     "payment_not_cost": _("The payment must be exactly the card's cost."),

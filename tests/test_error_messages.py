@@ -250,8 +250,7 @@ def test_the_active_languages_sentence_is_used_filled_in_with_the_engines_params
                         params={"card": "ZOMBIE"})
     with translation.override("ru"):
         error = from_engine(exc, "illegal", kind=Conflict)
-        setup = from_engine(SetupError("deck 9 does not exist"), "solo_options",
-                            prefix="")
+        setup = from_engine(SetupError("deck 9 does not exist"), "solo_options")
     assert isinstance(error, Conflict)
     assert (error.code, error.message) == ("illegal", "ZOMBIE — существо: сыграйте его на линию.")
     assert error.params["engine_message"] == "ZOMBIE is a creature: play it to a lane"

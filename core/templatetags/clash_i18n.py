@@ -11,6 +11,7 @@ from datetime import datetime
 from django import template
 from django.utils import formats, timezone
 
+from core.error_messages import engine_message
 from core.i18n import languages_offered as offered
 
 register = template.Library()
@@ -47,3 +48,12 @@ def current_zone() -> str:
 @register.simple_tag
 def languages_offered() -> list[tuple[str, str]]:
     return offered()
+
+
+@register.filter
+def problem_text(problem) -> str:  # noqa: ANN001
+    """A problem an engine check reported (a Berserk squad's: code, where, message; an object
+    or its stored JSON) in the reader's language: the sentence of its code in
+    `core.error_messages`, else the engine's English message."""
+    get = problem.get if isinstance(problem, dict) else lambda name: getattr(problem, name, None)
+    return engine_message(get("message") or "", None, get("code"))

@@ -5,6 +5,7 @@ the verdict the engine's command gives for the same squad."""
 
 from __future__ import annotations
 
+import html
 import json
 from pathlib import Path
 
@@ -295,3 +296,23 @@ def test_b9_an_events_match_page_stores_the_squad_ok_and_without_the_card_not(cl
     assert checks[1].ok and checks[1].problems == []
     assert not checks[2].ok
     assert [p["code"] for p in checks[2].problems] == ["not_enough_crystals", "not_in_squad"]
+
+
+def test_the_squads_problems_read_in_the_readers_language_on_the_list_and_match_pages(coven):
+    """Each problem of the engine's check is shown in the sentence of its code, not in the
+    engine's English: on the list's squad page and on an event's match page."""
+    from django.test import Client
+    from django.utils import translation
+
+    from core.error_messages import ENGINE_REASONS
+
+    client = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    client.force_login(coven.decklist.owner)
+    page = client.post(reverse("decks:squad_check", args=[coven.decklist.pk]),
+                       {"squad": json.dumps(WITHOUT_SOULTRAD)}).content.decode()
+    with translation.override("ru"):
+        expected = [translation.gettext(ENGINE_REASONS[code])
+                    for code in ("not_enough_crystals", "not_in_squad")]
+    for sentence in expected:
+        assert html.escape(sentence) in page or sentence in page
+    assert "not enough crystals" not in page.lower() and "is not in the squad" not in page

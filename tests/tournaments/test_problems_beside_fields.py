@@ -14,8 +14,9 @@ from django.urls import reverse
 from django.utils import translation
 
 from core.errors import DomainError
-from decks.models import Game
 from decks.services.catalogue import clash_game
+from decks.services.game_rules import BERSERK
+from decks.services.game_rules import other_game as game_of
 from tests.factories import UserFactory
 from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
 from tests.tournaments.event_steps import now, organizer_of, pair, seats, start
@@ -79,7 +80,7 @@ def assert_beside_their_fields(page: str, error: DomainError, *, prefix: str = "
 def test_the_new_event_page_shows_each_problem_beside_its_setting(language):
     olga = UserFactory(username="olga")
     clash = clash_game()
-    berserk = Game.objects.create(slug="berserk", name="Berserk")
+    berserk = game_of(BERSERK)
     other_game = {"name": "Berserk Open", "format": "draft", "fill_with_ai": True,
                   "late_player_gets": "ai_match"}
     wrong = refusal(language, event_create, by=olga, now=now(), game=berserk, **other_game)
