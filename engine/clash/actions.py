@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from engine.errors import FormatError
@@ -100,6 +101,13 @@ def decode(tokens: str) -> list[Action]:
             actions.append((RETURN_ORDER, tuple(int(p) for p in parts)))
         pos = m.end()
     return actions
+
+
+@lru_cache(maxsize=4096)
+def decode_turn(tokens: str) -> tuple[Action, ...]:
+    """`decode` of one recorded turn, remembered: the same few turns ("E", "NE", "P0tE") make
+    up most of every record, so replays decode each once."""
+    return tuple(decode(tokens))
 
 
 def describe(action: Action, catalogue: Catalogue, hand: list[int] | None = None) -> str:

@@ -118,19 +118,25 @@ class AttackPhase:
                 if log is not None:
                     log.append(f"{self.catalogue.name(c.card)} attacks "
                                f"{self.catalogue.name(t.card)} for {dmg}")
+            # Whether this attack destroys anything (C-4.5): when not, the search for the
+            # destroyed is skipped.
+            killed = dead = t.damage >= t.health
             if a & SPLASH:  # C-5.1: same position of the adjacent lane
                 other = foe.lanes[li ^ 1]
                 if other:
                     other[0].damage += dmg
+                    dead = dead or other[0].damage >= other[0].health
                     if log is not None:
                         log.append(f"splash hits {self.catalogue.name(other[0].card)} "
                                    f"for {dmg}")
             if a & PIERCE and len(target_lane) > 1:  # C-5.2: the creature behind the target
                 target_lane[1].damage += dmg
+                dead = dead or target_lane[1].damage >= target_lane[1].health
                 if log is not None:
                     log.append(f"pierce hits {self.catalogue.name(target_lane[1].card)} "
                                f"for {dmg}")
-            killed = t.damage >= t.health
+            if not dead:
+                return
             self._remove_dead(seat ^ 1)
             if not killed or not a & FRENZY:
                 return

@@ -148,6 +148,18 @@ class Observation:
             return []
         return game.legal_actions()
 
+    def legal_count(self) -> int:
+        """How many legal actions there are (0 when this seat is not to move)."""
+        game = self.__game
+        pending = game.pending
+        if (game.active if pending is None else pending[0]) != self.seat:
+            return 0
+        return game.legal_count()
+
+    def legal_action(self, k: int) -> Action:
+        """`legal_actions()[k]`, without building the others."""
+        return self.__game.legal_action(k)
+
     def to_json(self) -> dict[str, Any]:
         game = self.__game
         me = game.players[self.seat]

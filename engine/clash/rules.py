@@ -352,6 +352,64 @@ class Game(AttackPhase, Deaths, GameState):
         return acts
 
 
+    def legal_count(self) -> int:
+        """How many actions `legal_actions` would list, without building them (players that
+        pick one at random need only the count and the one they pick: `legal_action`)."""
+        if self.winner is not None:
+            return 0
+        if self.pending is not None:
+            return len(self.legal_actions())
+        cards = self.players[self.active].cards
+        summon = self.phase == SUMMON
+        n = 1  # END_TURN
+        if summon or self._next_attacker() is not None:
+            n += 1  # ATTACK_NEXT
+        if len(cards) > 1:  # C-7.4: never the last card besides the Bastion/Fort
+            costs = self.catalogue.costs
+            creature = self.catalogue.creature
+            mana = self.mana
+            targets = -1
+            for card in cards[:4]:
+                if costs[card] > mana:
+                    continue
+                if creature[card]:
+                    if summon:
+                        n += 2
+                else:
+                    if targets < 0:
+                        targets = sum(len(lane) for p in self.players for lane in p.lanes)
+                    n += targets
+        return n
+
+    def legal_action(self, k: int) -> Action:
+        """`legal_actions()[k]`, built alone (0 <= k < `legal_count()`)."""
+        if self.pending is not None:
+            return self.legal_actions()[k]
+        cards = self.players[self.active].cards
+        summon = self.phase == SUMMON
+        if len(cards) > 1:
+            costs = self.catalogue.costs
+            creature = self.catalogue.creature
+            mana = self.mana
+            for i, card in enumerate(cards[:4]):
+                if costs[card] > mana:
+                    continue
+                if creature[card]:
+                    if summon:
+                        if k < 2:
+                            return _PLAYS[i][k]
+                        k -= 2
+                else:
+                    for s, p in enumerate(self.players):
+                        for li, lane in enumerate(p.lanes):
+                            if k < len(lane):
+                                return (CAST, i, s, li, k)
+                            k -= len(lane)
+        if k == 0 and (summon or self._next_attacker() is not None):
+            return _ATTACK_NEXT
+        return _END_TURN
+
+
 def hand_names(game: GameState, seat: int) -> list[str]:
     """A hand as the scenario format spells it: names with BASTION at its place."""
     p = game.players[seat]

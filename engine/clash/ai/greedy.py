@@ -29,9 +29,12 @@ def value_after_turn(game: Game, seat: int, w: Weights) -> float:
 def plan_turn(game: Game, seat: int, w: Weights = DEFAULT) -> list[Action]:
     """The greedy plan of the rest of this turn on `game` (consumed), ending with END_TURN."""
     plan: list[Action] = []
+    # The value of ending the turn now: after the first step it is the value of the action
+    # just chosen (the same position, played out the same way), so it is not computed again.
+    ending: float | None = None
     while game.winner is None:
         best_action = _END
-        best = value_after_turn(game.copy(), seat, w)
+        best = value_after_turn(game.copy(), seat, w) if ending is None else ending
         for action in candidate_actions(game, seat):
             trial = game.copy()
             trial.apply(action)
@@ -42,6 +45,7 @@ def plan_turn(game: Game, seat: int, w: Weights = DEFAULT) -> list[Action]:
         if best_action is _END:
             break
         game.apply(best_action)
+        ending = best
     return plan
 
 

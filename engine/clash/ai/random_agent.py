@@ -14,5 +14,5 @@ class RandomAgent:
         self.rng = Rng.stream(seed, "ai-random")
 
     def act(self, obs: Observation) -> Action:
-        actions = obs.legal_actions()
-        return actions[self.rng.below(len(actions))]
+        # The same pick as `legal_actions()[below(len(...))]`, building only the one picked.
+        return obs.legal_action(self.rng.below(obs.legal_count()))

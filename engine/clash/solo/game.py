@@ -141,6 +141,11 @@ class SoloGame(Game):
             return []
         return super().legal_actions()
 
+    def legal_count(self) -> int:
+        if self.active != HUMAN and self.pending is None:
+            return 0
+        return super().legal_count()
+
     # ------------------------------------------------------------------ turn structure
 
     def begin_turn(self) -> None:

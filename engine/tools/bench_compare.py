@@ -1,0 +1,188 @@
+"""Side-by-side runs of the engine bench: this checkout against the reference loop and against
+another checkout, alternating in one run, the figures quoted as ratios (`python -m
+engine.tools.bench --help`).
+
+Each run is a fresh process (the bench of a checkout runs from that checkout's own tree, its
+`.venv` when it has one), and its printed figures are read back, so a checkout whose bench
+prints only the original figures (main before issue 18) compares as well as this one. A round
+runs this checkout, then the baseline, then the reference loop; the ratios of a round are taken
+within it, and the table gives the median of each over the rounds.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# The bench's printed figures, as every version of it prints them.
+FIGURES = (
+    ("games_per_s", "random games/s", r"^games/s: (\d+)"),
+    ("avg_turns", "average turns", r"^average turns per game: ([\d.]+)"),
+    ("verifications_per_s", "verifications/s", r"^record verifications/s: (\d+)"),
+    ("greedy_games_per_s", "greedy games/s", r"^greedy-vs-greedy: (\d+) games/s"),
+    ("lab_games_per_s", "lab games/s", r"^deck lab \(scripted, unrecorded\): (\d+) games/s"),
+    ("search_playouts_per_s", "search playouts/s", r"^search player: (\d+) playouts/s"),
+)
+REFERENCE = re.compile(r"^(\d+) games/s, avg turns ([\d.]+)", re.M)
+
+
+def _python(tree: Path) -> str:
+    venv = tree / ".venv" / "bin" / "python"
+    return str(venv) if venv.exists() else sys.executable
+
+
+def bench_figures(tree: Path, games: int, seed: int) -> dict[str, float]:
+    """One run of the bench of the checkout `tree`, in its own process; its figures."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    done = subprocess.run([_python(tree), "-m", "engine.clash.bench", "--games", str(games),
+                           "--seed", str(seed)], cwd=tree, env=env, capture_output=True,
+                          text=True, check=False)
+    if done.returncode:
+        raise RuntimeError(f"the bench of {tree} failed:\n{done.stdout}{done.stderr}")
+    figures: dict[str, float] = {}
+    for key, _, pattern in FIGURES:
+        found = re.search(pattern, done.stdout, re.M)
+        if found:
+            figures[key] = float(found.group(1))
+    figures["turns_per_s"] = figures["games_per_s"] * figures["avg_turns"]
+    return figures
+
+
+def reference_figures(script: str) -> dict[str, float]:
+    done = subprocess.run([sys.executable, script], capture_output=True, text=True, check=True)
+    found = REFERENCE.search(done.stdout)
+    if found is None:
+        raise RuntimeError(f"the reference loop printed no games/s: {done.stdout!r}")
+    games, turns = float(found.group(1)), float(found.group(2))
+    return {"games_per_s": games, "avg_turns": turns, "turns_per_s": games * turns}
+
+
+def _median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+def compare(*, games: int, seed: int, repeat: int, reference: str | None,
+            baseline: str | None, out=sys.stdout) -> int:  # noqa: ANN001
+    """Alternate the runs `repeat` times; print every round and the medians."""
+    base = Path(baseline).resolve() if baseline else None
+    mine_runs: list[dict[str, float]] = []
+    base_runs: list[dict[str, float]] = []
+    ref_runs: list[dict[str, float]] = []
+    print(f"side by side, {repeat} round(s): this checkout ({ROOT})"
+          + (f", baseline ({base})" if base else "")
+          + (f", reference loop ({reference})" if reference else "")
+          + f"; bench --games {games} --seed {seed}", file=out)
+    for r in range(1, repeat + 1):
+        mine = bench_figures(ROOT, games, seed)
+        mine_runs.append(mine)
+        line = (f"round {r}: this {mine['games_per_s']:.0f} games/s "
+                f"({mine['turns_per_s']:.0f} turns/s)")
+        if base is not None:
+            theirs = bench_figures(base, games, seed)
+            base_runs.append(theirs)
+            line += (f", baseline {theirs['games_per_s']:.0f} games/s "
+                     f"({theirs['turns_per_s']:.0f} turns/s)")
+        if reference:
+            ref = reference_figures(reference)
+            ref_runs.append(ref)
+            line += (f", reference {ref['games_per_s']:.0f} games/s "
+                     f"({ref['turns_per_s']:.0f} turns/s)")
+        print(line, file=out, flush=True)
+
+    rows = [(key, label) for key, label, _ in FIGURES if key != "avg_turns"]
+    rows.insert(1, ("turns_per_s", "random turns/s"))
+    head = f"{'figure':<20} {'this':>9}"
+    if base is not None:
+        head += f" {'baseline':>9} {'x baseline':>10}"
+    if reference:
+        head += f" {'reference':>9} {'x reference':>11}"
+    print(head, file=out)
+    for key, label in rows:
+        if key not in mine_runs[0]:
+            continue
+        row = f"{label:<20} {_median([m[key] for m in mine_runs]):>9.0f}"
+        if base is not None:
+            both = [(m, b) for m, b in zip(mine_runs, base_runs, strict=True) if key in b]
+            row += (f" {_median([b[key] for _, b in both]):>9.0f}"
+                    f" {_median([m[key] / b[key] for m, b in both]):>9.2f}x")
+        if reference and key in ("games_per_s", "turns_per_s"):
+            pairs = zip(mine_runs, ref_runs, strict=True)
+            row += (f" {_median([f[key] for f in ref_runs]):>9.0f}"
+                    f" {_median([m[key] / f[key] for m, f in pairs]):>10.2f}x")
+        print(row, file=out)
+    verify = _median([m["verifications_per_s"] / m["games_per_s"] for m in mine_runs])
+    line = f"verification / play: this {verify:.2f}x"
+    if base is not None:
+        theirs = _median([b["verifications_per_s"] / b["games_per_s"] for b in base_runs])
+        line += f", baseline {theirs:.2f}x"
+    print(line, file=out)
+    print("(medians over the rounds; each ratio is taken within its round)", file=out)
+    return 0
+
+
+def _lab_chunk(job: tuple) -> dict:
+    from engine.clash.lab import lab_chunk
+
+    deck, field, seed, start, count = job
+    return lab_chunk(deck, field, seed, start, count, "scripted").to_json()
+
+
+def lab_seconds(games: int, seed: int, workers: int, chunk: int = 2500) -> tuple[float, dict]:
+    """A deck-lab run as the lab's workers run it: deck 1 against the field of every
+    preconstructed deck, scripted players, chunks of the lab's size (lab.services.runs.CHUNK)
+    taken by `workers` processes, the results merged. Seconds, and the merged result."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from engine.clash.cards import load_catalogue
+    from engine.clash.lab import LabResult, chunks
+
+    catalogue = load_catalogue()
+    decks = [catalogue.deck(n) for n in catalogue.deck_numbers]
+    jobs = [(decks[0], decks, seed, start, count) for start, count in chunks(games, chunk)]
+    start = time.perf_counter()
+    total = LabResult()
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for part in pool.map(_lab_chunk, jobs):
+            total.merge(LabResult.from_json(part))
+    return time.perf_counter() - start, total.to_json()
+
+
+def lab_run(games: int, seed: int, workers: int, *, repeat: int = 1,
+            baseline: str | None = None, out=sys.stdout) -> None:  # noqa: ANN001
+    """Print the seconds of whole lab runs (alternating with the baseline checkout's)."""
+    base = Path(baseline).resolve() if baseline else None
+    mine_s: list[float] = []
+    base_s: list[float] = []
+    for r in range(1, repeat + 1):
+        seconds, result = lab_seconds(games, seed, workers)
+        mine_s.append(seconds)
+        line = (f"round {r}: deck lab run of {games} games on {workers} processes: "
+                f"this {seconds:.1f} s")
+        if base is not None:
+            theirs = _baseline_lab_seconds(base, games, seed, workers)
+            base_s.append(theirs)
+            line += f", baseline {theirs:.1f} s ({theirs / seconds:.2f}x)"
+        print(line, f"(score {result['score']})", file=out, flush=True)
+    line = f"median: this {_median(mine_s):.1f} s"
+    if base is not None:
+        line += (f", baseline {_median(base_s):.1f} s, "
+                 f"{_median([b / m for m, b in zip(mine_s, base_s, strict=True)]):.2f}x")
+    print(line, file=out)
+
+
+def _baseline_lab_seconds(tree: Path, games: int, seed: int, workers: int) -> float:
+    """The same lab run in the checkout `tree` (its engine, this module's code run there)."""
+    code = (f"import sys; sys.path.insert(0, {str(ROOT / 'engine' / 'tools')!r}); "
+            f"import bench_compare as b; "
+            f"print(b.lab_seconds({games}, {seed}, {workers})[0])")
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    done = subprocess.run([_python(tree), "-c", code], cwd=tree, env=env, capture_output=True,
+                          text=True, check=True)
+    return float(done.stdout.split()[-1])
