@@ -63,9 +63,16 @@ class AttackPhase:
                 if not c.attacked:
                     if not c.new:
                         return li, i
-                    # Rage on the entry turn attacks creatures only (C-5.3).
-                    if foe_lanes[li] and abilities_at(lane, i, me.granted) & RAGE:
-                        return li, i
+                    # Rage on the entry turn attacks creatures only (C-5.3); its abilities
+                    # with its neighbours' Auras (C-5.8), as in `abilities_at`.
+                    if foe_lanes[li]:
+                        a = c.abilities | me.granted
+                        if i:
+                            a |= lane[i - 1].aura
+                        if i + 1 < len(lane):
+                            a |= lane[i + 1].aura
+                        if a & RAGE:
+                            return li, i
                 i -= 1
         return None
 
@@ -75,7 +82,10 @@ class AttackPhase:
         lane = me.lanes[li]
         c = lane[i]
         c.attacked = True
-        if i and abilities_at(lane, i, me.granted) & SPRINT:
+        # Sprint, its own or from a neighbour's Aura (C-5.8): only a creature not already
+        # nearest the bridge moves.
+        if i and (c.abilities | me.granted | lane[i - 1].aura
+                  | (lane[i + 1].aura if i + 1 < len(lane) else 0)) & SPRINT:
             del lane[i]
             lane.insert(0, c)
             c.sprint_bonus += i
@@ -94,6 +104,13 @@ class AttackPhase:
         lane = me.lanes[li]
         c = lane[i]
         log = self.log
+        # Its abilities (C-5.8, as in `abilities_at`): its own lane does not change while it
+        # attacks, so they hold for every attack of a Frenzy chain.
+        a = c.abilities | me.granted
+        if i:
+            a |= lane[i - 1].aura
+        if i + 1 < len(lane):
+            a |= lane[i + 1].aura
         while True:
             target_lane = foe.lanes[li]
             dmg = c.attack + c.sprint_bonus
@@ -105,10 +122,10 @@ class AttackPhase:
                                f"hits the {'Fort' if foe.fort else 'Bastion'} for {dmg}")
                 self._damage_bastion(seat ^ 1, dmg)
                 return  # destroying a Bastion does not trigger Frenzy (C-5.6)
-            a = abilities_at(lane, i, me.granted)
             t = target_lane[0]
             if (not t.protection_used
-                    and abilities_at(target_lane, 0, foe.granted) & PROTECTION):
+                    and (t.abilities | foe.granted
+                         | (target_lane[1].aura if len(target_lane) > 1 else 0)) & PROTECTION):
                 t.protection_used = True  # C-5.4: the first attack targeting it deals 0
                 if log is not None:
                     log.append(f"{self.catalogue.name(c.card)} attacks "

@@ -32,7 +32,7 @@ about 8 to 35 microseconds to a game of 300 to 850: 1 to 10% of the bench. The b
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import permutations
 
 from engine.seats import BOTH_SEATS, DRAW, LETTERS
@@ -352,60 +352,57 @@ class Game(AttackPhase, Deaths, GameState):
         return acts
 
 
-    def legal_count(self) -> int:
-        """How many actions `legal_actions` would list, without building them (players that
-        pick one at random need only the count and the one they pick: `legal_action`)."""
-        if self.winner is not None:
-            return 0
-        if self.pending is not None:
-            return len(self.legal_actions())
+    def pick_legal(self, below: Callable[[int], int]) -> Action:
+        """`legal_actions()[below(len(legal_actions()))]`, building only the action picked (a
+        random player needs one action, not the list): one pass counts the choices, `below(n)`
+        picks one, and only that one is made."""
+        if self.winner is not None or self.pending is not None:
+            acts = self.legal_actions()
+            return acts[below(len(acts))]
         cards = self.players[self.active].cards
         summon = self.phase == SUMMON
-        n = 1  # END_TURN
-        if summon or self._next_attacker() is not None:
-            n += 1  # ATTACK_NEXT
+        # The playable cards as hand index * 2 + (1 for an incantation), in hand order.
+        playable = []
+        n = 0
+        targets = 0
         if len(cards) > 1:  # C-7.4: never the last card besides the Bastion/Fort
             costs = self.catalogue.costs
             creature = self.catalogue.creature
             mana = self.mana
-            targets = -1
-            for card in cards[:4]:
-                if costs[card] > mana:
-                    continue
-                if creature[card]:
-                    if summon:
-                        n += 2
-                else:
-                    if targets < 0:
-                        targets = sum(len(lane) for p in self.players for lane in p.lanes)
-                    n += targets
-        return n
-
-    def legal_action(self, k: int) -> Action:
-        """`legal_actions()[k]`, built alone (0 <= k < `legal_count()`)."""
-        if self.pending is not None:
-            return self.legal_actions()[k]
-        cards = self.players[self.active].cards
-        summon = self.phase == SUMMON
-        if len(cards) > 1:
-            costs = self.catalogue.costs
-            creature = self.catalogue.creature
-            mana = self.mana
             for i, card in enumerate(cards[:4]):
-                if costs[card] > mana:
-                    continue
-                if creature[card]:
-                    if summon:
-                        if k < 2:
-                            return _PLAYS[i][k]
-                        k -= 2
-                else:
+                if costs[card] <= mana:
+                    if creature[card]:
+                        if summon:  # C-3.2: creatures only in the Summon phase
+                            playable.append(i << 1)
+                            n += 2
+                    else:
+                        if not targets:
+                            a, b = self.players
+                            targets = (len(a.lanes[0]) + len(a.lanes[1]) + len(b.lanes[0])
+                                       + len(b.lanes[1]))
+                            if not targets:
+                                targets = -1  # no creature to cast at
+                        if targets > 0:
+                            playable.append(i << 1 | 1)
+                            n += targets
+        attack = summon or self._next_attacker() is not None
+        k = below(n + 1 + attack)
+        if k < n:
+            for slot in playable:
+                i = slot >> 1
+                if not slot & 1:
+                    if k < 2:
+                        return _PLAYS[i][k]
+                    k -= 2
+                elif k < targets:
                     for s, p in enumerate(self.players):
                         for li, lane in enumerate(p.lanes):
                             if k < len(lane):
                                 return (CAST, i, s, li, k)
                             k -= len(lane)
-        if k == 0 and (summon or self._next_attacker() is not None):
+                else:
+                    k -= targets
+        if attack and k == n:
             return _ATTACK_NEXT
         return _END_TURN
 

@@ -15,4 +15,4 @@ class RandomAgent:
 
     def act(self, obs: Observation) -> Action:
         # The same pick as `legal_actions()[below(len(...))]`, building only the one picked.
-        return obs.legal_action(self.rng.below(obs.legal_count()))
+        return obs.pick_legal(self.rng.below)

@@ -141,10 +141,10 @@ class SoloGame(Game):
             return []
         return super().legal_actions()
 
-    def legal_count(self) -> int:
+    def pick_legal(self, below):  # type: ignore[no-untyped-def]
         if self.active != HUMAN and self.pending is None:
-            return 0
-        return super().legal_count()
+            return [][below(0)]
+        return super().pick_legal(below)
 
     # ------------------------------------------------------------------ turn structure
 
