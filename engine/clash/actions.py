@@ -58,7 +58,11 @@ def encode(action: Action) -> str:
     if kind == PLAY:
         return f"P{action[1]}{_LANE_CODE[action[2]]}"
     if kind == CAST:
-        return f"C{action[1]}{LETTERS[action[2]]}{_LANE_CODE[action[3]]}{action[4]}"
+        token = f"C{action[1]}{LETTERS[action[2]]}{_LANE_CODE[action[3]]}{action[4]}"
+        # Remembered like the common actions' (plain ints only: True == 1 spells otherwise).
+        if len(action) == 5 and all(type(x) is int for x in action) and 0 <= action[4] < 16:
+            TOKENS[action] = token
+        return token
     if kind == ATTACK_NEXT:
         return "N"
     if kind == ATTACK_ALL:

@@ -38,17 +38,46 @@ class AttackPhase:
                 self.log.append(f"{LETTERS[self.active]} enters the Attack phase")
 
     def _run_attacks(self, resume: int) -> bool:
-        """Activate creatures until none is left; False if interrupted (a choice, game over)."""
-        while True:
-            nxt = self._next_attacker()
-            if nxt is None:
-                return True
-            self._activate(nxt[0], nxt[1])
-            if self.winner is not None:
-                return False
-            if self.pending is not None:
-                self.resume = resume
-                return False
+        """Activate creatures until none is left; False if interrupted (a choice, game over).
+
+        The order is `_next_attacker`'s (C-4.3, C-4.3a), found by the same scan without
+        starting it over from the top lane each time: the activations of the bottom lane can
+        make no creature of the top lane able to attack (they only ever remove enemies), so
+        once the top lane has none left it is not looked at again. Within a lane the scan
+        starts over from the back after each activation: Sprint reorders the lane and its
+        Auras with it (C-5.7, C-5.8)."""
+        me = self.players[self.active]
+        foe_lanes = self.players[self.active ^ 1].lanes
+        granted = me.granted
+        for li in (0, 1):
+            lane = me.lanes[li]
+            i = len(lane) - 1
+            while i >= 0:
+                c = lane[i]
+                if c.attacked:
+                    i -= 1
+                    continue
+                if c.new:
+                    # Rage on the entry turn attacks creatures only (C-5.3).
+                    if not foe_lanes[li]:
+                        i -= 1
+                        continue
+                    a = c.abilities | granted
+                    if i:
+                        a |= lane[i - 1].aura
+                    if i + 1 < len(lane):
+                        a |= lane[i + 1].aura
+                    if not a & RAGE:
+                        i -= 1
+                        continue
+                self._activate(li, i)
+                if self.winner is not None:
+                    return False
+                if self.pending is not None:
+                    self.resume = resume
+                    return False
+                i = len(lane) - 1
+        return True
 
     def _next_attacker(self) -> tuple[int, int] | None:
         """Rule C-4.3 with ruling C-4.3a: top lane first; within it, the creature now furthest

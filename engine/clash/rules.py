@@ -189,8 +189,7 @@ class Game(AttackPhase, Deaths, GameState):
         del cards[index]
         if index < p.bpos:
             p.bpos -= 1  # a card from left of the Bastion does not lower health (C-9)
-        p.lanes[lane].append(Creature(card, cd.attack, cd.health, cd.abilities, cd.aura,
-                                      new=True))
+        p.lanes[lane].append(Creature(card, cd.attack, cd.health, cd.abilities, cd.aura, 0, True))
         if self.log is not None:
             self.log.append(f"{LETTERS[seat]} plays {cd.name} to {LANES[lane]} "
                             f"({self.mana} mana left)")
