@@ -56,6 +56,14 @@ def choose_now(game, seat: int, mana: int, summon: bool,  # noqa: ANN001
     spare = len(cards) - bpos - 1 >= keep_health + (1 if me.fort else 0)
     best: Action = _END
     best_score = 0.0
+    # What a creature played to each lane adds to its score (the same for every creature).
+    bonus = [0, 0]
+    for lane in (0, 1):
+        foe_lane = foe_lanes[lane]
+        if foe_lane and not my_lanes[lane]:
+            bonus[lane] = 3 + sum(c.attack for c in foe_lane) * 0.5  # shield the Bastion
+        elif not foe_lane:
+            bonus[lane] = 2  # it will hit the Bastion/Fort
     for i in range(min(4, len(cards))):
         cd = defs[cards[i]]
         if cd.cost > mana:
@@ -65,12 +73,7 @@ def choose_now(game, seat: int, mana: int, summon: bool,  # noqa: ANN001
                 continue
             base = cd.attack + cd.health * 0.3 + cd.cost * 0.2
             for lane in (0, 1):
-                foe_lane = foe_lanes[lane]
-                score = base
-                if foe_lane and not my_lanes[lane]:
-                    score += 3 + sum(c.attack for c in foe_lane) * 0.5  # shield the Bastion
-                elif not foe_lane:
-                    score += 2  # it will hit the Bastion/Fort
+                score = base + bonus[lane] if bonus[lane] else base
                 if score > best_score:
                     best, best_score = _PLAYS[i][lane], score
         else:
