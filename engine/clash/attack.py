@@ -7,12 +7,9 @@ reads on its own; it holds no state of its own and is only ever used through `Ga
 
 from __future__ import annotations
 
-from gettext import ngettext
-
-from engine.seats import LETTERS
-
+from . import events as ev
 from .cards import FRENZY, PIERCE, PROTECTION, RAGE, SPLASH, SPRINT
-from .state import ATTACK, LANES, SUMMON, Creature
+from .state import ATTACK, SUMMON, Creature
 
 
 def abilities_at(lane: list[Creature], i: int, granted: int) -> int:
@@ -35,7 +32,7 @@ class AttackPhase:
         if self.phase == SUMMON:
             self.phase = ATTACK
             if self.log is not None:
-                self.log.append(f"{LETTERS[self.active]} enters the Attack phase")
+                self.log.append((ev.ATTACK_PHASE, self.active))
 
     def _run_attacks(self, resume: int) -> bool:
         """Activate creatures until none is left; False if interrupted (a choice, game over).
@@ -119,9 +116,7 @@ class AttackPhase:
             lane.insert(0, c)
             c.sprint_bonus += i
             if self.log is not None:
-                past = ngettext("%d creature", "%d creatures", i) % i
-                self.log.append(f"{self.catalogue.name(c.card)} sprints past {past}: "
-                                f"+{i} damage this phase")
+                self.log.append((ev.SPRINT, c.card, i))
             i = 0
         self._strike(li, i)
 
@@ -147,8 +142,8 @@ class AttackPhase:
                 if c.new:
                     return  # Rage never hits the Bastion/Fort on the entry turn (C-5.3, C-5.6)
                 if log is not None:
-                    log.append(f"{self.catalogue.name(c.card)} ({LETTERS[seat]} {LANES[li]}) "
-                               f"hits the {'Fort' if foe.fort else 'Bastion'} for {dmg}")
+                    log.append((ev.HITS_FORT if foe.fort else ev.HITS_BASTION, c.card, seat, li,
+                                dmg))
                 self._damage_bastion(seat ^ 1, dmg)
                 return  # destroying a Bastion does not trigger Frenzy (C-5.6)
             t = target_lane[0]
@@ -157,13 +152,11 @@ class AttackPhase:
                          | (target_lane[1].aura if len(target_lane) > 1 else 0)) & PROTECTION):
                 t.protection_used = True  # C-5.4: the first attack targeting it deals 0
                 if log is not None:
-                    log.append(f"{self.catalogue.name(c.card)} attacks "
-                               f"{self.catalogue.name(t.card)}: Protection absorbs it")
+                    log.append((ev.PROTECTION, c.card, t.card))
             else:
                 t.damage += dmg
                 if log is not None:
-                    log.append(f"{self.catalogue.name(c.card)} attacks "
-                               f"{self.catalogue.name(t.card)} for {dmg}")
+                    log.append((ev.ATTACK, c.card, t.card, dmg))
             # Whether this attack destroys anything (C-4.5): when not, the search for the
             # destroyed is skipped.
             killed = dead = t.damage >= t.health
@@ -173,21 +166,19 @@ class AttackPhase:
                     other[0].damage += dmg
                     dead = dead or other[0].damage >= other[0].health
                     if log is not None:
-                        log.append(f"splash hits {self.catalogue.name(other[0].card)} "
-                                   f"for {dmg}")
+                        log.append((ev.SPLASH, other[0].card, dmg))
             if a & PIERCE and len(target_lane) > 1:  # C-5.2: the creature behind the target
                 target_lane[1].damage += dmg
                 dead = dead or target_lane[1].damage >= target_lane[1].health
                 if log is not None:
-                    log.append(f"pierce hits {self.catalogue.name(target_lane[1].card)} "
-                               f"for {dmg}")
+                    log.append((ev.PIERCE, target_lane[1].card, dmg))
             if not dead:
                 return
             self._remove_dead(seat ^ 1)
             if not killed or not a & FRENZY:
                 return
             if log is not None:
-                log.append(f"{self.catalogue.name(c.card)}'s Frenzy: it attacks again")
+                log.append((ev.FRENZY, c.card))
             if self.pending is not None:
                 self.chain = (li, i)
                 return

@@ -8,7 +8,7 @@ its own; it holds no state of its own and is only ever used through `Game`. The 
 
 from __future__ import annotations
 
-from engine.seats import LETTERS
+from . import events as ev
 
 
 class Deaths:
@@ -36,7 +36,7 @@ class Deaths:
                     keep.append(c)
             lane[:] = keep
         if dead and self.log is not None:
-            self.log.append("destroyed: " + ", ".join(self.catalogue.name(d) for d in dead))
+            self.log.append((ev.DESTROYED, tuple(dead)))
         if len(dead) > 1 and p.chooses_returns:
             self.pending = (seat, dead, tail)
             return
@@ -62,9 +62,9 @@ class Deaths:
         if p.fort:
             self.winner = seat ^ 1  # C-7.3
             if self.log is not None:
-                self.log.append(f"{LETTERS[seat]}'s Fort is destroyed: {LETTERS[seat ^ 1]} wins")
+                self.log.append((ev.FORT_DESTROYED, seat))
         else:
             p.fort = True  # C-7.2: turn to the Fort face, leftmost
             p.bpos = 0
             if self.log is not None:
-                self.log.append(f"{LETTERS[seat]}'s Bastion is destroyed and becomes a Fort")
+                self.log.append((ev.BASTION_DESTROYED, seat))

@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 
 from engine.seats import LETTERS, result_name
 
+from . import events as ev
 from .actions import TOKENS, encode
 from .cards import Catalogue, load_catalogue
 from .errors import SetupError
@@ -21,7 +22,7 @@ DECK_SIZE = 8  # C-2.3 to C-2.5: every format gives each player 8 cards
 def new_game(decks: Sequence[Sequence[str]], seed: int, *,
               catalogue: Catalogue | None = None, turn_cap: int = DEFAULT_TURN_CAP,
               chooses_returns: tuple[bool, bool] = (False, False),
-              log: list[str] | None = None) -> Game:
+              log: list[tuple] | None = None) -> Game:
     """Set up a duel: each player's 8 cards shuffled by their own stream, the Bastion
     leftmost (health 8), a coin for the first player, who gets 6 mana (C-2.6)."""
     catalogue = catalogue or load_catalogue()
@@ -47,7 +48,7 @@ def new_game(decks: Sequence[Sequence[str]], seed: int, *,
     game = Game(catalogue, players, first=first, active=first, turn=1, turn_cap=turn_cap,
                 log=log)
     if log is not None:
-        log.append(f"the coin gives the first turn to {LETTERS[first]}")
+        log.append((ev.COIN, first))
     game.begin_turn()
     return game
 
@@ -66,7 +67,7 @@ def deck_problems(deck: Sequence[str], catalogue: Catalogue) -> list[str]:
 
 def play_game(decks: Sequence[Sequence[str]], seed: int, agents: Sequence, *,
               catalogue: Catalogue | None = None, turn_cap: int = DEFAULT_TURN_CAP,
-              fmt: str = "preconstructed", log: list[str] | None = None,
+              fmt: str = "preconstructed", log: list[tuple] | None = None,
               after_action: Callable[[Game], None] | None = None,
               ) -> tuple[Game, GameRecord]:
     """Play a whole game between two agents and return the final state and its record.

@@ -20,6 +20,7 @@ from engine.seats import LETTER_A, LETTER_B, LETTERS, SEAT_A, SEAT_B, result_nam
 from . import actions as act
 from .cards import BASTION, CREATURE, Catalogue, card_from_json, load_catalogue
 from .errors import CatalogueError, IllegalAction
+from .events import render_all
 from .rules import Game, hand_names
 from .solo.game import SoloGame
 from .solo.options import PLAY_OPTIONS, SoloOptions, SoloOptionsError
@@ -315,7 +316,7 @@ def position_json(game: Game) -> dict[str, Any]:
     if game.pending is not None:
         out["pending"] = {"player": LETTERS[game.pending[0]],
                           "return_order_of": [name(c) for c in game.pending[1]]}
-    out["events"] = list(game.log or [])
+    out["events"] = render_all(game.log, game.catalogue)
     return out
 
 

@@ -135,7 +135,7 @@ class GameState:
     def __init__(self, catalogue: Catalogue, players: list[Player], *, first: int = A,
                  active: int = A, turn: int = 1, phase: int = SUMMON, mana: int = 0,
                  winner: int | None = None, turn_cap: int = DEFAULT_TURN_CAP,
-                 log: list[str] | None = None) -> None:
+                 log: list[tuple] | None = None) -> None:
         self.catalogue = catalogue
         self.players = players
         self.first = first

@@ -13,6 +13,7 @@ import sys
 from engine.clash.ai import make_agent
 from engine.clash.cards import load_catalogue
 from engine.clash.errors import EngineError
+from engine.clash.events import render
 from engine.clash.game import new_game, result_name, run_to_end
 from engine.clash.record import GameRecord, replay
 from engine.clash.rules import Game
@@ -39,7 +40,7 @@ def render_board(game: Game) -> list[str]:
 def watch(seed: int, decks: tuple[int, int], levels: tuple[str, str], out=sys.stdout,
           record_path: str | None = None) -> GameRecord:
     catalogue = load_catalogue()
-    log: list[str] = []
+    log: list[tuple] = []
     deck_lists = (catalogue.deck(decks[0]), catalogue.deck(decks[1]))
     game = new_game(deck_lists, seed, catalogue=catalogue, log=log)
     agents = (make_agent(levels[0], seed * 2), make_agent(levels[1], seed * 2 + 1))
@@ -52,7 +53,8 @@ def watch(seed: int, decks: tuple[int, int], levels: tuple[str, str], out=sys.st
     def show(game: Game) -> None:
         """Print what the last action did; at a turn's end the board, then the next turn."""
         nonlocal shown, turn
-        new_events, shown = log[shown:], len(log)
+        new_events = [render(e, catalogue) for e in log[shown:]]
+        shown = len(log)
         carry: list[str] = []
         if game.turn != turn:  # the next turn's mana phase already ran: print it under it
             marker = f"turn {game.turn}:"

@@ -12,6 +12,7 @@ from engine.clash.actions import END_TURN
 from engine.clash.ai import RandomAgent
 from engine.clash.cards import ABILITY_BITS, load_catalogue
 from engine.clash.errors import IllegalAction, RecordError, SetupError
+from engine.clash.events import render_all
 from engine.clash.observation import Observation
 from engine.clash.rng import Rng
 from engine.clash.solo import (
@@ -138,12 +139,13 @@ def test_the_ai_first_option_plays_the_automatons_turn_1_before_the_player_moves
     """Rules C-8.1 and C-8.9: with the AI first, it plays turn 1 with its fixed mana (the
     player has no creature yet); the player's first turn is turn 2 with the mana of C-3.1."""
     mine, theirs = preconstructed_solo_decks(2, CAT)
-    log: list[str] = []
+    log: list[tuple] = []
     options = SoloOptions(first="ai")
     game = new_solo_game(mine, theirs, seed=8, options=options, level=1, log=log)
     assert game.first == AI
     assert (game.turn, game.active, game.mana) == (2, HUMAN, 9)
-    assert "turn 1: B (the automaton) gains 6 mana (6 + 1 x 0 creatures of A)" in log
+    assert "turn 1: B (the automaton) gains 6 mana (6 + 1 x 0 creatures of A)" in render_all(
+        log, CAT)
     played = [c for lane in game.players[AI].lanes for c in lane]
     in_discard = len(game.discard)
     assert played or in_discard
@@ -281,12 +283,13 @@ def test_the_frenzy_option_chains_an_ai_creatures_attacks():
 
 def test_the_automatons_mana_is_counted_at_its_mana_phase():
     """Rule C-8.2: the player's creatures in play when the automaton's turn starts."""
-    log: list[str] = []
+    log: list[tuple] = []
     game = position(["BRUTE", "BARON", "ZOMBIE", "GRRR", "OGRE"], a_top=("CARAPACE",),
                     a_bottom=("MACHINE",), options=SoloOptions(mana_per_creature=2))
     game.log = log
     game.end_turn()
-    assert "turn 4: B (the automaton) gains 10 mana (6 + 2 x 2 creatures of A)" in log
+    assert "turn 4: B (the automaton) gains 10 mana (6 + 2 x 2 creatures of A)" in render_all(
+        log, game.catalogue)
 
 
 def test_a_reshuffle_happens_after_the_last_revealed_card_has_resolved():

@@ -18,16 +18,16 @@ Solo rules win over the base rules (C-8): the overrides below are where they dif
 
 from __future__ import annotations
 
-from gettext import ngettext
 from typing import Any
 
 from engine.seats import SEAT_A, SEAT_B
 
+from .. import events as ev
 from ..cards import Catalogue
 from ..errors import IllegalAction
 from ..rng import Rng
 from ..rules import Game
-from ..state import LANES, SUMMON, TOP, Creature, Player
+from ..state import SUMMON, TOP, Creature, Player
 from .options import SoloOptions
 
 HUMAN, AI = SEAT_A, SEAT_B  # C-8: the player sits in seat A, the automaton in seat B
@@ -160,9 +160,8 @@ class SoloGame(Game):
         self.ai_lane = TOP
         self.ai_stage = SUMMONING
         if self.log is not None:
-            counted = ngettext("%d creature", "%d creatures", creatures) % creatures
-            self.log.append(f"turn {self.turn}: B (the automaton) gains {self.mana} mana "
-                            f"({o.fixed_mana} + {o.mana_per_creature} x {counted} of A)")
+            self.log.append((ev.AI_MANA, self.turn, self.mana, o.fixed_mana,
+                             o.mana_per_creature, creatures))
         self._ai_continue()
 
     def _ai_continue(self) -> None:
@@ -179,8 +178,7 @@ class SoloGame(Game):
             self._clear_turn_effects()  # C-3.6, as at the end of every turn
             self.winner = HUMAN
             if self.log is not None:
-                self.log.append(f"turn {self.turn}: A survives the automaton's last turn "
-                                f"and wins")
+                self.log.append((ev.SOLO_WON, self.turn))
             return
         super()._finish_turn()
 
@@ -212,8 +210,7 @@ class SoloGame(Game):
                                                cd.aura, new=True))
                 self.mana = max(0, self.mana - cd.cost)
                 if self.log is not None:
-                    self.log.append(f"B reveals {cd.name} and places it in the {LANES[lane]} "
-                                    f"lane ({self.mana} mana left)")
+                    self.log.append((ev.AI_PLACE, card, lane, self.mana))
             else:
                 self._ai_incantation(card, lane)
                 if self.pending is not None:
@@ -230,14 +227,11 @@ class SoloGame(Game):
         if not target_lane:
             self.discard.append(card)
             if log is not None:
-                log.append(f"B reveals {cd.name}: no creature of A in the {LANES[lane]} lane, "
-                           f"so it is discarded at no cost")
+                log.append((ev.AI_DISCARD, card, lane))
             return
         self.mana = max(0, self.mana - cd.cost)
         if log is not None:
-            log.append(f"B reveals {cd.name} and casts it at "
-                       f"{self.catalogue.name(target_lane[0].card)} (A {LANES[lane]} 0; "
-                       f"{self.mana} mana left)")
+            log.append((ev.AI_CAST, card, target_lane[0].card, lane, self.mana))
         self.resolve_incantation(AI, card, HUMAN, lane, 0)
 
     # ------------------------------------------------------------------ damage and piles
@@ -270,8 +264,7 @@ class SoloGame(Game):
         del deck[:n]
         self.discard += milled
         if self.log is not None:
-            names = ", ".join(self.catalogue.name(c) for c in milled) or "nothing"
-            self.log.append(f"B takes {n} damage: {names} from the AI deck to its discard pile")
+            self.log.append((ev.AI_MILL, n, tuple(milled)))
         if milled and not deck:
             self._bastion_rightmost(AI)
 
@@ -290,11 +283,9 @@ class SoloGame(Game):
             Rng.stream(self.seed, RESHUFFLE_STREAM).shuffle(pile)
             ai.cards[:0] = pile  # in place: the summon holds this list
             if log is not None:
-                log.append(f"B's Bastion is exposed: it turns to its Fort and the discard "
-                           f"pile, shuffled, is the new AI deck ({len(pile)} cards)")
+                log.append((ev.AI_RESHUFFLE, len(pile)))
             if ai.cards:
                 return
         if log is not None:
-            when = "this turn is its last" if self.active == AI else "it plays one last turn"
-            log.append(f"B's Fort is exposed with no card left: {when} (rule C-8.8)")
+            log.append((ev.AI_LAST_TURN,) if self.active == AI else (ev.AI_ONE_MORE_TURN,))
 

@@ -131,7 +131,7 @@ def play_solo_game(seed: int, agent: Any, *, fmt: str = SOLO_PRECONSTRUCTED,
                    deck: int | None = None, draft: DraftPolicy | Sequence[str] | None = None,
                    options: SoloOptions | None = None, level: int = QUICK,
                    catalogue: Catalogue | None = None, turn_cap: int = DEFAULT_TURN_CAP,
-                   chooses_returns: bool = False, log: list[str] | None = None,
+                   chooses_returns: bool = False, log: list[tuple] | None = None,
                    after_action: Callable[[SoloGame], None] | None = None,
                    ) -> tuple[SoloGame, SoloRecord]:
     """Play a whole solo game: `agent` (an AI player interface: `act(observation)`) is the

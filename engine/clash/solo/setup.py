@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from .. import events as ev
 from ..cards import Catalogue, load_catalogue
 from ..errors import SetupError
 from ..rng import Rng
@@ -113,7 +114,7 @@ def run_draft(seed: int, policy: DraftPolicy | Sequence[str],
 def new_solo_game(player_cards: Sequence[str], ai_cards: Sequence[str], seed: int, *,
                   options: SoloOptions | None = None, level: int = QUICK,
                   catalogue: Catalogue | None = None, turn_cap: int = DEFAULT_TURN_CAP,
-                  chooses_returns: bool = False, log: list[str] | None = None) -> SoloGame:
+                  chooses_returns: bool = False, log: list[tuple] | None = None) -> SoloGame:
     """Set up a solo game (C-8.1): the player's 8 cards shuffled with the Bastion leftmost,
     the automaton's 24 shuffled face down over its Bastion (its Fort with the endurance
     option), then the first turn: the player's with 6 mana, or the automaton's whole turn
@@ -136,7 +137,7 @@ def new_solo_game(player_cards: Sequence[str], ai_cards: Sequence[str], seed: in
     game = SoloGame(catalogue, players, options=options, seed=seed, first=first, active=first,
                     turn=1, turn_cap=turn_cap, log=log)
     if log is not None:
-        log.append(f"solo game: {'the automaton' if first == AI else 'the player'} goes first")
+        log.append((ev.SOLO_START, first))
     game.begin_turn()
     return game
 
