@@ -30,11 +30,15 @@ def plan_turn(game: Game, seat: int, w: Weights = DEFAULT) -> list[Action]:
     """The greedy plan of the rest of this turn on `game` (consumed), ending with END_TURN."""
     plan: list[Action] = []
     # The value of ending the turn now: after the first step it is the value of the action
-    # just chosen (the same position, played out the same way), so it is not computed again.
+    # just chosen (the same position, played out the same way), so it is not computed again
+    # (unless a return order waits: ending the turn then is refused, as it always was).
     ending: float | None = None
     while game.winner is None:
         best_action = _END
-        best = value_after_turn(game.copy(), seat, w) if ending is None else ending
+        if ending is None or game.pending is not None:
+            best = value_after_turn(game.copy(), seat, w)
+        else:
+            best = ending
         for action in candidate_actions(game, seat):
             trial = game.copy()
             trial.apply(action)
