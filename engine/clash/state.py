@@ -92,18 +92,22 @@ class Player:
         return len(self.cards) - self.bpos
 
     def copy(self) -> Player:
-        p = _new(Player)
-        p.cards = self.cards[:]
-        p.bpos = self.bpos
-        p.fort = self.fort
-        top, bottom = self.lanes
-        p.lanes = [_copy_lane(top) if top else [], _copy_lane(bottom) if bottom else []]
-        p.granted = self.granted
-        p.chooses_returns = self.chooses_returns
-        return p
+        return _copy_player(self)
 
 
 _new = object.__new__
+
+
+def _copy_player(player: Player) -> Player:
+    p = _new(Player)
+    p.cards = player.cards[:]
+    p.bpos = player.bpos
+    p.fort = player.fort
+    top, bottom = player.lanes
+    p.lanes = [_copy_lane(top) if top else [], _copy_lane(bottom) if bottom else []]
+    p.granted = player.granted
+    p.chooses_returns = player.chooses_returns
+    return p
 
 
 def _copy_lane(lane: list[Creature]) -> list[Creature]:
@@ -165,8 +169,7 @@ class GameState:
         """An independent copy (for search); the event log is not carried over."""
         g = _new(self.__class__)
         g.catalogue = self.catalogue
-        a, b = self.players
-        g.players = [a.copy(), b.copy()]
+        g.players = [_copy_player(p) for p in self.players]
         g.first = self.first
         g.active = self.active
         g.turn = self.turn

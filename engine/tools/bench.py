@@ -13,7 +13,9 @@ one run, alternating, and quoted as ratios (engine/tools/bench_compare.py):
   run of the bench and prints its games/s and turns/s beside the engine's, with the ratios;
 - `--baseline-path DIR` runs the same bench from another checkout (e.g. main) in turn with
   this one and prints each figure of both, with the ratios;
-- `--repeat N` does that N times (the medians and every round's figures are printed).
+- `--repeat N` does that N times (the medians and every round's figures are printed);
+- `--cpu-time` has each of those runs measure its process's CPU time instead of the wall
+  clock, for a machine that others load.
 
 `--lab-run GAMES --workers N` times a whole deck-lab run instead: GAMES scripted games in the
 lab's chunks, spread over N worker processes as the lab's workers take them.
@@ -135,6 +137,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="run the bench of the checkout in DIR alternately, print ratios")
     parser.add_argument("--repeat", type=int, default=1,
                         help="rounds of side-by-side runs (default 1)")
+    parser.add_argument("--cpu-time", action="store_true",
+                        help="side-by-side runs measure each process's CPU time, not the wall "
+                             "clock (for a machine others load)")
     parser.add_argument("--lab-run", type=int, metavar="GAMES",
                         help="time a whole deck-lab run of GAMES scripted games instead")
     parser.add_argument("--workers", type=int, default=2,
@@ -156,11 +161,12 @@ def main(argv: list[str] | None = None) -> int:
         lab_run(args.lab_run, args.seed, args.workers, repeat=args.repeat,
                 baseline=args.baseline_path)
         return 0
-    if args.against_reference or args.baseline_path or args.repeat > 1:
+    if args.against_reference or args.baseline_path or args.repeat > 1 or args.cpu_time:
         from engine.tools.bench_compare import compare
 
         return compare(games=args.games, seed=args.seed, repeat=args.repeat,
-                       reference=args.against_reference, baseline=args.baseline_path)
+                       reference=args.against_reference, baseline=args.baseline_path,
+                       cpu=args.cpu_time)
     figures = run(args.games, args.seed)
     return 1 if figures["failures"] else 0
 
