@@ -141,17 +141,22 @@ def compare(*, games: int, seed: int, repeat: int, reference: str | None,
     return 0
 
 
-def _lab_chunk(job: tuple) -> dict:
+def _lab_chunk(job: tuple) -> tuple[dict, float]:
     from engine.clash.lab import lab_chunk
 
     deck, field, seed, start, count = job
-    return lab_chunk(deck, field, seed, start, count, "scripted").to_json()
+    cpu = time.process_time()
+    result = lab_chunk(deck, field, seed, start, count, "scripted").to_json()
+    return result, time.process_time() - cpu
 
 
-def lab_seconds(games: int, seed: int, workers: int, chunk: int = 2500) -> tuple[float, dict]:
-    """A deck-lab run as the lab's workers run it: deck 1 against the field of every
-    preconstructed deck, scripted players, chunks of the lab's size (lab.services.runs.CHUNK)
-    taken by `workers` processes, the results merged. Seconds, and the merged result."""
+def lab_seconds(games: int, seed: int, workers: int,
+                chunk: int = 2500) -> tuple[float, float, dict]:
+    """A deck-lab run as the lab's workers run it: deck 1 against the field of decks 2, 3 and 4
+    (the README's run), scripted players, chunks of the lab's size (lab.services.runs.CHUNK)
+    taken by `workers` processes, the results merged. The seconds it took, the CPU seconds of
+    the chunks shared out over the processes (what it takes on a machine nobody else loads),
+    and the merged result."""
     from concurrent.futures import ProcessPoolExecutor
 
     from engine.clash.cards import load_catalogue
@@ -159,44 +164,52 @@ def lab_seconds(games: int, seed: int, workers: int, chunk: int = 2500) -> tuple
 
     catalogue = load_catalogue()
     decks = [catalogue.deck(n) for n in catalogue.deck_numbers]
-    jobs = [(decks[0], decks, seed, start, count) for start, count in chunks(games, chunk)]
+    jobs = [(decks[0], decks[1:], seed, start, count) for start, count in chunks(games, chunk)]
     start = time.perf_counter()
     total = LabResult()
+    cpu = 0.0
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for part in pool.map(_lab_chunk, jobs):
+        for part, seconds in pool.map(_lab_chunk, jobs):
             total.merge(LabResult.from_json(part))
-    return time.perf_counter() - start, total.to_json()
+            cpu += seconds
+    return time.perf_counter() - start, cpu / workers, total.to_json()
 
 
 def lab_run(games: int, seed: int, workers: int, *, repeat: int = 1,
             baseline: str | None = None, out=sys.stdout) -> None:  # noqa: ANN001
     """Print the seconds of whole lab runs (alternating with the baseline checkout's)."""
     base = Path(baseline).resolve() if baseline else None
-    mine_s: list[float] = []
-    base_s: list[float] = []
+    mine_s: list[tuple[float, float]] = []
+    base_s: list[tuple[float, float]] = []
     for r in range(1, repeat + 1):
-        seconds, result = lab_seconds(games, seed, workers)
-        mine_s.append(seconds)
+        seconds, cpu, result = lab_seconds(games, seed, workers)
+        mine_s.append((seconds, cpu))
         line = (f"round {r}: deck lab run of {games} games on {workers} processes: "
-                f"this {seconds:.1f} s")
+                f"this {seconds:.1f} s ({cpu:.1f} s of CPU per process)")
         if base is not None:
-            theirs = _baseline_lab_seconds(base, games, seed, workers)
-            base_s.append(theirs)
-            line += f", baseline {theirs:.1f} s ({theirs / seconds:.2f}x)"
+            theirs, their_cpu = _baseline_lab_seconds(base, games, seed, workers)
+            base_s.append((theirs, their_cpu))
+            line += (f", baseline {theirs:.1f} s ({their_cpu:.1f} s of CPU per process): "
+                     f"{theirs / seconds:.2f}x, in CPU {their_cpu / cpu:.2f}x")
         print(line, f"(score {result['score']})", file=out, flush=True)
-    line = f"median: this {_median(mine_s):.1f} s"
+    line = (f"median: this {_median([m[0] for m in mine_s]):.1f} s "
+            f"({_median([m[1] for m in mine_s]):.1f} s of CPU per process)")
     if base is not None:
-        line += (f", baseline {_median(base_s):.1f} s, "
-                 f"{_median([b / m for m, b in zip(mine_s, base_s, strict=True)]):.2f}x")
+        pairs = list(zip(mine_s, base_s, strict=True))
+        line += (f", baseline {_median([b[0] for b in base_s]):.1f} s "
+                 f"({_median([b[1] for b in base_s]):.1f} s of CPU per process): "
+                 f"{_median([b[0] / m[0] for m, b in pairs]):.2f}x, "
+                 f"in CPU {_median([b[1] / m[1] for m, b in pairs]):.2f}x")
     print(line, file=out)
 
 
-def _baseline_lab_seconds(tree: Path, games: int, seed: int, workers: int) -> float:
+def _baseline_lab_seconds(tree: Path, games: int, seed: int, workers: int) -> tuple[float, float]:
     """The same lab run in the checkout `tree` (its engine, this module's code run there)."""
     code = (f"import sys; sys.path.insert(0, {str(ROOT / 'engine' / 'tools')!r}); "
             f"import bench_compare as b; "
-            f"print(b.lab_seconds({games}, {seed}, {workers})[0])")
+            f"print(*b.lab_seconds({games}, {seed}, {workers})[:2])")
     env = {**os.environ, "PYTHONPATH": str(tree)}
     done = subprocess.run([_python(tree), "-c", code], cwd=tree, env=env, capture_output=True,
                           text=True, check=True)
-    return float(done.stdout.split()[-1])
+    seconds, cpu = done.stdout.split()[-2:]
+    return float(seconds), float(cpu)
