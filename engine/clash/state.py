@@ -169,7 +169,18 @@ class GameState:
         """An independent copy (for search); the event log is not carried over."""
         g = _new(self.__class__)
         g.catalogue = self.catalogue
-        g.players = [_copy_player(p) for p in self.players]
+        players = []
+        for player in self.players:  # `Player.copy`, written out
+            p = _new(Player)
+            p.cards = player.cards[:]
+            p.bpos = player.bpos
+            p.fort = player.fort
+            top, bottom = player.lanes
+            p.lanes = [_copy_lane(top) if top else [], _copy_lane(bottom) if bottom else []]
+            p.granted = player.granted
+            p.chooses_returns = player.chooses_returns
+            players.append(p)
+        g.players = players
         g.first = self.first
         g.active = self.active
         g.turn = self.turn
@@ -177,8 +188,8 @@ class GameState:
         g.mana = self.mana
         g.winner = self.winner
         g.turn_cap = self.turn_cap
-        g.pending = None if self.pending is None else (
-            self.pending[0], self.pending[1][:], self.pending[2])
+        pending = self.pending
+        g.pending = None if pending is None else (pending[0], pending[1][:], pending[2])
         g.chain = self.chain
         g.log = None
         return g

@@ -42,7 +42,9 @@ def plan_turn(game: Game, seat: int, w: Weights = DEFAULT) -> list[Action]:
         for action in candidate_actions(game, seat):
             trial = game.copy()
             trial.apply(action)
-            value = value_after_turn(trial, seat, w)
+            if trial.winner is None:  # `value_after_turn`, written out
+                trial.end_turn()
+            value = evaluate(trial, seat, w)
             if value > best + 1e-9:
                 best, best_action = value, action
         plan.append(best_action)
