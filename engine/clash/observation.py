@@ -18,6 +18,8 @@ from .rng import Rng
 from .rules import Game
 from .state import LANES, PHASES, Player
 
+_NONE: tuple[Action, ...] = ()
+
 
 class PublicSide:
     """The opponent as a seat sees them, as the game goes on: lanes, Bastion/Fort position and
@@ -172,7 +174,7 @@ class Observation:
         game = self.__game
         pending = game.pending
         if (game.active if pending is None else pending[0]) != self.seat:
-            return [][below(0)]
+            return _NONE[below(0)]  # as from the empty list: below(0) refuses
         return game.pick_legal(below)
 
     def to_json(self) -> dict[str, Any]:

@@ -349,7 +349,6 @@ class Game(AttackPhase, Deaths, GameState):
         acts.append(_END_TURN)
         return acts
 
-
     def pick_legal(self, below: Callable[[int], int]) -> Action:
         """`legal_actions()[below(len(legal_actions()))]`, building only the action picked (a
         random player needs one action, not the list): one pass counts the choices, `below(n)`
