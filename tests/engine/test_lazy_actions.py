@@ -30,7 +30,7 @@ def test_picking_one_legal_action_makes_the_one_the_list_holds_at_that_place():
         for k, action in enumerate(acts):
             counted = []
 
-            def below(n: int, k: int = k) -> int:
+            def below(n: int, k: int = k, counted: list = counted) -> int:
                 counted.append(n)
                 return k
 
