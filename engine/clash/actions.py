@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from engine.errors import FormatError
@@ -57,7 +58,11 @@ def encode(action: Action) -> str:
     if kind == PLAY:
         return f"P{action[1]}{_LANE_CODE[action[2]]}"
     if kind == CAST:
-        return f"C{action[1]}{LETTERS[action[2]]}{_LANE_CODE[action[3]]}{action[4]}"
+        token = f"C{action[1]}{LETTERS[action[2]]}{_LANE_CODE[action[3]]}{action[4]}"
+        # Remembered like the common actions' (plain ints only: True == 1 spells otherwise).
+        if len(action) == 5 and all(type(x) is int for x in action) and 0 <= action[4] < 16:
+            TOKENS[action] = token
+        return token
     if kind == ATTACK_NEXT:
         return "N"
     if kind == ATTACK_ALL:
@@ -100,6 +105,13 @@ def decode(tokens: str) -> list[Action]:
             actions.append((RETURN_ORDER, tuple(int(p) for p in parts)))
         pos = m.end()
     return actions
+
+
+@lru_cache(maxsize=4096)
+def decode_turn(tokens: str) -> tuple[Action, ...]:
+    """`decode` of one recorded turn, remembered: the same few turns ("E", "NE", "P0tE") make
+    up most of every record, so replays decode each once."""
+    return tuple(decode(tokens))
 
 
 def describe(action: Action, catalogue: Catalogue, hand: list[int] | None = None) -> str:

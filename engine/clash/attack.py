@@ -35,17 +35,46 @@ class AttackPhase:
                 self.log.append((ev.ATTACK_PHASE, self.active))
 
     def _run_attacks(self, resume: int) -> bool:
-        """Activate creatures until none is left; False if interrupted (a choice, game over)."""
-        while True:
-            nxt = self._next_attacker()
-            if nxt is None:
-                return True
-            self._activate(nxt[0], nxt[1])
-            if self.winner is not None:
-                return False
-            if self.pending is not None:
-                self.resume = resume
-                return False
+        """Activate creatures until none is left; False if interrupted (a choice, game over).
+
+        The order is `_next_attacker`'s (C-4.3, C-4.3a), found by the same scan without
+        starting it over from the top lane each time: the activations of the bottom lane can
+        make no creature of the top lane able to attack (they only ever remove enemies), so
+        once the top lane has none left it is not looked at again. Within a lane the scan
+        starts over from the back after each activation: Sprint reorders the lane and its
+        Auras with it (C-5.7, C-5.8)."""
+        me = self.players[self.active]
+        foe_lanes = self.players[self.active ^ 1].lanes
+        granted = me.granted
+        for li in (0, 1):
+            lane = me.lanes[li]
+            i = len(lane) - 1
+            while i >= 0:
+                c = lane[i]
+                if c.attacked:
+                    i -= 1
+                    continue
+                if c.new:
+                    # Rage on the entry turn attacks creatures only (C-5.3).
+                    if not foe_lanes[li]:
+                        i -= 1
+                        continue
+                    a = c.abilities | granted
+                    if i:
+                        a |= lane[i - 1].aura
+                    if i + 1 < len(lane):
+                        a |= lane[i + 1].aura
+                    if not a & RAGE:
+                        i -= 1
+                        continue
+                self._activate(li, i)
+                if self.winner is not None:
+                    return False
+                if self.pending is not None:
+                    self.resume = resume
+                    return False
+                i = len(lane) - 1
+        return True
 
     def _next_attacker(self) -> tuple[int, int] | None:
         """Rule C-4.3 with ruling C-4.3a: top lane first; within it, the creature now furthest
@@ -60,9 +89,16 @@ class AttackPhase:
                 if not c.attacked:
                     if not c.new:
                         return li, i
-                    # Rage on the entry turn attacks creatures only (C-5.3).
-                    if foe_lanes[li] and abilities_at(lane, i, me.granted) & RAGE:
-                        return li, i
+                    # Rage on the entry turn attacks creatures only (C-5.3); its abilities
+                    # with its neighbours' Auras (C-5.8), as in `abilities_at`.
+                    if foe_lanes[li]:
+                        a = c.abilities | me.granted
+                        if i:
+                            a |= lane[i - 1].aura
+                        if i + 1 < len(lane):
+                            a |= lane[i + 1].aura
+                        if a & RAGE:
+                            return li, i
                 i -= 1
         return None
 
@@ -72,7 +108,10 @@ class AttackPhase:
         lane = me.lanes[li]
         c = lane[i]
         c.attacked = True
-        if i and abilities_at(lane, i, me.granted) & SPRINT:
+        # Sprint, its own or from a neighbour's Aura (C-5.8): only a creature not already
+        # nearest the bridge moves.
+        if i and (c.abilities | me.granted | lane[i - 1].aura
+                  | (lane[i + 1].aura if i + 1 < len(lane) else 0)) & SPRINT:
             del lane[i]
             lane.insert(0, c)
             c.sprint_bonus += i
@@ -89,6 +128,13 @@ class AttackPhase:
         lane = me.lanes[li]
         c = lane[i]
         log = self.log
+        # Its abilities (C-5.8, as in `abilities_at`): its own lane does not change while it
+        # attacks, so they hold for every attack of a Frenzy chain.
+        a = c.abilities | me.granted
+        if i:
+            a |= lane[i - 1].aura
+        if i + 1 < len(lane):
+            a |= lane[i + 1].aura
         while True:
             target_lane = foe.lanes[li]
             dmg = c.attack + c.sprint_bonus
@@ -100,10 +146,10 @@ class AttackPhase:
                                 dmg))
                 self._damage_bastion(seat ^ 1, dmg)
                 return  # destroying a Bastion does not trigger Frenzy (C-5.6)
-            a = abilities_at(lane, i, me.granted)
             t = target_lane[0]
             if (not t.protection_used
-                    and abilities_at(target_lane, 0, foe.granted) & PROTECTION):
+                    and (t.abilities | foe.granted
+                         | (target_lane[1].aura if len(target_lane) > 1 else 0)) & PROTECTION):
                 t.protection_used = True  # C-5.4: the first attack targeting it deals 0
                 if log is not None:
                     log.append((ev.PROTECTION, c.card, t.card))
@@ -111,17 +157,23 @@ class AttackPhase:
                 t.damage += dmg
                 if log is not None:
                     log.append((ev.ATTACK, c.card, t.card, dmg))
+            # Whether this attack destroys anything (C-4.5): when not, the search for the
+            # destroyed is skipped.
+            killed = dead = t.damage >= t.health
             if a & SPLASH:  # C-5.1: same position of the adjacent lane
                 other = foe.lanes[li ^ 1]
                 if other:
                     other[0].damage += dmg
+                    dead = dead or other[0].damage >= other[0].health
                     if log is not None:
                         log.append((ev.SPLASH, other[0].card, dmg))
             if a & PIERCE and len(target_lane) > 1:  # C-5.2: the creature behind the target
                 target_lane[1].damage += dmg
+                dead = dead or target_lane[1].damage >= target_lane[1].health
                 if log is not None:
                     log.append((ev.PIERCE, target_lane[1].card, dmg))
-            killed = t.damage >= t.health
+            if not dead:
+                return
             self._remove_dead(seat ^ 1)
             if not killed or not a & FRENZY:
                 return

@@ -105,10 +105,11 @@ def run_to_end(game: Game, agents: Sequence, *,
     current: list[str] = []
     apply = game.apply
     tokens = TOKENS
+    acts = [None if agent is None else agent.act for agent in agents]
     while game.winner is None:
         pending = game.pending
         seat = game.active if pending is None else pending[0]
-        action = agents[seat].act(views[seat])
+        action = acts[seat](views[seat])
         turn = game.turn
         apply(action)
         current.append(tokens.get(action) or encode(action))

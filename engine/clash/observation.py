@@ -7,6 +7,7 @@ the turn are public. AI players receive observations, never the game itself.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.seats import LETTERS, SEAT_A, result_name
@@ -15,20 +16,32 @@ from .actions import Action
 from .cards import BASTION, Catalogue
 from .rng import Rng
 from .rules import Game
-from .state import LANES, PHASES
+from .state import LANES, PHASES, Player
+
+_NONE: tuple[Action, ...] = ()
 
 
 class PublicSide:
-    """The opponent as a seat sees them: lanes, Bastion/Fort position and face, hand size.
-    It has no `cards`: the hidden hand is not reachable through it."""
+    """The opponent as a seat sees them, as the game goes on: lanes, Bastion/Fort position and
+    face, hand size. It has no `cards`: the hidden hand is not reachable through it."""
 
-    __slots__ = ("lanes", "bpos", "fort", "hand_size")
+    __slots__ = ("lanes", "__player")
 
-    def __init__(self, lanes: list, bpos: int, fort: bool, hand_size: int) -> None:
-        self.lanes = lanes
-        self.bpos = bpos
-        self.fort = fort
-        self.hand_size = hand_size
+    def __init__(self, player: Player) -> None:
+        self.lanes = player.lanes
+        self.__player = player
+
+    @property
+    def bpos(self) -> int:
+        return self.__player.bpos
+
+    @property
+    def fort(self) -> bool:
+        return self.__player.fort
+
+    @property
+    def hand_size(self) -> int:
+        return len(self.__player.cards)
 
     @property
     def health(self) -> int:
@@ -38,8 +51,8 @@ class PublicSide:
 class SeatView:
     """A cheap look at the game for rule-of-thumb players (`ai.scripted.choose`): the
     catalogue, this seat's own player and the opponent's `PublicSide`, indexed by seat like
-    `Game.players`. Nothing is copied, so it is read-only by contract: the tests check that
-    agents reading it leave the game unchanged."""
+    `Game.players`. Nothing is copied (it follows the game as it goes on), so it is read-only
+    by contract: the tests check that agents reading it leave the game unchanged."""
 
     __slots__ = ("catalogue", "players")
 
@@ -49,11 +62,12 @@ class SeatView:
 
 
 class Observation:
-    __slots__ = ("__game", "seat")
+    __slots__ = ("__game", "seat", "__view")
 
     def __init__(self, game: Game, seat: int) -> None:
         self.__game = game
         self.seat = seat
+        self.__view: SeatView | None = None
 
     @property
     def catalogue(self) -> Catalogue:
@@ -133,12 +147,19 @@ class Observation:
     def seat_view(self) -> SeatView:
         """What `determinize` gives a player that never simulates, without copying the game:
         this seat's own hand and lanes as they are, the opponent's public side only."""
-        game = self.__game
-        me = game.players[self.seat]
-        foe = game.players[self.seat ^ 1]
-        public = PublicSide(foe.lanes, foe.bpos, foe.fort, len(foe.cards))
-        players = (me, public) if self.seat == SEAT_A else (public, me)
-        return SeatView(game.catalogue, players)
+        view = self.__view
+        if view is None:  # made once: it follows the game
+            game = self.__game
+            me = game.players[self.seat]
+            public = PublicSide(game.players[self.seat ^ 1])
+            players = (me, public) if self.seat == SEAT_A else (public, me)
+            view = self.__view = SeatView(game.catalogue, players)
+        return view
+
+    @property
+    def return_pending(self) -> bool:
+        """Whether the game waits for a return order (rule C-4.6), of either seat."""
+        return self.__game.pending is not None
 
     def legal_actions(self) -> list[Action]:
         """The legal actions, when this seat is to move (otherwise none)."""
@@ -147,6 +168,14 @@ class Observation:
         if (game.active if pending is None else pending[0]) != self.seat:
             return []
         return game.legal_actions()
+
+    def pick_legal(self, below: Callable[[int], int]) -> Action:
+        """`legal_actions()[below(len(legal_actions()))]`, building only the action picked."""
+        game = self.__game
+        pending = game.pending
+        if (game.active if pending is None else pending[0]) != self.seat:
+            return _NONE[below(0)]  # as from the empty list: below(0) refuses
+        return game.pick_legal(below)
 
     def to_json(self) -> dict[str, Any]:
         game = self.__game

@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.seats import LETTER_A, LETTER_B, result_name
 
-from .actions import decode
+from .actions import decode_turn
 from .cards import Catalogue, load_catalogue
 from .errors import EngineError, RecordError
 
@@ -118,7 +118,7 @@ def replay_turns(game: Any, turns: list[str], hashes: list[str], result: str | N
             return ReplayResult(False, result_name(game.winner), turn,
                                 f"the game was already over before {noun} {turn}")
         try:
-            for action in decode(tokens):
+            for action in decode_turn(tokens):
                 game.apply(action)
         except EngineError as exc:
             return ReplayResult(False, result_name(game.winner), turn,

@@ -91,10 +91,16 @@ class Rng:
         return items[self.below(n)]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates in place, from the last index down."""
+        """Fisher-Yates in place, from the last index down (each j is `below(i + 1)`,
+        written out)."""
+        s = self._state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            s = (s + _GOLDEN) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
+        self._state = s
 
     def random(self) -> float:
         """A float in [0, 1) from the top 53 bits."""

@@ -33,7 +33,7 @@ about 8 to 35 microseconds to a game of 300 to 850: 1 to 10% of the bench. The b
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import permutations
 
 from engine.seats import BOTH_SEATS, DRAW, LETTERS
@@ -191,8 +191,7 @@ class Game(AttackPhase, Deaths, GameState):
         del cards[index]
         if index < p.bpos:
             p.bpos -= 1  # a card from left of the Bastion does not lower health (C-9)
-        p.lanes[lane].append(Creature(card, cd.attack, cd.health, cd.abilities, cd.aura,
-                                      new=True))
+        p.lanes[lane].append(Creature(card, cd.attack, cd.health, cd.abilities, cd.aura, 0, True))
         if self.log is not None:
             self.log.append((ev.PLAY, seat, card, lane, self.mana))
         if p.bpos >= len(cards):
@@ -300,16 +299,17 @@ class Game(AttackPhase, Deaths, GameState):
     def apply(self, action: Action) -> None:
         """Apply an action tuple (see `actions`)."""
         kind = action[0]
-        if kind == PLAY:
+        # The most frequent kinds first (a game has about as many turn ends as plays).
+        if kind == END_TURN:
+            self.end_turn()
+        elif kind == PLAY:
             self.play(action[1], action[2])
-        elif kind == CAST:
-            self.cast(action[1], action[2], action[3], action[4])
         elif kind == ATTACK_NEXT:
             self.attack_next()
+        elif kind == CAST:
+            self.cast(action[1], action[2], action[3], action[4])
         elif kind == ATTACK_ALL:
             self.attack_all()
-        elif kind == END_TURN:
-            self.end_turn()
         elif kind == RETURN_ORDER:
             self.choose_return_order(action[1])
         else:
@@ -348,6 +348,60 @@ class Game(AttackPhase, Deaths, GameState):
             acts.append(_ATTACK_NEXT)
         acts.append(_END_TURN)
         return acts
+
+    def pick_legal(self, below: Callable[[int], int]) -> Action:
+        """`legal_actions()[below(len(legal_actions()))]`, building only the action picked (a
+        random player needs one action, not the list): one pass counts the choices, `below(n)`
+        picks one, and only that one is made."""
+        if self.winner is not None or self.pending is not None:
+            acts = self.legal_actions()
+            return acts[below(len(acts))]
+        cards = self.players[self.active].cards
+        summon = self.phase == SUMMON
+        # The playable cards as hand index * 2 + (1 for an incantation), in hand order.
+        playable = []
+        n = 0
+        targets = 0
+        if len(cards) > 1:  # C-7.4: never the last card besides the Bastion/Fort
+            costs = self.catalogue.costs
+            creature = self.catalogue.creature
+            mana = self.mana
+            for i, card in enumerate(cards[:4]):
+                if costs[card] <= mana:
+                    if creature[card]:
+                        if summon:  # C-3.2: creatures only in the Summon phase
+                            playable.append(i << 1)
+                            n += 2
+                    else:
+                        if not targets:
+                            a, b = self.players
+                            targets = (len(a.lanes[0]) + len(a.lanes[1]) + len(b.lanes[0])
+                                       + len(b.lanes[1]))
+                            if not targets:
+                                targets = -1  # no creature to cast at
+                        if targets > 0:
+                            playable.append(i << 1 | 1)
+                            n += targets
+        attack = summon or self._next_attacker() is not None
+        k = below(n + 1 + attack)
+        if k < n:
+            for slot in playable:
+                i = slot >> 1
+                if not slot & 1:
+                    if k < 2:
+                        return _PLAYS[i][k]
+                    k -= 2
+                elif k < targets:
+                    for s, p in enumerate(self.players):
+                        for li, lane in enumerate(p.lanes):
+                            if k < len(lane):
+                                return (CAST, i, s, li, k)
+                            k -= len(lane)
+                else:
+                    k -= targets
+        if attack and k == n:
+            return _ATTACK_NEXT
+        return _END_TURN
 
 
 def hand_names(game: GameState, seat: int) -> list[str]:

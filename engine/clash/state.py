@@ -92,14 +92,42 @@ class Player:
         return len(self.cards) - self.bpos
 
     def copy(self) -> Player:
-        p = Player.__new__(Player)
-        p.cards = self.cards[:]
-        p.bpos = self.bpos
-        p.fort = self.fort
-        p.lanes = [[c.copy() for c in self.lanes[0]], [c.copy() for c in self.lanes[1]]]
-        p.granted = self.granted
-        p.chooses_returns = self.chooses_returns
-        return p
+        return _copy_player(self)
+
+
+_new = object.__new__
+
+
+def _copy_player(player: Player) -> Player:
+    p = _new(Player)
+    p.cards = player.cards[:]
+    p.bpos = player.bpos
+    p.fort = player.fort
+    top, bottom = player.lanes
+    p.lanes = [_copy_lane(top) if top else [], _copy_lane(bottom) if bottom else []]
+    p.granted = player.granted
+    p.chooses_returns = player.chooses_returns
+    return p
+
+
+def _copy_lane(lane: list[Creature]) -> list[Creature]:
+    """Copies of a lane's creatures (`Creature.copy` written out: copies are the planning
+    players' most frequent operation)."""
+    out = []
+    for c in lane:
+        d = _new(Creature)
+        d.card = c.card
+        d.attack = c.attack
+        d.health = c.health
+        d.abilities = c.abilities
+        d.aura = c.aura
+        d.damage = c.damage
+        d.new = c.new
+        d.attacked = c.attacked
+        d.protection_used = c.protection_used
+        d.sprint_bonus = c.sprint_bonus
+        out.append(d)
+    return out
 
 
 class GameState:
@@ -139,9 +167,20 @@ class GameState:
 
     def copy(self) -> GameState:
         """An independent copy (for search); the event log is not carried over."""
-        g = self.__class__.__new__(self.__class__)
+        g = _new(self.__class__)
         g.catalogue = self.catalogue
-        g.players = [self.players[0].copy(), self.players[1].copy()]
+        players = []
+        for player in self.players:  # `Player.copy`, written out
+            p = _new(Player)
+            p.cards = player.cards[:]
+            p.bpos = player.bpos
+            p.fort = player.fort
+            top, bottom = player.lanes
+            p.lanes = [_copy_lane(top) if top else [], _copy_lane(bottom) if bottom else []]
+            p.granted = player.granted
+            p.chooses_returns = player.chooses_returns
+            players.append(p)
+        g.players = players
         g.first = self.first
         g.active = self.active
         g.turn = self.turn
@@ -149,8 +188,8 @@ class GameState:
         g.mana = self.mana
         g.winner = self.winner
         g.turn_cap = self.turn_cap
-        g.pending = None if self.pending is None else (
-            self.pending[0], self.pending[1][:], self.pending[2])
+        pending = self.pending
+        g.pending = None if pending is None else (pending[0], pending[1][:], pending[2])
         g.chain = self.chain
         g.log = None
         return g

@@ -5,6 +5,20 @@ record kept for each), then replays every record. Prints games per second, the a
 per game, the average record size, and record verifications per second; then greedy-vs-greedy
 games per second (games/20 of them), the deck lab's scripted games per second (games/4) and
 the search player's playouts per second.
+
+Machines drift by +-30% from one minute to the next, so figures are compared side by side, in
+one run, alternating, and quoted as ratios (engine/tools/bench_compare.py):
+
+- `--against-reference ../shared/bench/minimal_loop.py` runs the reference loop after each
+  run of the bench and prints its games/s and turns/s beside the engine's, with the ratios;
+- `--baseline-path DIR` runs the same bench from another checkout (e.g. main) in turn with
+  this one and prints each figure of both, with the ratios;
+- `--repeat N` does that N times (the medians and every round's figures are printed);
+- `--cpu-time` has each of those runs measure its process's CPU time instead of the wall
+  clock, for a machine that others load.
+
+`--lab-run GAMES --workers N` times a whole deck-lab run instead: GAMES scripted games in the
+lab's chunks, spread over N worker processes as the lab's workers take them.
 """
 
 from __future__ import annotations
@@ -113,14 +127,46 @@ class _TimedAgent:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.tools.bench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m engine.tools.bench", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=20000, help="games to play (default 20000)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
+    parser.add_argument("--against-reference", metavar="SCRIPT",
+                        help="run this reference loop alternately with the bench, print ratios")
+    parser.add_argument("--baseline-path", metavar="DIR",
+                        help="run the bench of the checkout in DIR alternately, print ratios")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="rounds of side-by-side runs (default 1)")
+    parser.add_argument("--cpu-time", action="store_true",
+                        help="side-by-side runs measure each process's CPU time, not the wall "
+                             "clock (for a machine others load)")
+    parser.add_argument("--lab-run", type=int, metavar="GAMES",
+                        help="time a whole deck-lab run of GAMES scripted games instead")
+    parser.add_argument("--workers", type=int, default=2,
+                        help="worker processes of --lab-run (default 2)")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
     if args.seed < 0:
         parser.error("--seed must be a whole number >= 0")
+    if args.repeat < 1:
+        parser.error("--repeat must be at least 1")
+    if args.workers < 1:
+        parser.error("--workers must be at least 1")
+    if args.lab_run is not None:
+        if args.lab_run < 1:
+            parser.error("--lab-run must be at least 1")
+        from engine.tools.bench_compare import lab_run
+
+        lab_run(args.lab_run, args.seed, args.workers, repeat=args.repeat,
+                baseline=args.baseline_path)
+        return 0
+    if args.against_reference or args.baseline_path or args.repeat > 1 or args.cpu_time:
+        from engine.tools.bench_compare import compare
+
+        return compare(games=args.games, seed=args.seed, repeat=args.repeat,
+                       reference=args.against_reference, baseline=args.baseline_path,
+                       cpu=args.cpu_time)
     figures = run(args.games, args.seed)
     return 1 if figures["failures"] else 0
 

@@ -57,4 +57,26 @@ def evaluate(game: Game, seat: int, w: Weights = DEFAULT) -> float:
         if winner == seat ^ 1:
             return -WIN + game.turn
         return 0.0
-    return side_value(game, seat, w) - side_value(game, seat ^ 1, w)
+    # `side_value` of each seat, written out (the planning players evaluate every trial): the
+    # same terms added in the same order, so the same floating-point value.
+    values = [0.0, 0.0]
+    life, reserve, atk_w, hp_w, press_w = w.life, w.reserve, w.attack, w.health, w.pressure
+    players = game.players
+    for side in (seat, seat ^ 1):
+        p = players[side]
+        cards = len(p.cards)
+        value = (cards - p.bpos) * life
+        if not p.fort:
+            value += cards * reserve
+        foe_lanes = players[side ^ 1].lanes
+        for li, lane in enumerate(p.lanes):
+            if lane:
+                total_attack = 0
+                for c in lane:
+                    total_attack += c.attack
+                    value += (c.health - c.damage) * hp_w
+                value += total_attack * atk_w
+                if not foe_lanes[li]:
+                    value += total_attack * press_w
+        values[side == seat] = value
+    return values[1] - values[0]

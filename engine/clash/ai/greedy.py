@@ -29,19 +29,29 @@ def value_after_turn(game: Game, seat: int, w: Weights) -> float:
 def plan_turn(game: Game, seat: int, w: Weights = DEFAULT) -> list[Action]:
     """The greedy plan of the rest of this turn on `game` (consumed), ending with END_TURN."""
     plan: list[Action] = []
+    # The value of ending the turn now: after the first step it is the value of the action
+    # just chosen (the same position, played out the same way), so it is not computed again
+    # (unless a return order waits: ending the turn then is refused, as it always was).
+    ending: float | None = None
     while game.winner is None:
         best_action = _END
-        best = value_after_turn(game.copy(), seat, w)
+        if ending is None or game.pending is not None:
+            best = value_after_turn(game.copy(), seat, w)
+        else:
+            best = ending
         for action in candidate_actions(game, seat):
             trial = game.copy()
             trial.apply(action)
-            value = value_after_turn(trial, seat, w)
+            if trial.winner is None:  # `value_after_turn`, written out
+                trial.end_turn()
+            value = evaluate(trial, seat, w)
             if value > best + 1e-9:
                 best, best_action = value, action
         plan.append(best_action)
         if best_action is _END:
             break
         game.apply(best_action)
+        ending = best
     return plan
 
 

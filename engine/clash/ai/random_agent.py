@@ -12,7 +12,8 @@ class RandomAgent:
 
     def __init__(self, seed: int) -> None:
         self.rng = Rng.stream(seed, "ai-random")
+        self._below = self.rng.below
 
     def act(self, obs: Observation) -> Action:
-        actions = obs.legal_actions()
-        return actions[self.rng.below(len(actions))]
+        # The same pick as `legal_actions()[below(len(...))]`, building only the one picked.
+        return obs.pick_legal(self._below)

@@ -115,10 +115,10 @@ class SearchAgent:
             game.apply(action)
         turns = 0
         while game.winner is None and turns < self.depth:
-            mover = game.to_move
-            for action in plan_turn(game.copy(), mover, self.weights):
-                if game.winner is not None:
-                    break
-                game.apply(action)
+            # The greedy turn of the side to move: planning plays the plan's actions on the
+            # game as it goes, all but the closing END_TURN, which is played here.
+            plan = plan_turn(game, game.to_move, self.weights)
+            if game.winner is None and plan[-1] == _END:
+                game.apply(_END)
             turns += 1
         return _squash(evaluate(game, seat, self.weights))

@@ -141,6 +141,11 @@ class SoloGame(Game):
             return []
         return super().legal_actions()
 
+    def pick_legal(self, below):  # type: ignore[no-untyped-def]
+        if self.active != HUMAN and self.pending is None:
+            return ()[below(0)]  # as from the empty list: below(0) refuses
+        return super().pick_legal(below)
+
     # ------------------------------------------------------------------ turn structure
 
     def begin_turn(self) -> None:
