@@ -255,3 +255,21 @@ def test_only_an_organizer_of_the_event_pairs_it():
     with pytest.raises(DomainError) as err:
         round_pair(event_id=event.pk, by=organizer_of(other), now=now())
     assert isinstance(err.value, Forbidden) and not Round.objects.filter(event=event).exists()
+
+
+def test_with_fewer_than_two_players_left_there_is_nothing_to_pair_in_the_readers_words():
+    from django.utils import translation
+
+    from core.errors import Conflict
+
+    event = running("alice bob carol", rounds=3)
+    settle(pair(event))
+    for name in ("alice", "bob"):
+        seat = Registration.objects.get(player__username=name)
+        registration_drop(registration_id=seat.pk, by=seat.player, now=now())
+    with pytest.raises(Conflict, match="Only 1 player is still in") as refused:
+        pair(event)
+    assert refused.value.code == "cannot_pair" and refused.value.params["active"] == 1
+    with translation.override("cs"), pytest.raises(Conflict) as czech:
+        pair(event)
+    assert czech.value.message != refused.value.message and "still" not in czech.value.message

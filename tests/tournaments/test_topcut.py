@@ -2,6 +2,7 @@
 table, then the event completes."""
 
 import pytest
+from django.utils import translation
 
 from core.errors import Conflict, DomainError
 from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
@@ -145,8 +146,13 @@ def test_an_event_without_a_top_cut_has_none():
 
 def test_a_top_eight_needs_eight_players():
     event = after_swiss(6, top_cut=8)
-    with pytest.raises(Conflict, match="a top 8 needs 8 players, the standings have 6"):
+    with pytest.raises(Conflict, match="A top 8 needs 8 players, and only 6 players may take "
+                                       "a place in it") as refused:
         cut(event)
+    assert refused.value.params["eligible"] == 6
+    with translation.override("ru"), pytest.raises(Conflict) as russian:
+        cut(event)
+    assert russian.value.message != refused.value.message and "players" not in russian.value.message
     event.refresh_from_db()
     assert event.status == EventStatus.RUNNING
 

@@ -113,6 +113,12 @@ def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
             byes += [view.registrations[pid] for pid in active]
             lines += [{**statement("pod_alone", player=pid), **in_pod} for pid in active]
             continue
+        if len(active) < 2:  # pair_round() refuses it too, in English
+            raise Conflict("cannot_pair", ngettext(
+                "Only %(count)d player is still in %(event)s: there is nothing to pair",
+                "Only %(count)d players are still in %(event)s: there is nothing to pair",
+                len(active)) % {"count": len(active), "event": event.name},
+                params={"event": event.name, "active": len(active)})
         try:
             pairing = pair_round(view.tournament, event.tiebreakers)
         except SwissError as exc:

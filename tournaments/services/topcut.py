@@ -62,6 +62,13 @@ def topcut_start(*, event_id: int, by: AbstractBaseUser, now: datetime) -> tuple
     standings = compute_standings(view.tournament, event.tiebreakers)
     seeds, _ = qualifiers([s.id for s in standings], event.top_cut, cut_excluded(
         standings, view.registrations, ai_allowed=event.ai_in_top_cut))
+    if len(seeds) < event.top_cut:  # bracket() refuses it too, in English
+        raise Conflict("too_few_for_cut", ngettext(
+            "A top %(cut)d needs %(cut)d players, and only %(count)d player may take a place "
+            "in it",
+            "A top %(cut)d needs %(cut)d players, and only %(count)d players may take a place "
+            "in it", len(seeds)) % {"cut": event.top_cut, "count": len(seeds)},
+            params={"event": event.name, "cut": event.top_cut, "eligible": len(seeds)})
     try:
         pairs = bracket(seeds, event.top_cut)
     except SwissError as exc:
