@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from engine.clash.ai import LEVELS
 from engine.clash.record import GameRecord, replay
 from engine.tools import bench, ladder, play
 
@@ -63,7 +64,7 @@ def test_the_balance_report_has_every_section():
                     "card win-rate deltas", "solo: the player's win rate"):
         assert heading in text
     assert len(figures["duels"]) == 16
-    assert len(figures["solo"]) == 4 * 5
+    assert len(figures["solo"]) == len(LEVELS) * 5  # every AI level at every difficulty
     # A deck against itself, each seed from both seats, scores exactly one half.
     for n in (1, 2, 3, 4):
         score, games, _, _ = figures["duels"][(n, n)]
@@ -73,6 +74,7 @@ def test_the_balance_report_has_every_section():
 @pytest.mark.parametrize(("old", "new"), [
     ("engine.clash.bench", "engine.tools.bench"),
     ("engine.clash.balance", "engine.tools.balance"),
+    ("engine.clash.expert_bench", "engine.tools.expert_bench"),
     ("engine.clash.ladder", "engine.tools.ladder"),
     ("engine.clash.play", "engine.tools.play"),
 ])
