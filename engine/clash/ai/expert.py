@@ -132,8 +132,8 @@ class _Node:
 class ExpertAgent:
     name = "expert"
 
-    def __init__(self, seed: int, playouts: int = 96, depth: int = 1, width: int = 32,
-                 nodes: int = 300, max_ms: float | None = None,
+    def __init__(self, seed: int, playouts: int = 192, depth: int = 1, width: int = 48,
+                 nodes: int = 500, max_ms: float | None = None,
                  weights: Weights = DEFAULT, leaf: Leaf = Leaf()) -> None:
         self.seed = seed
         self.playouts = playouts  # per decision, at most (halving may spend fewer)
