@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from engine.clash.ai.expert import ExpertAgent, Leaf
 from engine.clash.ai.search import SearchAgent
 from engine.clash.cards import load_catalogue
-from engine.clash.game import play_game
+from engine.clash.game import new_game, play_game, run_to_end
 from engine.seats import BOTH_SEATS, DRAW, other
 from engine.tools.ladder import wilson
 
@@ -108,6 +108,112 @@ def play_seeds(seeds: range, options: dict[str, object]) -> BenchResult:
     return result
 
 
+# ------------------------------------------------------------------ fitting the leaf
+
+_FIT_PLAYOUTS = 16  # the search players whose games the leaf is fitted to
+
+
+def _differences(game, seat: int) -> list[float]:  # noqa: ANN001
+    """`Leaf`'s five terms for `seat` minus the opponent's (see `expert._side`)."""
+    sides = []
+    for s in (seat, seat ^ 1):
+        p = game.players[s]
+        foe = game.players[s ^ 1].lanes
+        cards = len(p.cards)
+        attack = health = pressure = 0
+        for li, lane in enumerate(p.lanes):
+            lane_attack = sum(c.attack for c in lane)
+            attack += lane_attack
+            health += sum(c.health - c.damage for c in lane)
+            if not foe[li]:
+                pressure += lane_attack
+        sides.append((cards - p.bpos, 0 if p.fort else cards, attack, health, pressure))
+    return [float(a - b) for a, b in zip(*sides, strict=True)]
+
+
+def fit_rows(seeds: range) -> list[tuple[list[float], int]]:
+    """(differences for the seat to move at the start of each turn, 1 if it won) over
+    search-against-search games, drawn games left out."""
+    catalogue = load_catalogue()
+    decks = [catalogue.deck(n) for n in catalogue.deck_numbers]
+    rows: list[tuple[list[float], int]] = []
+    for seed in seeds:
+        game = new_game((decks[seed % len(decks)], decks[seed // len(decks) % len(decks)]),
+                        seed, catalogue=catalogue)
+        agents = tuple(SearchAgent(seed * 2 + i, playouts=_FIT_PLAYOUTS, max_ms=None)
+                       for i in (0, 1))
+        starts = [(_differences(game, game.active), game.active)]
+
+        def at_turn_start(g, starts=starts, turn=[game.turn]) -> None:  # noqa: ANN001, B006
+            if g.winner is None and g.turn != turn[0]:
+                turn[0] = g.turn
+                starts.append((_differences(g, g.active), g.active))
+
+        run_to_end(game, agents, after_action=at_turn_start, recorded=False)
+        if game.winner in BOTH_SEATS:
+            rows += [(x, int(game.winner == seat)) for x, seat in starts]
+    return rows
+
+
+def fit_leaf(rows: list[tuple[list[float], int]], iterations: int = 25) -> Leaf:
+    """Logistic regression of the outcome on the differences plus a constant (the seat to
+    move), by Newton's method; the weights scaled into `Leaf`'s units (the squash's 3)."""
+    xs = [x + [1.0] for x, _ in rows]
+    k = len(xs[0])
+    w = [0.0] * k
+    for _ in range(iterations):
+        grad = [0.0] * k
+        hess = [[0.0] * k for _ in range(k)]
+        for x, (_, won) in zip(xs, rows, strict=True):
+            z = max(-30.0, min(30.0, sum(a * b for a, b in zip(w, x, strict=True))))
+            p = 1.0 / (1.0 + math.exp(-z))
+            for i in range(k):
+                grad[i] += (won - p) * x[i]
+                for j in range(k):
+                    hess[i][j] += p * (1 - p) * x[i] * x[j]
+        for i in range(k):
+            hess[i][i] += 1e-3
+        w = [a + b for a, b in zip(w, _solve(hess, grad), strict=True)]
+    return Leaf(*(round(3 * v, 2) for v in w[:5]))
+
+
+def _solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """a x = b by Gauss-Jordan elimination with partial pivoting (a is small)."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for c in range(n):
+        pivot = max(range(c, n), key=lambda r: abs(m[r][c]))
+        m[c], m[pivot] = m[pivot], m[c]
+        for r in range(n):
+            if r != c:
+                f = m[r][c] / m[c][c]
+                for j in range(c, n + 1):
+                    m[r][j] -= f * m[c][j]
+    return [m[i][n] / m[i][i] for i in range(n)]
+
+
+def fit(games: int, seed: int, jobs: int = 2, out=sys.stdout) -> Leaf:
+    step = math.ceil(games / max(1, jobs * 4))
+    tasks = [range(seed + start, seed + min(games, start + step))
+             for start in range(0, games, step)]
+    rows: list[tuple[list[float], int]] = []
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for part in pool.map(fit_rows, tasks):
+                rows += part
+    else:
+        for task in tasks:
+            rows += fit_rows(task)
+    leaf = fit_leaf(rows)
+    print(f"{len(rows)} turn starts of {games} search-against-search games ("
+          f"{_FIT_PLAYOUTS} playouts, seeds {seed}..{seed + games - 1}, draws left out)",
+          file=out)
+    print(f"leaf: {leaf}", file=out)
+    print(f"--leaf {leaf.life},{leaf.reserve},{leaf.attack},{leaf.health},{leaf.pressure}",
+          file=out)
+    return leaf
+
+
 def _times(name: str, ms: list[float]) -> str:
     if not ms:
         return f"{name}: no decisions"
@@ -166,6 +272,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--nodes", type=int, help="the positions of a turn the expert lists")
     parser.add_argument("--leaf", help="the expert's weights of the playouts' last positions: "
                         "life,reserve,attack,health,pressure[,fort,creatures]")
+    parser.add_argument("--fit", type=int, metavar="GAMES",
+                        help="instead of the bench: fit the expert's leaf weights to GAMES "
+                        "search-against-search games from --seed (docs/ai.md: 250 from 100000)")
     args = parser.parse_args(argv)
     if args.games < 2 or args.seed < 0 or args.jobs < 1:
         parser.error("--games must be at least 2, --seed >= 0, --jobs >= 1")
@@ -179,6 +288,11 @@ def main(argv: list[str] | None = None) -> int:
         except (TypeError, ValueError):
             parser.error("--leaf takes five to seven numbers: "
                          "life,reserve,attack,health,pressure[,fort,creatures]")
+    if args.fit is not None:
+        if args.fit < 1:
+            parser.error("--fit needs at least one game")
+        fit(args.fit, args.seed, args.jobs)
+        return 0
     run(args.games, args.seed, args.jobs, options)
     return 0
 
