@@ -58,7 +58,8 @@ class Leaf:
     Fitted, not chosen: a logistic regression of who won on these five differences (and who
     was to move), over the 2,667 turn starts of 250 games of the search player against itself
     (16 playouts each, seeds 100000-100249, the ladder's deck pairings), scaled by the 3 of
-    `_squash`. The fit weighs a card in hand above a card's worth of health (reserve 0.83,
+    `_squash`; `python -m engine.tools.expert_bench --fit 250 --seed 100000` reproduces
+    them. The fit weighs a card in hand above a card's worth of health (reserve 0.83,
     life 0.37) and attack facing an empty lane below other attack, unlike `evaluate.DEFAULT`
     (chosen for the one-turn greedy player); these are correlations with winning, not
     causes, but as the expert's leaf they win more games (docs/ai.md).
