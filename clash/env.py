@@ -16,7 +16,8 @@ Variables:
     CELERY_BROKER_URL          Overrides REDIS_URL for the Celery broker.
     CELERY_TASK_ALWAYS_EAGER   Run Celery tasks in-process instead of sending them to a worker.
     CELERY_RESULT_BACKEND      Where task results go (default: the broker when it is Redis).
-    CLASH_AI_SEAT_LEVEL        The engine AI level of AI seats (default greedy).
+    CLASH_AI_SEAT_LEVEL        The engine AI level of AI seats (default greedy; random,
+                               scripted, greedy, search or expert).
     CACHE_URL                  Production's cache (login and rate-limit counters), e.g.
                                redis://host:6379/1 (default: REDIS_URL, else a Redis broker).
     TRUSTED_PROXIES            How many proxies in front append to X-Forwarded-For (default 0,

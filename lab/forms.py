@@ -17,7 +17,7 @@ from lab.services.runs import MAX_GAMES
 
 # The engine's AI levels as the reader reads them.
 AI_NAMES = {"random": _("Random"), "scripted": _("Scripted"), "greedy": _("Greedy"),
-            "search": _("Search")}
+            "search": _("Search"), "expert": _("Expert")}
 
 
 class LabForm(AccessibleForm):

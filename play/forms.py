@@ -24,7 +24,8 @@ from play.selectors.records import LEVEL_NAMES, level_name
 
 DECKS = [(n, format_lazy(_("Deck {number}"), number=n)) for n in range(1, 5)]
 AI_LEVEL_NAMES = {"random": _("Random (weakest)"), "scripted": _("Scripted"),
-                  "greedy": _("Greedy"), "search": _("Search (strongest)")}
+                  "greedy": _("Greedy"), "search": _("Search"),
+                  "expert": _("Expert (strongest)")}
 class DuelForm(forms.Form):
     deck = forms.TypedChoiceField(label=_("Your deck"), choices=DECKS, coerce=int, initial=1)
     ai_level = forms.ChoiceField(label=_("AI player"), initial="greedy",

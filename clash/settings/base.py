@@ -246,7 +246,7 @@ DEFAULT_FROM_EMAIL = env.default_from_email(default="Clash <clash@localhost>")
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-# How AI seats play the matches the engine decides (random, scripted, greedy or search).
+# How AI seats play the matches the engine decides (random, scripted, greedy, search or expert).
 CLASH_AI_SEAT_LEVEL = env.ai_seat_level(default="greedy")
 
 # Recovery of engine work (tournaments/services/engine_jobs.py, core/deliveries.py), in

@@ -2,8 +2,8 @@
 
 Plays every pair of AI levels over the preconstructed decks (deck pairings cycle with the
 seed), each seed once from each seat, and prints the matrix of scores (wins + half the draws,
-as the row's share) with 95% Wilson intervals, plus the time the search player took per
-decision. Work is spread over `--jobs` processes; the results do not depend on it.
+as the row's share) with 95% Wilson intervals, plus the time the search and expert players
+took per decision. Work is spread over `--jobs` processes; the results do not depend on it.
 """
 
 from __future__ import annotations
@@ -19,6 +19,9 @@ from engine.clash.ai import LEVELS, make_agent
 from engine.clash.cards import load_catalogue
 from engine.clash.game import play_game
 from engine.seats import BOTH_SEATS, DRAW, other
+
+# The levels that simulate, whose time per decision the ladder prints.
+PLANNERS = ("search", "expert")
 
 
 @dataclass
@@ -114,13 +117,12 @@ def run(games: int, seed: int, levels: tuple[str, ...] = LEVELS, jobs: int = 2,
     for a, b in pairs:
         results[(a, b)] = _merge([p for p in parts if (p.a, p.b) == (a, b)])
     print_matrix(results, levels, out)
-    search_times = [t for (a, b), r in results.items() for t in r.decision_ms.get("search", [])]
-    if search_times:
-        search_times.sort()
-        print(f"search decisions: {len(search_times)}, mean "
-              f"{sum(search_times) / len(search_times):.1f} ms, 99th percentile "
-              f"{search_times[int(len(search_times) * 0.99)]:.1f} ms, max "
-              f"{search_times[-1]:.1f} ms", file=out)
+    for level in PLANNERS:
+        times = sorted(t for r in results.values() for t in r.decision_ms.get(level, []))
+        if times:
+            print(f"{level} decisions: {len(times)}, mean {sum(times) / len(times):.1f} ms, "
+                  f"95th percentile {times[int(len(times) * 0.95)]:.1f} ms, 99th percentile "
+                  f"{times[int(len(times) * 0.99)]:.1f} ms, max {times[-1]:.1f} ms", file=out)
     print(f"({2 * seeds_per_pair} games per pair, seeds {seed}..{seed + seeds_per_pair - 1} "
           f"each from both seats, {time.perf_counter() - started:.0f} s)", file=out)
     return results

@@ -8,6 +8,7 @@ from engine.clash.ai.search import SearchAgent
 from engine.clash.cards import load_catalogue
 from engine.clash.game import new_game, play_game
 from engine.clash.observation import Observation
+from engine.clash.state import SUMMON
 from engine.tools.ladder import play_pair, wilson
 
 CAT = load_catalogue()
@@ -40,7 +41,7 @@ def test_the_same_seed_plays_the_same_game(level):
     assert one() == one()
 
 
-@pytest.mark.parametrize("level", ["scripted", "greedy", "search"])
+@pytest.mark.parametrize("level", ["scripted", "greedy", "search", "expert"])
 def test_decisions_do_not_depend_on_the_opponents_hidden_hand_order(level):
     """Two games that differ only in the order of the opponent's hand (which the player
     cannot see) get the same decision from the same seed."""
@@ -53,6 +54,35 @@ def test_decisions_do_not_depend_on_the_opponents_hidden_hand_order(level):
         first = agent(level, 77).act(Observation(game, seat))
         second = agent(level, 77).act(Observation(other, seat))
         assert first == second
+
+
+def test_the_expert_plays_the_same_turns_whatever_the_opponents_hidden_hand_order():
+    """Mid-game, over whole turns: the opponent's hand rotated (the same cards and the same
+    public board, another hidden order) gets the expert the same decisions at every step of
+    its turn, its memory of the turn's playouts included."""
+    turns = 0
+    for seed in (3, 8):
+        game = new_game((CAT.deck(2), CAT.deck(4)), seed)
+        greedy = (make_agent("greedy", 1), make_agent("greedy", 2))
+        while game.winner is None and game.turn < 9:
+            if game.turn >= 3 and game.phase == SUMMON and game.pending is None:
+                seat = game.active
+                other = game.copy()
+                hand = other.players[seat ^ 1].cards
+                hand.append(hand.pop(0))
+                if hand == game.players[seat ^ 1].cards:
+                    hand.reverse()
+                expert, twin = make_agent("expert", 41), make_agent("expert", 41)
+                turn = game.turn
+                while game.turn == turn and game.winner is None:
+                    action = expert.act(Observation(game, game.to_move))
+                    assert twin.act(Observation(other, other.to_move)) == action
+                    game.apply(action)
+                    other.apply(action)
+                turns += 1
+            else:
+                game.apply(greedy[game.to_move].act(Observation(game, game.to_move)))
+    assert turns >= 6
 
 
 def test_the_search_player_respects_its_playout_budget():

@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from engine.clash.ai import LEVELS
 from engine.clash.record import GameRecord, replay
 from engine.tools import bench, ladder, play
 
@@ -63,7 +64,7 @@ def test_the_balance_report_has_every_section():
                     "card win-rate deltas", "solo: the player's win rate"):
         assert heading in text
     assert len(figures["duels"]) == 16
-    assert len(figures["solo"]) == 4 * 5
+    assert len(figures["solo"]) == len(LEVELS) * 5  # every AI level at every difficulty
     # A deck against itself, each seed from both seats, scores exactly one half.
     for n in (1, 2, 3, 4):
         score, games, _, _ = figures["duels"][(n, n)]
@@ -73,6 +74,7 @@ def test_the_balance_report_has_every_section():
 @pytest.mark.parametrize(("old", "new"), [
     ("engine.clash.bench", "engine.tools.bench"),
     ("engine.clash.balance", "engine.tools.balance"),
+    ("engine.clash.expert_bench", "engine.tools.expert_bench"),
     ("engine.clash.ladder", "engine.tools.ladder"),
     ("engine.clash.play", "engine.tools.play"),
 ])
@@ -104,3 +106,28 @@ def test_the_scenario_runner_answers_by_both_paths(tmp_path):
         outputs.append(json.loads(run.stdout))
     assert outputs[0] == outputs[1]
     assert outputs[0]["active"] == "B"
+
+
+def test_the_expert_bench_prints_the_score_its_interval_and_the_times():
+    from engine.tools import expert_bench
+
+    out = io.StringIO()
+    result = expert_bench.run(4, 3, jobs=1, options={"playouts": 16, "width": 8}, out=out)
+    text = out.getvalue()
+    assert result.games == 4 and result.wins + result.draws + result.losses == 4
+    assert sum(result.by_seed.values()) == 2  # two seeds, each from both seats
+    for line in ("games 4 (seeds 3..4", "95% Wilson interval", "expert: ",
+                 "expert (CPU time): ", "search: "):
+        assert line in text
+    assert len(result.expert_ms) == len(result.expert_cpu_ms) > 0
+
+
+def test_the_leaf_fit_finds_the_term_that_decides_the_games():
+    from engine.tools.expert_bench import fit_leaf
+
+    # Whoever has more life wins (the other terms are noise around it).
+    rows = [([life, (i * 7) % 5 - 2, (i * 3) % 4 - 1.5, 0.0, 0.0], int(life > 0))
+            for i, life in enumerate([-3, -2, -1, 1, 2, 3] * 20)]
+    rows += [([1.0, 0, 0, 0, 0], 0), ([-1.0, 0, 0, 0, 0], 1)]  # not separable: finite weights
+    leaf = fit_leaf(rows)
+    assert leaf.life > 1 and abs(leaf.reserve) < leaf.life / 4

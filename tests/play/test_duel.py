@@ -170,3 +170,19 @@ def test_the_ai_move_task_runs_the_same_service(player):
 
     game = start(player, seed=8)
     assert online_game_ai_move_task.run(game.pk) == 0  # the player is to move: nothing to do
+
+
+def test_the_expert_level_is_offered_and_answers_the_players_turn(client, player):
+    form = html(client.get(reverse("play:index")))
+    assert 'value="expert"' in form and "Expert (strongest)" in form
+    assert 'value="search"' in form and "Search (strongest)" not in form
+    response = client.post(reverse("play:duel_new"), {"deck": 1, "ai_level": "expert"})
+    game = OnlineGame.objects.get()
+    assert response.status_code == 302 and game.ai_level == "expert"
+    while game.status == GameStatus.PLAYING and game.actions.count("E") < 4:
+        response = page(client, game)
+        post(client, game, "E", seen(response))  # the player ends each turn at once
+        game.refresh_from_db()
+    # The expert's turns came back between the player's: both seats ended turns.
+    assert game.actions.count("E") >= 4
+    assert position_of(game).game.turn >= 5
