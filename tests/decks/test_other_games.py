@@ -193,10 +193,13 @@ def test_each_s8_problem_of_a_spoils_deck_is_named():
     load(SPOILS)
     problems = spoils_problems(spoils_deck(**{"Lantern Guild": 2, "Copper Ledger": 5,
                                               "Greed": 10}))
-    assert any("several_factions" in p and "S-8" in p for p in problems)
-    assert any(p.startswith("5 copies of Copper Ledger: at most 4") for p in problems)
-    assert any("too_few_cards" in p for p in problems)
-    assert "no_faction" in " ".join(spoils_problems(spoils_deck(**{"Lantern Guild": 0})))
+    assert [p.code for p in problems] == ["several_factions", "too_many_copies",
+                                          "too_few_cards"]
+    assert all(p.endswith(" (S-8)") for p in problems)
+    assert problems[1].startswith("5 copies of Copper Ledger: at most 4")
+    assert problems[1].params == {"card": "Copper Ledger", "count": 5, "most": 4, "remove": 1}
+    assert [p.code for p in spoils_problems(spoils_deck(**{"Lantern Guild": 0}))] == [
+        "no_faction"]
 
 
 def test_staple_resources_are_unlimited_in_a_spoils_deck():
