@@ -130,6 +130,17 @@ def test_every_bad_spoils_row_is_reported_and_nothing_is_imported():
     assert not Card.objects.exists() and not CardSet.objects.exists()
 
 
+def test_a_bad_threshold_is_named_in_the_readers_language():
+    from django.utils import translation
+
+    with translation.override("cs"), pytest.raises(DomainError) as err:
+        card_import(game_slug=SPOILS, set_code="core", set_name="Core", text=BAD_SPOILS,
+                    fmt="csv", now=timezone.now())
+    bad_toll = err.value.problems[2]
+    assert "'gold'" in bad_toll and "obsession, greed" in bad_toll
+    assert "must name" not in bad_toll and "threshold names" not in bad_toll
+
+
 def test_every_bad_berserk_card_of_a_json_file_is_reported_and_nothing_is_imported():
     load(BERSERK)  # a set already there keeps its cards untouched
     text = ('[{"name": "Road Scout", "cost": 9}, {"name": "Negative", "cost": -1},'
