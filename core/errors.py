@@ -35,17 +35,35 @@ MAX_PROBLEM_CHARS = 300
 
 class Problem(str):
     """A problem's text (in the reader's language), with `field` the name of the input it is
-    about (None: the input as a whole)."""
+    about (None: the input as a whole) and, for a problem a game's rules found, its stable
+    `code` and the values the text names (`params`), which the API gives beside the text."""
 
     field: str | None
+    code: str | None
+    params: dict[str, Any]
 
-    def __new__(cls, text: str, field: str | None = None) -> Problem:
+    def __new__(cls, text: str, field: str | None = None, *, code: str | None = None,
+                params: dict[str, Any] | None = None) -> Problem:
         problem = super().__new__(cls, text)
         problem.field = field
+        problem.code = code
+        problem.params = dict(params or {})
         return problem
 
     def __reduce__(self) -> tuple:
-        return (Problem, (str(self), self.field))
+        return (_problem, (str(self), self.field, self.code, self.params))
+
+
+def _problem(text: str, field: str | None, code: str | None = None,
+             params: dict[str, Any] | None = None) -> Problem:
+    return Problem(text, field, code=code, params=params)
+
+
+def problem_details(problems: list[str]) -> list[dict[str, Any]]:
+    """Each problem as the API details it: its text, its code (None for a problem without
+    one) and its params."""
+    return [{"message": str(p), "code": getattr(p, "code", None),
+             "params": dict(getattr(p, "params", None) or {})} for p in problems]
 
 
 def field_of(problem: str) -> str | None:
@@ -56,7 +74,8 @@ def field_of(problem: str) -> str | None:
 def _short(problem: str) -> str:
     if len(problem) <= MAX_PROBLEM_CHARS:
         return problem if isinstance(problem, Problem) else str(problem)
-    return Problem(problem[:MAX_PROBLEM_CHARS] + "...", field_of(problem))
+    return Problem(problem[:MAX_PROBLEM_CHARS] + "...", field_of(problem),
+                   code=getattr(problem, "code", None), params=getattr(problem, "params", None))
 
 
 def capped(problems: list[str], limit: int = MAX_PROBLEMS) -> list[str]:
@@ -93,8 +112,9 @@ class DomainError(Exception):
     def rename_fields(self, names: dict[str, str]) -> None:
         """Tag the problems about an input in `names` with its name there instead (an API
         that calls the service's argument otherwise)."""
-        self.problems = [p if field_of(p) not in names else Problem(p, names[field_of(p)])
-                         for p in self.problems]
+        self.problems = [p if field_of(p) not in names else Problem(
+            p, names[field_of(p)], code=getattr(p, "code", None),
+            params=getattr(p, "params", None)) for p in self.problems]
         self.field = names.get(self.field, self.field) if self.field is not None else None
 
     @property
@@ -110,6 +130,8 @@ class DomainError(Exception):
         data: dict[str, Any] = {"code": self.code, "message": self.message}
         if self.problems:
             data["problems"] = [str(p) for p in self.problems]
+            if any(getattr(p, "code", None) for p in self.problems):
+                data["details"] = problem_details(self.problems)
         if fields := self.fields:
             data["fields"] = fields
         return {"error": data}

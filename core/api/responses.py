@@ -6,10 +6,21 @@ from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
 
 
+class ProblemDetailOut(serializers.Serializer):
+    message = serializers.CharField(help_text="The problem in the reader's language, as in "
+                                              "`problems`")
+    code = serializers.CharField(allow_null=True, help_text="Stable: a game's rules' code "
+                                 "(too_many_copies, too_few_cards, ...), null for the others")
+    params = serializers.DictField(help_text="The values the message names (card, count, "
+                                             "limits), by name")
+
+
 class ErrorBodyOut(serializers.Serializer):
     code = serializers.CharField()
     message = serializers.CharField()
     problems = serializers.ListField(child=serializers.CharField(), required=False)
+    details = ProblemDetailOut(many=True, required=False, help_text=(
+        "Each of `problems` with its code and params, when a game's rules found one of them."))
     fields = serializers.DictField(
         child=serializers.ListField(child=serializers.CharField()), required=False,
         help_text="The problems about one input, by the input's name (a problem about the "

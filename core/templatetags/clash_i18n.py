@@ -12,6 +12,7 @@ from django import template
 from django.utils import formats, timezone
 
 from core.error_messages import engine_message
+from core.game_problems import squad_problem_text
 from core.i18n import languages_offered as offered
 
 register = template.Library()
@@ -52,8 +53,12 @@ def languages_offered() -> list[tuple[str, str]]:
 
 @register.filter
 def problem_text(problem) -> str:  # noqa: ANN001
-    """A problem an engine check reported (a Berserk squad's: code, where, message; an object
-    or its stored JSON) in the reader's language: the sentence of its code in
-    `core.error_messages`, else the engine's English message."""
+    """A problem an engine check reported (a Berserk squad's: code, where, message, params;
+    an object or its stored JSON) in the reader's language: its sentence naming its values
+    (`core.game_problems`); without params (a check stored before them), the sentence of its
+    code in `core.error_messages`, else the engine's English message."""
     get = problem.get if isinstance(problem, dict) else lambda name: getattr(problem, name, None)
-    return engine_message(get("message") or "", None, get("code"))
+    english, code, params = get("message") or "", get("code"), get("params")
+    if params is not None:
+        return squad_problem_text(code, params, english)
+    return engine_message(english, None, code)

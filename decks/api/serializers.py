@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.api.responses import ProblemDetailOut
 from core.inputs import MAX_CSV_BYTES, InputError, read_text_upload
 from decks.models import (
     BanSession,
@@ -232,6 +233,9 @@ class DecklistValidateIn(DecklistCreateIn):
 class DecklistValidateOut(serializers.Serializer):
     valid = serializers.BooleanField()
     problems = serializers.ListField(child=serializers.CharField())
+    details = ProblemDetailOut(many=True, help_text=(
+        "Each of `problems`, in the same order, with its code (The Spoils' S-8 and Berserk's "
+        "B-6 checks; null for the others) and the values it names"))
 
 
 class DecklistUpdateIn(_KindFieldsMixin, serializers.Serializer):

@@ -26,6 +26,7 @@ from rest_framework.views import APIView
 
 from core.api.renderers import CSVRenderer
 from core.api.responses import errors, valid
+from core.errors import problem_details
 from core.inputs import CSVTextParser, FormParser, JSONParser, MultiPartParser
 from decks.api import serializers as s
 from decks.models import Card, CardSet, Decklist, Game
@@ -208,8 +209,8 @@ class DecklistValidateView(APIView):
                                      preconstructed_deck=data["preconstructed_deck"],
                                      name=data["name"], game=data["game"],
                                      deck_format=data["deck_format"])
-        return Response(s.DecklistValidateOut({"valid": not problems,
-                                               "problems": problems}).data)
+        return Response(s.DecklistValidateOut({"valid": not problems, "problems": problems,
+                                               "details": problem_details(problems)}).data)
 
 
 class DecklistDetailView(APIView):

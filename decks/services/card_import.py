@@ -119,10 +119,13 @@ def _threshold(value: object) -> dict[str, int]:
         raise RowError(gettext("threshold: must be like rage:2 greed:1, not %(value)s")
                        % {"value": repr(value)})
     threshold = {str(k): _number(value, k, required=True, least=1) for k in value}
-    try:  # S-2: the engine refuses a resource that is not one of the five
-        spoils_deck.threshold_problems(threshold, ())
-    except ValueError as exc:
-        raise RowError(f"threshold: {exc}") from None
+    # S-2: a threshold names the five resources only (the engine refuses any other, in
+    # English: the refusal is written here in the reader's language).
+    unknown = [k for k in threshold if k not in spoils_deck.RESOURCES]
+    if unknown:
+        raise RowError(gettext("threshold: must name the resources %(resources)s, not "
+                               "%(value)s") % {"resources": ", ".join(spoils_deck.RESOURCES),
+                                               "value": repr(unknown[0])})
     return threshold
 
 

@@ -16,6 +16,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import Problem
+from core.game_problems import berserk_deck_problem_text, spoils_problem_text, with_rule
 from decks.models import Card, Game
 from engine.berserk import cards as berserk_cards
 from engine.spoils import deck as spoils_deck
@@ -69,23 +70,29 @@ def default_format(game: Game) -> str:
 
 def deck_problems(*, game: Game, cards: Sequence[str], fmt: str | None = None) -> list[str]:
     """Every reason the list of card names (one name per copy) is not a legal deck of
-    `game`, in the players' words with the rule named. `fmt` is The Spoils' format
-    (Constructed when None)."""
+    `game`, in the reader's language with the rule named (`core.game_problems`), each a
+    `core.errors.Problem` that keeps the engine's code and params. `fmt` is The Spoils'
+    format (Constructed when None)."""
     fmt = fmt or default_format(game)
     names = [str(c) for c in cards]
     kinds = dict(Card.objects.filter(card_set__game=game, name__in=set(names))
                  .values_list("name", "kind"))
-    problems = [f"{n} is not a card of {game.name}" for n in dict.fromkeys(names)
-                if n not in kinds]
+    problems = [Problem(gettext("%(card)s is not a card of %(game)s")
+                        % {"card": n, "game": game.name},
+                        code="unknown_card", params={"card": n, "game": game.name})
+                for n in dict.fromkeys(names) if n not in kinds]
     known = [n for n in names if n in kinds]
     if game.slug == SPOILS:
         entries = [spoils_deck.DeckEntry(name, kinds[name], count)
                    for name, count in Counter(known).items()]
-        problems += [f"{p.message} (S-8, {p.code})"
+        problems += [Problem(with_rule(spoils_problem_text(p), RULES[SPOILS]), code=p.code,
+                             params=p.params)
                      for p in spoils_deck.deck_problems(entries, fmt=fmt)]
     elif game.slug == BERSERK:
         # B-6 counts every card given, so unknown names still count towards the size.
-        problems += [f"{p} (B-6)" for p in berserk_cards.deck_problems(names)]
+        problems += [Problem(with_rule(berserk_deck_problem_text(p), RULES[BERSERK]),
+                             code=p.code, params=p.params)
+                     for p in berserk_cards.deck_problem_list(names)]
     else:
         raise ValueError(f"{game.slug}: no rules module checks its decks")
     return problems

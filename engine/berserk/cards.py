@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 DECK_MIN, DECK_MAX = 30, 50
 MAX_COPIES = 3
@@ -76,17 +76,38 @@ def cost_in_squad(card: Card, squad: Iterable[Card]) -> int:
     return max(0, card.cost + change)
 
 
-def deck_problems(names: Sequence[str]) -> list[str]:
+@dataclass(frozen=True)
+class DeckProblem:
+    """One way a deck breaks B-6: a stable code (too_many_copies, too_few_cards,
+    too_many_cards), the English message and the values it names."""
+
+    code: str
+    message: str
+    params: dict[str, object] = field(default_factory=dict, compare=False)
+
+
+def deck_problem_list(names: Sequence[str]) -> list[DeckProblem]:
     """Every way a deck, given as one card name per card, breaks B-6, with what to change."""
     problems = []
     for name, count in Counter(names).items():
         if count > MAX_COPIES:
-            problems.append(f"{count} copies of {name}: at most {MAX_COPIES}: remove "
-                            f"{count - MAX_COPIES}")
+            problems.append(DeckProblem(
+                "too_many_copies", f"{count} copies of {name}: at most {MAX_COPIES}: remove "
+                f"{count - MAX_COPIES}",
+                {"card": name, "count": count, "most": MAX_COPIES,
+                 "remove": count - MAX_COPIES}))
+    size = {"count": len(names), "least": DECK_MIN, "most": DECK_MAX}
     if len(names) < DECK_MIN:
-        problems.append(f"{len(names)} cards: a deck has {DECK_MIN} to {DECK_MAX}: add "
-                        f"{DECK_MIN - len(names)}")
+        problems.append(DeckProblem(
+            "too_few_cards", f"{len(names)} cards: a deck has {DECK_MIN} to {DECK_MAX}: add "
+            f"{DECK_MIN - len(names)}", {**size, "add": DECK_MIN - len(names)}))
     elif len(names) > DECK_MAX:
-        problems.append(f"{len(names)} cards: a deck has {DECK_MIN} to {DECK_MAX}: remove "
-                        f"{len(names) - DECK_MAX}")
+        problems.append(DeckProblem(
+            "too_many_cards", f"{len(names)} cards: a deck has {DECK_MIN} to {DECK_MAX}: "
+            f"remove {len(names) - DECK_MAX}", {**size, "remove": len(names) - DECK_MAX}))
     return problems
+
+
+def deck_problems(names: Sequence[str]) -> list[str]:
+    """The English messages of `deck_problem_list`."""
+    return [p.message for p in deck_problem_list(names)]

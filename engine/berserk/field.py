@@ -63,10 +63,17 @@ def free_cells(position: str, full: Collection[Cell]) -> list[Cell]:
     return [cell for tier in TIERS[position] for cell in sorted(tier) if cell not in full]
 
 
+def priority_waiting(position: str, cell: Cell, full: Collection[Cell]) -> list[Cell]:
+    """The free cells that come before `cell` in the order of priority (B-5): `cell` may
+    take a card only when there are none."""
+    tier = tier_of(position, cell)
+    return [c for earlier in TIERS[position][:tier] for c in sorted(earlier) if c not in full]
+
+
 def priority_refusal(position: str, cell: Cell, full: Collection[Cell]) -> str | None:
     """Why `cell` may not take a card yet (B-5), or None if it may."""
     tier = tier_of(position, cell)
-    waiting = [c for earlier in TIERS[position][:tier] for c in sorted(earlier) if c not in full]
+    waiting = priority_waiting(position, cell, full)
     if not waiting:
         return None
     names = TIER_NAMES[position]

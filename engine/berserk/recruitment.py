@@ -62,29 +62,47 @@ def recruit(card: Card, elements: Collection[str], crystals: Crystals,
     if loss and crystals.gold < 1:
         raise IllegalStep("no_gold_for_element", f"{card.id} adds the element {card.element} "
                           f"beyond {', '.join(sorted(elements))}, which costs 1 gold before it "
-                          "is taken, and no gold is left (B-4)")
+                          "is taken, and no gold is left (B-4)",
+                          params={"card": card.id, "element": card.element,
+                                  "elements": ", ".join(sorted(elements))})
     gold = crystals.gold - loss
     lost = f" (after the 1 gold lost to the new element {card.element})" if loss else ""
     given = payment is not None
+    # The values the messages name; `printed` only when B-9 changed the cost, `element` only
+    # when a new element cost 1 gold.
+    notes = ({"printed": card.cost} if cost != card.cost else {}) | (
+        {"element": card.element} if loss else {})
     if payment is None:
         silver = 0 if card.elite else min(cost, crystals.silver)
         payment = Payment(cost - silver, silver)
     elif payment.gold < 0 or payment.silver < 0 or payment.gold + payment.silver != cost:
         raise IllegalStep("payment_not_cost", f"{card.id} costs {cost}{printed}: pays "
-                          f"{payment.gold} gold and {payment.silver} silver")
+                          f"{payment.gold} gold and {payment.silver} silver",
+                          params={"card": card.id, "cost": cost, "gold": payment.gold,
+                                  "silver": payment.silver,
+                                  **({"printed": card.cost} if cost != card.cost else {})})
     if card.elite and payment.silver:
         raise IllegalStep("elite_needs_gold", f"{card.id} is elite: it is recruited with gold "
-                          f"only, not {payment.silver} silver (B-4)")
+                          f"only, not {payment.silver} silver (B-4)",
+                          params={"card": card.id, "silver": payment.silver})
     if payment.gold > gold or payment.silver > crystals.silver:
         if card.elite:
             raise IllegalStep("not_enough_gold", f"{card.id} is elite and costs {card.cost} "
-                              f"gold: {gold} gold left{lost}")
+                              f"gold: {gold} gold left{lost}",
+                              params={"card": card.id, "cost": card.cost, "gold": gold,
+                                      **({"element": card.element} if loss else {})})
         if given:
             raise IllegalStep("not_enough_crystals", f"{card.id}: pays {payment.gold} gold and "
                               f"{payment.silver} silver, {gold} gold{lost} and "
-                              f"{crystals.silver} silver left")
+                              f"{crystals.silver} silver left",
+                              params={"card": card.id, "paid_gold": payment.gold,
+                                      "paid_silver": payment.silver, "gold": gold,
+                                      "silver": crystals.silver,
+                                      **({"element": card.element} if loss else {})})
         raise IllegalStep("not_enough_crystals", f"{card.id} costs {cost}{printed}: {gold} "
-                          f"gold{lost} and {crystals.silver} silver left")
+                          f"gold{lost} and {crystals.silver} silver left",
+                          params={"card": card.id, "cost": cost, "gold": gold,
+                                  "silver": crystals.silver, **notes})
     return Recruited(card, payment, loss,
                      Crystals(gold - payment.gold, crystals.silver - payment.silver),
                      None if cost == card.cost else cost)

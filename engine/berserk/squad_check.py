@@ -11,22 +11,32 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from .cards import Card
 from .editions import Crystals
 from .errors import IllegalStep
-from .field import cell_name, free_cells, parse_cell, priority_refusal
+from .field import cell_name, free_cells, parse_cell, priority_refusal, priority_waiting, tier_of
 from .recruitment import Payment, Recruited, crystals_after, elements_of, recruit, replay
 
 
 @dataclass(frozen=True)
 class Problem:
+    """One problem: a stable code, the input it is about, the English message and `params`,
+    the values the message names (so it can be written again in another language)."""
+
     code: str
     where: str
     message: str
+    params: dict[str, Any] = field(default_factory=dict, compare=False)
 
-    def to_json(self) -> dict[str, str]:
+    def to_json(self) -> dict[str, Any]:
+        """What the squad file tool prints (without the params)."""
         return {"code": self.code, "where": self.where, "message": self.message}
+
+    def to_record(self) -> dict[str, Any]:
+        """`to_json` with the params, for a caller that writes the message again."""
+        return {**self.to_json(), "params": dict(self.params)}
 
 
 @dataclass(frozen=True)
@@ -63,18 +73,19 @@ def squad_check(*, deal: Sequence[Card], position: str, budget: Crystals,
         where = f"squad[{i}]"
         card = by_id.get(entry.card_id)
         if card is None:
-            problems.append(Problem("not_in_deal", where, f"{entry.card_id} is not in the deal"))
+            problems.append(Problem("not_in_deal", where, f"{entry.card_id} is not in the deal",
+                                    {"card": entry.card_id}))
             continue
         if any(t.card.id == card.id for t in taken):
             problems.append(Problem("already_recruited", where,
-                                    f"{card.id} is already in the squad"))
+                                    f"{card.id} is already in the squad", {"card": card.id}))
             continue
         try:
             squad_so_far = [t.card for t in taken]
             step = recruit(card, elements_of(squad_so_far), crystals, entry.payment,
                            squad=squad_so_far)  # B-9: the cost changes of the cards before
         except IllegalStep as exc:
-            problems.append(Problem(exc.reason, where, exc.message))
+            problems.append(Problem(exc.reason, where, exc.message, dict(exc.params)))
             continue
         taken.append(step)
         crystals = step.crystals
@@ -86,23 +97,30 @@ def squad_check(*, deal: Sequence[Card], position: str, budget: Crystals,
         where = f"placement.{card_id}"
         cell = parse_cell(text)
         if card_id not in in_squad:
-            problems.append(Problem("not_in_squad", where, f"{card_id} is not in the squad"))
+            problems.append(Problem("not_in_squad", where, f"{card_id} is not in the squad",
+                                    {"card": card_id}))
         elif cell is None:
             problems.append(Problem("no_such_cell", where, f"{text!r} is no cell: r1c1 to "
-                                                           "r3c5, row 1 in front"))
+                                                           "r3c5, row 1 in front",
+                                    {"cell": text}))
         elif cell in full_blocked:
-            problems.append(Problem("cell_blocked", where, f"{text} is not free"))
+            problems.append(Problem("cell_blocked", where, f"{text} is not free",
+                                    {"cell": text}))
         elif cell in cells.values():
             other = next(cid for cid, c in cells.items() if c == cell)
             problems.append(Problem("cell_taken", where, f"{text} already holds {other}: one "
-                                                         "card a cell"))
+                                                         "card a cell",
+                                    {"cell": text, "other": other}))
         else:
             cells[card_id] = cell
     full = set(cells.values()) | full_blocked
     for card_id, cell in cells.items():
         refusal = priority_refusal(position, cell, full)
         if refusal:
-            problems.append(Problem("cell_priority", f"placement.{card_id}", refusal))
+            free_before = ", ".join(cell_name(c) for c in priority_waiting(position, cell, full))
+            problems.append(Problem("cell_priority", f"placement.{card_id}", refusal,
+                                    {"cell": cell_name(cell), "position": position,
+                                     "tier": tier_of(position, cell), "free": free_before}))
 
     unplaced = [t.card.id for t in taken if t.card.id not in cells]
     free = free_cells(position, full)
@@ -110,7 +128,8 @@ def squad_check(*, deal: Sequence[Card], position: str, budget: Crystals,
         for card_id in unplaced:
             problems.append(Problem("not_placed", "placement", f"{card_id} is not placed and "
                                     f"{cell_name(free[0])} is free: every squad card goes on "
-                                    "the field (B-5)"))
+                                    "the field (B-5)",
+                                    {"card": card_id, "free": cell_name(free[0])}))
     elif unplaced:
         # B-5: no cell left for them; they go back to the deck as if never recruited.
         # A card that only the returned cards' cost changes paid for goes back too (B-9).

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import IllegalDeck
 
@@ -56,10 +56,13 @@ class DeckEntry:
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong, with a stable code for programs and a message for people."""
+    """One thing wrong, with a stable code for programs, an English message for people (the
+    command-line tools print it) and `params`, the values the message names, so that it can be
+    written again from the code in another language."""
 
     code: str
     message: str
+    params: dict[str, object] = field(default_factory=dict, compare=False)
 
 
 def deck_problems(entries: Sequence[DeckEntry], *, fmt: str = CONSTRUCTED) -> list[Problem]:
@@ -72,12 +75,13 @@ def deck_problems(entries: Sequence[DeckEntry], *, fmt: str = CONSTRUCTED) -> li
     faction_cards = sum(e.count for e in factions)
     if faction_cards == 0:
         problems.append(Problem("no_faction", "no faction card: a deck has exactly one: add "
-                                              "one"))
+                                              "one", {}))
     elif faction_cards > 1:
         names = ", ".join(f"{e.count} x {e.name}" if e.count > 1 else e.name for e in factions)
         problems.append(Problem("several_factions", f"{faction_cards} faction cards ({names}): "
                                                     "a deck has exactly one: keep one of "
-                                                    "them"))
+                                                    "them",
+                                {"count": faction_cards, "cards": names}))
     copies: Counter[str] = Counter()
     staple: dict[str, bool] = {}
     for e in entries:
@@ -88,12 +92,16 @@ def deck_problems(entries: Sequence[DeckEntry], *, fmt: str = CONSTRUCTED) -> li
         if count > MAX_COPIES and not staple[name]:
             problems.append(Problem("too_many_copies", f"{count} copies of {name}: at most "
                                     f"{MAX_COPIES} (only the staple resources are unlimited): "
-                                    f"remove {count - MAX_COPIES}"))
+                                    f"remove {count - MAX_COPIES}",
+                                    {"card": name, "count": count, "most": MAX_COPIES,
+                                     "remove": count - MAX_COPIES}))
     others, least = sum(copies.values()), MINIMUM_CARDS[fmt]
     if others < least:
         problems.append(Problem("too_few_cards", f"{others} cards besides the faction: "
                                 f"{fmt.capitalize()} needs at least {least}: add "
-                                f"{least - others}"))
+                                f"{least - others}",
+                                {"count": others, "format": fmt, "least": least,
+                                 "add": least - others}))
     return problems
 
 
@@ -137,7 +145,9 @@ def threshold_problems(threshold: Mapping[str, int],
                              f"not {resource!r}")
         if have[resource] < need:
             problems.append(Problem("threshold", f"threshold {need} {resource}: "
-                                    f"{have[resource]} in play"))
+                                    f"{have[resource]} in play",
+                                    {"need": need, "resource": resource,
+                                     "have": have[resource]}))
     return problems
 
 
@@ -159,7 +169,8 @@ def play_problems(*, cost: int, threshold: Mapping[str, int],
     ready = sum(1 for r in in_play if not r.depleted)
     if ready < cost:
         problems.append(Problem("cost", f"cost {cost}: {ready} undepleted resource"
-                                f"{'' if ready == 1 else 's'} to deplete"))
+                                f"{'' if ready == 1 else 's'} to deplete",
+                                {"cost": cost, "ready": ready}))
     problems += unique_problems(unique, unique_in_play)
     return problems
 
@@ -170,5 +181,5 @@ def unique_problems(unique: str | None, unique_in_play: Collection[str]) -> list
     many copies as S-8 allows."""
     if unique is not None and unique in unique_in_play:
         return [Problem("unique", f"Unique {unique}: you have a card with Unique {unique} in "
-                                  "play already (S-12)")]
+                                  "play already (S-12)", {"unique": unique})]
     return []

@@ -299,20 +299,22 @@ def test_b9_an_events_match_page_stores_the_squad_ok_and_without_the_card_not(cl
 
 
 def test_the_squads_problems_read_in_the_readers_language_on_the_list_and_match_pages(coven):
-    """Each problem of the engine's check is shown in the sentence of its code, not in the
-    engine's English: on the list's squad page and on an event's match page."""
+    """Each problem of the engine's check is shown in its code's sentence, naming the cards
+    and crystals the engine's English names, not in that English: on the list's squad page."""
     from django.test import Client
     from django.utils import translation
 
-    from core.error_messages import ENGINE_REASONS
+    from core.game_problems import squad_problem_text
 
     client = Client(HTTP_ACCEPT_LANGUAGE="ru")
     client.force_login(coven.decklist.owner)
     page = client.post(reverse("decks:squad_check", args=[coven.decklist.pk]),
                        {"squad": json.dumps(WITHOUT_SOULTRAD)}).content.decode()
+    problems = squad_check_for_list(version=coven, data=WITHOUT_SOULTRAD).problems
+    assert [p.code for p in problems] == ["not_enough_crystals", "not_in_squad"]
     with translation.override("ru"):
-        expected = [translation.gettext(ENGINE_REASONS[code])
-                    for code in ("not_enough_crystals", "not_in_squad")]
+        expected = [squad_problem_text(p.code, p.params, p.message) for p in problems]
+    assert "осталось: золотых кристаллов" in expected[0] and "нет в отряде" in expected[1]
     for sentence in expected:
-        assert html.escape(sentence) in page or sentence in page
+        assert html.escape(sentence) in page
     assert "not enough crystals" not in page.lower() and "is not in the squad" not in page

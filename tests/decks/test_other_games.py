@@ -130,6 +130,17 @@ def test_every_bad_spoils_row_is_reported_and_nothing_is_imported():
     assert not Card.objects.exists() and not CardSet.objects.exists()
 
 
+def test_a_bad_threshold_is_named_in_the_readers_language():
+    from django.utils import translation
+
+    with translation.override("cs"), pytest.raises(DomainError) as err:
+        card_import(game_slug=SPOILS, set_code="core", set_name="Core", text=BAD_SPOILS,
+                    fmt="csv", now=timezone.now())
+    bad_toll = err.value.problems[2]
+    assert "'gold'" in bad_toll and "obsession, greed" in bad_toll
+    assert "must name" not in bad_toll and "threshold names" not in bad_toll
+
+
 def test_every_bad_berserk_card_of_a_json_file_is_reported_and_nothing_is_imported():
     load(BERSERK)  # a set already there keeps its cards untouched
     text = ('[{"name": "Road Scout", "cost": 9}, {"name": "Negative", "cost": -1},'
@@ -193,10 +204,13 @@ def test_each_s8_problem_of_a_spoils_deck_is_named():
     load(SPOILS)
     problems = spoils_problems(spoils_deck(**{"Lantern Guild": 2, "Copper Ledger": 5,
                                               "Greed": 10}))
-    assert any("several_factions" in p and "S-8" in p for p in problems)
-    assert any(p.startswith("5 copies of Copper Ledger: at most 4") for p in problems)
-    assert any("too_few_cards" in p for p in problems)
-    assert "no_faction" in " ".join(spoils_problems(spoils_deck(**{"Lantern Guild": 0})))
+    assert [p.code for p in problems] == ["several_factions", "too_many_copies",
+                                          "too_few_cards"]
+    assert all(p.endswith(" (S-8)") for p in problems)
+    assert problems[1].startswith("5 copies of Copper Ledger: at most 4")
+    assert problems[1].params == {"card": "Copper Ledger", "count": 5, "most": 4, "remove": 1}
+    assert [p.code for p in spoils_problems(spoils_deck(**{"Lantern Guild": 0}))] == [
+        "no_faction"]
 
 
 def test_staple_resources_are_unlimited_in_a_spoils_deck():

@@ -51,9 +51,14 @@ def test_an_illegal_list_is_a_400_naming_each_problem_and_nothing_is_written():
     error = answer.json()["error"]
     assert error["code"] == "invalid_decklist"
     assert error["problems"] == [
-        "no faction card: a deck has exactly one: add one (S-8, no_faction)",
+        "no faction card: a deck has exactly one: add one (S-8)",
         "6 copies of Sudden Audit: at most 4 (only the staple resources are unlimited): "
-        "remove 2 (S-8, too_many_copies)"]
+        "remove 2 (S-8)"]
+    # Each problem with its code and the values it names, beside the text.
+    assert error["details"] == [
+        {"message": error["problems"][0], "code": "no_faction", "params": {}},
+        {"message": error["problems"][1], "code": "too_many_copies",
+         "params": {"card": "Sudden Audit", "count": 6, "most": 4, "remove": 2}}]
     bad_format = client_for(UserFactory()).post("/api/decklists/", {
         "name": "Guild", "kind": "constructed", "game": "spoils", "deck_format": "draft",
         "cards": spoils_deck()}, format="json")
@@ -68,11 +73,13 @@ def test_the_validate_endpoint_checks_a_berserk_list_without_saving():
     answer = client.post("/api/decklists/validate/", {
         "kind": "constructed", "game": "berserk", "cards": berserk_deck(29)}, format="json")
     assert answer.json() == {"valid": False, "problems": [
-        "29 cards: a deck has 30 to 50: add 1 (B-6)"]}
+        "29 cards: a deck has 30 to 50: add 1 (B-6)"], "details": [
+        {"message": "29 cards: a deck has 30 to 50: add 1 (B-6)", "code": "too_few_cards",
+         "params": {"count": 29, "least": 30, "most": 50, "add": 1}}]}
     ok = client.post("/api/decklists/validate/", {
         "name": "Hills", "kind": "constructed", "game": "berserk", "cards": berserk_deck(30)},
         format="json")
-    assert ok.json() == {"valid": True, "problems": []}
+    assert ok.json() == {"valid": True, "problems": [], "details": []}
     unknown = client.post("/api/decklists/validate/", {
         "kind": "constructed", "game": "chess", "cards": []}, format="json")
     assert unknown.status_code == 400 and "no game" in str(unknown.json())
@@ -110,8 +117,7 @@ def test_a_spoils_list_moves_to_limited_and_back_only_when_its_size_allows():
     url = f"/api/decklists/{decklist.pk}/"
     refused = client_for(owner).patch(url, {"deck_format": "constructed"}, format="json")
     assert refused.json()["error"]["problems"] == [
-        "45 cards besides the faction: Constructed needs at least 75: add 30 "
-        "(S-8, too_few_cards)"]
+        "45 cards besides the faction: Constructed needs at least 75: add 30 (S-8)"]
     decklist.refresh_from_db()
     assert decklist.deck_format == "limited" and decklist.versions.count() == 1
 
@@ -158,8 +164,30 @@ def test_a_registered_spoils_list_cannot_shrink_below_its_events_format():
     error = answer.json()["error"]
     assert error["code"] == "breaks_registration"
     assert error["problems"] == [
-        "45 cards besides the faction: Constructed needs at least 75: add 30 (S-8, "
-        "too_few_cards): the list is registered in Guild Open, which takes it as it changes"]
+        "45 cards besides the faction: Constructed needs at least 75: add 30 (S-8): the list "
+        "is registered in Guild Open, which takes it as it changes"]
+    assert error["details"][0]["code"] == "too_few_cards"
     decklist.refresh_from_db()
     assert decklist.deck_format == "constructed" and decklist.versions.count() == 1
     assert event.registrations.get().decklist_version.number == 1
+
+
+def test_the_check_answers_each_problem_with_its_code_and_params_in_the_readers_language():
+    load(BERSERK)
+    client = client_for(UserFactory())
+    answer = client.post("/api/decklists/validate/", {
+        "name": "Hills", "kind": "constructed", "game": "berserk",
+        "cards": ["Road Scout"] * 4 + ["Nobody Known"]}, format="json",
+        HTTP_ACCEPT_LANGUAGE="ru")
+    assert answer.status_code == 200
+    body = answer.json()
+    assert body["valid"] is False
+    assert body["problems"] == [
+        "Nobody Known — не карта Berserk",
+        "4 копии карты Road Scout: не больше 3: уберите 1 (B-6)",
+        "5 карт: в колоде от 30 до 50 карт: добавьте 25 (B-6)"]
+    assert [(d["code"], d["params"]) for d in body["details"]] == [
+        ("unknown_card", {"card": "Nobody Known", "game": "Berserk"}),
+        ("too_many_copies", {"card": "Road Scout", "count": 4, "most": 3, "remove": 1}),
+        ("too_few_cards", {"count": 5, "least": 30, "most": 50, "add": 25})]
+    assert [d["message"] for d in body["details"]] == body["problems"]

@@ -278,3 +278,25 @@ def test_the_lists_could_not_be_published_nor_before_they_are_fixed():
     assert published.json()["lists_fixed"] is True
     assert api_as(organizer).post(url).status_code == 200  # again: no change
     assert event.status == EventStatus.RUNNING
+
+
+def test_an_organizer_reads_a_berserk_lists_problems_in_russian():
+    from decks.services.game_rules import BERSERK, other_game
+    from tests.decks.test_other_games import berserk_deck, load
+
+    load(BERSERK)
+    organizer = UserFactory(username="olga")
+    event = OrganizedEventFactory(format="constructed", organizers=[organizer],
+                                  game=other_game(BERSERK))
+    ann = UserFactory(username="ann")
+    version = decklist_create(user=ann, name="Hills", kind="constructed", cards=berserk_deck(30),
+                              game=other_game(BERSERK), now=timezone.now()).versions.get()
+    seat = SeatFactory(event=event, player=ann, decklist_version=version)
+    # The list as registered, read again by rules that now find it short and over-copied.
+    DecklistVersion.objects.filter(pk=version.pk).update(cards=["Road Scout"] * 4)
+    client = as_user(organizer)
+    listed = html.unescape(client.get(reverse("tournaments:seat_list", args=[event.pk, seat.pk]),
+                                      HTTP_ACCEPT_LANGUAGE="ru").content.decode())
+    assert "4 копии карты Road Scout: не больше 3: уберите 1 (B-6)" in listed
+    assert "4 карты: в колоде от 30 до 50 карт: добавьте 26 (B-6)" in listed
+    assert "copies of" not in listed and "a deck has" not in listed

@@ -90,7 +90,8 @@ def test_a_spoils_list_breaking_s8_cannot_be_registered():
         registration_create(event_id=event.pk, by=player, now=now(),
                             decklist_version_id=good.pk)
     assert err.value.code == "invalid_decklist"
-    assert any("no_faction" in p for p in err.value.problems)
+    assert [p.code for p in err.value.problems] == ["no_faction"]
+    assert err.value.to_json()["error"]["details"][0]["code"] == "no_faction"
 
 
 def test_a_list_of_another_game_is_refused():

@@ -106,7 +106,7 @@ def test_an_event_of_another_game_runs_through_the_pages(slug):
     if slug == "spoils":
         refused = build(players["ada"], slug, "Two guilds",
                         spoils_deck(**{"Lantern Guild": 2}), deck_format="constructed")
-        assert "a deck has exactly one: keep one of them (S-8, several_factions)" in html(
+        assert "a deck has exactly one: keep one of them (S-8)" in html(
             refused)
     else:
         refused = build(players["ada"], slug, "Too many scouts",

@@ -5,6 +5,7 @@ confirmed, and the organizer sees which squads are missing or illegal."""
 
 from __future__ import annotations
 
+import html
 import json
 
 import pytest
@@ -318,3 +319,17 @@ def test_the_event_page_offers_the_option_and_puts_its_refusal_next_to_it(client
     made = client.post(reverse("tournaments:event_new"), {**data, "game": BERSERK})
     assert made.status_code == 302
     assert Event.objects.get().check_squads
+
+
+def test_the_organizer_reads_a_squads_problems_in_russian_naming_the_cell_and_the_free_ones(
+        client, table):  # noqa: ANN001
+    check = submit(table, "a", MISPLACED)
+    [problem] = check.problems
+    assert problem["code"] == "cell_priority" and problem["params"]["cell"] == "r1c1"
+    client.force_login(table["olga"])
+    shown = html.unescape(client.get(match_url(table), HTTP_ACCEPT_LANGUAGE="ru")
+                          .content.decode())
+    assert ("r1c1 — крайняя клетка ряда 1, а их первый игрок занимает только после "
+            "центральных клеток 3x3") in shown
+    assert f"там свободны: {problem['params']['free']} (B-5)" in shown
+    assert "fills only after" not in shown

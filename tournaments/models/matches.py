@@ -89,7 +89,7 @@ class SquadCheck(models.Model):
     registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+")
     game_number = models.PositiveSmallIntegerField()  # 1, 2, 3
     squad = models.JSONField()  # as submitted: player, deal (names), squad, placement
-    # [{"code", "where", "message"}] from engine.berserk.squad_check; [] when ok.
+    # [{"code", "where", "message", "params"}] from engine.berserk.squad_check; [] when ok.
     problems = models.JSONField(default=list, blank=True)
     ok = models.BooleanField()
     created_at = models.DateTimeField()

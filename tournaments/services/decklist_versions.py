@@ -13,7 +13,7 @@ from datetime import datetime
 
 from django.utils.translation import gettext
 
-from core.errors import DomainError
+from core.errors import DomainError, Problem
 from decks.models import Decklist, DecklistVersion
 from decks.services import game_rules
 from tournaments.models import Registration, lists_open
@@ -32,8 +32,10 @@ def registrations_follow_version(*, decklist: Decklist, version: DecklistVersion
         broken = (game_rules.deck_problems(game=decklist.game, cards=version.cards)
                   if events else [])
         if broken:
-            problems = [gettext("%(problem)s: the list is registered in %(events)s, which "
-                                "takes it as it changes")
-                        % {"problem": p, "events": ", ".join(events)} for p in broken]
+            problems = [Problem(gettext("%(problem)s: the list is registered in %(events)s, "
+                                        "which takes it as it changes")
+                                % {"problem": p, "events": ", ".join(events)},
+                                code=getattr(p, "code", None), params=getattr(p, "params", None))
+                        for p in broken]
             raise DomainError("breaks_registration", "; ".join(problems), problems=problems)
     return following.update(decklist_version=version)

@@ -90,7 +90,7 @@ def squad_check_submit(*, match_id: int, registration_id: int, by: AbstractBaseU
     report = squad_check_for_list(version=version, data=data)
     check, _ = SquadCheck.objects.update_or_create(
         match=match, registration=registration, game_number=game_number,
-        defaults={"squad": data, "problems": [p.to_json() for p in report.problems],
+        defaults={"squad": data, "problems": [p.to_record() for p in report.problems],
                   "ok": report.valid, "created_at": now})
     return check
 
