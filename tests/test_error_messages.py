@@ -84,7 +84,10 @@ def raise_sites() -> Iterator[tuple[str, int, str, ast.Call]]:
             for keyword in node.keywords:
                 if keyword.arg == "over_reason" and isinstance(keyword.value, ast.Constant):
                     yield str(path), node.lineno, keyword.value.value, node
-            if _call_name(node) not in WITH_REASON or not node.args:
+            # A Berserk squad check reports its problems with a reason too (`Problem`), the
+            # sentence a stored check without params is shown in.
+            squad_problem = path.name == "squad_check.py" and _call_name(node) == "Problem"
+            if _call_name(node) not in WITH_REASON and not squad_problem or not node.args:
                 continue
             first = node.args[0]
             if isinstance(first, ast.Constant):
