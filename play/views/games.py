@@ -35,6 +35,7 @@ from play.selectors import (
     solo_record_of,
 )
 from play.selectors.positions import to_move
+from play.selectors.records import ai_level_name
 from play.services import (
     duel_start,
     online_game_act,
@@ -129,7 +130,7 @@ def seat_name(game: OnlineGame, seat: int, *, start: bool = False) -> str:
             match = game.match
             return (match.player_a if seat == SEAT_A else match.player_b).name
         return (gettext("The AI player (%(level)s)") if start
-                else gettext("the AI player (%(level)s)")) % {"level": game.ai_level}
+                else gettext("the AI player (%(level)s)")) % {"level": ai_level_name(game.ai_level)}
     return shown_name(game.player_a if seat == SEAT_A else game.player_b)
 
 

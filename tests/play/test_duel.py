@@ -186,3 +186,24 @@ def test_the_expert_level_is_offered_and_answers_the_players_turn(client, player
     # The expert's turns came back between the player's: both seats ended turns.
     assert game.actions.count("E") >= 4
     assert position_of(game).game.turn >= 5
+
+
+@pytest.mark.parametrize(("language", "name"), [("en", "the AI player (Expert)"),
+                                                 ("ru", None), ("cs", None)])
+def test_the_game_page_names_the_ai_players_level_in_the_readers_words(player, language, name):
+    from django.test import Client
+    from django.utils import translation
+
+    from play.selectors.records import AI_LEVEL_NAMES
+
+    game = start(player, level="expert")
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    client.force_login(player)
+    text = html(page(client, game))
+    with translation.override(language):
+        level = str(AI_LEVEL_NAMES["expert"])
+    assert f"({level})" in text and "(expert)" not in text
+    if name is not None:
+        assert name in text
+    else:
+        assert level != "Expert"
