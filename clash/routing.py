@@ -1,0 +1,10 @@
+"""The live pages' WebSocket URLs (core/live.py, docs/live.md), beside clash/urls.py's pages.
+Each names one thing to follow; its consumer decides who may."""
+
+from django.urls import path
+
+from play.consumers import GameConsumer
+
+websocket_urlpatterns = [
+    path("ws/play/<int:pk>/", GameConsumer.as_asgi()),
+]
