@@ -56,3 +56,32 @@ def test_each_move_appears_on_the_other_screen_without_a_reload(open_live_as):
           + ", ".join(f"{ms:.0f}" for ms in latencies))
     # The fallback polls every 15 s: only the socket is this quick.
     assert max(latencies) < 3000
+
+
+def test_standings_change_on_a_second_screen_when_a_result_is_confirmed(open_live_as):
+    from tests.factories.tournaments import OrganizedEventFactory
+    from tests.tournaments.event_steps import match_of, now, organizer_of, pair, seats, start
+    from tournaments.services.results import result_set
+
+    event = OrganizedEventFactory()
+    seats(event, "alice bob carol dave")
+    start(event)
+    rnd = pair(event)
+    organizer = organizer_of(event)
+    standings = open_live_as(None)
+    standings.goto(f"/events/{event.pk}/standings/")
+    standings.get_by_text("Updates as soon as something changes.").wait_for()
+    dashboard = open_live_as(organizer)
+    dashboard.goto(f"/events/{event.pk}/manage/")
+    standings.evaluate("window.clashMark = 1")
+    assert standings.locator("#standings").get_by_text("1-0-0").count() == 0
+
+    match = match_of(rnd, "alice")
+    started = time.monotonic()
+    result_set(match_id=match.pk, by=organizer, a_wins=2, b_wins=0, now=now())
+    standings.locator("#standings").get_by_text("1-0-0").first.wait_for(timeout=5000)
+    shown = (time.monotonic() - started) * 1000
+    assert standings.evaluate("window.clashMark") == 1  # replaced in place, not reloaded
+    # The organizer's dashboard is told, and offers the page as it is now.
+    dashboard.get_by_text("This page has changed since it was loaded.").wait_for(timeout=5000)
+    print(f"\nconfirmed result to the standings screen, ms: {shown:.0f}")

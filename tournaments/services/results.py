@@ -60,6 +60,7 @@ from tournaments.selectors.online import current_online_game
 
 from .access import lock_event_of_match, lock_match, require_organizer
 from .audit import snapshot
+from .live import match_changed
 from .standings import results_version_bump
 from .states import match_move, round_move
 
@@ -138,6 +139,8 @@ def results_write(writes: Sequence[ResultWrite], *, now: datetime,
                 rows)
     for rnd in {w.rnd.pk: w.rnd for w in accepted}.values():
         round_complete_if_done(rnd, now)
+    for write in accepted:
+        match_changed(match_id=write.match.pk)
     # Last, after the rounds and matches: the standings' version (tournaments.services.standings).
     for event_id in sorted({w.event.pk for w in accepted}):
         results_version_bump(event_id=event_id)

@@ -1,0 +1,30 @@
+"""The event's live pages (core/live.py, docs/live.md). Every change the pairings, standings
+or dashboard show bumps the event's results version (services/standings.py), and the bump
+hints the event's public pages and its organizers' dashboard once it commits; a reported or
+confirmed result also hints its match's page. The pages' consumers coalesce the hints to one
+a second (tournaments/consumers.py)."""
+
+from __future__ import annotations
+
+from core import live
+
+# The event's groups: the public pages (pairings, standings) and the organizers' dashboard.
+PUBLIC = "pages"
+DASHBOARD = "dashboard"
+
+
+def event_group(event_id: int, part: str) -> str:
+    return live.group("event", event_id, part)
+
+
+def match_group(match_id: int) -> str:
+    return live.group("match", match_id)
+
+
+def event_changed(*, event_id: int) -> None:
+    for part in (PUBLIC, DASHBOARD):
+        live.hint(event_group(event_id, part), "event")
+
+
+def match_changed(*, match_id: int) -> None:
+    live.hint(match_group(match_id), "match")
