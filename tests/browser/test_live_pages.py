@@ -85,3 +85,26 @@ def test_standings_change_on_a_second_screen_when_a_result_is_confirmed(open_liv
     # The organizer's dashboard is told, and offers the page as it is now.
     dashboard.get_by_text("This page has changed since it was loaded.").wait_for(timeout=5000)
     print(f"\nconfirmed result to the standings screen, ms: {shown:.0f}")
+
+
+def test_a_draft_pick_passes_to_the_next_seat_without_waiting_for_a_refresh(open_live_as):
+    from tests.tournaments.pods_play import draft_event
+    from tournaments.models import PodSeat
+
+    event = draft_event(8, no_shows=3)
+    first, second = (PodSeat.objects.select_related("registration__player")
+                     .get(pod__event=event, number=n) for n in (1, 2))
+    picking = open_live_as(first.registration.player)
+    waiting = open_live_as(second.registration.player)
+    picking.goto(f"/events/{event.pk}/draft/")
+    waiting.goto(f"/events/{event.pk}/draft/")
+    assert waiting.locator("button[name=card]").count() == 0
+    # The socket is open once the script has run; the page's own refresh is 15 s away.
+    waiting.wait_for_load_state("networkidle")
+    started = time.monotonic()
+    picking.locator("button[name=card]").first.click()
+    waiting.locator("button[name=card]").first.wait_for(timeout=5000)
+    shown = (time.monotonic() - started) * 1000
+    assert "Your pick" in waiting.locator("[role=status]").first.inner_text()
+    print(f"\ndraft pick to the next seat's screen, ms: {shown:.0f}")
+    assert shown < 5000

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from core import live
 
-# The event's groups: the public pages (pairings, standings) and the organizers' dashboard.
+# The event's groups: the public pages (pairings, standings), the organizers' dashboard and
+# the pods page (each pair's progress, pick by pick).
 PUBLIC = "pages"
 DASHBOARD = "dashboard"
+PODS = "pods"
 
 
 def event_group(event_id: int, part: str) -> str:
@@ -24,6 +26,17 @@ def match_group(match_id: int) -> str:
 def event_changed(*, event_id: int) -> None:
     for part in (PUBLIC, DASHBOARD):
         live.hint(event_group(event_id, part), "event")
+
+
+def pair_group(pair_id: int) -> str:
+    return live.group("draft", pair_id)
+
+
+def draft_changed(*, event_id: int, pair_id: int, picks: int) -> None:
+    """A pick in a pair's draft (rule C-2.4): its two seats' pages (the next reveal, the
+    other's pick), with the number of picks made, and the pods page."""
+    live.hint(pair_group(pair_id), "draft", picks)
+    live.hint(event_group(event_id, PODS), "draft")
 
 
 def match_changed(*, match_id: int) -> None:

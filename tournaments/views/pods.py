@@ -2,7 +2,8 @@
 leaderboard.
 
 The pick page is made for a phone: the revealed cards as big buttons while it is your pick,
-whose pick it is, your cards so far; while you wait it reloads itself every few seconds.
+whose pick it is, your cards so far; while you wait it reloads itself at the partner's pick
+(its live socket), else every 15 seconds.
 """
 
 from __future__ import annotations
@@ -27,7 +28,9 @@ from tournaments.services.pods import draft_pick
 
 from .common import render_event
 
-REFRESH_SECONDS = 4
+# Without the live socket (live-reload.js reloads on the partner's pick), a waiting pick page
+# refreshes itself this often.
+REFRESH_SECONDS = 15
 
 
 @require_GET
