@@ -22,6 +22,8 @@ Variables:
     CHANNEL_LAYER_URL          The live pages' channel layer (core/live.py), e.g.
                                redis://host:6379/2 (default: REDIS_URL, else a Redis broker;
                                without Redis each process keeps its own, in memory).
+    CHANNEL_LAYER_PREFIX       Its keys' prefix in Redis (default clash-live): sites, or test
+                               runs, sharing one Redis keep apart.
     TRUSTED_PROXIES            How many proxies in front append to X-Forwarded-For (default 0,
                                production 1): logins are locked per client address.
     EMAIL_URL                  Production's SMTP server in one value:
@@ -150,8 +152,9 @@ def channel_layers(url: str | None) -> dict[str, Any]:
     its tasks in-process)."""
     if not url:
         return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    prefix = _get("CHANNEL_LAYER_PREFIX") or "clash-live"
     return {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
-                        "CONFIG": {"hosts": [url], "prefix": "clash-live"}}}
+                        "CONFIG": {"hosts": [url], "prefix": prefix}}}
 
 
 def trusted_proxies(*, default: int) -> int:
