@@ -56,24 +56,28 @@ class HintConsumer(AsyncJsonWebsocketConsumer):
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         """The page says nothing but pings (kept alive through proxies)."""
 
+    async def message_for(self, hint: dict) -> dict:
+        """What the page is sent for `hint`: its kind and version; a subclass may add what
+        every viewer of its group may see (called as it is sent, after any coalescing)."""
+        return {"kind": hint.get("kind"), "version": hint.get("version")}
+
     async def live_hint(self, event: dict) -> None:
-        out = {"kind": event.get("kind"), "version": event.get("version")}
         if not self.coalesce:
-            await self.send_json(out)
+            await self.send_json(await self.message_for(event))
             return
         wait = self._last + self.coalesce - time.monotonic()
         if wait <= 0 and self._timer is None:
             self._last = time.monotonic()
-            await self.send_json(out)
+            await self.send_json(await self.message_for(event))
             return
-        self._pending = out
+        self._pending = event
         if self._timer is None:
             self._timer = asyncio.get_running_loop().call_later(
                 max(wait, 0.0), lambda: asyncio.ensure_future(self._flush()))
 
     async def _flush(self) -> None:
         self._timer = None
-        out, self._pending = self._pending, None
-        if out is not None:
+        hint, self._pending = self._pending, None
+        if hint is not None:
             self._last = time.monotonic()
-            await self.send_json(out)
+            await self.send_json(await self.message_for(hint))

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from dataclasses import dataclass
 
 from asgiref.sync import async_to_sync
@@ -54,7 +55,10 @@ class Hint:
         layer = get_channel_layer()
         if layer is None:
             return
-        message = {"type": HINT, "kind": self.kind, "version": self.version}
+        # `sent`: when it left (after the commit), for a consumer that reads the state
+        # itself (tournaments/consumers.py: it needs a read at least this new).
+        message = {"type": HINT, "kind": self.kind, "version": self.version,
+                   "sent": time.time()}
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:

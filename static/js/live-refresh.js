@@ -1,7 +1,8 @@
 // Live pairings and standings: every element with data-live-url is re-fetched (the server
 // sends only that part of the page) and replaced as soon as the event's socket
 // (live-socket.js, data-live-socket) says something changed, within a second spread at
-// random so a crowd of pages does not ask all at once. Without the socket it polls every 20
+// random so a crowd of pages does not ask all at once; a visitor who is not signed in is
+// sent the part itself with the hint (tournaments/consumers.py), and nothing is fetched. Without the socket it polls every 20
 // seconds while the tab is visible (every 2 minutes with it, for a hint lost on the way).
 // Without this script the page is complete; reloading it shows the same thing.
 (function () {
@@ -41,6 +42,19 @@
     return two(now.getHours()) + ":" + two(now.getMinutes()) + ":" + two(now.getSeconds());
   }
 
+  function show(region, html) {
+    // Keep the keyboard focus where it was if it is inside the region.
+    var focused = document.activeElement;
+    var keep = focused && region.contains(focused) && focused.getAttribute("href");
+    region.innerHTML = html;
+    if (keep) {
+      var again = region.querySelector('[href="' + keep + '"]');
+      if (again) {
+        again.focus();
+      }
+    }
+  }
+
   function refresh(region) {
     return fetch(region.getAttribute("data-live-url"), {
       credentials: "same-origin",
@@ -51,16 +65,7 @@
       }
       return response.text();
     }).then(function (html) {
-      // Keep the keyboard focus where it was if it is inside the region.
-      var focused = document.activeElement;
-      var keep = focused && region.contains(focused) && focused.getAttribute("href");
-      region.innerHTML = html;
-      if (keep) {
-        var again = region.querySelector('[href="' + keep + '"]');
-        if (again) {
-          again.focus();
-        }
-      }
+      show(region, html);
     });
   }
 
@@ -97,7 +102,15 @@
   say(gettext("Updates every 20 seconds."));
   poll();
   var socket = status && status.getAttribute("data-live-socket");
-  window.clashLive && window.clashLive(socket, function () {
+  window.clashLive && window.clashLive(socket, function (hint) {
+    // A visitor's page is sent the fragment itself (the same for every visitor): nothing
+    // to fetch.
+    if (typeof hint.html === "string" && regions.length === 1) {
+      show(regions[0], hint.html);
+      say(interpolate(gettext("Updated at %(time)s. Updates as soon as something "
+                              + "changes."), {time: clock()}, true));
+      return;
+    }
     if (soon === null) {
       soon = window.setTimeout(function () {
         soon = null;

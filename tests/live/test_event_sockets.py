@@ -97,3 +97,33 @@ def test_changes_coming_fast_reach_a_page_once_a_second_the_last_one_included(ev
     first, second, on_dashboard, at_once, later = run(scenario)
     assert first == second == on_dashboard == {"kind": "event", "version": None}
     assert at_once < 0.5 and 0.9 < later < 2.0
+
+
+def test_a_visitors_standings_page_is_sent_the_new_standings_with_the_hint():
+    from tests.tournaments.event_steps import match_of, now, organizer_of, pair, seats, start
+    from tournaments.services.results import result_set
+
+    event = OrganizedEventFactory()
+    seats(event, "alice bob carol dave")
+    start(event)
+    match = match_of(pair(event), "alice")
+    organizer = organizer_of(event)
+    cookie = session_cookie(match.player_a.player)
+
+    async def scenario():
+        visitor = socket(f"/ws/events/{event.pk}/?part=standings")
+        player = socket(f"/ws/events/{event.pk}/?part=standings", cookie=cookie)
+        for s in (visitor, player):
+            assert (await s.connect(timeout=3))[0]
+        await sync_to_async(result_set)(match_id=match.pk, by=organizer, a_wins=2, b_wins=0,
+                                        now=now())
+        heard = [await s.receive_json_from(timeout=3) for s in (visitor, player)]
+        for s in (visitor, player):
+            await s.disconnect()
+        return heard
+
+    for_visitor, for_player = run(scenario)
+    # The visitor's page gets the standings' part as every visitor sees it, the winner on
+    # top; the player's page (their own row marked) fetches its own.
+    assert "1-0-0" in for_visitor["html"] and match.player_a.name in for_visitor["html"]
+    assert "html" not in for_player and for_player["kind"] == "event"

@@ -4,6 +4,7 @@ never told to fetch a state that is not there."""
 from __future__ import annotations
 
 import asyncio
+import time
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
@@ -29,11 +30,14 @@ def test_a_hint_leaves_when_the_transaction_commits_and_not_before():
             return inside
 
         inside = await sync_to_async(change)()
+        committed = time.time()
         after = await layer.receive(channel)
-        return inside, after
+        return inside, after, committed
 
-    inside, after = async_to_sync(scenario)()
+    inside, after, committed = async_to_sync(scenario)()
     assert inside is None
+    # Stamped when it left, after the commit.
+    assert after.pop("sent") >= committed - 0.05
     assert after == {"type": "live.hint", "kind": "playing", "version": 3}
 
 
