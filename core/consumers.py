@@ -9,7 +9,8 @@ socket (AuthMiddlewareStack) and the Origin must be one of ALLOWED_HOSTS
 
 Hints go on to the page as JSON: {"kind": ..., "version": ...}. A consumer with `coalesce`
 seconds sends at most one a window: the first at once, and one more at the window's end for
-whatever came in between (the last hint's version), so no change is left unannounced.
+whatever came in between (the last hint's kind and version, with "also": the other kinds
+that came meanwhile), so no change is left unannounced.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ class HintConsumer(AsyncJsonWebsocketConsumer):
         self.group_name = None
         self._last = 0.0
         self._pending: dict | None = None
+        self._kinds: set[str] = set()
         self._timer: asyncio.TimerHandle | None = None
         user = self.scope.get("user")
         kwargs = self.scope["url_route"]["kwargs"]
@@ -71,6 +73,8 @@ class HintConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json(await self.message_for(event))
             return
         self._pending = event
+        if event.get("kind"):
+            self._kinds.add(event["kind"])
         if self._timer is None:
             self._timer = asyncio.get_running_loop().call_later(
                 max(wait, 0.0), lambda: asyncio.ensure_future(self._flush()))
@@ -78,6 +82,11 @@ class HintConsumer(AsyncJsonWebsocketConsumer):
     async def _flush(self) -> None:
         self._timer = None
         hint, self._pending = self._pending, None
+        kinds, self._kinds = self._kinds, set()
         if hint is not None:
             self._last = time.monotonic()
-            await self.send_json(await self.message_for(hint))
+            out = await self.message_for(hint)
+            also = sorted(kinds - {out["kind"]})
+            if also:
+                out["also"] = also
+            await self.send_json(out)

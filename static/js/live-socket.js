@@ -4,6 +4,7 @@
 // opens, onChange(false) when it cannot open or closes. It reconnects by itself, waiting 1 s,
 // then twice as long each time up to 30 s (with jitter, so a restarted server is not hit by
 // every page at once). A hint only says to fetch: the page gets the state from its own URL.
+// Each hint is also a "clash:live" event on the document, for the page's other scripts.
 // Without WebSocket support the page keeps polling.
 (function () {
   "use strict";
@@ -43,6 +44,10 @@
           return;
         }
         onHint(message);
+        // Other scripts of the page follow too (round-clock.js resyncs on a clock's hint).
+        if (window.CustomEvent) {
+          document.dispatchEvent(new CustomEvent("clash:live", {detail: message}));
+        }
       };
       socket.onclose = function () {
         onChange(false);

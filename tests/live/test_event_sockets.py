@@ -127,3 +127,23 @@ def test_a_visitors_standings_page_is_sent_the_new_standings_with_the_hint():
     # top; the player's page (their own row marked) fetches its own.
     assert "1-0-0" in for_visitor["html"] and match.player_a.name in for_visitor["html"]
     assert "html" not in for_player and for_player["kind"] == "event"
+
+
+def test_a_clock_change_coalesced_with_other_changes_is_still_named(event):
+    from core import live
+    from tournaments.services.live import PUBLIC, event_group
+
+    group = event_group(event.pk, PUBLIC)
+
+    async def scenario():
+        pages = socket(f"/ws/events/{event.pk}/")
+        assert (await pages.connect(timeout=3))[0]
+        for kind in ("event", "clock", "event"):
+            await sync_to_async(live.hint)(group, kind)
+        heard = [await pages.receive_json_from(timeout=2) for _ in range(2)]
+        await pages.disconnect()
+        return heard
+
+    # The page's clock still learns it must ask the server (static/js/round-clock.js).
+    assert run(scenario) == [{"kind": "event", "version": None},
+                             {"kind": "event", "version": None, "also": ["clock"]}]

@@ -13,6 +13,8 @@ from core import live
 PUBLIC = "pages"
 DASHBOARD = "dashboard"
 PODS = "pods"
+# The kind of a clock's hint.
+CLOCK = "clock"
 
 
 def event_group(event_id: int, part: str) -> str:
@@ -37,6 +39,14 @@ def draft_changed(*, event_id: int, pair_id: int, picks: int) -> None:
     other's pick), with the number of picks made, and the pods page."""
     live.hint(pair_group(pair_id), "draft", picks)
     live.hint(event_group(event_id, PODS), "draft")
+
+
+def clock_changed(*, event_id: int, match_id: int | None = None) -> None:
+    """The round's clock (or a table's time) changed: the pages' clocks resync."""
+    for part in (PUBLIC, DASHBOARD):
+        live.hint(event_group(event_id, part), CLOCK)
+    if match_id is not None:
+        live.hint(match_group(match_id), CLOCK)
 
 
 def match_changed(*, match_id: int) -> None:
