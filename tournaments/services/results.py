@@ -61,6 +61,7 @@ from tournaments.selectors.online import current_online_game
 from .access import lock_event_of_match, lock_match, require_organizer
 from .audit import snapshot
 from .live import match_changed
+from .match_notices import report_wanted_notify
 from .standings import results_version_bump
 from .states import match_move, round_move
 
@@ -282,6 +283,8 @@ def result_report(*, match_id: int, by: AbstractBaseUser, a_wins: int, b_wins: i
         changes = {field: result, "status": MatchStatus.DISPUTED}
     results_write([ResultWrite(event=event, rnd=rnd, match=match, action=ResultAction.REPORT,
                                changes=changes, by=by)], now=now)
+    if changes["status"] == MatchStatus.REPORTED:
+        report_wanted_notify(match=match, reported_by_side=side)
     return match
 
 
