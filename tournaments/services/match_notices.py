@@ -18,6 +18,7 @@ from django.db.models import Q
 from django.utils import translation
 from django.utils.translation import gettext
 
+from engine.seats import SIDE_A
 from tournaments.models import Match, MatchStatus, Registration, Round
 
 log = logging.getLogger(__name__)
@@ -39,7 +40,7 @@ def round_paired_notify(*, round_id: int) -> None:
 
 def report_wanted_notify(*, match: Match, reported_by_side: str) -> None:
     """Once the first report commits, the mail to the other player, if they opted in."""
-    other = match.player_b_id if reported_by_side == "a" else match.player_a_id
+    other = match.player_b_id if reported_by_side == SIDE_A else match.player_a_id
     if other and Registration.objects.filter(_opted_in(Q(pk=other))).exists():
         from tournaments.tasks import report_wanted_mail_task
 

@@ -103,8 +103,6 @@ class Command(BaseCommand):
         environment = standings_bench.Command()._environment()
         environment["CHANNEL_LAYER_URL"] = str(layer["CONFIG"]["hosts"][0])
         environment["CHANNEL_LAYER_PREFIX"] = layer["CONFIG"].get("prefix", "asgi")
-        if os.environ.get("REDIS_URL"):
-            environment["REDIS_URL"] = os.environ["REDIS_URL"]
         return environment
 
     def _daphne(self, environment: dict[str, str], port: int) -> subprocess.Popen:
