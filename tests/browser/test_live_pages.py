@@ -99,6 +99,14 @@ def test_a_draft_pick_passes_to_the_next_seat_without_waiting_for_a_refresh(open
     picking.goto(f"/events/{event.pk}/draft/")
     waiting.goto(f"/events/{event.pk}/draft/")
     assert waiting.locator("button[name=card]").count() == 0
+    # The organizer's dashboard shows each pair's progress, pick by pick.
+    from tests.tournaments.event_steps import organizer_of
+
+    dashboard = open_live_as(organizer_of(event))
+    dashboard.goto(f"/events/{event.pk}/manage/")
+    pair = dashboard.locator("#pods .list-row").first
+    assert "0 of 16 picks" in pair.inner_text()
+    dashboard.get_by_text("Updates as soon as something changes.").wait_for()
     # The socket is open once the script has run; the page's own refresh is 15 s away.
     waiting.wait_for_load_state("networkidle")
     started = time.monotonic()
@@ -107,4 +115,6 @@ def test_a_draft_pick_passes_to_the_next_seat_without_waiting_for_a_refresh(open
     shown = (time.monotonic() - started) * 1000
     assert "Your pick" in waiting.locator("[role=status]").first.inner_text()
     print(f"\ndraft pick to the next seat's screen, ms: {shown:.0f}")
+    dashboard.locator("#pods .list-row").first.get_by_text("1 of 16 picks").wait_for(
+        timeout=5000)
     assert shown < 5000

@@ -26,20 +26,28 @@ from tournaments.selectors.pods import draft_seat_view, pair_to_pick, pod_seat_o
 from tournaments.selectors.ratings import ratings_leaderboard
 from tournaments.services.pods import draft_pick
 
-from .common import render_event
+from .common import render_event, wants_fragment
 
 # Without the live socket (live-reload.js reloads on the partner's pick), a waiting pick page
 # refreshes itself this often.
 REFRESH_SECONDS = 15
 
 
-@require_GET
-def pods(request: HttpRequest, pk: int) -> HttpResponse:
-    event = get_object_or_404(Event, pk=pk)
-    rows = [{"pod": pod.pod, "pairs": [
+def pod_rows(event: Event) -> list[dict]:
+    """Each pod's pairs with their progress (picks made, who is to pick)."""
+    return [{"pod": pod.pod, "pairs": [
         {"pair": p, "seats": seats, "picks": len(p.record.get("picks", [])),
          "to_pick": pair_to_pick(p)} for p, seats in pod.pairs]}
         for pod in pod_seating(event)]
+
+
+@require_GET
+def pods(request: HttpRequest, pk: int) -> HttpResponse:
+    """The pods and their progress; `?fragment=1` the progress alone (live-refresh.js)."""
+    event = get_object_or_404(Event, pk=pk)
+    rows = pod_rows(event)
+    if wants_fragment(request):
+        return render(request, "tournaments/pods/_pods.html", {"event": event, "pods": rows})
     return render_event(request, "tournaments/pods/pods.html", {
         "event": event, "pods": rows, "my_seat": pod_seat_of(event, request.user),
         "is_organizer": is_organizer(event, request.user),
