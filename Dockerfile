@@ -25,5 +25,5 @@ RUN SECRET_KEY=collectstatic-only-placeholder-key-never-used-to-sign-anything-01
 USER clash
 EXPOSE 8000
 
-CMD ["gunicorn", "clash.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3", \
-     "--access-logfile", "-"]
+# daphne: the pages and the live pages' WebSockets (docs/live.md) in one ASGI server.
+CMD ["daphne", "--bind", "0.0.0.0", "--port", "8000", "--proxy-headers", "clash.asgi:application"]

@@ -110,13 +110,16 @@ class DeleteAccountForm(PasswordCheckedForm):
 
 class PreferencesForm(forms.Form):
     """The person's language (among those offered) and time zone (an IANA name); either may
-    be left to the browser."""
+    be left to the browser. And whether their matches' news is mailed to them."""
 
     language = forms.ChoiceField(label=_("Language"), required=False)
     time_zone = forms.CharField(
         label=_("Time zone"), max_length=64, required=False,
         help_text=_("An IANA name such as Europe/Belgrade, Europe/Istanbul or Europe/Prague. "
                     "Left empty, times follow your browser's zone."))
+    notify_by_email = forms.BooleanField(
+        label=_("E-mail me when my round is paired and when my opponent's report waits for "
+                "mine"), required=False)
 
     def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003
         super().__init__(*args, **kwargs)

@@ -29,6 +29,9 @@ class Profile(models.Model):
     language = models.CharField(_("language"), max_length=10, blank=True,
                                 choices=settings.LANGUAGES)
     time_zone = models.CharField(_("time zone"), max_length=64, blank=True)
+    # Opted in: a mail when their round is paired and when their opponent's report waits for
+    # theirs (tournaments/services/match_notices.py), for when no page of theirs is open.
+    notify_by_email = models.BooleanField(_("e-mail me about my matches"), default=False)
 
     def __str__(self) -> str:
         return f"profile of {self.user}"

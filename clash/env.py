@@ -20,6 +20,11 @@ Variables:
                                scripted, greedy, search or expert).
     CACHE_URL                  Production's cache (login and rate-limit counters), e.g.
                                redis://host:6379/1 (default: REDIS_URL, else a Redis broker).
+    CHANNEL_LAYER_URL          The live pages' channel layer (core/live.py), e.g.
+                               redis://host:6379/2 (default: REDIS_URL, else a Redis broker;
+                               without Redis each process keeps its own, in memory).
+    CHANNEL_LAYER_PREFIX       Its keys' prefix in Redis (default clash-live): sites, or test
+                               runs, sharing one Redis keep apart.
     TRUSTED_PROXIES            How many proxies in front append to X-Forwarded-For (default 0,
                                production 1): logins are locked per client address.
     EMAIL_URL                  Production's SMTP server in one value:
@@ -131,6 +136,26 @@ def cache_url(*, broker: str) -> str:
     url = _get("CACHE_URL") or _get("REDIS_URL") or (broker if broker.startswith("redis")
                                                      else None)
     return _require("CACHE_URL (or REDIS_URL)", url)
+
+
+def channel_layer_url(*, broker: str | None) -> str | None:
+    """CHANNEL_LAYER_URL, else REDIS_URL, else the broker when it is Redis; None: none (each
+    process's own layer in memory). Pass ``broker=None`` to read CHANNEL_LAYER_URL alone."""
+    url = _get("CHANNEL_LAYER_URL")
+    if url or broker is None:
+        return url
+    return _get("REDIS_URL") or (broker if broker.startswith("redis") else None)
+
+
+def channel_layers(url: str | None) -> dict[str, Any]:
+    """Django Channels' CHANNEL_LAYERS: Redis at `url` (shared by every web process and
+    worker), else the in-memory layer of one process (the embedded default: runserver with
+    its tasks in-process)."""
+    if not url:
+        return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    prefix = _get("CHANNEL_LAYER_PREFIX") or "clash-live"
+    return {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+                        "CONFIG": {"hosts": [url], "prefix": prefix}}}
 
 
 def trusted_proxies(*, default: int) -> int:

@@ -9,17 +9,29 @@ twice changes nothing, lab/services/runs.py).
 
 from __future__ import annotations
 
-from celery import shared_task
+from typing import Any
+
+from celery import Task, shared_task
 from django.utils import timezone
 
 from engine.clash.lab import LabResult, lab_chunk
+from lab.services.live import run_changed
 from lab.services.runs import lab_run_fail, lab_run_finish
 
 
-@shared_task(name="tournaments.lab_chunk")
+class ChunkTask(Task):
+    def on_success(self, retval: Any, task_id: str, args: tuple, kwargs: dict) -> None:
+        """Celery calls this once the chunk's result is stored: the run page's progress
+        counts it now (lab/services/live.py)."""
+        if kwargs.get("run_id") is not None:
+            run_changed(run_id=kwargs["run_id"], kind="chunk")
+
+
+@shared_task(name="tournaments.lab_chunk", base=ChunkTask)
 def lab_chunk_task(deck: list[str], field: list[list[str]], seed: int, start: int,
-                   count: int, ai: str) -> dict:
-    """One chunk of a deck-lab run (engine.clash.lab): pure computation, no database."""
+                   count: int, ai: str, run_id: int | None = None) -> dict:
+    """One chunk of a deck-lab run (engine.clash.lab): pure computation, no database;
+    `run_id`, for a run of the lab page, only names whose progress bar to tell."""
     return lab_chunk(deck, field, seed, start, count, ai).to_json()
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import os
 import socket
+from contextlib import contextmanager
 from urllib.parse import urlsplit
 
 import pytest
@@ -164,3 +165,20 @@ def _english_after_each_test():
     translation.deactivate()
     yield
     translation.deactivate()
+
+
+@pytest.fixture
+def django_capture_on_commit_callbacks(django_capture_on_commit_callbacks):
+    """pytest-django's capture, leaving out the live pages' hints (core.live.Hint) that
+    every change sends besides its tasks: the tests count what a change enqueues. (With
+    execute=True the hints still run.) tests/live sees the hints themselves."""
+    from core.live import Hint
+
+    @contextmanager
+    def capture(**kwargs):
+        shown: list = []
+        with django_capture_on_commit_callbacks(**kwargs) as callbacks:
+            yield shown
+        shown.extend(c for c in callbacks if not isinstance(c, Hint))
+
+    return capture

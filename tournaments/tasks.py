@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from tournaments.services.engine_jobs import jobs_sweep, match_job_run
 from tournaments.services.match_batches import match_jobs_run_batch
+from tournaments.services.match_notices import report_wanted_mail_send, round_paired_mail_send
 from tournaments.services.online_time import online_matches_at_time
 from tournaments.services.verification import game_record_verify
 
@@ -45,3 +46,15 @@ def match_jobs_run_batch_task(job_ids: list[int], delivery: str | None = None) -
 def online_matches_at_time_task() -> dict:
     """The online match games at time (ruling C-7.5c): sent by celery beat; idempotent."""
     return online_matches_at_time(now=timezone.now())
+
+
+@shared_task(name="tournaments.round_paired_mail")
+def round_paired_mail_task(round_id: int) -> int:
+    """The round's mail to its players who asked for it (not retried: a mail twice is worse
+    than none, and the pages say the same)."""
+    return round_paired_mail_send(round_id=round_id)
+
+
+@shared_task(name="tournaments.report_wanted_mail")
+def report_wanted_mail_task(match_id: int) -> bool:
+    return report_wanted_mail_send(match_id=match_id)

@@ -20,9 +20,11 @@ UNCHANGED: Any = object()
 
 @transaction.atomic
 def preferences_update(*, user: AbstractBaseUser, language: str = UNCHANGED,
-                       time_zone: str = UNCHANGED) -> Profile:
-    """Set the person's language (a code the menu offers, or "" for the browser's) and time
-    zone (an IANA name, or "" for the browser's); an argument left out stays as it is."""
+                       time_zone: str = UNCHANGED,
+                       notify_by_email: bool = UNCHANGED) -> Profile:
+    """Set the person's language (a code the menu offers, or "" for the browser's), time
+    zone (an IANA name, or "" for the browser's) and whether their matches' news is mailed to
+    them (opt-in); an argument left out stays as it is."""
     if language is not UNCHANGED and language and not is_offered(language):
         raise DomainError("bad_language",
                           gettext("%(language)s is not a language this site offers yet: "
@@ -41,6 +43,9 @@ def preferences_update(*, user: AbstractBaseUser, language: str = UNCHANGED,
     if time_zone is not UNCHANGED and profile.time_zone != time_zone:
         profile.time_zone = time_zone
         changed.append("time_zone")
+    if notify_by_email is not UNCHANGED and profile.notify_by_email != bool(notify_by_email):
+        profile.notify_by_email = bool(notify_by_email)
+        changed.append("notify_by_email")
     if changed:
         profile.save(update_fields=changed)
         # Once committed, the person's other sessions take the change on their next request.

@@ -73,7 +73,8 @@ def preferences(request: HttpRequest) -> HttpResponse:
     current = profile_of(request.user)
     form = PreferencesForm(request.POST or None, initial={
         "language": current.language if current else "",
-        "time_zone": current.time_zone if current else ""})
+        "time_zone": current.time_zone if current else "",
+        "notify_by_email": current.notify_by_email if current else False})
     status = 200
     if request.method == "POST" and form.is_valid():
         try:

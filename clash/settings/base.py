@@ -13,6 +13,8 @@ from clash import env
 BASE_DIR = env.BASE_DIR
 
 INSTALLED_APPS = [
+    # First: its runserver serves ASGI (HTTP and the live pages' WebSockets, core/live.py).
+    "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -210,6 +212,9 @@ SPECTACULAR_SETTINGS = {
 
 # Celery reads every CELERY_* setting below (see clash/celery.py).
 CELERY_BROKER_URL = env.celery_broker_url(default="redis://127.0.0.1:6379/0")
+# Live pages (core/live.py, docs/live.md): Redis when there is one (the web processes and the
+# workers share it), else one process's layer in memory.
+CHANNEL_LAYERS = env.channel_layers(env.channel_layer_url(broker=CELERY_BROKER_URL))
 CELERY_TASK_ALWAYS_EAGER = False
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"

@@ -27,4 +27,6 @@ CELERY_TASK_ALWAYS_EAGER = env.celery_task_always_eager(default=True)
 CELERY_TASK_EAGER_PROPAGATES = True
 # With eager tasks nothing is sent; the in-memory transport keeps Redis optional.
 CELERY_BROKER_URL = env.celery_broker_url(default="memory://")
+# The live pages' layer: in this process's memory unless Redis is configured.
+CHANNEL_LAYERS = env.channel_layers(env.channel_layer_url(broker=CELERY_BROKER_URL))
 CELERY_RESULT_BACKEND = env.celery_result_backend(broker=CELERY_BROKER_URL) or "cache+memory://"

@@ -22,6 +22,8 @@ DATABASES = {
 CELERY_BROKER_URL = env.celery_broker_url()
 CELERY_RESULT_BACKEND = env.celery_result_backend(broker=CELERY_BROKER_URL)
 CELERY_TASK_ALWAYS_EAGER = False
+# The live pages (core/live.py): every ASGI process and worker on one Redis channel layer.
+CHANNEL_LAYERS = env.channel_layers(env.channel_layer_url(broker=CELERY_BROKER_URL))
 
 # Login and rate-limit counters (core/logins.py, core/api/throttles.py), shared by every worker.
 # The standings' cache stays each process's own (settings/base.py).

@@ -33,6 +33,9 @@ SILENCED_SYSTEM_CHECKS = ["axes.W001"]
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 
 CELERY_TASK_ALWAYS_EAGER = False
+# The live pages' layer in memory (the WebSocket tests run in this process), unless
+# CHANNEL_LAYER_URL names a Redis (tests/integration and their workers).
+CHANNEL_LAYERS = env.channel_layers(env.channel_layer_url(broker=None))
 # A test that enqueues for real without a broker should fail at once, not retry for seconds.
 CELERY_TASK_PUBLISH_RETRY = False
 

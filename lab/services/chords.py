@@ -22,8 +22,8 @@ def lab_start(*, deck: list[str], field: list[list[str]], games: int, seed: int,
     # The callback is sent by whichever worker finishes the last chunk: name the queue so it
     # goes where the chunks went, not to that worker's own default.
     queue = lab_chunk_task.app.conf.task_default_queue
-    header = [lab_chunk_task.s(deck, field, seed, start, count, ai).set(queue=queue)
-              for start, count in chunks(games, chunk)]
+    header = [lab_chunk_task.s(deck, field, seed, start, count, ai, run_id=run_id)
+              .set(queue=queue) for start, count in chunks(games, chunk)]
     merge = lab_merge_task.s(run_id=run_id).set(queue=queue)
     if run_id is not None:
         # Celery calls it with the failed callback's request and error when a chunk fails.

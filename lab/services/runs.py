@@ -22,6 +22,7 @@ from engine.clash.rng import Rng
 from lab.models import LabRun, LabRunStatus
 
 from .chords import lab_start
+from .live import run_changed
 from .states import lab_run_move
 
 MAX_GAMES = 100_000
@@ -80,6 +81,7 @@ def lab_run_finish(*, run_id: int, result: dict, now: datetime) -> bool:
     lab_run_move(run, LabRunStatus.DONE)
     run.result, run.finished_at = result, now
     run.save(update_fields=["status", "result", "finished_at"])
+    run_changed(run_id=run.pk, kind=run.status)
     return True
 
 
@@ -93,4 +95,5 @@ def lab_run_fail(*, run_id: int, reason: str, now: datetime) -> bool:
     lab_run_move(run, LabRunStatus.FAILED)
     run.error, run.finished_at = reason[:MAX_ERROR], now
     run.save(update_fields=["status", "error", "finished_at"])
+    run_changed(run_id=run.pk, kind=run.status)
     return True

@@ -23,6 +23,7 @@ from play.models import GameStatus, OnlineGame
 from play.selectors.games import ai_seat, ban_state, game_seat_of
 
 from .games import _locked, _stale_message, game_begin, time_refusal
+from .live import game_changed
 from .states import online_game_move
 
 # Refusals that are about the moment (someone else's step, the bans over), not the card.
@@ -63,6 +64,7 @@ def _bans_save(game: OnlineGame, state: BanState, now: datetime) -> None:
         game_begin(game, now)  # banning -> playing (an AI seat that starts moves)
     else:
         game.save()
+        game_changed(game)
 
 
 @transaction.atomic

@@ -45,6 +45,7 @@ from play.selectors.positions import (
     to_move,
 )
 
+from .live import game_changed
 from .states import online_game_move
 
 # An AI seat's whole turn is a few dozen decisions at most; this only guards a bug.
@@ -93,6 +94,7 @@ def game_begin(game: OnlineGame, now: datetime) -> None:
     game.last_activity_at = now
     position = position_of(game)
     game.save()
+    game_changed(game)
     _ai_reply_enqueue(game, position)
 
 
@@ -150,6 +152,7 @@ def solo_draft_pick(*, game_id: int, user: AbstractBaseUser, card: str, seen: in
     if draft.status == SoloDraft.COMPLETE:
         _draft_complete(game)
     game.save()
+    game_changed(game)
     return game
 
 
@@ -214,6 +217,7 @@ def online_game_act(*, game_id: int, user: AbstractBaseUser, token: str, seen: i
     if position.game.winner is not None:
         _finish(game, position, now)
     game.save()
+    game_changed(game)
     _ai_reply_enqueue(game, position)
     return game
 
@@ -232,6 +236,7 @@ def online_game_ai_move(*, game_id: int, now: datetime, delivery: str | None = N
         if to_move(position.game) != ai_seat(game):
             if time_check(game, position, now):
                 game.save(update_fields=["turn_cap", "time_called_at"])
+                game_changed(game)
             return 0
         time_check(game, position, now)  # saved with the moves
         before = len(game.actions)
@@ -283,6 +288,7 @@ def online_game_time_check(*, game_id: int, now: datetime) -> bool:
     if not time_check(game, position_of(game), now):
         return False
     game.save(update_fields=["turn_cap", "time_called_at"])
+    game_changed(game)
     return True
 
 
@@ -371,6 +377,7 @@ def _ai_moves(game: OnlineGame, position: Position, now: datetime) -> None:
     if position.game.winner is not None:
         _finish(game, position, now)
     game.save()
+    game_changed(game)
 
 
 def _finish(game: OnlineGame, position: Position, now: datetime) -> None:

@@ -1,5 +1,9 @@
 // Live pairings and standings: every element with data-live-url is re-fetched (the server
-// sends only that part of the page) and replaced, every 20 seconds while the tab is visible.
+// sends only that part of the page) and replaced as soon as the event's socket
+// (live-socket.js, data-live-socket) says something changed, within a second spread at
+// random so a crowd of pages does not ask all at once; a visitor who is not signed in is
+// sent the part itself with the hint (tournaments/consumers.py), and nothing is fetched. Without the socket it polls every 20
+// seconds while the tab is visible (every 2 minutes with it, for a hint lost on the way).
 // Without this script the page is complete; reloading it shows the same thing.
 (function () {
   "use strict";
@@ -15,6 +19,8 @@
   };
 
   var INTERVAL = 20000;
+  var INTERVAL_LIVE = 120000;
+  var SPREAD = 1000;
   if (!window.fetch) {
     return;
   }
@@ -36,6 +42,19 @@
     return two(now.getHours()) + ":" + two(now.getMinutes()) + ":" + two(now.getSeconds());
   }
 
+  function show(region, html) {
+    // Keep the keyboard focus where it was if it is inside the region.
+    var focused = document.activeElement;
+    var keep = focused && region.contains(focused) && focused.getAttribute("href");
+    region.innerHTML = html;
+    if (keep) {
+      var again = region.querySelector('[href="' + keep + '"]');
+      if (again) {
+        again.focus();
+      }
+    }
+  }
+
   function refresh(region) {
     return fetch(region.getAttribute("data-live-url"), {
       credentials: "same-origin",
@@ -46,21 +65,16 @@
       }
       return response.text();
     }).then(function (html) {
-      // Keep the keyboard focus where it was if it is inside the region.
-      var focused = document.activeElement;
-      var keep = focused && region.contains(focused) && focused.getAttribute("href");
-      region.innerHTML = html;
-      if (keep) {
-        var again = region.querySelector('[href="' + keep + '"]');
-        if (again) {
-          again.focus();
-        }
-      }
+      show(region, html);
     });
   }
 
-  function tick() {
-    if (document.hidden) {
+  var live = false;
+  var timer = null;
+  var soon = null;
+
+  function tick(hinted) {
+    if (document.hidden && !hinted) {
       return;
     }
     var all = [];
@@ -68,16 +82,49 @@
       all.push(refresh(regions[i]));
     }
     Promise.all(all).then(function () {
-      say(interpolate(gettext("Updated at %(time)s. Updates every 20 seconds."),
-                      {time: clock()}, true));
+      say(live ? interpolate(gettext("Updated at %(time)s. Updates as soon as something "
+                                     + "changes."), {time: clock()}, true)
+               : interpolate(gettext("Updated at %(time)s. Updates every 20 seconds."),
+                             {time: clock()}, true));
     }, function () {
       say(interpolate(gettext("Could not update at %(time)s: retrying in 20 seconds."),
                       {time: clock()}, true));
     });
   }
 
+  function poll() {
+    if (timer) {
+      window.clearInterval(timer);
+    }
+    timer = window.setInterval(tick, live ? INTERVAL_LIVE : INTERVAL);
+  }
+
   say(gettext("Updates every 20 seconds."));
-  window.setInterval(tick, INTERVAL);
+  poll();
+  var socket = status && status.getAttribute("data-live-socket");
+  window.clashLive && window.clashLive(socket, function (hint) {
+    // A visitor's page is sent the fragment itself (the same for every visitor): nothing
+    // to fetch.
+    if (typeof hint.html === "string" && regions.length === 1) {
+      show(regions[0], hint.html);
+      say(interpolate(gettext("Updated at %(time)s. Updates as soon as something "
+                              + "changes."), {time: clock()}, true));
+      return;
+    }
+    if (soon === null) {
+      soon = window.setTimeout(function () {
+        soon = null;
+        tick(true);
+      }, Math.random() * SPREAD);
+    }
+  }, function (open) {
+    if (open !== live) {
+      live = open;
+      poll();
+      say(live ? gettext("Updates as soon as something changes.")
+               : gettext("Live updates are off: updates every 20 seconds."));
+    }
+  });
   document.addEventListener("visibilitychange", function () {
     if (!document.hidden) {
       tick();

@@ -1,7 +1,9 @@
 // The game page: while the game waits for the other side, fetch the game region (the server
-// sends only that part) every few seconds and replace it, until it is this player's turn or
-// the game is over (also during a constructed match game's bans, reloading the page when the
-// game begins). Also keeps one action per page: after a button is pressed, the others
+// sends only that part) and replace it, until it is this player's turn or the game is over
+// (also during a constructed match game's bans, reloading the page when the game begins). The
+// game's socket (live-socket.js) says when the game changed, and the region is fetched at
+// once; without the socket the page asks every 15 seconds, and every minute with it (a hint
+// lost on the way costs a minute at most). Also keeps one action per page: after a button is pressed, the others
 // are disabled so a second click cannot post a second action built on the same page (the
 // server refuses a stale one anyway). "End the turn" while cards are still playable opens
 // the question "End the turn now?" in place. Without this script the page works the same:
@@ -19,7 +21,8 @@
       : format.replace(/%s/g, function () { return String(values.shift()); });
   };
 
-  var INTERVAL = 3000;
+  var POLL = 15000;
+  var POLL_LIVE = 60000;
   var region = document.getElementById("play-game");
   var status = document.querySelector("[data-play-status]");
   if (!region) {
@@ -84,8 +87,11 @@
     return region.getAttribute("data-waiting") === "1";
   }
 
-  function refresh() {
-    if (document.hidden || !waiting() || !window.fetch) {
+  var live = false;
+  var timer = null;
+
+  function refresh(hinted) {
+    if (!window.fetch || (!hinted && (document.hidden || !waiting()))) {
       return;
     }
     fetch(region.getAttribute("data-fragment-url"), {
@@ -114,15 +120,45 @@
         region = fresh;
         guard(region);
       }
-      say(waiting() ? gettext("Waiting for the other side: this page updates by itself.") : "");
+      sayWaiting();
     }).catch(function () {
       say(gettext("Could not reach the server: retrying."));
     });
   }
 
-  guard(region);
-  if (waiting()) {
-    say(gettext("Waiting for the other side: this page updates by itself."));
+  function sayWaiting() {
+    if (!waiting()) {
+      say("");
+    } else if (live) {
+      say(gettext("Waiting for the other side: this page updates by itself."));
+    } else {
+      say(gettext("Waiting for the other side. Live updates are off: this page updates "
+                  + "every 15 seconds."));
+    }
   }
-  window.setInterval(refresh, INTERVAL);
+
+  function poll() {
+    if (timer) {
+      window.clearInterval(timer);
+    }
+    timer = window.setInterval(refresh, live ? POLL_LIVE : POLL);
+  }
+
+  guard(region);
+  sayWaiting();
+  poll();
+  window.clashLive && window.clashLive(region.getAttribute("data-socket-url"), function (hint) {
+    // The page already shows this step: nothing to fetch (a repeated hint).
+    if (hint.kind === region.getAttribute("data-status")
+        && String(hint.version) === region.getAttribute("data-n")) {
+      return;
+    }
+    refresh(true);
+  }, function (open) {
+    if (open !== live) {
+      live = open;
+      poll();
+      sayWaiting();
+    }
+  });
 })();

@@ -115,4 +115,11 @@
       sync();
     }
   });
+  // The page's live socket (live-socket.js) says the clock changed: ask at once.
+  document.addEventListener("clash:live", function (event) {
+    var hint = event.detail || {};
+    if (hint.kind === "clock" || (hint.also && hint.also.indexOf("clock") >= 0)) {
+      sync();
+    }
+  });
 })();

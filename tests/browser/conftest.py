@@ -75,3 +75,26 @@ def eager_ai(settings) -> Iterator[None]:  # noqa: ANN001
         yield
     finally:
         app.conf.update(before)
+
+
+@pytest.fixture
+def open_live_as(browser, transactional_db) -> Iterator[Callable]:  # noqa: ANN001
+    """open_as for the live pages: the same, against the ASGI server (tests/browser/
+    asgi_server.py), where the pages' sockets connect."""
+    from tests.browser.asgi_server import AsgiServer
+
+    url = AsgiServer.get().url
+    contexts = []
+
+    def open_page(user=None):  # noqa: ANN001, ANN202
+        context = browser.new_context(viewport=PHONE, base_url=url)
+        context.set_default_timeout(TIMEOUT_MS)
+        contexts.append(context)
+        page = context.new_page()
+        if user is not None:
+            log_in(page, url, user.get_username())
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()

@@ -132,17 +132,33 @@ def results_version_of(event_id: int, *, max_age: float = 0.0) -> int | None:
         seen = _versions_seen.get(event_id)
         if seen is not None and time.monotonic() - seen[0] < max_age:
             return seen[1]
+    read_at = time.time()
     version = (EventStandings.objects.filter(event_id=event_id)
                .values_list("version", flat=True).first())
     if version is not None:
         if len(_versions_seen) >= _VERSIONS_KEPT:
             _versions_seen.clear()  # ids asked for at random never grow it without end
+            _versions_read_at.clear()
         _versions_seen[event_id] = (time.monotonic(), version)
+        _versions_read_at[event_id] = read_at
     return version
 
 
-# results_version_of's memory of the versions it read: {event id: (when, version)}.
+def results_version_since(event_id: int, since: float) -> int | None:
+    """The results version as read after `since` (a time.time() stamp: a change's commit),
+    from this process's memory when it read it since then, else read now: the live pages'
+    consumers (tournaments/consumers.py) each ask after a hint, and one query a process does
+    for all of them."""
+    seen = _versions_seen.get(event_id)
+    if seen is not None and _versions_read_at.get(event_id, 0.0) >= since:
+        return seen[1]
+    return results_version_of(event_id)
+
+
+# results_version_of's memory of the versions it read: {event id: (when, version)}, and when
+# by the wall clock each read began (results_version_since).
 _versions_seen: dict[int, tuple[float, int]] = {}
+_versions_read_at: dict[int, float] = {}
 
 
 _VERSIONS_KEPT = 1000

@@ -48,6 +48,7 @@ from tournaments.models import (
 from tournaments.selectors.pods import draft_state as _state
 from tournaments.selectors.pods import pair_seats as _seats
 
+from .live import draft_changed
 from .states import draft_pair_move
 
 POD_SIZE = 8
@@ -141,6 +142,8 @@ def _save(pair: DraftPair, state: DraftState, now: datetime) -> None:
         fields.append("status")
         _decks_write(pair, state, now)
     pair.save(update_fields=fields)
+    draft_changed(event_id=pair.pod.event_id, pair_id=pair.pk,
+                  picks=len(pair.record.get("picks", [])))
 
 
 def _decks_write(pair: DraftPair, state: DraftState, now: datetime) -> None:

@@ -61,6 +61,8 @@ from tournaments.selectors.score_problems import score_problems
 
 from .access import lock_event_of_match, lock_match, require_organizer
 from .audit import snapshot
+from .live import match_changed
+from .match_notices import report_wanted_notify
 from .standings import results_version_bump
 from .states import match_move, round_move
 
@@ -140,6 +142,8 @@ def results_write(writes: Sequence[ResultWrite], *, now: datetime,
                 rows)
     for rnd in {w.rnd.pk: w.rnd for w in accepted}.values():
         round_complete_if_done(rnd, now)
+    for write in accepted:
+        match_changed(match_id=write.match.pk)
     # Last, after the rounds and matches: the standings' version (tournaments.services.standings).
     for event_id in sorted({w.event.pk for w in accepted}):
         results_version_bump(event_id=event_id)
@@ -281,6 +285,8 @@ def result_report(*, match_id: int, by: AbstractBaseUser, a_wins: int, b_wins: i
         changes = {field: result, "status": MatchStatus.DISPUTED}
     results_write([ResultWrite(event=event, rnd=rnd, match=match, action=ResultAction.REPORT,
                                changes=changes, by=by)], now=now)
+    if changes["status"] == MatchStatus.REPORTED:
+        report_wanted_notify(match=match, reported_by_side=side)
     return match
 
 

@@ -25,6 +25,7 @@ from tournaments.models import ClockAction, ClockChange, Event, Match, Round, Ro
 from tournaments.selectors.clock import clock_at
 
 from .access import lock_event, lock_event_of_match, require_judge, require_organizer
+from .live import clock_changed
 from .standings import results_version_bump
 
 MAX_MINUTES = 60  # minutes added at once, to a round or a table
@@ -60,6 +61,8 @@ def _record(rnd: Round, *, by: AbstractBaseUser | None, action: str, now: dateti
             minutes: int = 0, match: Match | None = None, note: str = "") -> None:
     ClockChange.objects.create(round=rnd, match=match, by=by, action=action, minutes=minutes,
                                note=note[:200], at=now)
+    # The pages' clocks ask the server's clock at once (static/js/round-clock.js).
+    clock_changed(event_id=rnd.event_id, match_id=match.pk if match is not None else None)
     results_version_bump(event_id=rnd.event_id)
 
 

@@ -37,6 +37,7 @@ from tournaments.swiss.explain import statement
 from .access import lock_event, require_organizer
 from .audit import change_record
 from .engine_jobs import jobs_for_round
+from .match_notices import round_paired_notify
 from .pods import require_drafts_done
 from .round_clock import clock_start_at_pairing
 from .standings import results_version_bump
@@ -158,6 +159,8 @@ def round_write(*, event: Event, number: int, stage: str, by: AbstractBaseUser,
         Match(round=rnd, table=table, player_a=a, player_b=b, is_ai_match=a.is_ai or b.is_ai)
         for table, (a, b) in enumerate(pairs, start=1)])
     jobs_for_round(round_id=rnd.pk, now=now)
+    # Its players who asked for it get their table by mail (services/match_notices.py).
+    round_paired_notify(round_id=rnd.pk)
     return rnd
 
 

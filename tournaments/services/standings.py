@@ -17,12 +17,16 @@ from django.db.models import F
 from tournaments.models import Event, EventStandings
 from tournaments.selectors.standings import computed_standings
 
+from .live import event_changed
+
 
 def results_version_bump(*, event_id: int) -> None:
-    """The event's standings and pairings have changed: a new results version."""
+    """The event's standings and pairings have changed: a new results version (and, once
+    it commits, a hint to the event's live pages)."""
     if not transaction.get_connection().in_atomic_block:
         raise AssertionError("bump the results version in the transaction of the change, "
                              "or a page could keep the old rows under the new version")
+    event_changed(event_id=event_id)
     if EventStandings.objects.filter(event_id=event_id).update(version=F("version") + 1):
         return
     # An event created without `event_create` (a script, a test's factory) has no row yet.

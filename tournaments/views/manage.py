@@ -73,6 +73,7 @@ from .claims import claim_path
 from .clock_shown import dashboard_clock
 from .common import event_context, event_or_404, organizer_action, page_of, render_event
 from .corrections_shown import dashboard_corrections
+from .pods import pod_rows
 
 
 def _dashboard(request: HttpRequest, event: Event, *, status: int = 200,
@@ -120,6 +121,10 @@ def _dashboard(request: HttpRequest, event: Event, *, status: int = 200,
         "lists_missing": sum(1 for s in seats if not s.is_ai and not s.dropped
                              and not s.decklist_version_id),
     })
+    # A draft event's pods drafting: each pair's progress, pick by pick (live, like the pods
+    # page).
+    context["pods"] = (pod_rows(event) if event.format == EventFormat.DRAFT
+                       and event.status == EventStatus.RUNNING and board.last is None else [])
     context["corrections"] = _corrections(event, board)
     # The round clock and its buttons; open tables whose time is called are flagged.
     context.update(dashboard_clock(event, board.last, board.open_matches))

@@ -2,7 +2,8 @@
 leaderboard.
 
 The pick page is made for a phone: the revealed cards as big buttons while it is your pick,
-whose pick it is, your cards so far; while you wait it reloads itself every few seconds.
+whose pick it is, your cards so far; while you wait it reloads itself at the partner's pick
+(its live socket), else every 15 seconds.
 """
 
 from __future__ import annotations
@@ -25,18 +26,28 @@ from tournaments.selectors.pods import draft_seat_view, pair_to_pick, pod_seat_o
 from tournaments.selectors.ratings import ratings_leaderboard
 from tournaments.services.pods import draft_pick
 
-from .common import render_event
+from .common import render_event, wants_fragment
 
-REFRESH_SECONDS = 4
+# Without the live socket (live-reload.js reloads on the partner's pick), a waiting pick page
+# refreshes itself this often.
+REFRESH_SECONDS = 15
+
+
+def pod_rows(event: Event) -> list[dict]:
+    """Each pod's pairs with their progress (picks made, who is to pick)."""
+    return [{"pod": pod.pod, "pairs": [
+        {"pair": p, "seats": seats, "picks": len(p.record.get("picks", [])),
+         "to_pick": pair_to_pick(p)} for p, seats in pod.pairs]}
+        for pod in pod_seating(event)]
 
 
 @require_GET
 def pods(request: HttpRequest, pk: int) -> HttpResponse:
+    """The pods and their progress; `?fragment=1` the progress alone (live-refresh.js)."""
     event = get_object_or_404(Event, pk=pk)
-    rows = [{"pod": pod.pod, "pairs": [
-        {"pair": p, "seats": seats, "picks": len(p.record.get("picks", [])),
-         "to_pick": pair_to_pick(p)} for p, seats in pod.pairs]}
-        for pod in pod_seating(event)]
+    rows = pod_rows(event)
+    if wants_fragment(request):
+        return render(request, "tournaments/pods/_pods.html", {"event": event, "pods": rows})
     return render_event(request, "tournaments/pods/pods.html", {
         "event": event, "pods": rows, "my_seat": pod_seat_of(event, request.user),
         "is_organizer": is_organizer(event, request.user),

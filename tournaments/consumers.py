@@ -1,0 +1,162 @@
+"""The event pages' sockets (core/consumers.py). Each joins one group, when the page's own
+permission read lets its person see the page: the pairings, standings and pods are public
+(any event that exists, as their pages answer), the dashboard is its organizers'
+(`is_organizer`), a match page its two players', organizers' and judges' (`may_see_match`),
+a draft page its seat's pair's (`pod_seat_of`, `may_see_seat`).
+Hints come at most once a second per socket: a round's results coming in at several a
+second cost each open page one fetch a second."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+from urllib.parse import parse_qs, urlencode
+
+from channels.db import database_sync_to_async
+from django.contrib.auth.models import AnonymousUser
+from django.http import HttpRequest, QueryDict
+from django.http.cookie import parse_cookie
+from django.urls import reverse
+from django.utils import translation
+
+from core.consumers import HintConsumer
+from tournaments.models import Event
+from tournaments.selectors.access import is_organizer, may_see_match
+from tournaments.selectors.matches import match_in_event
+from tournaments.selectors.pods import may_see_seat, pod_seat_of
+from tournaments.selectors.standings import results_version_since
+from tournaments.services.live import (
+    DASHBOARD,
+    PODS,
+    PUBLIC,
+    event_group,
+    match_group,
+    pair_group,
+)
+from tournaments.views import rounds
+
+# The pages whose visitors are sent their fragment: (URL name, view).
+VISITOR_PARTS = {"standings": ("tournaments:standings", rounds.standings),
+                 "pairings": ("tournaments:pairings", rounds.pairings)}
+
+
+class EventPagesConsumer(HintConsumer):
+    """The pairings and standings pages. A visitor who is not signed in sees what every such
+    visitor sees (the page kept per results version and language, views.common
+    .kept_for_visitors): their socket is sent that fragment with the hint, rendered by the
+    page's own view, so a crowd of visitors' pages costs one render a change and no request
+    at all. A signed-in person's page (their own row marked) fetches its own."""
+
+    coalesce = 1.0
+
+    def group_for(self, user: Any, **kwargs: Any) -> str | None:
+        if not Event.objects.filter(pk=kwargs["pk"]).exists():
+            return None
+        return event_group(kwargs["pk"], PUBLIC)
+
+    async def message_for(self, hint: dict) -> dict:
+        out = await super().message_for(hint)
+        user = self.scope.get("user")
+        query = parse_qs(self.scope.get("query_string", b"").decode())
+        part = (query.get("part") or [""])[0]
+        if part in VISITOR_PARTS and (user is None or not user.is_authenticated):
+            page = (query.get("page") or [""])[0]
+            html = await self._visitor_fragment(part, page if page.isdigit() else "",
+                                                hint.get("sent", 0.0))
+            if html is not None:
+                out["html"] = html
+        return out
+
+    async def _visitor_fragment(self, part: str, page: str, since: float) -> str | None:
+        """The part every visitor in this language sees, rendered once per hint in this
+        process however many of its sockets get it (they get the same hint, stamped
+        `since`)."""
+        pk = self.scope["url_route"]["kwargs"]["pk"]
+        path = reverse(VISITOR_PARTS[part][0], args=[pk])
+        request = visitor_request(self.scope, path,
+                                  {"fragment": "1", **({"page": page} if page else {})})
+        language = translation.get_language_from_request(request)
+        key = (pk, part, page, language, since)
+        render = _renders.get(key)
+        if render is None:
+            render = asyncio.ensure_future(
+                database_sync_to_async(_render)(part, pk, request, language, since))
+            _renders[key] = render
+            while len(_renders) > RENDERS_KEPT:
+                _renders.pop(next(iter(_renders)))
+        return await asyncio.shield(render)
+
+
+def _render(part: str, pk: int, request: HttpRequest, language: str,
+            since: float) -> str | None:
+    # A version read since the hint left: the page's own read may then use it (the
+    # visitors' CLASH_VISITOR_VERSION_SECONDS), never one from before the change.
+    if results_version_since(pk, since) is None:
+        return None
+    with translation.override(language):
+        response = VISITOR_PARTS[part][1](request, pk)
+    return response.content.decode() if response.status_code == 200 else None
+
+
+# The renders of the latest hints, shared by the sockets of this process: {(event, part,
+# page, language, hint stamp): the render}.
+_renders: dict[tuple, asyncio.Future] = {}
+RENDERS_KEPT = 64
+
+
+def visitor_request(scope: dict, path: str, query: dict[str, str]) -> HttpRequest:
+    """The GET a visitor's page would send for its fragment: same cookies (the language's)
+    and Accept-Language as the socket's handshake, nobody signed in."""
+    request = HttpRequest()
+    request.method = "GET"
+    request.path = request.path_info = path
+    request.GET = QueryDict(urlencode(query))
+    headers = {name.decode("latin-1").lower(): value.decode("latin-1")
+               for name, value in scope.get("headers", [])}
+    request.META = {"HTTP_ACCEPT_LANGUAGE": headers.get("accept-language", ""),
+                    "HTTP_HOST": headers.get("host", ""), "SERVER_NAME": "live",
+                    "SERVER_PORT": "80"}
+    request.COOKIES = parse_cookie(headers.get("cookie", ""))
+    request.user = AnonymousUser()
+    return request
+
+
+class DashboardConsumer(HintConsumer):
+    coalesce = 1.0
+
+    def group_for(self, user: Any, **kwargs: Any) -> str | None:
+        event = Event.objects.filter(pk=kwargs["pk"]).first()
+        if event is None or not is_organizer(event, user):
+            return None
+        return event_group(event.pk, DASHBOARD)
+
+
+class MatchConsumer(HintConsumer):
+    coalesce = 1.0
+
+    def group_for(self, user: Any, **kwargs: Any) -> str | None:
+        event = Event.objects.filter(pk=kwargs["pk"]).first()
+        match = match_in_event(event, kwargs["match"]) if event is not None else None
+        if match is None or not may_see_match(match, user, event):
+            return None
+        return match_group(match.pk)
+
+
+class PodsConsumer(HintConsumer):
+    coalesce = 1.0
+
+    def group_for(self, user: Any, **kwargs: Any) -> str | None:
+        if not Event.objects.filter(pk=kwargs["pk"]).exists():
+            return None
+        return event_group(kwargs["pk"], PODS)
+
+
+class DraftConsumer(HintConsumer):
+    """A seat's own draft page: the pair of the person's seat in the event."""
+
+    def group_for(self, user: Any, **kwargs: Any) -> str | None:
+        event = Event.objects.filter(pk=kwargs["pk"]).first()
+        seat = pod_seat_of(event, user) if event is not None else None
+        if seat is None or not may_see_seat(seat, user):
+            return None
+        return pair_group(seat.pair_id)
