@@ -46,6 +46,7 @@ from ..rules import Game
 from ..state import SUMMON
 from .evaluate import DEFAULT, WIN, Weights
 from .greedy import candidate_actions, plan_turn, value_after_turn
+from .search import _squash  # the same win chance search gives a value
 
 _END = (END_TURN,)
 
@@ -107,15 +108,6 @@ def leaf_value(game: Game, seat: int, w: Leaf) -> float:
             return -WIN + game.turn
         return 0.0
     return _side(game, seat, w) - _side(game, seat ^ 1, w)
-
-
-def _squash(value: float) -> float:
-    """An evaluation as a win chance in [0, 1]."""
-    if value >= WIN / 2:
-        return 1.0
-    if value <= -WIN / 2:
-        return 0.0
-    return 1.0 / (1.0 + math.exp(-value / 3.0))
 
 
 class _Node:
