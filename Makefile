@@ -24,10 +24,11 @@ demo: $(INSTALL_STAMP)
 	@echo "Clash is running at http://127.0.0.1:$(PORT)/  (Ctrl-C stops it)"
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
-# A single pass (no PostgreSQL) spreads its files over two pytest-xdist processes, one per core
-# (a file stays in one process, so its module fixtures are built once). The two passes side by
-# side already keep both cores busy: there xdist measured slower (tournaments 181 s against 158 s
-# on PostgreSQL) and made timing-bound tests flaky, so each pass stays one process.
+# With PostgreSQL, tests/passes.py runs four pytest processes side by side (SQLite, the browser
+# journeys, PostgreSQL, tests/integration): they keep both cores busy, so none uses xdist (which
+# measured slower there and made timing-bound tests flaky). Without PostgreSQL, the single pass
+# spreads its files over two pytest-xdist processes, one per core (a file stays in one process,
+# so its module fixtures are built once).
 XDIST ?= -n 2 --dist loadfile
 
 test: $(INSTALL_STAMP)
@@ -35,28 +36,7 @@ test: $(INSTALL_STAMP)
 	$(VENV)/bin/lint-imports
 	@if $(PY) -c "import socket; socket.create_connection(('$(POSTGRES_HOST)', $(POSTGRES_PORT)), 2)" \
 			2>/dev/null; then \
-		echo "Three runs side by side: the SQLite pass (the embedded default), the PostgreSQL" \
-			"pass (DATABASE_URL=$(POSTGRES_TEST_URL)) and tests/integration (real workers and" \
-			"Redis, on its own database $(POSTGRES_INTEGRATION_URL))."; \
-		echo "The two passes use an in-memory broker, so the Redis restart test of" \
-			"tests/integration disturbs neither; tests/engine and tests/tournaments/swiss need" \
-			"no database and tests/browser drives the same pages: SQLite pass only. The" \
-			"SQLite and integration logs are printed when they end."; \
-		log=$$(mktemp); ilog=$$(mktemp); \
-		CELERY_BROKER_URL=memory:// $(PY) -m pytest -q --ignore=tests/integration >$$log 2>&1 & \
-		sqlite=$$!; \
-		DATABASE_URL=$(POSTGRES_INTEGRATION_URL) $(PY) -m pytest -q tests/integration \
-			>$$ilog 2>&1 & \
-		integration=$$!; \
-		CELERY_BROKER_URL=memory:// DATABASE_URL=$(POSTGRES_TEST_URL) $(PY) -m pytest -q tests \
-			--ignore=tests/engine --ignore=tests/browser --ignore=tests/integration \
-			--ignore=tests/tournaments/swiss; pg=$$?; \
-		wait $$integration; int=$$?; \
-		wait $$sqlite; lite=$$?; \
-		echo; echo "Integration run:"; cat $$ilog; rm -f $$ilog; \
-		echo; echo "SQLite pass:"; cat $$log; rm -f $$log; \
-		echo "PostgreSQL pass exit $$pg, integration exit $$int, SQLite pass exit $$lite"; \
-		[ $$pg -eq 0 ] && [ $$int -eq 0 ] && [ $$lite -eq 0 ]; \
+		$(PY) -m tests.passes $(POSTGRES_TEST_URL) $(POSTGRES_INTEGRATION_URL); \
 	else \
 		$(PY) -m pytest -q $(XDIST) || exit 1; \
 		echo "PostgreSQL not reachable: PostgreSQL run skipped"; \

@@ -11,13 +11,21 @@ import factory
 from django.utils import timezone
 
 from decks.models import Card, CardSet, CollectionEntry, Decklist, DecklistKind, DecklistVersion
-from decks.services.catalogue import catalogue_load, clash_game
+from decks.services.catalogue import CLASH, STARTER_KIT, catalogue_load, clash_game
 from decks.services.game_rules import BERSERK, other_game
+from engine.clash.cards import load_catalogue
 from tests.factories.users import UserFactory
 
 
 def starter_kit():
-    """The Starter Kit loaded from the engine's catalogue (idempotent)."""
+    """The Starter Kit loaded from the engine's catalogue (idempotent). Once a test's database
+    holds the whole set at the catalogue's version, a call only reads it: scenes ask for the kit
+    once per user, and comparing every card each time was a large part of their set-up."""
+    catalogue = load_catalogue()
+    card_set = CardSet.objects.filter(game__slug=CLASH, code=STARTER_KIT,
+                                      catalogue_version=catalogue.version).first()
+    if card_set is not None and card_set.cards.count() == len(catalogue.cards):
+        return card_set
     card_set, _ = catalogue_load(now=timezone.now())
     return card_set
 

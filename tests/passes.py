@@ -1,0 +1,97 @@
+"""The suite's runs side by side, for `make test` where PostgreSQL answers.
+
+`python -m tests.passes POSTGRES_URL INTEGRATION_URL` starts four pytest processes at once and
+waits for them all:
+
+- sqlite: the suite on SQLite (the embedded default) except tests/browser and tests/integration;
+- browser: tests/browser on SQLite (a real Chromium; mostly waiting on pages, so it costs the
+  others little);
+- postgres: the suite on PostgreSQL except the tests that need no database (tests/engine,
+  tests/tournaments/swiss), tests/browser (the same pages as the SQLite run) and
+  tests/integration;
+- integration: tests/integration (real workers, the real Redis broker) on a database of its own,
+  so that its Redis restart test disturbs neither of the others.
+
+Each run writes its own log; a run's log is printed once it ends, with its time, and the
+command fails if any run failed. Two cores carry four runs well: the browser and integration
+runs spend most of their time waiting.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Run:
+    name: str
+    args: list[str]
+    env: dict[str, str] = field(default_factory=dict)
+
+
+def runs(postgres_url: str, integration_url: str) -> list[Run]:
+    memory = {"CELERY_BROKER_URL": "memory://"}
+    return [
+        Run("sqlite", ["--ignore=tests/browser", "--ignore=tests/integration"], memory),
+        Run("browser", ["tests/browser"], memory),
+        Run("postgres", ["tests", "--ignore=tests/engine", "--ignore=tests/browser",
+                         "--ignore=tests/integration", "--ignore=tests/tournaments/swiss"],
+            {**memory, "DATABASE_URL": postgres_url}),
+        Run("integration", ["tests/integration"], {"DATABASE_URL": integration_url}),
+    ]
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 2:
+        print("usage: python -m tests.passes POSTGRES_URL INTEGRATION_URL", file=sys.stderr)
+        return 2
+    started = time.monotonic()
+    live = []
+    for run in runs(*argv):
+        log = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115 (closed once its run has ended)
+        process = subprocess.Popen([sys.executable, "-m", "pytest", "-q", *run.args],
+                                   env={**os.environ, **run.env}, stdout=log,
+                                   stderr=subprocess.STDOUT)
+        live.append((run, process, log, time.monotonic()))
+    print("Four runs side by side: " + "; ".join(
+        f"{run.name} (pytest {' '.join(run.args)})" for run, *_ in live), flush=True)
+    failed = []
+    try:
+        failed = _wait(live)
+    finally:
+        for _, process, _, _ in live:
+            process.kill()
+    total = time.monotonic() - started
+    print(f"\nAll runs ended in {total:.0f} s" + (f"; failed: {', '.join(failed)}" if failed
+                                                  else "; all passed"))
+    return 1 if failed else 0
+
+
+def _wait(live: list) -> list[str]:
+    """Print each run's log as it ends; the names of the runs that failed."""
+    failed = []
+    while live:
+        for entry in list(live):
+            run, process, log, since = entry
+            if process.poll() is None:
+                continue
+            live.remove(entry)
+            log.seek(0)
+            print(f"\n===== {run.name} run: exit {process.returncode}, "
+                  f"{time.monotonic() - since:.0f} s =====", flush=True)
+            sys.stdout.write(log.read())
+            sys.stdout.flush()
+            log.close()
+            if process.returncode != 0:
+                failed.append(run.name)
+        time.sleep(0.5)
+    return failed
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
