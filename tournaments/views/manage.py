@@ -23,17 +23,11 @@ from django.views.decorators.http import require_GET
 
 from core.errors import Conflict
 from core.views import NOT_THE_INPUT, Refusal, domain_errors, refusals_shown
-from tournaments.forms import (
-    AnnouncementForm,
-    DeckCheckForm,
-    GuestAddForm,
-    JudgeAddForm,
-    LatePlayerForm,
-    OrganizerAddForm,
-    PlayerAddForm,
-    RoundNumberForm,
-    SwapForm,
-)
+from tournaments.forms.announcements import AnnouncementForm
+from tournaments.forms.penalties import JudgeAddForm
+from tournaments.forms.people import GuestAddForm, OrganizerAddForm, PlayerAddForm
+from tournaments.forms.registrations import DeckCheckForm
+from tournaments.forms.rounds import LatePlayerForm, RoundNumberForm, SwapForm
 from tournaments.models import (
     Event,
     EventFormat,
