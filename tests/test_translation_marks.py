@@ -1,12 +1,15 @@
 """Every piece of text the site shows is marked for translation (issue 17, "Proof"): the
 templates carry no text outside {% translate %}/{% blocktranslate %}, and the apps' forms,
 choices, validation errors, domain errors and messages wrap their strings in gettext. The scanner
-and its short, explained allow-list are in tests/translation_scan.py; run
-`python -m tests.translation_scan` for the whole list grouped by file."""
+is tests/translation_scan.py with the translation_scan_*.py modules beside it (its short,
+explained allow-list is in translation_scan_text.py); run `python -m tests.translation_scan` for
+the whole list grouped by file."""
 
 from __future__ import annotations
 
-from tests.translation_scan import report, scan_python, scan_templates
+from tests.translation_scan import report
+from tests.translation_scan_python import scan_python
+from tests.translation_scan_templates import scan_templates
 
 
 def _failure(findings, where: str) -> str:

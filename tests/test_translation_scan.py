@@ -5,14 +5,10 @@ from __future__ import annotations
 
 from textwrap import dedent
 
-from tests.translation_scan import (
-    Finding,
-    card_names,
-    main,
-    report,
-    scan_python_source,
-    scan_template_source,
-)
+from tests.translation_scan import main, report
+from tests.translation_scan_python import scan_python_source
+from tests.translation_scan_templates import scan_template_source
+from tests.translation_scan_text import Finding, card_names
 
 
 def texts(source: str) -> list[str]:

@@ -23,7 +23,7 @@ from tests.tournaments.event_steps import now, organizer_of, pair, seats, start
 from tests.tournaments.test_decklists_stay_registered import constructed_event, seat_of
 from tests.tournaments.test_event_edit import _form
 from tests.web import client_for, error_of
-from tournaments.forms import DeckCheckForm
+from tournaments.forms.registrations import DeckCheckForm
 from tournaments.services.decklists import deck_check_record
 from tournaments.services.event_edit import event_update
 from tournaments.services.events import event_create

@@ -10,7 +10,7 @@ import pytest
 
 from engine.clash.match_rules import OUTCOMES, MatchFormat
 from tournaments.api.serializers import MAX_GAMES, ResultIn
-from tournaments.forms import ResultForm
+from tournaments.forms.matches import ResultForm
 from tournaments.models import MatchLength
 from tournaments.services.results import ResultRefused, result_problems, score_check
 

@@ -6,7 +6,7 @@ from rest_framework import serializers
 
 from tournaments.services.round_clock import MAX_MINUTES
 
-from .serializers import MAX_NOTE
+from .serializers.fields import MAX_NOTE
 
 
 class ClockOut(serializers.Serializer):

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_http_methods
 from accounts.services.rates import RateLimited
 from core.errors import DomainError
 from core.logins import client_ip
-from tournaments.forms import ClaimForm
+from tournaments.forms.people import ClaimForm
 from tournaments.services.walkins import registration_claim
 
 

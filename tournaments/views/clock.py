@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from core.views import domain_errors
-from tournaments.forms import ClockAddForm, MatchTimeForm
+from tournaments.forms.clock import ClockAddForm, MatchTimeForm
 from tournaments.models import Event, Match
 from tournaments.services.round_clock import (
     match_time_extend,

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from tournaments.forms import ClockAddForm
+from tournaments.forms.clock import ClockAddForm
 from tournaments.models import Event, Match, Round, RoundStatus
 from tournaments.selectors.clock import clock_at, match_clock, round_for_clock
 

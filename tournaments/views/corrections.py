@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from core.views import NOT_THE_INPUT, domain_errors
-from tournaments.forms import LatePlayerForm, NoShowForm
+from tournaments.forms.rounds import LatePlayerForm, NoShowForm
 from tournaments.models import Event, Match, Registration, RoundStatus
 from tournaments.selectors.access import is_organizer
 from tournaments.selectors.corrections import corrections_of

@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from tournaments.forms import LatePlayerForm
+from tournaments.forms.rounds import LatePlayerForm
 from tournaments.models import (
     Event,
     EventFormat,

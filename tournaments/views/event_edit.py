@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from core.views import domain_errors
-from tournaments.forms import EventEditForm
+from tournaments.forms.events import EventEditForm
 from tournaments.models import Event, EventStatus
 from tournaments.selectors.access import is_organizer
 from tournaments.selectors.event_changes import changes_of

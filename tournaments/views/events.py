@@ -14,7 +14,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from core.views import NOT_THE_INPUT, domain_errors
 from decks.services.game_rules import engine_plays
-from tournaments.forms import EventForm, RegistrationForm
+from tournaments.forms.events import EventForm
+from tournaments.forms.registrations import RegistrationForm
 from tournaments.models import Event, EventFormat, EventStatus
 from tournaments.selectors.access import acts_as_judge
 from tournaments.selectors.announcements import announcements_live

@@ -1,8 +1,8 @@
-"""The organizer's dashboard and actions: start the event, pair the next round, settle
-results (on the match page, linked from here), drops, adding and removing players, the top
-cut, completing the event, more organizers and the event's judges (views.penalties); each
-player's registered list with its deck checks, and publishing the lists; posting announcements
-to the players and withdrawing them.
+"""The organizer's dashboard and running the event: start it, pair the next round (and undo
+or change a pairing while no result is in), the top cut, completing the event. The other
+actions of the dashboard have their own modules: the seats and organizers (views.seats), the
+lists and deck checks (views.deck_checks), the announcements (views.announcements), the
+judges (views.penalties), the clock (views.clock) and the corrections (views.corrections).
 
 Every action is a POST checked by `organizer_action` before the service runs. Pairing posts
 the round number the dashboard showed, so a double click (or a second tab) pairs that round
@@ -15,25 +15,18 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET
 
 from core.errors import Conflict
-from core.views import NOT_THE_INPUT, Refusal, domain_errors, refusals_shown
-from tournaments.forms import (
-    AnnouncementForm,
-    DeckCheckForm,
-    GuestAddForm,
-    JudgeAddForm,
-    LatePlayerForm,
-    OrganizerAddForm,
-    PlayerAddForm,
-    RoundNumberForm,
-    SwapForm,
-)
+from core.views import Refusal, refusals_shown
+from tournaments.forms.announcements import AnnouncementForm
+from tournaments.forms.penalties import JudgeAddForm
+from tournaments.forms.people import GuestAddForm, OrganizerAddForm, PlayerAddForm
+from tournaments.forms.rounds import LatePlayerForm, RoundNumberForm, SwapForm
 from tournaments.models import (
     Event,
     EventFormat,
@@ -41,35 +34,20 @@ from tournaments.models import (
     Match,
     MatchStatus,
     Registration,
-    Round,
     RoundStage,
 )
-from tournaments.selectors.access import is_organizer, may_judge
+from tournaments.selectors.access import is_organizer
 from tournaments.selectors.announcements import announcements_board
 from tournaments.selectors.events import dashboard_for
-from tournaments.selectors.registrations import (
-    deck_checks_of,
-    registered_list,
-    registrations_for_event,
-)
+from tournaments.selectors.registrations import deck_checks_of, registrations_for_event
 from tournaments.selectors.rounds import label_for
 from tournaments.selectors.squads import matches_with_squad_problems, squads_by_match
-from tournaments.services.announcements import announcement_post, announcement_withdraw
-from tournaments.services.corrections import registration_undrop, round_swap, round_unpair
-from tournaments.services.decklists import deck_check_record, event_lists_publish
-from tournaments.services.events import event_complete, event_start, organizer_add
-from tournaments.services.registrations import (
-    registration_add,
-    registration_check_in,
-    registration_drop,
-    registration_remove,
-)
+from tournaments.services.corrections import round_swap, round_unpair
+from tournaments.services.events import event_complete, event_start
 from tournaments.services.rounds import round_pair
 from tournaments.services.states import require_round_unplayed
 from tournaments.services.topcut import topcut_advance, topcut_start
-from tournaments.services.walkins import registration_claim_code_renew, registration_guest_add
 
-from .claims import claim_path
 from .clock_shown import dashboard_clock
 from .common import event_context, event_or_404, organizer_action, page_of, render_event
 from .corrections_shown import dashboard_corrections
@@ -288,96 +266,6 @@ def complete(request: HttpRequest, event: Event) -> HttpResponse:
 
 
 @organizer_action
-def player_add(request: HttpRequest, event: Event) -> HttpResponse:
-    form = PlayerAddForm(request.POST, event=event)
-    if form.is_valid():
-        with domain_errors(request, form=form) as refused:
-            seat = registration_add(event_id=event.pk, by=request.user, now=timezone.now(),
-                                    **form.service_arguments())
-        if not refused:
-            draft = event.format == EventFormat.DRAFT
-            if seat.late_entry and draft:
-                text = _("%(name)s is registered as a late entry.")
-            elif seat.late_entry:
-                text = _("%(name)s is registered as a late entry. The seat has no list until "
-                         "they attach their own on the event's page.")
-            elif draft:
-                text = _("%(name)s is registered.")
-            else:
-                text = _("%(name)s is registered. The seat has no list until they attach "
-                         "their own on the event's page.")
-            messages.success(request, text % {"name": seat.name})
-            return _back(event)
-    messages.error(request, _("The player was not added: see the form below."))
-    return _dashboard(request, event, add_form=form, status=400)
-
-
-@organizer_action
-def guest_add(request: HttpRequest, event: Event) -> HttpResponse:
-    """A walk-in's seat; the claim code shows once, in the message, and is not kept."""
-    form = GuestAddForm(request.POST)
-    if form.is_valid():
-        with domain_errors(request, form=form, field="name") as refused:
-            seat, code = registration_guest_add(event_id=event.pk, by=request.user,
-                                                name=form.cleaned_data["name"],
-                                                now=timezone.now())
-        if not refused:
-            link = request.build_absolute_uri(claim_path(code))
-            messages.success(request, _(
-                "%(name)s is seated as a guest. Their claim code is %(code)s (link: "
-                "%(link)s): hand it to them now, it is shown only this once.")
-                % {"name": seat.name, "code": code, "link": link})
-            return _back(event)
-    messages.error(request, _("The guest was not added: see the form below."))
-    return _dashboard(request, event, guest_form=form, status=400)
-
-
-@organizer_action
-@on_the_dashboard
-def guest_code_renew(request: HttpRequest, event: Event, registration: int) -> HttpResponse:
-    seat = get_object_or_404(Registration, pk=registration, event=event)
-    code = registration_claim_code_renew(registration_id=seat.pk, by=request.user)
-    link = request.build_absolute_uri(claim_path(code))
-    messages.success(request, _(
-        "The new claim code of %(name)s is %(code)s (link: %(link)s): the old one no longer "
-        "works. Hand it to them now, it is shown only this once.")
-        % {"name": seat.name, "code": code, "link": link})
-    return _back(event)
-
-
-def _seat_action(request: HttpRequest, event: Event, registration: int, action,  # noqa: ANN001
-                 done: str, **arguments) -> HttpResponse:  # noqa: ANN003
-    seat = get_object_or_404(Registration.objects.select_related("player__profile"),
-                             pk=registration, event=event)
-    action(registration_id=seat.pk, by=request.user, **arguments)
-    messages.success(request, done % {"name": seat.name})
-    return _back(event)
-
-
-@organizer_action
-@on_the_dashboard
-def player_remove(request: HttpRequest, event: Event, registration: int) -> HttpResponse:
-    return _seat_action(request, event, registration, registration_remove,
-                        _("%(name)s is no longer registered."))
-
-
-@organizer_action
-@on_the_dashboard
-def player_drop(request: HttpRequest, event: Event, registration: int) -> HttpResponse:
-    return _seat_action(request, event, registration, registration_drop,
-                        _("%(name)s has dropped and will not be paired again."),
-                        now=timezone.now())
-
-
-@organizer_action
-@on_the_dashboard
-def player_undrop(request: HttpRequest, event: Event, registration: int) -> HttpResponse:
-    return _seat_action(request, event, registration, registration_undrop,
-                        _("%(name)s is back: they are paired again from the next round on."),
-                        now=timezone.now())
-
-
-@organizer_action
 @on_the_dashboard
 def unpair(request: HttpRequest, event: Event) -> HttpResponse:
     """Undo the pairing of the round the dashboard showed (so a second click refuses
@@ -402,132 +290,4 @@ def swap(request: HttpRequest, event: Event) -> HttpResponse:
                           **form.cleaned_data)
     messages.success(request, _("Tables %(first)d and %(second)d have swapped players.")
                      % {"first": one.table, "second": two.table})
-    return _back(event)
-
-
-@organizer_action
-@on_the_dashboard
-def player_check_in(request: HttpRequest, event: Event, registration: int) -> HttpResponse:
-    return _seat_action(request, event, registration, registration_check_in,
-                        _("%(name)s is checked in."), now=timezone.now())
-
-
-@organizer_action
-def organizer_new(request: HttpRequest, event: Event) -> HttpResponse:
-    form = OrganizerAddForm(request.POST)
-    if form.is_valid():
-        user = form.cleaned_data["user"]
-        with domain_errors(request, form=form, field="user") as refused:
-            organizer_add(event_id=event.pk, by=request.user, user=user)
-        if not refused:
-            messages.success(request, _("%(name)s is now an organizer of %(event)s.")
-                             % {"name": user.get_username(), "event": event.name})
-            return _back(event)
-    messages.error(request, _("No organizer was added: see the form below."))
-    return _dashboard(request, event, organizer_form=form, status=400)
-
-
-@organizer_action
-@on_the_dashboard
-def lists_publish(request: HttpRequest, event: Event) -> HttpResponse:
-    already = event.lists_published
-    event_lists_publish(event_id=event.pk, by=request.user, now=timezone.now())
-    if already:
-        messages.info(request, _("The lists were already published."))
-    else:
-        messages.success(request, _("The lists are published: everyone sees each player's "
-                                    "registered version."))
-    return _back(event)
-
-
-def _seat_list(request: HttpRequest, event: Event, registration: int, *,
-               form: DeckCheckForm | None = None, status: int = 200) -> HttpResponse:
-    seat = get_object_or_404(Registration.objects.select_related("player__profile"),
-                             pk=registration, event=event)
-    rounds = list(Round.objects.filter(event=event).order_by("number")
-                  .values_list("number", flat=True))
-    can_check = (is_organizer(event, request.user)
-                 and event.status in (EventStatus.RUNNING, EventStatus.TOP_CUT)
-                 and seat.decklist_version_id is not None and bool(rounds))
-    context = event_context(request, event, "manage")
-    if not context["is_organizer"]:  # a judge, reading the list for a deck check
-        context.update({"tab": "judge", "is_judge": True})
-    context.update({
-        "seat": seat,
-        "listed": registered_list(event, seat, timezone.now()),
-        "checks": list(deck_checks_of(event, seat)),
-        "check_form": (form or DeckCheckForm(rounds=rounds)) if can_check else None,
-    })
-    return render_event(request, "tournaments/registered_list.html", context, status=status)
-
-
-@login_required
-@require_GET
-def seat_list(request: HttpRequest, pk: int, registration: int) -> HttpResponse:
-    """A player's registered version for the deck checks: its cards with their copies, the
-    game's legality verdict, the deck checks made so far and (for the organizers) a form for
-    the next. The event's judges read it too."""
-    event = event_or_404(pk)
-    # The event's judges read its lists for deck checks too (never another event's).
-    if not may_judge(event, request.user):
-        raise PermissionDenied(_("Only the organizers and judges of this event check its "
-                                 "decks."))
-    return _seat_list(request, event, registration)
-
-
-@organizer_action
-def deck_check(request: HttpRequest, event: Event, registration: int) -> HttpResponse:
-    seat = get_object_or_404(Registration, pk=registration, event=event)
-    rounds = list(Round.objects.filter(event=event).order_by("number")
-                  .values_list("number", flat=True))
-    form = DeckCheckForm(request.POST, rounds=rounds)
-    if form.is_valid():
-        # Not now (the event is over, the seat has no list): a message, not a form error.
-        with domain_errors(request, form=form, not_on_form=NOT_THE_INPUT) as refused:
-            check = deck_check_record(event_id=event.pk, registration_id=seat.pk,
-                                      by=request.user, now=timezone.now(),
-                                      **form.service_arguments())
-        if refused and not refused.on_form:
-            return _seat_list(request, event, seat.pk, status=refused.status)
-        if not refused:
-            count = deck_checks_of(event, seat).count()
-            messages.success(request, ngettext(
-                "Deck check of %(name)s in round %(round)d recorded: %(count)d check of "
-                "this deck so far.",
-                "Deck check of %(name)s in round %(round)d recorded: %(count)d checks of "
-                "this deck so far.", count) % {"name": seat.name, "round": check.round_number,
-                                               "count": count})
-            return redirect("tournaments:seat_list", pk=event.pk, registration=seat.pk)
-    messages.error(request, _("The deck check was not recorded: see the problem below."))
-    return _seat_list(request, event, seat.pk, form=form, status=400)
-
-
-@organizer_action
-def announcement_new(request: HttpRequest, event: Event) -> HttpResponse:
-    form = AnnouncementForm(request.POST)
-    if form.is_valid():
-        with domain_errors(request, form=form, field="text",
-                           not_on_form=NOT_THE_INPUT) as refused:
-            announcement_post(event_id=event.pk, by=request.user, now=timezone.now(),
-                              text=form.cleaned_data["text"])
-        if refused and not refused.on_form:
-            return _dashboard(request, event, status=refused.status)
-        if not refused:
-            messages.success(request, _("The announcement is posted: the players see it on "
-                                        "the event's page, the pairings and their Me page."))
-            return _back(event)
-    messages.error(request, _("The announcement was not posted: see the problem below."))
-    return _dashboard(request, event, announcement_form=form, status=400)
-
-
-@organizer_action
-@on_the_dashboard
-def announcement_remove(request: HttpRequest, event: Event, announcement: int) -> HttpResponse:
-    _announcement, changed = announcement_withdraw(
-        event_id=event.pk, announcement_id=announcement, by=request.user, now=timezone.now())
-    if changed:
-        messages.success(request, _("The announcement is withdrawn: the players no longer "
-                                    "see it."))
-    else:
-        messages.info(request, _("The announcement was already withdrawn."))
     return _back(event)

@@ -34,7 +34,8 @@ from core.views import domain_errors
 from decks.services.game_rules import engine_plays
 from engine.clash.match_rules import MatchFormat
 from engine.seats import SIDE_A, SIDE_B
-from tournaments.forms import MatchTimeForm, ResultForm, ResultSetForm, SquadSubmitForm
+from tournaments.forms.clock import MatchTimeForm
+from tournaments.forms.matches import ResultForm, ResultSetForm, SquadSubmitForm
 from tournaments.models import (
     EngineGame,
     Event,

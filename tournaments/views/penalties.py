@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET
 
 from core.errors import NotFound
 from core.views import NOT_THE_INPUT, domain_errors, refusals_shown
-from tournaments.forms import JudgeAddForm, PenaltyForm
+from tournaments.forms.penalties import JudgeAddForm, PenaltyForm
 from tournaments.models import Event, MatchStatus, Penalty, PenaltyKind, Round
 from tournaments.selectors.access import may_judge
 from tournaments.selectors.matches import matches_by_table

@@ -1,7 +1,11 @@
-"""Decks and pre-games at a given step, for the Berserk tests."""
+"""Decks and pre-games at a given step, for the Berserk tests, and the checks the pre-game's
+tests share (a refused step leaves the pre-game unchanged)."""
+
+import pytest
 
 from engine.berserk.cards import Card
 from engine.berserk.editions import STANDARD
+from engine.berserk.errors import IllegalStep
 from engine.berserk.pregame import Pregame
 
 KINDS = (  # (cost, elite, element): a third of each deck
@@ -67,3 +71,17 @@ def pick(pg: Pregame, seat: str, *, elite=None, element="any", exclude=()) -> Ca
             continue
         return card
     raise LookupError("no such card in the deal")
+
+
+def refused(pg: Pregame, reason: str, step, *args, **kwargs) -> IllegalStep:
+    before = pg.snapshot()
+    with pytest.raises(IllegalStep) as caught:
+        step(*args, **kwargs)
+    assert caught.value.reason == reason and caught.value.code == "illegal"
+    assert pg.snapshot() == before
+    return caught.value
+
+
+def all_ids(pg: Pregame, seat: str) -> list[str]:
+    side = pg.sides[seat]
+    return sorted(c.id for c in (*side.deck, *side.deal, *side.squad))

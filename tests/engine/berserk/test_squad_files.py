@@ -20,7 +20,7 @@ from tests.engine.scenario_files import subset_problems
 SQUADS = Path(__file__).parent / "squads"
 # The rules and rulings that need a squad file here (B-4 and B-5 have theirs in
 # test_squad_file.py; the pre-game's steps are tested through the Python API in
-# test_pregame.py, the stack in test_stack.py).
+# test_pregame_*.py, the stack in test_stack.py).
 CITED = ["B-4a", "B-9"]
 
 

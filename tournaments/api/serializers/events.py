@@ -1,83 +1,33 @@
-"""Input and output serializers of the tournaments API.
-
-Inputs (`...In`) check the shape of a request: types, ranges, which fields go together, that
-a named player or game exists. The rules (who may do what, in which state, which decklist a
-format takes) live in the services, which answer with domain errors. A result's game counts
-are checked here too, against the match's format (`ResultIn`, given it as context), with the
-services' own check and error (`results.score_check`: rule C-7.5b).
-Outputs (`...Out`) only present what the selectors let the user see.
-"""
+"""The API's events: filters, creation, edits, the event as its reader may see it, and a new
+organizer."""
 
 from __future__ import annotations
 
-import functools
-
-from django.contrib.auth import get_user_model
-from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from decks.models import DecklistKind, Game
-from engine.clash.match_rules import MatchFormat
+from decks.models import Game
+from tournaments.api.serializers.fields import player_field, status_field
 from tournaments.models import (
-    DeckCheckOutcome,
     EventFormat,
     EventStatus,
     LatePlayerGets,
     MatchLength,
-    MatchStatus,
-    ResultAction,
-    RoundStage,
-    RoundStatus,
     TopCut,
 )
-from tournaments.selectors.explanations import explanation_codes
-from tournaments.selectors.rounds import round_explanation, round_label
 from tournaments.services.events import (
     DEFAULT_NO_SHOW_MINUTES,
     DEFAULT_ROUND_MINUTES,
     MAX_NO_SHOW_MINUTES,
     MAX_ROUND_MINUTES,
 )
-from tournaments.services.results import score_check
 from tournaments.swiss.standings import METRICS
-
-# Per count: the most games a match of any length the events offer plays (the cap of rule
-# C-7.5b); the match's own format is checked in ResultIn.validate.
-MAX_GAMES = max(MatchFormat(best_of=n).max_games for n in MatchLength.values)
-MAX_NOTE = 200
-
-
-@functools.cache
-def _status_field_class(choices: type[models.TextChoices]) -> type[serializers.ChoiceField]:
-    # One class per choice set: the schema registers the component by the class.
-    @extend_schema_field({"type": "string", "enum": list(choices.values)},
-                         component_name=f"{choices.__name__}Enum")
-    class StatusField(serializers.ChoiceField):
-        pass
-
-    return StatusField
-
-
-def _status_field(choices: type[models.TextChoices], **kwargs) -> serializers.ChoiceField:  # noqa: ANN003
-    """A status with its own schema component (EventStatusEnum, ...): several models have a
-    `status` with their own states, and components named after the field would collide."""
-    return _status_field_class(choices)(choices=choices.choices, **kwargs)
-
-
-def _player_field(**kwargs) -> serializers.SlugRelatedField:  # noqa: ANN003
-    return serializers.SlugRelatedField(
-        slug_field="username", queryset=get_user_model().objects.all(),
-        error_messages={"does_not_exist": "no player {value}"}, **kwargs)
-
-
-# Events ---------------------------------------------------------------------------------
 
 
 class EventFilterIn(serializers.Serializer):
-    status = _status_field(EventStatus, required=False)
+    status = status_field(EventStatus, required=False)
     format = serializers.ChoiceField(choices=EventFormat.choices, required=False)
     game = serializers.SlugRelatedField(
         slug_field="slug", queryset=Game.objects.all(), required=False,
@@ -230,7 +180,7 @@ class EventOut(serializers.Serializer):
     name = serializers.CharField()
     game = serializers.CharField(source="game.slug")
     format = serializers.ChoiceField(choices=EventFormat.choices)
-    status = _status_field(EventStatus)
+    status = status_field(EventStatus)
     match_length = serializers.IntegerField()
     rounds = serializers.IntegerField(allow_null=True)
     top_cut = serializers.IntegerField()
@@ -316,254 +266,4 @@ class EventDetailOut(EventOut):
 
 
 class OrganizerAddIn(serializers.Serializer):
-    username = _player_field(help_text="the user who becomes an organizer too")
-
-
-# Registrations --------------------------------------------------------------------------
-
-
-class RegistrationIn(serializers.Serializer):
-    """Register yourself, or (organizers) `player`, who gets a seat without a list and
-    attaches their own (`.../decklist/`). Preconstructed events take a deck number or one of
-    your preconstructed list versions; constructed events one of your constructed list
-    versions; draft events nothing."""
-
-    player = _player_field(required=False, allow_null=True, default=None,
-                           help_text="organizers: the player to enter, without a list (the "
-                                     "player attaches their own); empty: yourself")
-    preconstructed_deck = serializers.IntegerField(min_value=1, max_value=99, required=False,
-                                                   allow_null=True, default=None)
-    decklist_version = serializers.IntegerField(min_value=1, required=False, allow_null=True,
-                                                default=None,
-                                                help_text="a decklist version id")
-
-    def validate(self, attrs: dict) -> dict:
-        if attrs["preconstructed_deck"] is not None and attrs["decklist_version"] is not None:
-            raise serializers.ValidationError(
-                {"decklist_version": "give a decklist version or a deck number, not both"})
-        return attrs
-
-
-class RegistrationDecklistIn(serializers.Serializer):
-    """Your own list for your seat: a deck number or one of your preconstructed list versions
-    (preconstructed events), one of your constructed list versions (constructed events)."""
-
-    preconstructed_deck = serializers.IntegerField(min_value=1, max_value=99, required=False,
-                                                   allow_null=True, default=None)
-    decklist_version = serializers.IntegerField(min_value=1, required=False, allow_null=True,
-                                                default=None,
-                                                help_text="one of your decklist version ids")
-
-    def validate(self, attrs: dict) -> dict:
-        if attrs["preconstructed_deck"] is not None and attrs["decklist_version"] is not None:
-            raise serializers.ValidationError(
-                {"decklist_version": "give a decklist version or a deck number, not both"})
-        return attrs
-
-
-class RegisteredDecklistOut(serializers.Serializer):
-    decklist = serializers.IntegerField(source="decklist_id")
-    version = serializers.IntegerField(source="pk")
-    name = serializers.CharField(source="decklist.name")
-    kind = serializers.ChoiceField(choices=DecklistKind.choices, source="decklist.kind")
-    preconstructed_deck = serializers.IntegerField(allow_null=True)
-    cards = serializers.ListField(child=serializers.CharField())
-
-
-class RegistrationOut(serializers.Serializer):
-    """A registration with `seen_version` set on it (selectors.registrations.registrations_seen)."""
-
-    id = serializers.IntegerField()
-    name = serializers.CharField()
-    is_ai = serializers.BooleanField()
-    checked_in = serializers.BooleanField()
-    dropped = serializers.BooleanField()
-    late_entry = serializers.BooleanField()
-    created_at = serializers.DateTimeField()
-    decklist = RegisteredDecklistOut(
-        source="seen_version", allow_null=True,
-        help_text="only if you may see it: yours, as an organizer, or once lists are "
-                  "published")
-
-
-# Deck checks ----------------------------------------------------------------------------
-
-
-class DeckCheckIn(serializers.Serializer):
-    registration = serializers.IntegerField(min_value=1, help_text="the seat checked")
-    round = serializers.IntegerField(
-        min_value=1, max_value=100, required=False, allow_null=True, default=None,
-        help_text="the round the check was made in; empty: the round being played")
-    outcome = serializers.ChoiceField(choices=DeckCheckOutcome.choices)
-    note = serializers.CharField(max_length=MAX_NOTE, required=False, default="",
-                                 allow_blank=True)
-
-
-class DeckCheckOut(serializers.Serializer):
-    id = serializers.IntegerField()
-    registration = serializers.IntegerField(source="registration_id")
-    name = serializers.CharField(source="registration.name")
-    decklist_version = serializers.IntegerField(source="decklist_version_id",
-                                                help_text="the version checked against")
-    round = serializers.IntegerField(source="round_number", allow_null=True)
-    outcome = serializers.ChoiceField(choices=DeckCheckOutcome.choices)
-    note = serializers.CharField()
-    by = serializers.CharField(source="by.get_username", allow_null=True, default=None)
-    at = serializers.DateTimeField()
-
-
-# Rounds ---------------------------------------------------------------------------------
-
-
-class RoundPairIn(serializers.Serializer):
-    number = serializers.IntegerField(
-        min_value=1, max_value=100,
-        help_text="the round you mean to pair (the next one): sending it twice pairs it once")
-
-
-class RoundSwapIn(serializers.Serializer):
-    first = serializers.IntegerField(min_value=1, help_text="a player's registration id")
-    second = serializers.IntegerField(min_value=1, help_text="the player to swap tables with")
-
-
-class TopCutAdvanceIn(RoundPairIn):
-    number = serializers.IntegerField(
-        min_value=1, max_value=100,
-        help_text="the bracket round you mean to pair: sending it twice pairs it once")
-
-
-class SeatOut(serializers.Serializer):
-    registration = serializers.IntegerField(source="pk")
-    name = serializers.CharField()
-    is_ai = serializers.BooleanField()
-
-
-class ResultOut(serializers.Serializer):
-    a_wins = serializers.IntegerField()
-    b_wins = serializers.IntegerField()
-    draws = serializers.IntegerField()
-
-
-class MatchOut(serializers.Serializer):
-    id = serializers.IntegerField()
-    table = serializers.IntegerField(allow_null=True, help_text="empty for a bye")
-    player_a = SeatOut()
-    player_b = SeatOut(allow_null=True, help_text="empty for a bye")
-    status = _status_field(MatchStatus)
-    result = serializers.SerializerMethodField(help_text="games from A's side, once confirmed")
-    is_ai_match = serializers.BooleanField()
-    engine_verified = serializers.BooleanField()
-
-    @extend_schema_field(ResultOut(allow_null=True))
-    def get_result(self, match) -> dict | None:  # noqa: ANN001
-        if match.status != MatchStatus.CONFIRMED:
-            return None
-        return {"a_wins": match.a_wins, "b_wins": match.b_wins, "draws": match.draws}
-
-
-class MatchDetailOut(MatchOut):
-    event = serializers.IntegerField(source="round.event_id")
-    round = serializers.IntegerField(source="round.number")
-
-
-class RoundOut(serializers.Serializer):
-    number = serializers.IntegerField()
-    label = serializers.SerializerMethodField(help_text="Round 3, Semifinals, Final, ...")
-    stage = serializers.ChoiceField(choices=RoundStage.choices)
-    status = _status_field(RoundStatus)
-    paired_at = serializers.DateTimeField()
-    completed_at = serializers.DateTimeField(allow_null=True)
-    matches = MatchOut(many=True, help_text="by table number, the bye last")
-
-    def get_label(self, rnd) -> str:  # noqa: ANN001
-        return round_label(rnd)
-
-
-class RoundDetailOut(RoundOut):
-    explanation = serializers.SerializerMethodField(
-        help_text="how the round was paired, in the request's language (Accept-Language)")
-    explanation_codes = serializers.SerializerMethodField(
-        help_text="each line of `explanation` as a stable code and its params (a player is "
-                  "R and the registration's id), or null for a line stored as text")
-
-    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
-    def get_explanation(self, rnd) -> list[str]:  # noqa: ANN001
-        return round_explanation(rnd)
-
-    @extend_schema_field(serializers.ListField(child=serializers.DictField(allow_null=True)))
-    def get_explanation_codes(self, rnd) -> list[dict | None]:  # noqa: ANN001
-        return explanation_codes(rnd.explanation)
-
-
-# Results --------------------------------------------------------------------------------
-
-
-class ResultIn(serializers.Serializer):
-    """Games from player A's side, whoever sends them. With the match's `format` (a
-    MatchFormat) in the context, a score it does not allow is refused with the services' error
-    (code invalid_result, every reason in its problems)."""
-
-    a_wins = serializers.IntegerField(min_value=0, max_value=MAX_GAMES)
-    b_wins = serializers.IntegerField(min_value=0, max_value=MAX_GAMES)
-    draws = serializers.IntegerField(min_value=0, max_value=MAX_GAMES, default=0)
-
-    def validate(self, data: dict) -> dict:
-        fmt = self.context.get("format")
-        if fmt is not None:
-            score_check(fmt, **{k: data[k] for k in ("a_wins", "b_wins", "draws")})
-        return data
-
-
-class ResultSetIn(ResultIn):
-    note = serializers.CharField(max_length=MAX_NOTE, required=False, default="",
-                                 allow_blank=True, help_text="why it was entered or corrected")
-
-
-class ResultChangeOut(serializers.Serializer):
-    at = serializers.DateTimeField()
-    by = serializers.CharField(source="by.get_username", allow_null=True, default=None,
-                               help_text="empty for a bye or the engine")
-    action = serializers.ChoiceField(choices=ResultAction.choices)
-    before = serializers.DictField()
-    after = serializers.DictField()
-    note = serializers.CharField()
-
-
-# Standings ------------------------------------------------------------------------------
-
-
-class StandingOut(serializers.Serializer):
-    rank = serializers.IntegerField()
-    registration = serializers.IntegerField(source="registration_id")
-    name = serializers.CharField()
-    match_points = serializers.IntegerField()
-    wins = serializers.IntegerField()
-    losses = serializers.IntegerField()
-    draws = serializers.IntegerField()
-    # Every metric, whatever the event's order; the answer lists the event's tiebreakers
-    # first, in its configured order (the event's `tiebreakers`).
-    omw = serializers.FloatField(help_text="opponents' match-win %, 0 to 1")
-    gw = serializers.FloatField(help_text="game-win %, 0 to 1")
-    ogw = serializers.FloatField(help_text="opponents' game-win %, 0 to 1")
-    dropped = serializers.BooleanField()
-    is_ai = serializers.BooleanField()
-    cut = serializers.BooleanField(
-        help_text="labelled for the top cut, as on the standings page: once the cut is made, "
-                  "seeded into it; before, would make it if the Swiss rounds ended now")
-
-
-class WaitlistIn(serializers.Serializer):
-    """Wait for a seat in a full event with the list you would register with (as for a
-    registration: a deck number or a decklist version of yours, nothing in a draft)."""
-
-    preconstructed_deck = serializers.IntegerField(min_value=1, max_value=99, required=False,
-                                                   allow_null=True, default=None)
-    decklist_version = serializers.IntegerField(min_value=1, required=False, allow_null=True,
-                                                default=None,
-                                                help_text="a decklist version id")
-
-
-class WaitlistOut(serializers.Serializer):
-    position = serializers.IntegerField(
-        help_text="your place on the waitlist: 1 takes the next seat freed before the start")
-    waiting = serializers.IntegerField(help_text="how many players wait")
+    username = player_field(help_text="the user who becomes an organizer too")

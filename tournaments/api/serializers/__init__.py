@@ -1,0 +1,78 @@
+"""Input and output serializers of the tournaments API.
+
+Inputs (`...In`) check the shape of a request: types, ranges, which fields go together, that
+a named player or game exists. The rules (who may do what, in which state, which decklist a
+format takes) live in the services, which answer with domain errors. A result's game counts
+are checked here too, against the match's format (`ResultIn`, given it as context), with the
+services' own check and error (`results.score_check`: rule C-7.5b).
+Outputs (`...Out`) only present what the selectors let the user see.
+
+One module per noun: `events`, `registrations` (with deck checks and the waitlist), `rounds`
+(with their matches), `results`, `standings`; `fields` holds what they share. The endpoints
+name them through this package (`from tournaments.api import serializers as s`).
+"""
+
+from tournaments.api.serializers.events import (
+    EventCreateIn,
+    EventDetailOut,
+    EventFilterIn,
+    EventOut,
+    EventUpdateIn,
+    EventYouOut,
+    OrganizerAddIn,
+)
+from tournaments.api.serializers.registrations import (
+    DeckCheckIn,
+    DeckCheckOut,
+    RegisteredDecklistOut,
+    RegistrationDecklistIn,
+    RegistrationIn,
+    RegistrationOut,
+    WaitlistIn,
+    WaitlistOut,
+)
+from tournaments.api.serializers.results import MAX_GAMES, ResultChangeOut, ResultIn, ResultSetIn
+from tournaments.api.serializers.rounds import (
+    MatchDetailOut,
+    MatchOut,
+    ResultOut,
+    RoundDetailOut,
+    RoundOut,
+    RoundPairIn,
+    RoundSwapIn,
+    SeatOut,
+    TopCutAdvanceIn,
+)
+from tournaments.api.serializers.standings import StandingOut
+
+__all__ = [
+    "DeckCheckIn",
+    "DeckCheckOut",
+    "EventCreateIn",
+    "EventDetailOut",
+    "EventFilterIn",
+    "EventOut",
+    "EventUpdateIn",
+    "EventYouOut",
+    "MAX_GAMES",
+    "MatchDetailOut",
+    "MatchOut",
+    "OrganizerAddIn",
+    "RegisteredDecklistOut",
+    "RegistrationDecklistIn",
+    "RegistrationIn",
+    "RegistrationOut",
+    "ResultChangeOut",
+    "ResultIn",
+    "ResultOut",
+    "ResultSetIn",
+    "RoundDetailOut",
+    "RoundOut",
+    "RoundPairIn",
+    "RoundSwapIn",
+    "SeatOut",
+    "StandingOut",
+    "TopCutAdvanceIn",
+    "WaitlistIn",
+    "WaitlistOut",
+]

@@ -1,0 +1,72 @@
+"""Reading an event file (docs/event-file.md) before anything is written: every field's type
+and range, the references between rows, the scores each match may have (rule C-7.5b,
+engine.clash.match_rules), the cards against the catalogue, and each engine record replayed
+by the engine. `event_file_read` answers the cleaned file, or raises one DomainError naming
+every problem with where it is ("rounds[2].matches[4].player_b: no such player 17").
+
+A file can be forged: nothing here trusts it, and nothing of it is attached to an account.
+
+The check is in parts, in the order the file is read: `event` (the settings), `players`
+(the decklists and the seats), `rounds` (the matches, their changes and games) and `trail`
+(corrections, announcements, penalties, standings); `common` holds what they share.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext, ngettext
+
+from core.errors import DomainError
+from tournaments.selectors.event_file import FILE_FORMAT, FILE_VERSION
+from tournaments.services.event_file_fields import Data, Reader
+
+from .common import MAX_ROUNDS, MAX_SEATS
+from .event import read_settings
+from .players import read_decklists, read_players
+from .rounds import read_rounds
+from .trail import read_trail
+
+# Room for a 200-player open with its records would need more; the site reads at most 2 MiB
+# a request (core.inputs.MAX_BODY_BYTES), and a file must fit in one with its form around it.
+MAX_EVENT_FILE_BYTES = 2_000_000
+
+
+def _refuse(problems: list[str]) -> None:
+    raise DomainError(
+        "invalid_event_file",
+        ngettext("The event file was not imported: %(count)d problem, named below.",
+                 "The event file was not imported: %(count)d problems, named below.",
+                 len(problems)) % {"count": len(problems)},
+        problems=problems, params={"count": len(problems)})
+
+
+def event_file_read(data: Any) -> Data:
+    """The cleaned file, or a DomainError `invalid_event_file` naming every problem."""
+    r = Reader()
+    if r.obj(data, "the file") is None:
+        _refuse(r.problems)
+    if data.get("format") != FILE_FORMAT:
+        r.bad("format", gettext("this is not a Clash event file (format %(format)r, not "
+                                "%(expected)r)") % {"format": data.get("format"),
+                                                    "expected": FILE_FORMAT})
+    elif type(data.get("version")) is not int or data.get("version") != FILE_VERSION:
+        r.bad("version", gettext("this site reads event files of version %(version)d, not "
+                                 "%(found)r") % {"version": FILE_VERSION,
+                                                 "found": data.get("version")})
+    if r.problems:
+        _refuse(r.problems)  # another kind of file: its fields would only add noise
+    source = r.text(data, "exported_from", "", most=200, blank=False)
+    r.time(data, "exported_at", "", null=False)
+    settings = r.obj(data.get("event"), "event")
+    if settings is None:
+        _refuse(r.problems)
+    ev = read_settings(r, settings)
+    lists = read_decklists(r, r.array(data, "decklists", ""), ev["game"])
+    seats = read_players(r, r.array(data, "players", "", most=MAX_SEATS), lists)
+    rounds, matches = read_rounds(r, r.array(data, "rounds", "", most=MAX_ROUNDS), ev, seats)
+    trail = read_trail(r, data, seats, matches, len(rounds))
+    if r.problems:
+        _refuse(r.problems)
+    return {"exported_from": source.strip(), "event": ev, "decklists": lists,
+            "players": seats, "rounds": rounds, **trail}

@@ -1,0 +1,109 @@
+"""An event file's decklists, against the catalogue and the game's rules, and its players
+(the seats), with the lists they registered."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext
+
+from core.errors import field_of
+from decks.models import Card, DecklistKind, Game
+from decks.services import game_rules
+from decks.services.decklists import decklist_problems
+from engine.clash.cards import load_catalogue
+from tournaments.services.event_file_fields import Data, Reader
+
+SEAT_KINDS = ("player", "guest", "former", "ai")
+
+
+def read_decklists(r: Reader, rows: list, game: Game | None) -> dict[int, Data]:
+    lists: dict[int, Data] = {}
+    catalogue = load_catalogue()
+    names: dict[str, list[str]] = {}
+    for i, row in enumerate(rows):
+        p = f"decklists[{i}]"
+        if r.obj(row, p) is None:
+            continue
+        p += "."
+        number = r.integer(row, "id", p, lo=1)
+        kind = r.choice(row, "kind", p, DecklistKind.values)
+        cards = row.get("cards")
+        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards) \
+                or len(cards) > 200:
+            r.bad(f"{p}cards", gettext("must be a list of at most 200 card names"))
+            cards = []
+        deck = r.integer(row, "preconstructed_deck", p, hi=1000, null=True)
+        if kind == DecklistKind.PRECONSTRUCTED and deck not in catalogue.deck_numbers:
+            r.bad(f"{p}preconstructed_deck", gettext("no preconstructed deck %(deck)s (rule "
+                                                     "C-2.3)")
+                                             % {"deck": repr(deck)})
+        for card in cards:
+            names.setdefault(card, []).append(f"{p}cards")
+        if number in lists:
+            r.bad(f"{p}id", gettext("decklist %(number)s is in the file twice")
+                            % {"number": number})
+        elif number is not None:
+            lists[number] = {"row": i, "kind": kind, "cards": cards, "preconstructed_deck": deck,
+                             "deck_format": r.text(row, "deck_format", p, most=20)}
+    if game is not None:
+        known = set(Card.objects.filter(card_set__game=game, name__in=list(names))
+                    .values_list("name", flat=True)) if names else set()
+        for card, places in names.items():
+            if card not in known:
+                r.bad(places[0], gettext("%(card)s is not a card of %(game)s")
+                                 % {"card": repr(card), "game": game.name})
+        for data in lists.values():
+            if all(card in known for card in data["cards"]):
+                _list_rules(r, f"decklists[{data['row']}].", data, game)
+    return lists
+
+
+def _list_rules(r: Reader, p: str, data: Data, game: Game) -> None:
+    """The game's rules for a list (decks.services.decklists.decklist_problems): its deck
+    format, how many copies of a card it may hold, its size. A drafted list is what its
+    pod's picks gave, so only its format is checked."""
+    if data["kind"] is None:
+        return
+    if data["kind"] == DecklistKind.DRAFTED:
+        problems = game_rules.format_problems(game=game, deck_format=data["deck_format"])
+    else:
+        problems = decklist_problems(user=None, kind=data["kind"], cards=data["cards"],
+                                     preconstructed_deck=data["preconstructed_deck"],
+                                     game=game, deck_format=data["deck_format"])
+    for problem in problems:
+        r.bad(f"{p}deck_format" if field_of(problem) == "deck_format" else f"{p}cards", problem)
+
+
+def read_players(r: Reader, rows: list, lists: dict[int, Data]) -> dict[int, Data]:
+    seats: dict[int, Data] = {}
+    ai_names: set[str] = set()
+    if not rows:
+        r.bad("players", gettext("an event file has at least one player"))
+    for i, row in enumerate(rows):
+        p = f"players[{i}]"
+        if r.obj(row, p) is None:
+            continue
+        p += "."
+        number = r.integer(row, "id", p, lo=1)
+        kind = r.choice(row, "kind", p, SEAT_KINDS)
+        name = r.text(row, "name", p, most=60, blank=False)
+        if kind == "ai":
+            if name in ai_names:
+                r.bad(f"{p}name", gettext("two AI seats are named %(name)s")
+                                  % {"name": repr(name)})
+            ai_names.add(name)
+        decklist = r.integer(row, "decklist", p, lo=1, null=True)
+        if decklist is not None and decklist not in lists:
+            r.bad(f"{p}decklist", gettext("no such decklist %(decklist)s")
+                                  % {"decklist": decklist})
+        seat = {"kind": kind, "name": name, "decklist": decklist,
+                "dropped": r.boolean(row, "dropped", p),
+                "dropped_at": r.time(row, "dropped_at", p),
+                "checked_in": r.boolean(row, "checked_in", p),
+                "late_entry": r.boolean(row, "late_entry", p),
+                "created_at": r.time(row, "created_at", p, null=False)}
+        if number in seats:
+            r.bad(f"{p}id", gettext("player %(number)s is in the file twice")
+                            % {"number": number})
+        elif number is not None:
+            seats[number] = seat
+    return seats

@@ -1,0 +1,141 @@
+"""The organizer's actions on the event's seats, from the dashboard: adding a player or a
+guest (and renewing a guest's claim code), removing, dropping, bringing back and checking in
+a seat, and adding an organizer. Each is checked by `organizer_action`; a refusal shows the
+dashboard again with its reason."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from core.views import domain_errors
+from tournaments.forms.people import GuestAddForm, OrganizerAddForm, PlayerAddForm
+from tournaments.models import Event, EventFormat, Registration
+from tournaments.services.corrections import registration_undrop
+from tournaments.services.events import organizer_add
+from tournaments.services.registrations import (
+    registration_add,
+    registration_check_in,
+    registration_drop,
+    registration_remove,
+)
+from tournaments.services.walkins import registration_claim_code_renew, registration_guest_add
+
+from .claims import claim_path
+from .common import organizer_action
+from .manage import _back, _dashboard, on_the_dashboard
+
+
+@organizer_action
+def player_add(request: HttpRequest, event: Event) -> HttpResponse:
+    form = PlayerAddForm(request.POST, event=event)
+    if form.is_valid():
+        with domain_errors(request, form=form) as refused:
+            seat = registration_add(event_id=event.pk, by=request.user, now=timezone.now(),
+                                    **form.service_arguments())
+        if not refused:
+            draft = event.format == EventFormat.DRAFT
+            if seat.late_entry and draft:
+                text = _("%(name)s is registered as a late entry.")
+            elif seat.late_entry:
+                text = _("%(name)s is registered as a late entry. The seat has no list until "
+                         "they attach their own on the event's page.")
+            elif draft:
+                text = _("%(name)s is registered.")
+            else:
+                text = _("%(name)s is registered. The seat has no list until they attach "
+                         "their own on the event's page.")
+            messages.success(request, text % {"name": seat.name})
+            return _back(event)
+    messages.error(request, _("The player was not added: see the form below."))
+    return _dashboard(request, event, add_form=form, status=400)
+
+
+@organizer_action
+def guest_add(request: HttpRequest, event: Event) -> HttpResponse:
+    """A walk-in's seat; the claim code shows once, in the message, and is not kept."""
+    form = GuestAddForm(request.POST)
+    if form.is_valid():
+        with domain_errors(request, form=form, field="name") as refused:
+            seat, code = registration_guest_add(event_id=event.pk, by=request.user,
+                                                name=form.cleaned_data["name"],
+                                                now=timezone.now())
+        if not refused:
+            link = request.build_absolute_uri(claim_path(code))
+            messages.success(request, _(
+                "%(name)s is seated as a guest. Their claim code is %(code)s (link: "
+                "%(link)s): hand it to them now, it is shown only this once.")
+                % {"name": seat.name, "code": code, "link": link})
+            return _back(event)
+    messages.error(request, _("The guest was not added: see the form below."))
+    return _dashboard(request, event, guest_form=form, status=400)
+
+
+@organizer_action
+@on_the_dashboard
+def guest_code_renew(request: HttpRequest, event: Event, registration: int) -> HttpResponse:
+    seat = get_object_or_404(Registration, pk=registration, event=event)
+    code = registration_claim_code_renew(registration_id=seat.pk, by=request.user)
+    link = request.build_absolute_uri(claim_path(code))
+    messages.success(request, _(
+        "The new claim code of %(name)s is %(code)s (link: %(link)s): the old one no longer "
+        "works. Hand it to them now, it is shown only this once.")
+        % {"name": seat.name, "code": code, "link": link})
+    return _back(event)
+
+
+def _seat_action(request: HttpRequest, event: Event, registration: int, action,  # noqa: ANN001
+                 done: str, **arguments) -> HttpResponse:  # noqa: ANN003
+    seat = get_object_or_404(Registration.objects.select_related("player__profile"),
+                             pk=registration, event=event)
+    action(registration_id=seat.pk, by=request.user, **arguments)
+    messages.success(request, done % {"name": seat.name})
+    return _back(event)
+
+
+@organizer_action
+@on_the_dashboard
+def player_remove(request: HttpRequest, event: Event, registration: int) -> HttpResponse:
+    return _seat_action(request, event, registration, registration_remove,
+                        _("%(name)s is no longer registered."))
+
+
+@organizer_action
+@on_the_dashboard
+def player_drop(request: HttpRequest, event: Event, registration: int) -> HttpResponse:
+    return _seat_action(request, event, registration, registration_drop,
+                        _("%(name)s has dropped and will not be paired again."),
+                        now=timezone.now())
+
+
+@organizer_action
+@on_the_dashboard
+def player_undrop(request: HttpRequest, event: Event, registration: int) -> HttpResponse:
+    return _seat_action(request, event, registration, registration_undrop,
+                        _("%(name)s is back: they are paired again from the next round on."),
+                        now=timezone.now())
+
+
+@organizer_action
+@on_the_dashboard
+def player_check_in(request: HttpRequest, event: Event, registration: int) -> HttpResponse:
+    return _seat_action(request, event, registration, registration_check_in,
+                        _("%(name)s is checked in."), now=timezone.now())
+
+
+@organizer_action
+def organizer_new(request: HttpRequest, event: Event) -> HttpResponse:
+    form = OrganizerAddForm(request.POST)
+    if form.is_valid():
+        user = form.cleaned_data["user"]
+        with domain_errors(request, form=form, field="user") as refused:
+            organizer_add(event_id=event.pk, by=request.user, user=user)
+        if not refused:
+            messages.success(request, _("%(name)s is now an organizer of %(event)s.")
+                             % {"name": user.get_username(), "event": event.name})
+            return _back(event)
+    messages.error(request, _("No organizer was added: see the form below."))
+    return _dashboard(request, event, organizer_form=form, status=400)
