@@ -18,9 +18,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api.responses import errors, valid
-from tournaments.api import clock_serializers as cs
 from tournaments.api.events import event_or_404
 from tournaments.api.matches import match_or_404
+from tournaments.api.serializers import clock as cs
 from tournaments.models import Match, Round
 from tournaments.selectors.clock import clock_at, match_clock, round_for_clock
 from tournaments.services.round_clock import (

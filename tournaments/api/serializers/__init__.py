@@ -9,7 +9,8 @@ Outputs (`...Out`) only present what the selectors let the user see.
 
 One module per noun: `events`, `registrations` (with deck checks and the waitlist), `rounds`
 (with their matches), `results`, `standings`; `fields` holds what they share. The endpoints
-name them through this package (`from tournaments.api import serializers as s`).
+name them through this package (`from tournaments.api import serializers as s`). The draft
+pods' (`pods`) and the round clock's (`clock`) are imported as modules by their endpoints.
 """
 
 from tournaments.api.serializers.events import (

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from tournaments.api.serializers.fields import MAX_NOTE
 from tournaments.services.round_clock import MAX_MINUTES
-
-from .serializers.fields import MAX_NOTE
 
 
 class ClockOut(serializers.Serializer):
