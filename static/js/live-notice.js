@@ -1,6 +1,7 @@
 // The dashboard's and a match page's notice (templates/tournaments/_live_notice.html): shown
 // when the page's socket (live-socket.js) says the event or the match changed since the page
 // was built. The page is not replaced by itself: an organizer may be filling in a form.
+// data-live-open says whether the socket is open now ("1") or not ("0").
 (function () {
   "use strict";
 
@@ -10,5 +11,7 @@
   }
   window.clashLive(notice.getAttribute("data-socket-url"), function () {
     notice.hidden = false;
-  }, function () {});
+  }, function (open) {
+    notice.setAttribute("data-live-open", open ? "1" : "0");
+  });
 })();

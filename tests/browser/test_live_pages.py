@@ -73,6 +73,8 @@ def test_standings_change_on_a_second_screen_when_a_result_is_confirmed(open_liv
     standings.get_by_text("Updates as soon as something changes.").wait_for()
     dashboard = open_live_as(organizer)
     dashboard.goto(f"/events/{event.pk}/manage/")
+    # Told only once its socket is open: on a busy machine that can take a moment.
+    dashboard.locator('[data-live-notice][data-live-open="1"]').wait_for(state="attached")
     standings.evaluate("window.clashMark = 1")
     assert standings.locator("#standings").get_by_text("1-0-0").count() == 0
 
