@@ -98,6 +98,30 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers", "browser: drives a headless Chromium through Playwright (tests/browser/)")
 
 
+# The fixtures through which a test reaches the database (pytest-django's).
+DATABASE_FIXTURES = frozenset({"db", "transactional_db", "django_db_reset_sequences",
+                               "django_db_serialized_rollback", "live_server"})
+
+
+def uses_database(item: pytest.Item) -> bool:
+    """A test that uses the database (or is marked for PostgreSQL, which the SQLite run skips)."""
+    if item.get_closest_marker("django_db") or item.get_closest_marker("postgres"):
+        return True
+    return not DATABASE_FIXTURES.isdisjoint(getattr(item, "fixturenames", ()))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """With CLASH_DATABASE_TESTS_ONLY=1 (the PostgreSQL run of `make test`), only the tests
+    that use the database run: the others (source scans, catalogues, pure functions) would
+    run exactly as they do in the SQLite run, which runs every test."""
+    if os.environ.get("CLASH_DATABASE_TESTS_ONLY") != "1":
+        return
+    kept = [item for item in items if uses_database(item)]
+    if len(kept) < len(items):
+        config.hook.pytest_deselected(items=[i for i in items if not uses_database(i)])
+        items[:] = kept
+
+
 def _unavailable(reason: str) -> None:
     if services_required():
         pytest.fail(f"{reason} (CLASH_REQUIRE_SERVICES=1: required services must be up)")

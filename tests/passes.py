@@ -6,13 +6,14 @@ waits for them all:
 - sqlite: the suite on SQLite (the embedded default) except tests/browser and tests/integration;
 - browser: tests/browser on SQLite (a real Chromium; mostly waiting on pages, so it costs the
   others little);
-- postgres: the suite on PostgreSQL except the tests that need no database (tests/engine,
-  tests/tournaments/swiss), tests/browser (the same pages as the SQLite run) and
-  tests/integration;
+- postgres: the suite on PostgreSQL, only the tests that use the database
+  (CLASH_DATABASE_TESTS_ONLY=1; the others run the same in the SQLite run), except
+  tests/browser (the same pages as the SQLite run) and tests/integration;
 - integration: tests/integration (real workers, the real Redis broker) on a database of its own,
   so that its Redis restart test disturbs neither of the others.
 
-Each run writes its own log; a run's log is printed once it ends, with its time, and the
+Each run writes its own log; a run's log is printed once it ends, with its time and the
+processor time it used (with its children: Chromium, the workers), and the
 command fails if any run failed. Two cores carry four runs well: the browser and integration
 runs spend most of their time waiting.
 """
@@ -41,7 +42,7 @@ def runs(postgres_url: str, integration_url: str) -> list[Run]:
         Run("browser", ["tests/browser"], memory),
         Run("postgres", ["tests", "--ignore=tests/engine", "--ignore=tests/browser",
                          "--ignore=tests/integration", "--ignore=tests/tournaments/swiss"],
-            {**memory, "DATABASE_URL": postgres_url}),
+            {**memory, "DATABASE_URL": postgres_url, "CLASH_DATABASE_TESTS_ONLY": "1"}),
         Run("integration", ["tests/integration"], {"DATABASE_URL": integration_url}),
     ]
 
@@ -65,7 +66,8 @@ def main(argv: list[str]) -> int:
         failed = _wait(live)
     finally:
         for _, process, _, _ in live:
-            process.kill()
+            if process.returncode is None:
+                process.kill()
     total = time.monotonic() - started
     print(f"\nAll runs ended in {total:.0f} s" + (f"; failed: {', '.join(failed)}" if failed
                                                   else "; all passed"))
@@ -73,21 +75,24 @@ def main(argv: list[str]) -> int:
 
 
 def _wait(live: list) -> list[str]:
-    """Print each run's log as it ends; the names of the runs that failed."""
+    """Print each run's log as it ends, with its time and the processor time it and its
+    children used; the names of the runs that failed."""
     failed = []
     while live:
         for entry in list(live):
             run, process, log, since = entry
-            if process.poll() is None:
+            pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+            if pid == 0:
                 continue
+            process.returncode = code = os.waitstatus_to_exitcode(status)
             live.remove(entry)
             log.seek(0)
-            print(f"\n===== {run.name} run: exit {process.returncode}, "
-                  f"{time.monotonic() - since:.0f} s =====", flush=True)
+            print(f"\n===== {run.name} run: exit {code}, {time.monotonic() - since:.0f} s, "
+                  f"processor {usage.ru_utime + usage.ru_stime:.0f} s =====", flush=True)
             sys.stdout.write(log.read())
             sys.stdout.flush()
             log.close()
-            if process.returncode != 0:
+            if code != 0:
                 failed.append(run.name)
         time.sleep(0.5)
     return failed
