@@ -12,23 +12,30 @@ import re
 from itertools import product
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import URLResolver, get_resolver
 from rest_framework.test import APIClient
 
-from decks.models import BanSession, Decklist, DecklistVersion
+from decks.models import BanSession, Card, CardSet, Decklist, DecklistVersion
 from engine.clash.formats import DraftState
+from lab.models import LabRun
+from play.models import OnlineGame
 from tests.tournaments.event_steps import organizer_of
 from tests.tournaments.pods_play import draft_event, human_seats
 from tests.tournaments.seen_integers import CATALOGUE, SEED, integers_in, shown
 from tournaments.models import (
+    Announcement,
     DraftPair,
     DraftStatus,
+    EngineGame,
     Event,
     Match,
+    Penalty,
     Pod,
     PodSeat,
     Registration,
+    Round,
 )
 from tournaments.services.pods import pair_seed
 
@@ -99,8 +106,41 @@ def site_routes() -> list[str]:
 PARAM = re.compile(r"<(?:(\w+):)?(\w+)>")
 
 
+def named(event: Event) -> dict[str, list[int]]:
+    """For the parameters that name a row (other than the event, its registrations, its pod
+    and its seats): the ids of the rows of the scene each can name. A key is the parameter's
+    name, or for a `pk` the route's prefix (the longest one that matches wins)."""
+    def ids(queryset) -> list[int]:  # noqa: ANN001
+        return list(queryset.values_list("pk", flat=True))
+
+    cards, matches = ids(Card.objects.all()), ids(Match.objects.all())
+    games, users = ids(OnlineGame.objects.all()), ids(User.objects.all())
+    announcements = ids(Announcement.objects.all())
+    penalties = ids(Penalty.objects.all())
+    return {
+        "api/sets/": ids(CardSet.objects.all()), "api/cards/": cards, "card_id": cards,
+        "api/decklists/": ids(Decklist.objects.all()), "decks/lists/": ids(Decklist.objects.all()),
+        "api/ban-sessions/": ids(BanSession.objects.all()),
+        "decks/bans/": ids(BanSession.objects.all()),
+        "api/matches/": matches, "api/play/matches/": matches, "match": matches,
+        "match_pk": matches,
+        "api/play/games/": games, "api/play/replays/online/": games, "play/": games,
+        "api/play/replays/engine/": ids(EngineGame.objects.all()),
+        "play/replay/engine/": ids(EngineGame.objects.all()),
+        "announcement": announcements, "announcement_id": announcements,
+        "penalty": penalties, "penalty_id": penalties, "user": users, "user_id": users,
+        "number": list(Round.objects.filter(event=event).values_list("number", flat=True)),
+        "run": ids(LabRun.objects.all()),
+    }
+
+
 def urls_for(event: Event) -> list[str]:
-    """Every route of the site, its parameters filled with the ids of the scene's rows."""
+    """Every route of the site, its parameters filled with the ids of the scene's rows that
+    can name one of the route's objects, and one id that names none (its 404 answer).
+
+    A parameter is given only the scene's ids (those the seeds' rows have, and 1) that name a
+    row of its own model: any other id could only be answered with the same 404 as the one
+    that names nothing. A parameter not in `named` gets every id of the scene."""
     regs = list(Registration.objects.filter(event=event).values_list("pk", flat=True))
     pods = list(Pod.objects.filter(event=event).values_list("pk", flat=True))
     seats = list(PodSeat.objects.filter(pod__event=event).values_list("pk", flat=True))
@@ -112,6 +152,7 @@ def urls_for(event: Event) -> list[str]:
                 *DecklistVersion.objects.values_list("pk", flat=True),
                 *BanSession.objects.values_list("pk", flat=True),
                 *Match.objects.values_list("pk", flat=True), 1}
+    rows = named(event)
 
     def values(route: str, conv: str, name: str) -> list:
         if conv != "int":
@@ -124,12 +165,18 @@ def urls_for(event: Event) -> list[str]:
             return pods
         if route.startswith("api/pod-seats/"):
             return seats
-        return sorted(anything)
+        keys = [k for k in rows if k == name or (name == "pk" and route.startswith(k))]
+        if not keys:
+            return sorted(anything)
+        ids = rows[max(keys, key=len)]
+        return sorted(anything & set(ids)) + [max([*anything, *ids]) + 1]
 
     urls = []
     for route in site_routes():
         params = PARAM.findall(route)
-        for combo in product(*(values(route, conv, name) for conv, name in params)):
+        combos = list(product(*(values(route, conv, name) for conv, name in params)))
+        assert combos, route  # every route is visited
+        for combo in combos:
             parts = PARAM.split(route)  # text, conv, name, text, conv, name, ..., text
             filled = "".join(part + (str(combo[i]) if i < len(combo) else "")
                              for i, part in enumerate(parts[::3]))
