@@ -6,22 +6,20 @@ every organizer action and the result pages, each kind of visitor gets an expect
 forbidden one (403, 404, or the login page for anonymous visitors) changes nothing.
 
 The seats have no list (the organizer added them): each player may attach their own, nobody
-else may. Last, the attacker's path: a brand-new account creates its own event and adds a
-victim by username, guessing the names of the victim's lists.
+else may. The scene is built once for the module (tests/worlds.py); each cell runs in its own
+savepoint on freshly fetched rows, so it sees the scene unchanged. The attacker's path through
+the pages is in test_pages_attacker.py.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from decks.services.decklists import decklist_create, decklist_update
-from tests.factories import UserFactory, give_starter_kit, starter_kit
-from tests.factories.decklists import LIST_A
+from tests.factories import UserFactory, starter_kit
 from tests.factories.tournaments import (
     AnnouncementFactory,
     MatchRowFactory,
@@ -29,6 +27,7 @@ from tests.factories.tournaments import (
     RoundRowFactory,
     SeatFactory,
 )
+from tests.worlds import built_once, fresh
 from tournaments.models import (
     Announcement,
     ClockChange,
@@ -58,8 +57,8 @@ class World:
     announcement: Announcement
 
 
-@pytest.fixture
-def world() -> World:
+@built_once
+def world_built() -> World:
     starter_kit()
     organizer, elsewhere = UserFactory(username="organizer"), UserFactory(username="elsewhere")
     event = OrganizedEventFactory(organizers=[organizer], format="preconstructed",
@@ -78,6 +77,11 @@ def world() -> World:
              "organizer": organizer, "other_organizer": elsewhere}
     return World(users=users, event=event, seats=seats, match=match,
                  announcement=announcement)
+
+
+@pytest.fixture
+def world(world_built) -> World:
+    return fresh(world_built)
 
 
 def u(name: str, w: World, *args) -> str:
@@ -294,68 +298,3 @@ def test_a_player_attaching_their_list_changes_their_own_seat_only(client, world
     alice = seats.pop("alice").decklist_version
     assert alice.preconstructed_deck == 2 and alice.decklist.owner.username == "alice"
     assert all(seat.decklist_version is None for seat in seats.values())
-
-
-# The attacker's path ---------------------------------------------------------------------
-
-SECRET_NAME = "Secret Ogre Rush"
-SECRET_CARDS = LIST_A
-EVENT = {"name": "Friendly", "format": "constructed", "match_length": 3, "top_cut": 0,
-         "late_entry_until_round": 0}
-
-
-def test_a_new_account_cannot_take_someone_elses_list_through_its_own_events_pages(client):
-    starter_kit()
-    victim = UserFactory(username="victim")
-    give_starter_kit(victim)
-    secret = decklist_create(user=victim, name=SECRET_NAME, kind="constructed",
-                             cards=SECRET_CARDS, now=timezone.now())
-    client.force_login(UserFactory(username="attacker"))
-    answers = []
-    # The real name, a made-up one, and none ("the list the player made last").
-    for guess in (SECRET_NAME, "No such list", ""):
-        created = client.post(reverse("tournaments:event_new"), EVENT)
-        assert created.status_code == 302
-        event = Event.objects.latest("pk")
-        response = client.post(reverse("tournaments:player_add", args=[event.pk]),
-                               {"add-player": "victim", "add-decklist_name": guess},
-                               follow=True)
-        page = response.content.decode()
-        answers.append((response.status_code, re.sub(  # what differs between any two events
-            r'/\d+/|name="csrfmiddlewaretoken" value="\w+"', "", page)))
-        seat = Registration.objects.get(event=event)
-        assert seat.decklist_version is None, f"the attacker attached {guess!r}"
-        assert SECRET_NAME not in page and "OGRE" not in page
-    assert answers[0] == answers[1] == answers[2], "the answers tell a real name from a guess"
-    decklist_update(decklist=secret, user=victim, now=timezone.now(),
-                    cards=SECRET_CARDS[:9] + ["ZOMBIE"])
-    for url in (reverse("decks:decklist", args=[secret.pk]),
-                reverse("tournaments:dashboard", args=[event.pk])):
-        page = client.get(url)
-        assert SECRET_NAME not in page.content.decode()
-    assert client.get(reverse("decks:decklist", args=[secret.pk])).status_code == 404
-
-
-def test_the_added_player_sees_their_empty_seat_and_attaches_their_own_list(client):
-    starter_kit()
-    alice = UserFactory(username="alice")
-    give_starter_kit(alice)
-    mine = decklist_create(user=alice, name="Mine", kind="constructed", cards=SECRET_CARDS,
-                           now=timezone.now())
-    organizer = UserFactory(username="organizer")
-    event = OrganizedEventFactory(organizers=[organizer], format="constructed")
-    client.force_login(organizer)
-    added = client.post(reverse("tournaments:player_add", args=[event.pk]),
-                        {"add-player": "alice"}, follow=True)
-    assert "no list until they attach their own" in added.content.decode()
-    client.force_login(alice)
-    me = client.get(reverse("me")).content.decode()
-    assert "No list yet" in me and reverse("tournaments:event", args=[event.pk]) in me
-    page = client.get(reverse("tournaments:event", args=[event.pk])).content.decode()
-    assert "Your seat has no list yet" in page
-    assert reverse("tournaments:decklist_attach", args=[event.pk]) in page
-    response = client.post(reverse("tournaments:decklist_attach", args=[event.pk]),
-                           {"decklist": mine.pk}, follow=True)
-    assert "Your list is registered" in response.content.decode()
-    assert Registration.objects.get(event=event).decklist_version == mine.current
-
