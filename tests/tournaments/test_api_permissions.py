@@ -3,8 +3,10 @@
 The roles: the player (registered with a hidden constructed list), another player of the same
 event (registered too, never the player's opponent), the organizer of the event, the
 organizer of another event, and anonymous. Each endpoint is tried in the state it needs
-(registration open, a round being played, the Swiss rounds done, the semifinals done), built
-fresh for every cell.
+(registration open, a round being played, the Swiss rounds done, the semifinals done). Each
+state is built once for the module and rolled back before the next one is built
+(tests/worlds.py): every cell runs in its own savepoint on freshly fetched rows, so it sees its
+state unchanged.
 
 A forbidden cell answers 403 (not logged in, or seen but not yours) or 404 (not seen) and
 changes nothing. No response to anyone but the player and the organizer carries a card of
@@ -28,6 +30,7 @@ from tests.factories.decklists import LIST_B, LIST_C
 from tests.factories.tournaments import AnnouncementFactory, OrganizedEventFactory
 from tests.tournaments.event_steps import match_of, now, pair, seats, settle, start
 from tests.web import client_for
+from tests.worlds import built_once, fresh
 from tournaments.models import (
     Announcement,
     ClockChange,
@@ -200,6 +203,11 @@ def announced() -> World:
     return world
 
 
+def top_cut_due() -> World:
+    """The Swiss rounds of an event with a top cut of 4 are done."""
+    return swiss_played(top_cut=4)
+
+
 def semifinals_played() -> World:
     world = swiss_played(top_cut=4)
     settle(topcut_start(event_id=world.event.pk, by=world.users["organizer"], now=now())[0])
@@ -300,7 +308,7 @@ ENDPOINTS = {
         "post", f"/api/events/{w.event.pk}/rounds/", {"number": 2})),
     "complete event": (swiss_played, lambda w, u: (
         "post", f"/api/events/{w.event.pk}/complete/", None)),
-    "start top cut": (lambda: swiss_played(top_cut=4), lambda w, u: (
+    "start top cut": (top_cut_due, lambda w, u: (
         "post", f"/api/events/{w.event.pk}/top-cut/", None)),
     "advance top cut": (semifinals_played, lambda w, u: (
         "post", f"/api/events/{w.event.pk}/top-cut/advance/", {"number": 3})),
@@ -355,6 +363,30 @@ def mine_won(w: World) -> dict:
     return {"a_wins": 2 if mine_is_a else 1, "b_wins": 1 if mine_is_a else 2}
 
 
+@built_once
+def scene_built(build) -> World:
+    """The state a test asks for (a function above, given as the parameter)."""
+    return build()
+
+
+@pytest.fixture
+def world(scene_built) -> World:
+    return fresh(scene_built)
+
+
+def in_scene(*builds) -> pytest.MarkDecorator:
+    """Run the test in each of these states (one built at a time, see tests/worlds.py)."""
+    return pytest.mark.parametrize("scene_built", builds, indirect=True, scope="module",
+                                   ids=[build.__name__ for build in builds])
+
+
+def by_scene(cells: list) -> list:
+    """The cells in the order of the states they need: pytest builds a state once for a run
+    of tests asking for it, and again when another state came between."""
+    order = list(dict.fromkeys(scene for scene, _ in ENDPOINTS.values()))
+    return sorted(cells, key=lambda cell: order.index(ENDPOINTS[cell[0]][0]))
+
+
 def snapshot() -> dict:
     """Everything the tournaments API can write, and the decklists it could make."""
     return {
@@ -375,11 +407,13 @@ def snapshot() -> dict:
     }
 
 
-@pytest.mark.parametrize(("endpoint", "role", "status"), parse_matrix(MATRIX),
-                         ids=lambda v: str(v).replace(" ", "_"))
-def test_permission_matrix(endpoint, role, status):
-    scene, request_for = ENDPOINTS[endpoint]
-    world = scene()
+@pytest.mark.parametrize(("scene_built", "endpoint", "role", "status"), [
+    pytest.param(ENDPOINTS[endpoint][0], endpoint, role, status,
+                 id="-".join(str(v).replace(" ", "_") for v in (endpoint, role, status)))
+    for endpoint, role, status in by_scene(parse_matrix(MATRIX))],
+    indirect=["scene_built"], scope="module")
+def test_permission_matrix(world, endpoint, role, status):
+    _, request_for = ENDPOINTS[endpoint]
     user = world.users[role]
     method, url, body = request_for(world, user)
     before = snapshot()
@@ -396,11 +430,12 @@ def test_permission_matrix(endpoint, role, status):
         assert not leaked, f"the player's hidden list leaked to {role}: {leaked}"
 
 
-@pytest.mark.parametrize("endpoint", [*CLOCK_ENDPOINTS, *CORRECTION_ENDPOINTS],
-                         ids=lambda v: v.replace(" ", "_"))
-def test_a_brand_new_account_may_not_touch_the_clock_or_correct(endpoint):
-    scene, request_for = {**CLOCK_ENDPOINTS, **CORRECTION_ENDPOINTS}[endpoint]
-    world = scene()
+@pytest.mark.parametrize(("scene_built", "endpoint"), [
+    pytest.param(scene, endpoint, id=endpoint.replace(" ", "_"))
+    for endpoint, (scene, _) in {**CLOCK_ENDPOINTS, **CORRECTION_ENDPOINTS}.items()],
+    indirect=["scene_built"], scope="module")
+def test_a_brand_new_account_may_not_touch_the_clock_or_correct(world, endpoint):
+    _, request_for = {**CLOCK_ENDPOINTS, **CORRECTION_ENDPOINTS}[endpoint]
     newcomer = UserFactory(username="newcomer")
     method, url, body = request_for(world, newcomer)
     before = snapshot()
@@ -410,8 +445,8 @@ def test_a_brand_new_account_may_not_touch_the_clock_or_correct(endpoint):
     assert snapshot() == before
 
 
-def test_the_organizers_clock_actions_answer_the_clock_as_the_server_computes_it():
-    world = clock_running()
+@in_scene(clock_running)
+def test_the_organizers_clock_actions_answer_the_clock_as_the_server_computes_it(world):
     client = client_for(world.users["organizer"])
     base = f"/api/events/{world.event.pk}/rounds/1/clock/"
     paused = client.post(base + "pause/").json()
@@ -440,8 +475,8 @@ def test_the_secret_list_is_disjoint_from_the_open_one():
     assert Card.objects.filter(name__in=SECRET + OPEN).count() == len(SECRET + OPEN)
 
 
-def test_the_player_and_the_organizer_do_see_the_hidden_list():
-    world = registration_open()
+@in_scene(registration_open)
+def test_the_player_and_the_organizer_do_see_the_hidden_list(world):
     url = f"/api/events/{world.event.pk}/registrations/"
     for role in ("player", "organizer"):
         seen = client_for(world.users[role]).get(url).json()
@@ -449,8 +484,8 @@ def test_the_player_and_the_organizer_do_see_the_hidden_list():
         assert mine["decklist"]["cards"] == SECRET
 
 
-def test_a_refused_organizer_action_names_why():
-    world = registration_open()
+@in_scene(registration_open)
+def test_a_refused_organizer_action_names_why(world):
     response = client_for(world.users["other_organizer"]).post(
         f"/api/events/{world.event.pk}/start/")
     assert response.json() == {"error": {
@@ -460,8 +495,8 @@ def test_a_refused_organizer_action_names_why():
     assert anonymous.json()["error"]["code"] == "not_authenticated"
 
 
-def test_a_brand_new_account_cannot_post_or_withdraw_an_announcement():
-    world = announced()
+@in_scene(announced)
+def test_a_brand_new_account_cannot_post_or_withdraw_an_announcement(world):
     newcomer = client_for(UserFactory(username="brand-new"))
     url = f"/api/events/{world.event.pk}/announcements/"
     before = snapshot()
@@ -472,8 +507,8 @@ def test_a_brand_new_account_cannot_post_or_withdraw_an_announcement():
     assert snapshot() == before
 
 
-def test_a_guessed_id_of_another_events_announcement_is_a_404():
-    world = announced()
+@in_scene(announced)
+def test_a_guessed_id_of_another_events_announcement_is_a_404(world):
     theirs = world.event.announcements.get()
     mine = OrganizedEventFactory(organizers=[world.users["other_organizer"]])
     before = snapshot()
