@@ -35,6 +35,7 @@ from tests.factories import UserFactory, starter_kit
 from tests.factories.decklists import LIST_A
 from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
 from tests.tournaments.event_steps import now, pair, start
+from tests.worlds import built_once
 from tournaments.models import Match, PodSeat, Registration
 
 # Operations that still fail, with why; their tests are expected to fail (strict: a fix
@@ -78,9 +79,10 @@ class Scene:
     ids: dict[str, list[int]]  # path prefix + parameter -> ids of real rows
 
 
-@pytest.fixture
+@built_once
 def scene() -> Scene:
-    starter_kit()
+    """Built once for the module (tests/worlds.py): each operation's examples run in a
+    savepoint of their own, so what one operation writes never reaches the next."""
     olga = UserFactory(username="olga")
     collection_add_set(user=olga, card_set=starter_kit(), copies=1)
     decklist = decklist_create(user=olga, name="olga's list", kind="constructed", cards=LIST,

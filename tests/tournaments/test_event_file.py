@@ -20,6 +20,7 @@ from tests.factories.tournaments import (
 )
 from tests.factories.users import UserFactory
 from tests.tournaments import event_steps as steps
+from tests.worlds import built_once, fresh
 from tournaments.models import (
     EngineGame,
     Event,
@@ -58,10 +59,17 @@ def simulated(*, players: int, ai: int, seed: int, publish: bool = True,
     return event
 
 
-@pytest.fixture
-def small() -> dict:
-    """The file of a small finished event whose lists are published."""
+@built_once
+def small_built() -> dict:
+    """The file of a small finished event whose lists are
+    published, simulated once for the module (tests/worlds.py)."""
     return file_of(simulated(players=4, ai=2, seed=2, top_cut=0))
+
+
+@pytest.fixture
+def small(small_built) -> dict:
+    """A copy of the file of its own for each test, which may forge it."""
+    return fresh(small_built)
 
 
 def records_of(event: Event) -> list[tuple[int, int | None, int, str]]:

@@ -19,6 +19,7 @@ from core.errors import DomainError
 from tests.factories.users import UserFactory
 from tests.tournaments.test_event_file import file_of, refused, simulated, standing_lines
 from tests.web import client_for, html, signed_in
+from tests.worlds import built_once, fresh
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.services.decklists import event_lists_publish
 from tournaments.services.event_file import (
@@ -31,10 +32,17 @@ from tournaments.services.guest_lists import guest_list_enter
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def small() -> dict:
-    """The file of a small finished event (4 players, 2 AI seats) whose lists are published."""
+@built_once
+def small_built() -> dict:
+    """The file of a small finished event (4 players, 2 AI seats) whose lists are
+    published, simulated once for the module (tests/worlds.py)."""
     return file_of(simulated(players=4, ai=2, seed=2, top_cut=0))
+
+
+@pytest.fixture
+def small(small_built) -> dict:
+    """A copy of the file of its own for each test, which may forge it."""
+    return fresh(small_built)
 
 
 def first_match(data: dict) -> dict:
