@@ -9,9 +9,12 @@ from django.urls import reverse
 from tests.factories import UserFactory
 from tests.factories.tournaments import OrganizedEventFactory
 from tests.tournaments.event_steps import pair, seats, settle, start
+from tests.worlds import built_once, fresh
 from tournaments.models import Event
 
-pytestmark = pytest.mark.django_db
+SIZES = {"small": (9, 2), "large": (41, 4)}  # players, rounds
+pytestmark = [pytest.mark.django_db,
+              pytest.mark.parametrize("event_built", list(SIZES), indirect=True, scope="module")]
 
 
 def busy_event(players: int, rounds: int) -> Event:
@@ -28,9 +31,15 @@ def busy_event(players: int, rounds: int) -> Event:
     return event
 
 
-@pytest.fixture(params=[(9, 2), (41, 4)], ids=["small", "large"])
-def event(request) -> Event:
-    return busy_event(*request.param)
+@built_once
+def event_built(size: str) -> Event:
+    """Each size's event, built once for the module (tests/worlds.py)."""
+    return busy_event(*SIZES[size])
+
+
+@pytest.fixture
+def event(event_built) -> Event:
+    return fresh(event_built)
 
 
 # Each: the session and the user, then the page's own reads (the first time: nothing kept).
