@@ -12,6 +12,9 @@ the caller's own things. No response a user gets ever contains a list they may n
 The attacker's path: a brand-new account with an event of its own enters the owner by username
 with the hidden list's version id, or seats itself on it by hand; neither opens the list. And a
 started event's organizer never sees an edit made after the start.
+
+The world is built once for the module (tests/worlds.py): every test runs in its own savepoint
+on freshly fetched rows, so it sees the world unchanged and what it writes is rolled back.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from tests.factories import (
 )
 from tests.factories.decklists import LIST_A, LIST_B, LIST_C
 from tests.factories.decks import CollectionEntryFactory
+from tests.worlds import built_once, fresh
 
 pytestmark = pytest.mark.django_db
 
@@ -91,8 +95,8 @@ class World:
     kit: object
 
 
-@pytest.fixture
-def world() -> World:
+@built_once
+def world_built() -> World:
     kit = starter_kit()
     users = {role: UserFactory(username=role) for role in ROLES if role != "anonymous"}
     users["anonymous"] = None
@@ -116,6 +120,11 @@ def world() -> World:
                                 player_a=owner, player_b=opponent, now=now, event=event)
     return World(users=users, listed=listed, hidden=hidden, opponent_version=theirs,
                  event=event, session=session, kit=kit)
+
+
+@pytest.fixture
+def world(world_built) -> World:
+    return fresh(world_built)
 
 
 def request_for(endpoint: str, w: World) -> tuple[str, str, dict | None]:

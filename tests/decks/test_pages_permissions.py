@@ -7,6 +7,9 @@ page for anonymous visitors) changes nothing and never shows the hidden list's n
 
 The attacker's path ends here too: a brand-new account that made its own event and added the
 owner by username, guessing the list's name, still gets the 404 a missing list gets.
+
+The world is built once for the module (tests/worlds.py): every test runs in its own savepoint
+on freshly fetched rows, so it sees the world unchanged and what it writes is rolled back.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from tests.factories import (
     starter_kit,
 )
 from tests.factories.decklists import LIST_A, LIST_B
+from tests.worlds import built_once, fresh
 from tournaments.models import Event, Registration
 
 pytestmark = pytest.mark.django_db
@@ -50,8 +54,8 @@ class World:
     session: BanSession
 
 
-@pytest.fixture
-def world() -> World:
+@built_once
+def world_built() -> World:
     starter_kit()
     owner, other, organizer, other_organizer = (
         UserFactory(username=name) for name in ("owner", "other", "organizer", "elsewhere"))
@@ -69,6 +73,11 @@ def world() -> World:
     return World(users={"anonymous": None, "owner": owner, "other": other,
                         "organizer": organizer, "other_organizer": other_organizer},
                  secret=secret, practice=practice, session=session)
+
+
+@pytest.fixture
+def world(world_built) -> World:
+    return fresh(world_built)
 
 
 def _csv():
