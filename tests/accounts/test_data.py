@@ -11,14 +11,21 @@ from django.urls import reverse
 from tests.accounts.scene import world
 from tests.factories import starter_kit
 from tests.web import signed_in
+from tests.worlds import built_once, fresh
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def scene():  # noqa: ANN201
+@built_once
+def scene_built() -> dict:
+    """tests/accounts/scene.py's world, built once for the module (tests/worlds.py)."""
     starter_kit()
     return world()
+
+
+@pytest.fixture
+def scene(scene_built) -> dict:
+    return fresh(scene_built)
 
 
 def download(user):  # noqa: ANN001, ANN201

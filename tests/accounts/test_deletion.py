@@ -11,19 +11,25 @@ from accounts.models import Profile
 from decks.models import CollectionEntry, Decklist, DecklistVersion
 from play.models import OnlineGame, SoloResult
 from tests.accounts.scene import world
+from tests.factories import starter_kit
 from tests.web import html, signed_in
+from tests.worlds import built_once, fresh
 from tournaments.models import Match, Registration
 from tournaments.selectors.standings import standings_for_event
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def scene():  # noqa: ANN201
-    from tests.factories import starter_kit
-
+@built_once
+def scene_built() -> dict:
+    """tests/accounts/scene.py's world, built once for the module (tests/worlds.py)."""
     starter_kit()
     return world()
+
+
+@pytest.fixture
+def scene(scene_built) -> dict:
+    return fresh(scene_built)
 
 
 def delete(user, password="pw-for-tests-1"):  # noqa: ANN001, ANN201
