@@ -2,7 +2,10 @@
 tries it: anonymous, a brand-new account, a player of the event, the organizer of another
 event; with guessed ids (a seat, a match or an event of someone else's, missing ones),
 through the pages and the API. A refused request answers 403/404/409 (or the login page)
-and changes nothing; the trail's text reaches the event's organizers only."""
+and changes nothing; the trail's text reaches the event's organizers only.
+
+The scene is built once for the module (tests/worlds.py); each test runs in its own savepoint
+on freshly fetched rows, so it sees the scene unchanged."""
 
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ from rest_framework.test import APIClient
 from tests.factories import UserFactory
 from tests.factories.tournaments import CorrectionFactory, OrganizedEventFactory, SeatFactory
 from tests.tournaments.event_steps import pair, seats, start
+from tests.worlds import built_once, fresh
 from tournaments.models import (
     Correction,
     CorrectionAction,
@@ -40,8 +44,8 @@ class World:
     match: Match  # alice's match in round 1
 
 
-@pytest.fixture
-def world() -> World:
+@built_once
+def world_built() -> World:
     olga, oscar = UserFactory(username="olga"), UserFactory(username="oscar")
     event = OrganizedEventFactory(organizers=[olga], rounds=3, seed=5, no_show_minutes=1)
     alice, *_ = seats(event, "alice bob carol dave")
@@ -59,6 +63,11 @@ def world() -> World:
     return World(event=event, other=other, late=late, match=match, users={
         "anonymous": None, "newcomer": UserFactory(username="newcomer"),
         "player": alice.player, "other_organizer": oscar, "organizer": olga})
+
+
+@pytest.fixture
+def world(world_built) -> World:
+    return fresh(world_built)
 
 
 def everything(event: Event) -> dict:

@@ -2,7 +2,10 @@
 event's organizers write it, only for a guest seat, and only until the seat is claimed or
 the event fixes its lists; before the lists are published only the organizers read it, on
 every page and API that shows a list; after the claim it is the claimer's, and stays the
-seat's registered list through the event."""
+seat's registered list through the event.
+
+The scene is built once for the module (tests/worlds.py); each test runs in its own savepoint
+on freshly fetched rows, so it sees the scene unchanged."""
 
 from dataclasses import dataclass
 
@@ -17,6 +20,7 @@ from tests.factories.decks import starter_kit
 from tests.factories.tournaments import AISeatFactory, OrganizedEventFactory
 from tests.tournaments.event_steps import now, organizer_of, pair, seats, settle, start
 from tests.web import client_for, html, signed_in
+from tests.worlds import built_once, fresh
 from tournaments.models import Registration
 from tournaments.services.events import event_complete
 from tournaments.services.guest_lists import guest_list_enter
@@ -37,8 +41,8 @@ class World:
     other_event: object
 
 
-@pytest.fixture
-def world() -> World:
+@built_once
+def world_built() -> World:
     starter_kit()
     event = OrganizedEventFactory(format="constructed", rounds=1)
     alice, bob = seats(event, "alice bob")
@@ -52,6 +56,11 @@ def world() -> World:
         "anonymous": None, "new account": UserFactory(username="newcomer"),
         "player": alice.player, "other organizer": organizer_of(other),
         "organizer": organizer_of(event)})
+
+
+@pytest.fixture
+def world(world_built) -> World:
+    return fresh(world_built)
 
 
 def guest_api(world: World, event_id: int | None = None, seat_id: int | None = None) -> str:

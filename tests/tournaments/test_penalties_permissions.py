@@ -3,7 +3,10 @@ anonymous, a brand-new account, a player of the event, the penalised player, the
 judge of this event, a judge of another event, an organizer of another event, the organizer;
 through the pages and the API, with guessed ids. The player sees their own penalties, the
 organizers and judges all of them, nobody else any; a judge does less than an organizer, and
-nothing in another event."""
+nothing in another event.
+
+The scene is built once for the module (tests/worlds.py); each test runs in its own savepoint
+on freshly fetched rows, so it sees the scene unchanged."""
 
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ from tests.factories.decks import DecklistVersionFactory
 from tests.factories.tournaments import OrganizedEventFactory
 from tests.tournaments.event_steps import match_of, now, organizer_of, pair, seats, start
 from tests.web import client_for, error_of, html, signed_in
+from tests.worlds import built_once, fresh
 from tournaments.models import Penalty, PenaltyKind
 from tournaments.services.judges import judge_add
 from tournaments.services.penalties import penalty_record
@@ -31,8 +35,8 @@ EVERYONE = ["anonymous", "newcomer", "player", "penalised", "opponent", "judge",
 SEES_ALL = {"judge", "organizer"}
 
 
-@pytest.fixture
-def scene():
+@built_once
+def scene_built() -> dict:
     """alice plays bob at a table of round 1 and takes a match loss there; carol (who
     plays dave) has a warning; each seat has a registered list. Another event has its own
     organizer and judge."""
@@ -66,6 +70,11 @@ def scene():
     return {"event": event, "other": other, "round": rnd, "alice": alice,
             "opponent": opponent, "carol": carol, "stranger": stranger, "loss": loss,
             "warning": warning, "users": users}
+
+
+@pytest.fixture
+def scene(scene_built) -> dict:
+    return fresh(scene_built)
 
 
 def page_client(user) -> Client:
