@@ -42,6 +42,8 @@ class Run:
 # (test_input_fuzz: NUL bytes, deep JSON, oversized fields) where PostgreSQL would refuse a NUL
 # that slipped through with a server error, and the schema's own input (test_schema_fuzz) on
 # SQLite, the embedded default. Without PostgreSQL the single SQLite run keeps both.
+# Each run's slowest tests are listed at its end, to find what to make faster.
+DURATIONS = ("--durations=8", "--durations-min=2")
 SQLITE_ONLY = ("tests/api/test_schema_fuzz.py",)
 POSTGRES_ONLY = ("tests/api/test_input_fuzz.py",)
 
@@ -68,7 +70,7 @@ def main(argv: list[str]) -> int:
     live = []
     for run in runs(*argv):
         log = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115 (closed once its run has ended)
-        process = subprocess.Popen([sys.executable, "-m", "pytest", "-q", *run.args],
+        process = subprocess.Popen([sys.executable, "-m", "pytest", "-q", *DURATIONS, *run.args],
                                    env={**os.environ, **run.env}, stdout=log,
                                    stderr=subprocess.STDOUT)
         live.append((run, process, log, time.monotonic()))
