@@ -1,22 +1,23 @@
 """The suite's runs side by side, for `make test` where PostgreSQL answers.
 
-`python -m tests.passes POSTGRES_URL INTEGRATION_URL` starts four pytest processes at once and
+`python -m tests.passes POSTGRES_URL INTEGRATION_URL` starts five pytest processes at once and
 waits for them all:
 
 - sqlite: the suite on SQLite (the embedded default) except tests/browser and tests/integration;
 - browser: tests/browser on SQLite (a real Chromium; mostly waiting on pages, so it costs the
   others little);
-- postgres: the suite on PostgreSQL, only the tests that use the database
+- postgres and postgres-others: the suite on PostgreSQL, only the tests that use the database
   (CLASH_DATABASE_TESTS_ONLY=1; the others run the same in the SQLite run), except
-  tests/browser (the same pages as the SQLite run) and tests/integration; each of the two
-  fuzzers runs in one of the two database runs (SQLITE_ONLY, POSTGRES_ONLY);
+  tests/browser (the same pages as the SQLite run) and tests/integration, split in two
+  (tests/tournaments, the rest) on two databases (POSTGRES_URL's and its name + "_others");
+  each of the two fuzzers runs in one of the two databases' runs (SQLITE_ONLY, POSTGRES_ONLY);
 - integration: tests/integration (real workers, the real Redis broker) on a database of its own,
   so that its Redis restart test disturbs neither of the others.
 
 Each run writes its own log; a run's log is printed once it ends, with its time and the
 processor time it used (with its children: Chromium, the workers), and the
-command fails if any run failed. Two cores carry four runs well: the browser and integration
-runs spend most of their time waiting.
+command fails if any run failed. Two cores carry five runs well: the browser, integration and
+PostgreSQL runs spend much of their time waiting.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit, urlunsplit
 
 
 @dataclass
@@ -50,16 +52,28 @@ POSTGRES_ONLY = ("tests/api/test_input_fuzz.py",)
 
 def runs(postgres_url: str, integration_url: str) -> list[Run]:
     memory = {"CELERY_BROKER_URL": "memory://"}
+    on_postgres = {"CLASH_DATABASE_TESTS_ONLY": "1", **memory}
+    not_on_postgres = ["--ignore=tests/engine", "--ignore=tests/browser",
+                       "--ignore=tests/integration", "--ignore=tests/tournaments/swiss",
+                       *(f"--ignore={path}" for path in SQLITE_ONLY)]
     return [
         Run("sqlite", ["--ignore=tests/browser", "--ignore=tests/integration",
                        *(f"--ignore={path}" for path in POSTGRES_ONLY)], memory),
         Run("browser", ["tests/browser"], memory),
-        Run("postgres", ["tests", "--ignore=tests/engine", "--ignore=tests/browser",
-                         "--ignore=tests/integration", "--ignore=tests/tournaments/swiss",
-                         *(f"--ignore={path}" for path in SQLITE_ONLY)],
-            {**memory, "DATABASE_URL": postgres_url, "CLASH_DATABASE_TESTS_ONLY": "1"}),
+        # Two PostgreSQL runs, each on a database of its own: a run waits on the server for
+        # every query, so one alone leaves a core idle while the other runs end.
+        Run("postgres", ["tests/tournaments", *not_on_postgres],
+            {**on_postgres, "DATABASE_URL": postgres_url}),
+        Run("postgres-others", ["tests", "--ignore=tests/tournaments", *not_on_postgres],
+            {**on_postgres, "DATABASE_URL": named(postgres_url, "_others")}),
         Run("integration", ["tests/integration"], {"DATABASE_URL": integration_url}),
     ]
+
+
+def named(url: str, suffix: str) -> str:
+    """The database URL with `suffix` added to the database's name."""
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path=parts.path.rstrip("/") + suffix))
 
 
 def main(argv: list[str]) -> int:
@@ -74,7 +88,7 @@ def main(argv: list[str]) -> int:
                                    env={**os.environ, **run.env}, stdout=log,
                                    stderr=subprocess.STDOUT)
         live.append((run, process, log, time.monotonic()))
-    print("Four runs side by side: " + "; ".join(
+    print(f"{len(live)} runs side by side: " + "; ".join(
         f"{run.name} (pytest {' '.join(run.args)})" for run, *_ in live), flush=True)
     failed = []
     try:
