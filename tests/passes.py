@@ -1,22 +1,23 @@
 """The suite's runs side by side, for `make test` where PostgreSQL answers.
 
-`python -m tests.passes POSTGRES_URL INTEGRATION_URL` starts five pytest processes at once and
+`python -m tests.passes POSTGRES_URL INTEGRATION_URL` starts six pytest processes at once and
 waits for them all:
 
-- sqlite: the suite on SQLite (the embedded default) except tests/browser and tests/integration;
+- sqlite and sqlite-others: the suite on SQLite (the embedded default) except tests/browser
+  and tests/integration, split in two (tests/engine and tests/tournaments, the rest);
 - browser: tests/browser on SQLite (a real Chromium; mostly waiting on pages, so it costs the
-  others little);
+  others little), on tables made from the models (FROM_MODELS: the other runs migrate);
 - postgres and postgres-others: the suite on PostgreSQL, only the tests that use the database
   (CLASH_DATABASE_TESTS_ONLY=1; the others run the same in the SQLite run), except
   tests/browser (the same pages as the SQLite run) and tests/integration, split in two
   (tests/tournaments, the rest) on two databases (POSTGRES_URL's and its name + "_others");
   each of the two fuzzers runs in one of the two databases' runs (SQLITE_ONLY, POSTGRES_ONLY);
 - integration: tests/integration (real workers, the real Redis broker) on a database of its own,
-  so that its Redis restart test disturbs neither of the others.
+  so that its Redis restart test disturbs neither of the others, made from the models.
 
 Each run writes its own log; a run's log is printed once it ends, with its time and the
 processor time it used (with its children: Chromium, the workers), and the
-command fails if any run failed. Two cores carry five runs well: the browser, integration and
+command fails if any run failed. Two cores carry six runs well: the browser, integration and
 PostgreSQL runs spend much of their time waiting.
 """
 
@@ -46,6 +47,7 @@ class Run:
 # SQLite, the embedded default. Without PostgreSQL the single SQLite run keeps both.
 # Each run's slowest tests are listed at its end, to find what to make faster.
 DURATIONS = ("--durations=8", "--durations-min=2")
+FROM_MODELS = ("--no-migrations",)
 SQLITE_ONLY = ("tests/api/test_schema_fuzz.py",)
 POSTGRES_ONLY = ("tests/api/test_input_fuzz.py",)
 
@@ -57,16 +59,23 @@ def runs(postgres_url: str, integration_url: str) -> list[Run]:
                        "--ignore=tests/integration", "--ignore=tests/tournaments/swiss",
                        *(f"--ignore={path}" for path in SQLITE_ONLY)]
     return [
-        Run("sqlite", ["--ignore=tests/browser", "--ignore=tests/integration",
-                       *(f"--ignore={path}" for path in POSTGRES_ONLY)], memory),
-        Run("browser", ["tests/browser"], memory),
+        # Two SQLite runs: the rules and the tournaments, and the rest.
+        Run("sqlite", ["tests/engine", "tests/tournaments"], memory),
+        Run("sqlite-others", ["tests", "--ignore=tests/engine", "--ignore=tests/tournaments",
+                              "--ignore=tests/browser", "--ignore=tests/integration",
+                              *(f"--ignore={path}" for path in POSTGRES_ONLY)], memory),
+        # The browser and integration runs build their databases from the models, not by
+        # migrating: the other runs migrate theirs, and tests/test_migrations.py checks that
+        # the migrations build what the models say.
+        Run("browser", [*FROM_MODELS, "tests/browser"], memory),
         # Two PostgreSQL runs, each on a database of its own: a run waits on the server for
         # every query, so one alone leaves a core idle while the other runs end.
         Run("postgres", ["tests/tournaments", *not_on_postgres],
             {**on_postgres, "DATABASE_URL": postgres_url}),
         Run("postgres-others", ["tests", "--ignore=tests/tournaments", *not_on_postgres],
             {**on_postgres, "DATABASE_URL": named(postgres_url, "_others")}),
-        Run("integration", ["tests/integration"], {"DATABASE_URL": integration_url}),
+        Run("integration", [*FROM_MODELS, "tests/integration"],
+            {"DATABASE_URL": integration_url}),
     ]
 
 
