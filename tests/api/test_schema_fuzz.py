@@ -42,7 +42,7 @@ from tournaments.models import Match, PodSeat, Registration
 # makes them pass, and then they must leave this list).
 KNOWN_FAILURES: dict[str, str] = {}
 
-MAX_EXAMPLES = 12
+MAX_EXAMPLES = 20
 PASSWORD = "pw-for-tests-1"  # UserFactory's
 LIST = LIST_A
 

@@ -43,6 +43,15 @@ class AsgiServer:
         asyncio.set_event_loop(daphne.server.twisted_loop)
         self.server.run()
 
+    def wait_idle(self, timeout: float = 10.0) -> None:
+        """Wait until every connection has closed and its application has finished (daphne
+        forgets a connection then, looking each second). A request still being served when
+        a test's database is flushed holds a table of SQLite's shared in-memory database, and
+        the flush fails on it."""
+        deadline = time.monotonic() + timeout
+        while self.server.connections and time.monotonic() < deadline:
+            time.sleep(0.05)
+
     @classmethod
     def get(cls) -> AsgiServer:
         if cls._started is None:

@@ -83,7 +83,8 @@ def open_live_as(browser, transactional_db) -> Iterator[Callable]:  # noqa: ANN0
     asgi_server.py), where the pages' sockets connect."""
     from tests.browser.asgi_server import AsgiServer
 
-    url = AsgiServer.get().url
+    server = AsgiServer.get()
+    url = server.url
     contexts = []
 
     def open_page(user=None):  # noqa: ANN001, ANN202
@@ -98,3 +99,5 @@ def open_live_as(browser, transactional_db) -> Iterator[Callable]:  # noqa: ANN0
     yield open_page
     for context in contexts:
         context.close()
+    # Before the database is flushed: the closed pages' last requests may still be served.
+    server.wait_idle()
