@@ -24,9 +24,9 @@ demo: $(INSTALL_STAMP)
 	@echo "Clash is running at http://127.0.0.1:$(PORT)/  (Ctrl-C stops it)"
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
-# With PostgreSQL, tests/passes.py runs four pytest processes side by side (SQLite, the browser
-# journeys, PostgreSQL, tests/integration): they keep both cores busy, so none uses xdist (which
-# measured slower there and made timing-bound tests flaky). Without PostgreSQL, the single pass
+# With PostgreSQL, tests/passes.py runs six pytest processes side by side (two on SQLite, the
+# browser journeys, two on PostgreSQL, tests/integration), split by folder: they keep both cores
+# busy, so none uses xdist (which measured slower there and made timing-bound tests flaky). Without PostgreSQL, the single pass
 # spreads its files over two pytest-xdist processes, one per core (a file stays in one process,
 # so its module fixtures are built once).
 XDIST ?= -n 2 --dist loadfile
