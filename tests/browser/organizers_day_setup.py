@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from playwright.sync_api import expect
+
 from tests.browser.organizers_day_steps import (
     EVENT,
     GUEST,
@@ -106,8 +108,8 @@ def guest_list(day: Day) -> None:
     form.get_by_role("button", name="Save the guest's list").click()
     assert f"The list of {GUEST} is saved: it is their registered list." in status(org)
     row = org.get_by_role("row").filter(has=org.get_by_role("link", name=GUEST))
-    assert row.get_by_role("link", name="Registered list").is_visible()
-    assert row.get_by_role("link", name=f"Edit the list of {GUEST}").is_visible()
+    expect(row.get_by_role("link", name="Registered list")).to_be_visible()
+    expect(row.get_by_role("link", name=f"Edit the list of {GUEST}")).to_be_visible()
     seat = Registration.objects.select_related("decklist_version").get(
         event=day.event, guest_name=GUEST)
     assert seat.decklist_version.preconstructed_deck == 3
@@ -172,7 +174,7 @@ def name_judge(day: Day) -> None:
     jude = day.pages[JUDGE]
     jude.get_by_role("link", name=f"Me ({JUDGE})").click()
     judged = jude.get_by_role("region", name="Events I judge")
-    assert judged.get_by_role("link", name=EVENT).is_visible()
+    expect(judged.get_by_role("link", name=EVENT)).to_be_visible()
 
 
 def start(day: Day) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from tests.browser.helpers import PHONE, screenshot
 from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
@@ -27,20 +28,20 @@ def test_the_organizer_edits_the_event_from_the_dashboard_on_a_phone(open_as):
     page.goto(reverse("tournaments:dashboard", args=[event.pk]))
     with page.expect_navigation():
         page.get_by_role("link", name="Edit event").click()
-    assert page.get_by_role("heading", name="Edit event").is_visible()
+    expect(page.get_by_role("heading", name="Edit event")).to_be_visible()
     assert fits(page)
     page.get_by_label("Venue").fill("Hall A")
     page.get_by_label("Capacity").fill("1")
     with page.expect_navigation():
         page.get_by_role("button", name="Save the changes").click()
-    assert page.get_by_text("the capacity cannot be 1: 2 seats are taken").is_visible()
+    expect(page.get_by_text("the capacity cannot be 1: 2 seats are taken")).to_be_visible()
     assert fits(page)
     assert Event.objects.get(pk=event.pk).venue == "Hal A"
     page.get_by_label("Capacity").fill("8")
     with page.expect_navigation():
         page.get_by_role("button", name="Save the changes").click()
-    assert page.get_by_text("Saved: the venue, the capacity changed.").is_visible()
-    assert page.get_by_text("the venue: Hal A → Hall A").is_visible()
+    expect(page.get_by_text("Saved: the venue, the capacity changed.")).to_be_visible()
+    expect(page.get_by_text("the venue: Hal A → Hall A")).to_be_visible()
     assert fits(page)
     screenshot(page, "event-edit")
     event = Event.objects.get(pk=event.pk)

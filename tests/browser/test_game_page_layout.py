@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 import pytest
 from django.urls import reverse
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from core.errors import DomainError
 from play.models import GameStatus, OnlineGame
@@ -126,7 +127,7 @@ def test_ending_the_turn_with_playable_cards_and_mana_left_did_not_ask_first(ope
     page = open_sized(user, SIZES[size])
     page.goto(reverse("play:game", args=[game.pk]))
     question = page.get_by_role("group", name="End the turn now?")
-    assert not question.is_visible()
+    expect(question).to_be_hidden()
 
     page.get_by_role("button", name="End the turn").click()
     question.wait_for()

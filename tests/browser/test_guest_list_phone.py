@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from tests.browser.helpers import PHONE, screenshot
 from tests.factories.decklists import LIST_A
@@ -29,7 +30,7 @@ def test_the_organizer_enters_a_guests_list_from_the_dashboard_on_a_phone(open_a
     page.goto(reverse("tournaments:dashboard", args=[event.pk]))
     with page.expect_navigation():
         page.get_by_role("link", name="Enter the list of Wanda Walkin").click()
-    assert page.get_by_role("heading", name="Enter the list of Wanda Walkin").is_visible()
+    expect(page.get_by_role("heading", name="Enter the list of Wanda Walkin")).to_be_visible()
     assert fits(page)
     screenshot(page, "guest-list")
     for name in LIST_A[:9]:
@@ -40,7 +41,7 @@ def test_the_organizer_enters_a_guests_list_from_the_dashboard_on_a_phone(open_a
     page.locator(f'input[name="cards"][value="{LIST_A[9]}"]').check()
     with page.expect_navigation():
         page.get_by_role("button", name="Save the guest's list").click()
-    assert page.get_by_text("The list of Wanda Walkin is saved").is_visible()
-    assert page.get_by_role("link", name="Edit the list of Wanda Walkin").is_visible()
+    expect(page.get_by_text("The list of Wanda Walkin is saved")).to_be_visible()
+    expect(page.get_by_role("link", name="Edit the list of Wanda Walkin")).to_be_visible()
     # In the catalogue's order, as the page lists the cards.
     assert sorted(Registration.objects.get(pk=seat.pk).decklist_version.cards) == sorted(LIST_A)

@@ -5,6 +5,7 @@ works without any script, back on the same page."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.helpers import PHONE, TIMEOUT_MS
 from tests.catalogues import RUSSIAN, write_catalogue
@@ -48,7 +49,7 @@ def test_the_language_menu_changes_the_page_without_a_script(browser, live_serve
         page.get_by_role("button", name="Change").click()
         page.wait_for_url("**/events/")
         assert page.locator("html").get_attribute("lang") == "ru"
-        assert page.get_by_role("link", name="Турниры").is_visible()
+        expect(page.get_by_role("link", name="Турниры")).to_be_visible()
         assert page.get_by_label("Язык").input_value() == "ru"
     finally:
         context.close()

@@ -7,6 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from play.models import GameStatus
 from play.selectors import position_of
@@ -52,7 +53,7 @@ def test_the_solo_drafts_cards_show_their_names_and_values(phone):
             """(button, part) => [getComputedStyle(button.querySelector(part)).color,
                                   getComputedStyle(button).backgroundColor]""", part)
         assert contrast(rgb(text), rgb(background)) >= 4.5, (part, text, background)
-    assert card.locator(".play-card-name").is_visible()
+    expect(card.locator(".play-card-name")).to_be_visible()
 
 
 def test_mana_stays_in_sight_with_the_moves_on_a_phone(phone):
@@ -99,7 +100,7 @@ def test_the_signed_in_navigation_is_one_row_on_a_phone(open_as):
     tops = page.locator(".nav-links > li").evaluate_all(
         "items => items.map(li => Math.round(li.getBoundingClientRect().top))")
     assert len(tops) == 6 and len(set(tops)) == 1, tops  # with Log out
-    assert page.get_by_role("button", name="Log out", exact=True).is_visible()
+    expect(page.get_by_role("button", name="Log out", exact=True)).to_be_visible()
     page.get_by_role("link", name=re.compile(r"^Me \(")).click()
     page.get_by_role("link", name="My decks").click()
     page.get_by_role("heading", name="My decks").wait_for()

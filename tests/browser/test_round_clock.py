@@ -9,6 +9,7 @@ import time
 
 import pytest
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from tests.factories.tournaments import OrganizedEventFactory
 from tests.tournaments.event_steps import organizer_of, seats, start
@@ -64,6 +65,6 @@ def test_a_paused_clock_stands_still_in_the_page(open_as):
     page = open_as(organizer_of(event))
     page.goto(f"/events/{event.pk}/manage/")
     first = shown(page)
-    assert page.get_by_role("button", name="Resume the clock").is_visible()
+    expect(page.get_by_role("button", name="Resume the clock")).to_be_visible()
     time.sleep(1.5)
     assert shown(page) == first
