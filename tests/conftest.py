@@ -6,7 +6,8 @@ Tests that need a real service carry a marker:
   run with ``DATABASE_URL=postgres://...`` (``make test`` does a second run like that).
 * ``@pytest.mark.redis``: needs the Redis server behind the Celery broker URL.
 * ``@pytest.mark.browser``: needs a Chromium for Playwright to drive (tests/browser/):
-  ``CLASH_CHROMIUM`` if set, else Debian's ``/usr/bin/chromium`` (.ci/run installs it).
+  ``CLASH_CHROMIUM`` if set, else Debian's headless shell ``/usr/bin/chromium-headless-shell``
+  (.ci/run installs it), else Debian's full ``/usr/bin/chromium``.
 
 When the service is not reachable such a test is skipped with the reason. With
 ``CLASH_REQUIRE_SERVICES=1`` (set by CI) an unreachable service fails the test instead, so CI
@@ -25,7 +26,11 @@ from urllib.parse import urlsplit
 import pytest
 
 POSTGRES_DEFAULT = ("127.0.0.1", 5432)
-CHROMIUM_DEFAULT = "/usr/bin/chromium"
+# The headless shell (Debian's chromium-headless-shell) runs the same Blink without the
+# browser's own user interface: the browser journeys cost about a third less processor time
+# in it than in the full Chromium's headless mode (113 against 179 s on the development
+# machine), the same pages passing.
+CHROMIUM_DEFAULTS = ("/usr/bin/chromium-headless-shell", "/usr/bin/chromium")
 REDIS_DEFAULT = ("127.0.0.1", 6379)
 
 
@@ -84,8 +89,13 @@ def redis_available() -> bool:
 
 
 def chromium_path() -> str:
-    """The Chromium the browser tests drive: CLASH_CHROMIUM if set, else Debian's."""
-    return os.environ.get("CLASH_CHROMIUM") or CHROMIUM_DEFAULT
+    """The Chromium the browser tests drive: CLASH_CHROMIUM if set, else the first of
+    Debian's that is installed."""
+    chosen = os.environ.get("CLASH_CHROMIUM")
+    if chosen:
+        return chosen
+    return next((path for path in CHROMIUM_DEFAULTS if os.access(path, os.X_OK)),
+                CHROMIUM_DEFAULTS[0])
 
 
 def chromium_available() -> bool:
@@ -147,8 +157,9 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
             host, port = redis_address()
             _unavailable(f"Redis not reachable at {host}:{port}")
     if item.get_closest_marker("browser") and not chromium_available():
-        _unavailable(f"no Chromium at {chromium_path()}: install Debian's chromium "
-                     f"(apt-get install chromium) or set CLASH_CHROMIUM to a Chromium binary")
+        _unavailable(f"no Chromium at {chromium_path()}: install Debian's headless shell "
+                     f"(apt-get install chromium-headless-shell) or set CLASH_CHROMIUM to "
+                     f"a Chromium binary")
 
 
 @pytest.fixture(scope="session")

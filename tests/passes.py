@@ -15,9 +15,10 @@ waits for them all:
 - integration: tests/integration (real workers, the real Redis broker) on a database of its own,
   so that its Redis restart test disturbs neither of the others, made from the models.
 
-Each run writes its own log; a run's log is printed once it ends, with its time and the
-processor time it used (with its children: Chromium, the workers), and the
-command fails if any run failed. Two cores carry six runs well: the browser, integration and
+Each run writes its own log (and, with CLASH_TEST_TIMINGS=DIR, DIR/<run>.xml: JUnit XML with
+every test's time, to find where a run's time goes); a run's log is printed once it ends,
+with its time and the processor time it used (with its children: Chromium, the workers), and
+the command fails if any run failed. Two cores carry six runs well: the browser, integration and
 PostgreSQL runs spend much of their time waiting.
 """
 
@@ -93,7 +94,10 @@ def main(argv: list[str]) -> int:
     live = []
     for run in runs(*argv):
         log = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115 (closed once its run has ended)
-        process = subprocess.Popen([sys.executable, "-m", "pytest", "-q", *DURATIONS, *run.args],
+        timings = os.environ.get("CLASH_TEST_TIMINGS")
+        junit = [f"--junitxml={os.path.join(timings, run.name + '.xml')}"] if timings else []
+        process = subprocess.Popen([sys.executable, "-m", "pytest", "-q", *DURATIONS, *junit,
+                                    *run.args],
                                    env={**os.environ, **run.env}, stdout=log,
                                    stderr=subprocess.STDOUT)
         live.append((run, process, log, time.monotonic()))
