@@ -4,13 +4,15 @@
 waits for them all:
 
 - sqlite and sqlite-others: the suite on SQLite (the embedded default) except tests/browser
-  and tests/integration, split in two (tests/engine and tests/tournaments, the rest);
+  and tests/integration, split in two (tests/engine and tests/tournaments but its API tests,
+  the rest);
 - browser: tests/browser on SQLite (a real Chromium; mostly waiting on pages, so it costs the
   others little), on tables made from the models (FROM_MODELS: the other runs migrate);
 - postgres and postgres-others: the suite on PostgreSQL, only the tests that use the database
   (CLASH_DATABASE_TESTS_ONLY=1; the others run the same in the SQLite run), except
   tests/browser (the same pages as the SQLite run) and tests/integration, split in two
-  (tests/tournaments, the rest) on two databases (POSTGRES_URL's and its name + "_others");
+  (tests/tournaments but its API tests, the rest) on two databases (POSTGRES_URL's and its
+  name + "_others");
   each of the two fuzzers runs in one of the two databases' runs (SQLITE_ONLY, POSTGRES_ONLY);
 - integration: tests/integration (real workers, the real Redis broker) on a database of its own,
   so that its Redis restart test disturbs neither of the others, made from the models.
@@ -53,17 +55,24 @@ SQLITE_ONLY = ("tests/api/test_schema_fuzz.py",)
 POSTGRES_ONLY = ("tests/api/test_input_fuzz.py",)
 
 
+# The tournaments' API tests run in the "others" runs of each database: without them the
+# tournaments' runs were the last to end, alone on the machine for their last half minute.
+TOURNAMENTS_API = ("tests/tournaments/api", "tests/tournaments/test_api_permissions.py")
+
+
 def runs(postgres_url: str, integration_url: str) -> list[Run]:
     memory = {"CELERY_BROKER_URL": "memory://"}
     on_postgres = {"CLASH_DATABASE_TESTS_ONLY": "1", **memory}
     not_on_postgres = ["--ignore=tests/engine", "--ignore=tests/browser",
                        "--ignore=tests/integration", "--ignore=tests/tournaments/swiss",
                        *(f"--ignore={path}" for path in SQLITE_ONLY)]
+    others = ["tests", *(f"--ignore={path}" for path in tournaments_but_api())]
+    tournaments = ["tests/tournaments", *(f"--ignore={path}" for path in TOURNAMENTS_API)]
     return [
         # Two SQLite runs: the rules and the tournaments, and the rest.
-        Run("sqlite", ["tests/engine", "tests/tournaments"], memory),
-        Run("sqlite-others", ["tests", "--ignore=tests/engine", "--ignore=tests/tournaments",
-                              "--ignore=tests/browser", "--ignore=tests/integration",
+        Run("sqlite", ["tests/engine", *tournaments], memory),
+        Run("sqlite-others", [*others, "--ignore=tests/engine", "--ignore=tests/browser",
+                              "--ignore=tests/integration",
                               *(f"--ignore={path}" for path in POSTGRES_ONLY)], memory),
         # The browser and integration runs build their databases from the models, not by
         # migrating: the other runs migrate theirs, and tests/test_migrations.py checks that
@@ -71,13 +80,32 @@ def runs(postgres_url: str, integration_url: str) -> list[Run]:
         Run("browser", [*FROM_MODELS, "tests/browser"], memory),
         # Two PostgreSQL runs, each on a database of its own: a run waits on the server for
         # every query, so one alone leaves a core idle while the other runs end.
-        Run("postgres", ["tests/tournaments", *not_on_postgres],
+        Run("postgres", [*tournaments, *not_on_postgres],
             {**on_postgres, "DATABASE_URL": postgres_url}),
-        Run("postgres-others", ["tests", "--ignore=tests/tournaments", *not_on_postgres],
+        Run("postgres-others", [*others, *not_on_postgres],
             {**on_postgres, "DATABASE_URL": named(postgres_url, "_others")}),
         Run("integration", [*FROM_MODELS, "tests/integration"],
             {"DATABASE_URL": integration_url}),
     ]
+
+
+def tournaments_but_api() -> list[str]:
+    """What tests/tournaments holds besides TOURNAMENTS_API and its package files (pytest's
+    --ignore applies to the paths it is given too, so the folder cannot be ignored whole)."""
+    keep = {*TOURNAMENTS_API, "tests/tournaments/__init__.py", "tests/tournaments/conftest.py"}
+    return sorted(path for path in (f"tests/tournaments/{name}"
+                                    for name in os.listdir("tests/tournaments"))
+                  if path not in keep and not path.endswith("__pycache__"))
+
+
+def shown(args: list[str]) -> str:
+    """A run's arguments as printed: the ignores of tests/tournaments' files but the API
+    tests as one word."""
+    ignored = {f"--ignore={path}" for path in tournaments_but_api()}
+    if not ignored <= set(args):
+        return " ".join(args)
+    kept = list(dict.fromkeys(arg for arg in args if arg not in ignored))
+    return " ".join([*kept, "--ignore=<tests/tournaments but its API tests>"])
 
 
 def named(url: str, suffix: str) -> str:
@@ -102,7 +130,7 @@ def main(argv: list[str]) -> int:
                                    stderr=subprocess.STDOUT)
         live.append((run, process, log, time.monotonic()))
     print(f"{len(live)} runs side by side: " + "; ".join(
-        f"{run.name} (pytest {' '.join(run.args)})" for run, *_ in live), flush=True)
+        f"{run.name} (pytest {shown(run.args)})" for run, *_ in live), flush=True)
     failed = []
     try:
         failed = _wait(live)
