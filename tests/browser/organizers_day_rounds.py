@@ -10,6 +10,7 @@ import re
 from datetime import timedelta
 
 from django.db.models import F, Q
+from playwright.sync_api import expect
 
 from tests.browser.organizers_day_steps import (
     EVENT,
@@ -293,7 +294,7 @@ def standings(day: Day) -> None:
     ada = day.pages["ada"]
     ada.get_by_role("link", name="Standings", exact=True).click()
     ada.get_by_role("heading", name="Standings after round 2").wait_for()
-    assert ada.get_by_role("row").count() == 1 + 7  # with the late player
+    expect(ada.get_by_role("row")).to_have_count(1 + 7)  # with the late player
     shot(ada, "standings")
 
 

@@ -204,7 +204,7 @@ def pairings(day: Day) -> None:
     ada.get_by_role("link", name="Find your table").click()
     mine = ada.locator(".your-table")
     assert "You play at table" in mine.inner_text() or "bye" in mine.inner_text()
-    assert ada.get_by_role("row").count() == 1 + 3  # the heading row, three tables
+    expect(ada.get_by_role("row")).to_have_count(1 + 3)  # the heading row, three tables
     shot(ada, "pairings")
 
 
@@ -231,6 +231,6 @@ def print_slips(day: Day) -> None:
     org = day.org
     org.get_by_role("link", name="Print the result slips").click()
     org.get_by_role("region", name="Slips, page 1").wait_for()
-    assert org.locator(".slip").count() == 3  # one a table, on one sheet
+    expect(org.locator(".slip")).to_have_count(3)  # one a table, on one sheet
     sheet(org, "print-slips")
     org.go_back()

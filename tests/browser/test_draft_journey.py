@@ -158,7 +158,7 @@ def test_a_player_plays_their_match_game_against_the_ai_seat_to_the_end(
     result = facts.locator("div").filter(has_text="Result").locator("dd").inner_text()
     assert result == f"{match.player_a.name} {score} {match.player_b.name}"
     replays = page.get_by_role("link", name=re.compile(r"^Game \d+: replay$"))
-    assert replays.count() == games
+    expect(replays).to_have_count(games)
     assert page.get_by_role("button", name=re.compile(r"game \d+ online")).count() == 0
     screenshot(page, "match-verified")
 

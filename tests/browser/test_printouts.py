@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from django.utils import timezone
+from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from decks.services.decklists import decklist_create
@@ -99,7 +100,7 @@ def test_the_pairings_slips_and_standings_of_sixteen_players_print_on_their_page
 
     page.go_back()
     page.get_by_role("link", name="Print the result slips").click()
-    assert page.locator(".slip").count() == 8
+    expect(page.locator(".slip")).to_have_count(8)
     pages, words = printed(page, "print-slips")
     assert pages == 2  # four slips a page
     assert all(f"Table {n}" in words for n in range(1, 9))

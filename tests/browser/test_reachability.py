@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from engine.clash.ai import RandomAgent
 from engine.clash.cards import load_catalogue
@@ -55,7 +56,8 @@ def replays_of_the_match(page, match: Match) -> None:  # noqa: ANN001
     """On the match page: a replay link for each engine game, each one opening its replay."""
     games = list(EngineGame.objects.filter(match=match).order_by("number"))
     links = page.get_by_role("link", name=re.compile(r"^Game \d+: replay$"))
-    assert links.count() == len(games) == 2
+    assert len(games) == 2
+    expect(links).to_have_count(len(games))
     for game in games:
         page.get_by_role("link", name=f"Game {game.number}: replay").click()
         page.get_by_role("heading", name=re.compile(
