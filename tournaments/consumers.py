@@ -48,6 +48,7 @@ class EventPagesConsumer(HintConsumer):
     at all. A signed-in person's page (their own row marked) fetches its own."""
 
     coalesce = 1.0
+    personal = False
 
     def group_for(self, user: Any, **kwargs: Any) -> str | None:
         if not Event.objects.filter(pk=kwargs["pk"]).exists():
@@ -144,6 +145,7 @@ class MatchConsumer(HintConsumer):
 
 class PodsConsumer(HintConsumer):
     coalesce = 1.0
+    personal = False
 
     def group_for(self, user: Any, **kwargs: Any) -> str | None:
         if not Event.objects.filter(pk=kwargs["pk"]).exists():

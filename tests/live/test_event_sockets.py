@@ -5,12 +5,17 @@ once it commits, at most once a second per socket, the last change never left ou
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 import pytest
 from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.test import Client
+from django.urls import reverse
 from django.utils import timezone
 
+from core.consumers import REFUSED
 from tests.factories import UserFactory
 from tests.factories.tournaments import (
     ConfirmedMatchFactory,
@@ -20,6 +25,8 @@ from tests.factories.tournaments import (
 )
 from tests.live.sockets import opens, run, session_cookie, socket
 from tournaments.services.announcements import announcement_post
+from tournaments.services.judges import judge_add, judge_remove
+from tournaments.services.live import match_changed
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -147,3 +154,41 @@ def test_a_clock_change_coalesced_with_other_changes_is_still_named(event):
     # The page's clock still learns it must ask the server (static/js/round-clock.js).
     assert run(scenario) == [{"kind": "event", "version": None},
                              {"kind": "event", "version": None, "also": ["clock"]}]
+
+
+
+def test_a_socket_whose_person_lost_access_is_closed_at_the_next_change_not_told_of_it(
+        event, match):
+    """Access is asked again before each hint of a personal page: a judge removed from the
+    event, or a player who logged out, has their match page's socket closed (4403); the
+    organizer's stays open and hears of the change."""
+    olga = event.organizers.get()
+    jude = UserFactory(username="jude")
+    judge_add(event_id=event.pk, by=olga, user=jude)
+    player = Client()
+    player.force_login(match.player_a.player)
+    cookies = {"jude": session_cookie(jude), "olga": session_cookie(olga),
+               "player": f"{settings.SESSION_COOKIE_NAME}="
+                         f"{player.cookies[settings.SESSION_COOKIE_NAME].value}"}
+    path = f"/ws/events/{event.pk}/matches/{match.pk}/"
+    changed = sync_to_async(lambda: match_changed(match_id=match.pk))
+
+    async def scenario():
+        pages = {name: socket(path, cookie=cookie) for name, cookie in cookies.items()}
+        for s in pages.values():
+            assert (await s.connect(timeout=3))[0]
+        await changed()
+        before = {name: await s.receive_json_from(timeout=2) for name, s in pages.items()}
+        await sync_to_async(judge_remove)(event_id=event.pk, by=olga, user_id=jude.pk)
+        await sync_to_async(player.post)(reverse("logout"))
+        await asyncio.sleep(1.1)  # past the coalescing window: the next hint goes at once
+        await changed()
+        after = {name: await s.receive_output(timeout=2) for name, s in pages.items()}
+        for s in pages.values():
+            await s.disconnect()
+        return before, after
+
+    before, after = run(scenario)
+    assert all(message["kind"] == "match" for message in before.values())
+    assert after["jude"] == after["player"] == {"type": "websocket.close", "code": REFUSED}
+    assert after["olga"]["type"] == "websocket.send" and '"match"' in after["olga"]["text"]
