@@ -174,8 +174,13 @@ def test_the_seeds_are_the_events_match_and_game_number():
     one, two = scene(seed=5), scene(seed=5)
     assert online_game_seed(one.round.event, one, 1) != online_game_seed(one.round.event, one, 2)
     assert online_game_seed(one.round.event, one, 1) == online_game_seed(one.round.event, one, 1)
-    # Another match of an event with the same seed: another game.
-    assert online_game_seed(one.round.event, one, 1) != online_game_seed(two.round.event, two, 1)
+    # The same round and table of an event with the same seed (the event again, elsewhere):
+    # the same game, whatever the rows' ids; another seed, another game.
+    assert (one.round.number, one.table) == (two.round.number, two.table) and one.pk != two.pk
+    assert online_game_seed(one.round.event, one, 1) == online_game_seed(two.round.event, two, 1)
+    three = scene(seed=6)
+    assert online_game_seed(one.round.event, one, 1) != online_game_seed(three.round.event,
+                                                                         three, 1)
 
 
 def test_a_double_click_starts_one_game_and_the_database_refuses_a_second():

@@ -9,6 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from core.seeds import derive_seed
 from engine.clash.match import game_seed
 from engine.clash.rng import Rng
 from tests.factories import UserFactory
@@ -86,7 +87,23 @@ def test_a_finished_procedures_seed_gives_away_neither_the_event_seed_nor_the_ne
     parents = run_back(first, "game-0", 1)
     assert match_seed(event, match) not in parents
     assert online_game_seed(event, match, 2) not in {game_seed(p, 1) for p in parents}
-    assert SEED not in {s for p in parents for s in run_back(p, f"online-match-{match.pk}", 1)}
+    assert SEED not in {s for p in parents
+                        for s in run_back(p, f"online-match-1-{match.table}", 1)}
+
+
+def test_an_online_matchs_seed_comes_from_its_round_and_table_not_its_row():
+    """The same event on another database (an imported file, the demo run again) plays its
+    online matches' games from the same seeds: the row's id, which differs there, is not in
+    them."""
+    event = OrganizedEventFactory(seed=SEED, status=EventStatus.RUNNING, rounds=3)
+    rnd = RoundRowFactory(event=event, number=2, seed=event.seed, paired_at=now())
+    seats = [AISeatFactory(event=event, ai_name=name) for name in "WXYZ"]
+    first = MatchRowFactory(round=rnd, table=1, player_a=seats[0], player_b=seats[1])
+    second = MatchRowFactory(round=rnd, table=2, player_a=seats[2], player_b=seats[3])
+    assert match_seed(event, first) == derive_seed(SEED, "online-match-2-1")
+    assert match_seed(event, second) == derive_seed(SEED, "online-match-2-2")
+    first.pk += 1000  # the same match under another id
+    assert match_seed(event, first) == derive_seed(SEED, "online-match-2-1")
 
 
 def test_a_tournament_matchs_games_replay_once_the_match_is_over():

@@ -77,7 +77,10 @@ from .results import (
 logger = logging.getLogger(__name__)
 
 def match_seed(event: Event, match: Match) -> int:
-    return derive_seed(event.seed, f"online-match-{match.pk}")
+    """From the match's round and table, which the event's seed and its entries decide, not
+    from its row's id: the same event played on another database (an imported event file, a
+    rerun of the demo) gives its online matches the same games."""
+    return derive_seed(event.seed, f"online-match-{match.round.number}-{match.table}")
 
 
 def online_game_seed(event: Event, match: Match, number: int) -> int:
