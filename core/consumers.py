@@ -91,6 +91,9 @@ class HintConsumer(AsyncJsonWebsocketConsumer):
 
     async def _send_hint(self, out: dict) -> None:
         if not await self.still_allowed():
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
             if self.group_name is not None:
                 await self.channel_layer.group_discard(self.group_name, self.channel_name)
                 self.group_name = None

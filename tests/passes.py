@@ -93,8 +93,8 @@ def tournaments_but_api() -> list[str]:
     """What tests/tournaments holds besides TOURNAMENTS_API and its package files (pytest's
     --ignore applies to the paths it is given too, so the folder cannot be ignored whole)."""
     keep = {*TOURNAMENTS_API, "tests/tournaments/__init__.py", "tests/tournaments/conftest.py"}
-    return sorted(path for path in (f"tests/tournaments/{name}"
-                                    for name in os.listdir("tests/tournaments"))
+    folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tournaments")
+    return sorted(path for path in (f"tests/tournaments/{name}" for name in os.listdir(folder))
                   if path not in keep and not path.endswith("__pycache__"))
 
 
@@ -120,9 +120,9 @@ def main(argv: list[str]) -> int:
         return 2
     started = time.monotonic()
     live = []
+    timings = os.environ.get("CLASH_TEST_TIMINGS")
     for run in runs(*argv):
         log = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115 (closed once its run has ended)
-        timings = os.environ.get("CLASH_TEST_TIMINGS")
         junit = [f"--junitxml={os.path.join(timings, run.name + '.xml')}"] if timings else []
         process = subprocess.Popen([sys.executable, "-m", "pytest", "-q", *DURATIONS, *junit,
                                     *run.args],
