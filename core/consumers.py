@@ -14,14 +14,20 @@ socket closed (REFUSED) instead of being told that it changed. Coalescing keeps 
 most one check a second per socket.
 
 Hints go on to the page as JSON: {"kind": ..., "version": ...}. A consumer with `coalesce`
-seconds sends at most one a window: the first at once, and one more at the window's end for
-whatever came in between (the last hint's kind and version, with "also": the other kinds
-that came meanwhile), so no change is left unannounced.
+seconds sends at most one in each window of the clock (the seconds of `time.time()`, the same
+windows for every socket and process). The first change of a window goes at once. A change
+that comes once its window's hint has gone waits for the first change of a later window, which
+takes it along, or, if none comes, for the middle of the next window (FLUSH_AT). Changes that
+come at a steady pace (a round's results, two a second) so wait half a second at most, where a
+window counted from each hint sent would hold every other one for a whole second. The hint
+sent carries the last change's kind and version, with "also": the other kinds that waited, so
+no change is left unannounced.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from importlib import import_module
 from typing import Any
@@ -31,8 +37,12 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
+from core.live import HINT
+
 # A refused socket closes with this code (the handshake itself answers 403).
 REFUSED = 4403
+# How far into the next window a change that waited is sent if no other change came.
+FLUSH_AT = 0.5
 
 
 class HintConsumer(AsyncJsonWebsocketConsumer):
@@ -46,7 +56,7 @@ class HintConsumer(AsyncJsonWebsocketConsumer):
 
     async def connect(self) -> None:
         self.group_name = None
-        self._last = 0.0
+        self._sent_in: int | None = None  # the window of the last hint sent
         self._pending: dict | None = None
         self._kinds: set[str] = set()
         self._timer: asyncio.TimerHandle | None = None
@@ -65,6 +75,16 @@ class HintConsumer(AsyncJsonWebsocketConsumer):
             self._timer.cancel()
         if self.group_name is not None:
             await self.channel_layer.group_discard(self.group_name, self.channel_name)
+
+    async def dispatch(self, message: dict) -> None:
+        # Channels closes stale database connections before every message, a hop to a thread
+        # and back. A hint reaches hundreds of sockets at once, and this consumer reads the
+        # database only through database_sync_to_async, which closes them itself: a hint
+        # goes straight to its handler.
+        if message.get("type") == HINT:
+            await self.live_hint(message)
+            return
+        await super().dispatch(message)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         """The page says nothing but pings (kept alive through proxies)."""
@@ -99,7 +119,11 @@ class HintConsumer(AsyncJsonWebsocketConsumer):
                 self.group_name = None
             await self.close(code=REFUSED)
             return
-        await self.send_json(out)
+        await self.send(text_data=self.encoded(out))
+
+    def encoded(self, out: dict) -> str:
+        """The message's text (a subclass may reuse text shared by many sockets)."""
+        return json.dumps(out)
 
     async def live_hint(self, event: dict) -> None:
         if self.group_name is None:
@@ -107,26 +131,32 @@ class HintConsumer(AsyncJsonWebsocketConsumer):
         if not self.coalesce:
             await self._send_hint(await self.message_for(event))
             return
-        wait = self._last + self.coalesce - time.monotonic()
-        if wait <= 0 and self._timer is None:
-            self._last = time.monotonic()
-            await self._send_hint(await self.message_for(event))
-            return
-        self._pending = event
+        # The window of the change itself (when its hint left, after the commit), not of its
+        # arrival here: a crowd of sockets takes a moment to be told, and every socket of the
+        # group must count the same change in the same window.
+        window = int(event.get("sent", time.time()) // self.coalesce)
         if event.get("kind"):
             self._kinds.add(event["kind"])
-        if self._timer is None:
+        self._pending = event
+        if window != self._sent_in:
+            await self._flush()
+        elif self._timer is None:
+            wait = (window + 1 + FLUSH_AT) * self.coalesce - time.time()
             self._timer = asyncio.get_running_loop().call_later(
                 max(wait, 0.0), lambda: asyncio.ensure_future(self._flush()))
 
     async def _flush(self) -> None:
-        self._timer = None
+        """Send what waits (the last hint, the other kinds as "also") in this window."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
         hint, self._pending = self._pending, None
         kinds, self._kinds = self._kinds, set()
-        if hint is not None:
-            self._last = time.monotonic()
-            out = await self.message_for(hint)
-            also = sorted(kinds - {out["kind"]})
-            if also:
-                out["also"] = also
-            await self._send_hint(out)
+        if hint is None or self.group_name is None:
+            return
+        self._sent_in = int(time.time() // self.coalesce)
+        out = await self.message_for(hint)
+        also = sorted(kinds - {out["kind"]})
+        if also:
+            out["also"] = also
+        await self._send_hint(out)

@@ -9,6 +9,7 @@ second cost each open page one fetch a second."""
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 from urllib.parse import parse_qs, urlencode
 
@@ -55,28 +56,42 @@ class EventPagesConsumer(HintConsumer):
             return None
         return event_group(kwargs["pk"], PUBLIC)
 
-    async def message_for(self, hint: dict) -> dict:
-        out = await super().message_for(hint)
+    async def connect(self) -> None:
+        # What a visitor's page is sent with each hint: read once, from the handshake.
+        self._visitor: tuple[str, str, HttpRequest, str] | None = None
         user = self.scope.get("user")
         query = parse_qs(self.scope.get("query_string", b"").decode())
         part = (query.get("part") or [""])[0]
         if part in VISITOR_PARTS and (user is None or not user.is_authenticated):
             page = (query.get("page") or [""])[0]
-            html = await self._visitor_fragment(part, page if page.isdigit() else "",
-                                                hint.get("sent", 0.0))
+            page = page if page.isdigit() else ""
+            path = reverse(VISITOR_PARTS[part][0], args=[self.scope["url_route"]["kwargs"]["pk"]])
+            request = visitor_request(self.scope, path,
+                                      {"fragment": "1", **({"page": page} if page else {})})
+            self._visitor = (part, page, request, translation.get_language_from_request(request))
+        await super().connect()
+
+    async def message_for(self, hint: dict) -> dict:
+        out = await super().message_for(hint)
+        if self._visitor is not None:
+            html = await self._visitor_fragment(hint.get("sent", 0.0))
             if html is not None:
                 out["html"] = html
         return out
 
-    async def _visitor_fragment(self, part: str, page: str, since: float) -> str | None:
+    def encoded(self, out: dict) -> str:
+        html = out.get("html")
+        if not isinstance(html, Fragment):
+            return super().encoded(out)
+        rest = super().encoded({key: value for key, value in out.items() if key != "html"})
+        return f'{rest[:-1]}, "html": {html.encoded}}}'
+
+    async def _visitor_fragment(self, since: float) -> Fragment | None:
         """The part every visitor in this language sees, rendered once per hint in this
         process however many of its sockets get it (they get the same hint, stamped
         `since`)."""
+        part, page, request, language = self._visitor
         pk = self.scope["url_route"]["kwargs"]["pk"]
-        path = reverse(VISITOR_PARTS[part][0], args=[pk])
-        request = visitor_request(self.scope, path,
-                                  {"fragment": "1", **({"page": page} if page else {})})
-        language = translation.get_language_from_request(request)
         key = (pk, part, page, language, since)
         render = _renders.get(key)
         if render is None:
@@ -88,6 +103,18 @@ class EventPagesConsumer(HintConsumer):
         return await asyncio.shield(render)
 
 
+class Fragment(str):
+    """A rendered part with its JSON text, encoded once for every socket that is sent it."""
+
+    encoded: str
+
+    @classmethod
+    def of(cls, html: str) -> Fragment:
+        fragment = cls(html)
+        fragment.encoded = json.dumps(html)
+        return fragment
+
+
 def _render(part: str, pk: int, request: HttpRequest, language: str,
             since: float) -> str | None:
     # A version read since the hint left: the page's own read may then use it (the
@@ -96,7 +123,7 @@ def _render(part: str, pk: int, request: HttpRequest, language: str,
         return None
     with translation.override(language):
         response = VISITOR_PARTS[part][1](request, pk)
-    return response.content.decode() if response.status_code == 200 else None
+    return Fragment.of(response.content.decode()) if response.status_code == 200 else None
 
 
 # The renders of the latest hints, shared by the sockets of this process: {(event, part,
