@@ -121,14 +121,27 @@ def uses_database(item: pytest.Item) -> bool:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """With CLASH_DATABASE_TESTS_ONLY=1 (the PostgreSQL run of `make test`), only the tests
+    """With CLASH_DATABASE_TESTS_ONLY=1 (the PostgreSQL runs of `make test`), only the tests
     that use the database run: the others (source scans, catalogues, pure functions) would
-    run exactly as they do in the SQLite run, which runs every test."""
-    if os.environ.get("CLASH_DATABASE_TESTS_ONLY") != "1":
-        return
-    kept = [item for item in items if uses_database(item)]
+    run exactly as they do in the SQLite runs."""
+    if os.environ.get("CLASH_DATABASE_TESTS_ONLY") == "1":
+        _keep(config, items, uses_database)
+    # CLASH_DATABASE_TESTS_ELSEWHERE=FOLDER[,KEPT_FILE...] (the SQLite runs of `make test`):
+    # the tests under FOLDER that use the database run in the PostgreSQL run only, but those
+    # of the KEPT_FILEs (tests/passes.py says why).
+    folder, *kept_files = os.environ.get("CLASH_DATABASE_TESTS_ELSEWHERE", "").split(",")
+    if folder:
+        def here(item: pytest.Item) -> bool:
+            path = os.path.relpath(str(item.path), config.rootpath)
+            return (not path.startswith(folder.rstrip("/") + "/") or path in kept_files
+                    or not uses_database(item))
+        _keep(config, items, here)
+
+
+def _keep(config: pytest.Config, items: list[pytest.Item], keep) -> None:  # noqa: ANN001
+    kept = [item for item in items if keep(item)]
     if len(kept) < len(items):
-        config.hook.pytest_deselected(items=[i for i in items if not uses_database(i)])
+        config.hook.pytest_deselected(items=[i for i in items if not keep(i)])
         items[:] = kept
 
 

@@ -4,15 +4,16 @@
 waits for them all:
 
 - sqlite and sqlite-others: the suite on SQLite (the embedded default) except tests/browser
-  and tests/integration, split in two (tests/engine and tests/tournaments but its API tests,
-  the rest);
+  and tests/integration, split in two (tests/engine and tests/tournaments but
+  TOURNAMENTS_IN_OTHERS, the rest); of tests/tournaments' tests that use the database, only those of
+  TOURNAMENTS_ON_SQLITE_TOO (below: why);
 - browser: tests/browser on SQLite (a real Chromium; mostly waiting on pages, so it costs the
   others little), on tables made from the models (FROM_MODELS: the other runs migrate);
 - postgres and postgres-others: the suite on PostgreSQL, only the tests that use the database
   (CLASH_DATABASE_TESTS_ONLY=1; the others run the same in the SQLite run), except
   tests/browser (the same pages as the SQLite run) and tests/integration, split in two
-  (tests/tournaments but its API tests, the rest) on two databases (POSTGRES_URL's and its
-  name + "_others");
+  (tests/tournaments but TOURNAMENTS_IN_OTHERS, the rest) on two databases (POSTGRES_URL's
+  and its name + "_others");
   each of the two fuzzers runs in one of the two databases' runs (SQLITE_ONLY, POSTGRES_ONLY);
 - integration: tests/integration (real workers, the real Redis broker) on a database of its own,
   so that its Redis restart test disturbs neither of the others, made from the models.
@@ -55,25 +56,49 @@ SQLITE_ONLY = ("tests/api/test_schema_fuzz.py",)
 POSTGRES_ONLY = ("tests/api/test_input_fuzz.py",)
 
 
-# The tournaments' API tests run in the "others" runs of each database: without them the
-# tournaments' runs were the last to end, alone on the machine for their last half minute.
-TOURNAMENTS_API = ("tests/tournaments/api", "tests/tournaments/test_api_permissions.py")
+# The tournaments' API tests, its admin and its forged event files run in the "others" runs
+# of each database: without them the tournaments' runs were the last to end, alone on the
+# machine for their last minute.
+TOURNAMENTS_IN_OTHERS = ("tests/tournaments/api", "tests/tournaments/test_api_permissions.py",
+                         "tests/tournaments/test_admin.py",
+                         "tests/tournaments/test_event_file_forged.py")
+
+
+# The tournaments' tests that use the database run on PostgreSQL, production's database; on
+# SQLite, the embedded default, only the files that test what the two databases do
+# differently: concurrent writers and their locks (the races), the queries a page makes, the
+# kept standings and the results version (transactions, timestamps), the event file (ids and
+# JSON carried from one database to another), the seeds derived from rows, the engine jobs and
+# their recovery, the online games' transactions. The rest of tournaments' tests are the
+# rules of the event above the ORM, the same on both (the permission matrices, the admin, the
+# pages' contents: a third of the suite's processor time run twice). SQLite keeps its whole
+# event from end to end in tests/browser, which plays every journey on it, and every other
+# app's tests. Without PostgreSQL, the one SQLite run runs them all.
+TOURNAMENTS_ON_SQLITE_TOO = tuple(f"tests/tournaments/{name}.py" for name in (
+    "test_races", "test_corrections_late_noshow_races", "test_event_edit_races",
+    "test_penalties_races", "test_pods_races", "test_ratings_races",
+    "test_results_version_races", "test_pages_queries", "test_standings_kept",
+    "test_results_version", "test_event_file", "test_seeds_derived", "test_job_recovery",
+    "test_engine_jobs", "test_online_matches", "test_online_time", "test_announcements"))
 
 
 def runs(postgres_url: str, integration_url: str) -> list[Run]:
     memory = {"CELERY_BROKER_URL": "memory://"}
+    on_sqlite = {"CLASH_DATABASE_TESTS_ELSEWHERE": ",".join(["tests/tournaments",
+                                                             *TOURNAMENTS_ON_SQLITE_TOO]),
+                 **memory}
     on_postgres = {"CLASH_DATABASE_TESTS_ONLY": "1", **memory}
     not_on_postgres = ["--ignore=tests/engine", "--ignore=tests/browser",
                        "--ignore=tests/integration", "--ignore=tests/tournaments/swiss",
                        *(f"--ignore={path}" for path in SQLITE_ONLY)]
     others = ["tests", *(f"--ignore={path}" for path in tournaments_but_api())]
-    tournaments = ["tests/tournaments", *(f"--ignore={path}" for path in TOURNAMENTS_API)]
+    tournaments = ["tests/tournaments", *(f"--ignore={path}" for path in TOURNAMENTS_IN_OTHERS)]
     return [
         # Two SQLite runs: the rules and the tournaments, and the rest.
-        Run("sqlite", ["tests/engine", *tournaments], memory),
+        Run("sqlite", ["tests/engine", *tournaments], on_sqlite),
         Run("sqlite-others", [*others, "--ignore=tests/engine", "--ignore=tests/browser",
                               "--ignore=tests/integration",
-                              *(f"--ignore={path}" for path in POSTGRES_ONLY)], memory),
+                              *(f"--ignore={path}" for path in POSTGRES_ONLY)], on_sqlite),
         # The browser and integration runs build their databases from the models, not by
         # migrating: the other runs migrate theirs, and tests/test_migrations.py checks that
         # the migrations build what the models say.
@@ -90,22 +115,24 @@ def runs(postgres_url: str, integration_url: str) -> list[Run]:
 
 
 def tournaments_but_api() -> list[str]:
-    """What tests/tournaments holds besides TOURNAMENTS_API and its package files (pytest's
-    --ignore applies to the paths it is given too, so the folder cannot be ignored whole)."""
-    keep = {*TOURNAMENTS_API, "tests/tournaments/__init__.py", "tests/tournaments/conftest.py"}
+    """What tests/tournaments holds besides TOURNAMENTS_IN_OTHERS and its package files
+    (pytest's --ignore applies to the paths it is given too, so the folder cannot be ignored
+    whole)."""
+    keep = {*TOURNAMENTS_IN_OTHERS, "tests/tournaments/__init__.py",
+            "tests/tournaments/conftest.py"}
     folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tournaments")
     return sorted(path for path in (f"tests/tournaments/{name}" for name in os.listdir(folder))
                   if path not in keep and not path.endswith("__pycache__"))
 
 
 def shown(args: list[str]) -> str:
-    """A run's arguments as printed: the ignores of tests/tournaments' files but the API
-    tests as one word."""
+    """A run's arguments as printed: the ignores of tests/tournaments' files but
+    TOURNAMENTS_IN_OTHERS as one word."""
     ignored = {f"--ignore={path}" for path in tournaments_but_api()}
     if not ignored <= set(args):
         return " ".join(args)
     kept = list(dict.fromkeys(arg for arg in args if arg not in ignored))
-    return " ".join([*kept, "--ignore=<tests/tournaments but its API tests>"])
+    return " ".join([*kept, "--ignore=<tests/tournaments but TOURNAMENTS_IN_OTHERS>"])
 
 
 def named(url: str, suffix: str) -> str:

@@ -1,6 +1,7 @@
 """`make test`'s six runs (tests/passes.py) between them run every test file: each once on
 SQLite, and each that may touch the database once more on PostgreSQL, except the browser
-and integration runs' own folders, the pure rules and the fuzzer kept to the other database."""
+and integration runs' own folders, the pure rules and the fuzzer kept to the other database;
+the tournaments' database tests run on SQLite only for the files listed to."""
 
 from __future__ import annotations
 
@@ -50,3 +51,15 @@ def test_every_test_file_runs_once_on_sqlite_and_once_on_postgresql_where_it_sho
             "sqlite-others", "postgres-others"]
     assert [name for name in runs if collects(runs[name], "tests/tournaments/test_pods.py")] \
         == ["sqlite", "postgres"]
+
+
+def test_the_sqlite_runs_leave_tournaments_database_tests_to_postgresql_but_the_listed_files(
+        monkeypatch) -> None:  # noqa: ANN001
+    monkeypatch.chdir(ROOT)
+    runs = {run.name: run for run in passes.runs("postgres://h/db", "postgres://h/i")}
+    folder, *kept = runs["sqlite"].env["CLASH_DATABASE_TESTS_ELSEWHERE"].split(",")
+    assert folder == "tests/tournaments" and kept == list(passes.TOURNAMENTS_ON_SQLITE_TOO)
+    assert runs["sqlite-others"].env == runs["sqlite"].env
+    assert all((ROOT / path).is_file() for path in kept)
+    for name in ("browser", "postgres", "postgres-others", "integration"):
+        assert "CLASH_DATABASE_TESTS_ELSEWHERE" not in runs[name].env

@@ -11,6 +11,7 @@ for half of the generated values, so operations reach their real code and not on
 from __future__ import annotations
 
 import base64
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -42,7 +43,8 @@ from tournaments.models import Match, PodSeat, Registration
 # makes them pass, and then they must leave this list).
 KNOWN_FAILURES: dict[str, str] = {}
 
-MAX_EXAMPLES = 20
+# Ten examples an operation in the suite; CLASH_FUZZ_EXAMPLES=100 fuzzes deeper.
+MAX_EXAMPLES = int(os.environ.get("CLASH_FUZZ_EXAMPLES", "10"))
 PASSWORD = "pw-for-tests-1"  # UserFactory's
 LIST = LIST_A
 
