@@ -56,12 +56,13 @@ SQLITE_ONLY = ("tests/api/test_schema_fuzz.py",)
 POSTGRES_ONLY = ("tests/api/test_input_fuzz.py",)
 
 
-# The tournaments' API tests, its admin and its forged event files run in the "others" runs
-# of each database: without them the tournaments' runs were the last to end, alone on the
-# machine for their last minute.
+# The tournaments' API tests, its admin and its event files' forgeries and permissions run in
+# the "others" runs of each database: without them the tournaments' runs were the last to end,
+# alone on the machine for their last minute.
 TOURNAMENTS_IN_OTHERS = ("tests/tournaments/api", "tests/tournaments/test_api_permissions.py",
                          "tests/tournaments/test_admin.py",
-                         "tests/tournaments/test_event_file_forged.py")
+                         "tests/tournaments/test_event_file_forged.py",
+                         "tests/tournaments/test_event_file_permissions.py")
 
 
 # The tournaments' tests that use the database run on PostgreSQL, production's database; on
