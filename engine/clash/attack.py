@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from . import events as ev
 from .cards import FRENZY, PIERCE, PROTECTION, RAGE, SPLASH, SPRINT
+from .deaths import Deaths
 from .state import ATTACK, SUMMON, Creature
 
 
@@ -23,7 +24,7 @@ def abilities_at(lane: list[Creature], i: int, granted: int) -> int:
     return a
 
 
-class AttackPhase:
+class AttackPhase(Deaths):
     """The Attack phase of `Game` (C-4.1 to C-4.4, C-5)."""
 
     __slots__ = ()

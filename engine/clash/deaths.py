@@ -2,16 +2,19 @@
 lane and return to hand, damage moves the Bastion/Fort, and a destroyed Fort ends the game.
 
 `Deaths` is a part of `Game` (rules.py), written apart so that each phase of the rules reads on
-its own; it holds no state of its own and is only ever used through `Game`. The solo game
+its own; it holds no state of its own and is only ever used through `Game`. The parts form one
+line of classes (GameState, Deaths, AttackPhase, Game), not mixins, so that a type checker and
+the compiled build (docs/engine.md) know every attribute each part uses. The solo game
 (solo/game.py) overrides where the automaton's cards go.
 """
 
 from __future__ import annotations
 
 from . import events as ev
+from .state import GameState
 
 
-class Deaths:
+class Deaths(GameState):
     """What happens to destroyed creatures and to a damaged Bastion/Fort in `Game`."""
 
     __slots__ = ()

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from engine.seats import LETTERS, result_name
 
 from . import events as ev
-from .actions import TOKENS, encode
+from .actions import TOKENS, Action, encode
 from .cards import Catalogue, load_catalogue
 from .errors import SetupError
 from .observation import Observation
@@ -105,7 +105,9 @@ def run_to_end(game: Game, agents: Sequence, *,
     current: list[str] = []
     apply = game.apply
     tokens = TOKENS
-    acts = [None if agent is None else agent.act for agent in agents]
+    # A seat that never decides (the solo automaton's) has no agent.
+    acts: list[Callable[[Observation], Action]] = [_no_decision if agent is None else agent.act
+                                                   for agent in agents]
     while game.winner is None:
         pending = game.pending
         seat = game.active if pending is None else pending[0]
@@ -122,3 +124,5 @@ def run_to_end(game: Game, agents: Sequence, *,
     return turns, hashes
 
 
+def _no_decision(view: Observation) -> Action:
+    raise SetupError(f"seat {LETTERS[view.seat]} has no agent, and the game waits for it")

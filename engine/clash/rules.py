@@ -42,7 +42,6 @@ from . import events as ev
 from .actions import ATTACK_ALL, ATTACK_NEXT, CAST, END_TURN, PLAY, RETURN_ORDER, Action
 from .attack import AttackPhase, abilities_at
 from .cards import BASTION, CREATURE, INDESTRUCTIBLE, PIERCE, SPLASH
-from .deaths import Deaths
 from .errors import IllegalAction
 from .rng import Rng
 from .state import LANES, SUMMON, Creature, GameState
@@ -56,20 +55,14 @@ _END_TURN = (END_TURN,)
 _RESUME_NONE, _RESUME_ALL, _RESUME_END = 0, 1, 2
 
 
-class Game(AttackPhase, Deaths, GameState):
+class Game(AttackPhase):
     """A game of Clash of Decks in progress: the turn structure, the checks and the player's
     actions here; the Attack phase in attack.py, deaths and the Bastion/Fort in deaths.py."""
 
-    __slots__ = ("resume",)
-
-    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(*args, **kwargs)
-        self.resume = _RESUME_NONE
+    __slots__ = ()
 
     def copy(self) -> Game:
-        g = super().copy()
-        g.resume = self.resume
-        return g  # type: ignore[return-value]
+        return super().copy()  # type: ignore[return-value]
 
     def hide(self, seat: int, rng: Rng | None) -> None:
         """Replace what `seat` cannot see by a guess (determinization, for search): the

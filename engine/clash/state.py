@@ -98,12 +98,30 @@ class Player:
 _new = object.__new__
 
 
+def _made_without_init() -> bool:
+    """Whether these classes' objects can be made without calling their `__init__`: the faster
+    way to copy them in CPython. The compiled build's classes (mypyc, docs/engine.md) refuse
+    `object.__new__`, so there the copies call the constructors."""
+    try:
+        _new(Creature)
+    except TypeError:
+        return False
+    return True
+
+
+_WITHOUT_INIT = _made_without_init()
+
+
 def _copy_player(player: Player) -> Player:
+    top, bottom = player.lanes
+    if not _WITHOUT_INIT:
+        return Player(player.cards[:], player.bpos, player.fort,
+                      [_copy_lane(top) if top else [], _copy_lane(bottom) if bottom else []],
+                      player.granted, player.chooses_returns)
     p = _new(Player)
     p.cards = player.cards[:]
     p.bpos = player.bpos
     p.fort = player.fort
-    top, bottom = player.lanes
     p.lanes = [_copy_lane(top) if top else [], _copy_lane(bottom) if bottom else []]
     p.granted = player.granted
     p.chooses_returns = player.chooses_returns
@@ -113,6 +131,9 @@ def _copy_player(player: Player) -> Player:
 def _copy_lane(lane: list[Creature]) -> list[Creature]:
     """Copies of a lane's creatures (`Creature.copy` written out: copies are the planning
     players' most frequent operation)."""
+    if not _WITHOUT_INIT:
+        return [Creature(c.card, c.attack, c.health, c.abilities, c.aura, c.damage, c.new,
+                         c.attacked, c.protection_used, c.sprint_bonus) for c in lane]
     out = []
     for c in lane:
         d = _new(Creature)
@@ -134,7 +155,7 @@ class GameState:
     """The whole position. Rules live in `rules.Game`, which extends this class."""
 
     __slots__ = ("catalogue", "players", "first", "active", "turn", "phase", "mana", "winner",
-                 "turn_cap", "pending", "chain", "log")
+                 "turn_cap", "pending", "chain", "resume", "log")
 
     def __init__(self, catalogue: Catalogue, players: list[Player], *, first: int = A,
                  active: int = A, turn: int = 1, phase: int = SUMMON, mana: int = 0,
@@ -154,6 +175,8 @@ class GameState:
         self.pending: tuple[int, list[int], tuple[int, int] | None] | None = None
         # The attacker whose Frenzy chain resumes once that choice is made: (lane, position).
         self.chain: tuple[int, int] | None = None
+        # What the Attack phase was doing when that choice came (rules.py's _RESUME_*).
+        self.resume = 0
         self.log = log
 
     @property
@@ -167,6 +190,16 @@ class GameState:
 
     def copy(self) -> GameState:
         """An independent copy (for search); the event log is not carried over."""
+        if not _WITHOUT_INIT:
+            g = self.__class__(self.catalogue, [_copy_player(p) for p in self.players],
+                               first=self.first, active=self.active, turn=self.turn,
+                               phase=self.phase, mana=self.mana, winner=self.winner,
+                               turn_cap=self.turn_cap)
+            pending = self.pending
+            g.pending = None if pending is None else (pending[0], pending[1][:], pending[2])
+            g.chain = self.chain
+            g.resume = self.resume
+            return g
         g = _new(self.__class__)
         g.catalogue = self.catalogue
         players = []
@@ -191,6 +224,7 @@ class GameState:
         pending = self.pending
         g.pending = None if pending is None else (pending[0], pending[1][:], pending[2])
         g.chain = self.chain
+        g.resume = self.resume
         g.log = None
         return g
 

@@ -60,6 +60,9 @@ class SoloGame(Game):
 
     def copy(self) -> SoloGame:
         g = super().copy()
+        # The compiled build's copy is made by the constructor, which sets the automaton's
+        # granted ability from default options: the game's own are put back.
+        g.players[AI].granted = self.players[AI].granted
         g.options = self.options
         g.seed = self.seed
         g.discard = self.discard[:]
