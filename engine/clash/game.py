@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from engine.seats import LETTERS, result_name
 
@@ -83,8 +84,11 @@ def play_game(decks: Sequence[Sequence[str]], seed: int, agents: Sequence, *,
     return game, record
 
 
-def run_to_end(game: Game, agents: Sequence, *,
-               after_action: Callable[[Game], None] | None = None, recorded: bool = True,
+G = TypeVar("G", bound=Game)
+
+
+def run_to_end(game: G, agents: Sequence, *,
+               after_action: Callable[[G], None] | None = None, recorded: bool = True,
                ) -> tuple[list[str], list[str]]:
     """Let the agents play `game` to its end: each decision goes to the seat the game waits
     for, through that seat's observation. Returns the record's turns (one token string per
@@ -117,10 +121,13 @@ def run_to_end(game: Game, agents: Sequence, *,
         current.append(tokens.get(action) or encode(action))
         if after_action is not None:
             after_action(game)
-        if game.turn != turn or game.winner is not None:
+        if game.turn != turn:
             turns.append("".join(current))
             current = []
             hashes.append(game.state_hash())
+    if current:  # the game ended within its last turn
+        turns.append("".join(current))
+        hashes.append(game.state_hash())
     return turns, hashes
 
 

@@ -80,9 +80,7 @@ def lab_chunk(deck: Sequence[str], field_decks: Sequence[Sequence[str]], seed: i
         opponent = (k // 2) % n
         game_seed = Rng.stream(seed, f"lab-{k}").next_u64() >> 1
         mine = k % 2
-        decks = [None, None]
-        decks[mine] = deck
-        decks[mine ^ 1] = field_decks[opponent]
+        decks = (deck, field_decks[opponent]) if mine == 0 else (field_decks[opponent], deck)
         agents = (make_agent(ai, game_seed), make_agent(ai, game_seed + 1))
         game = new_game(decks, game_seed, catalogue=catalogue)
         run_to_end(game, agents, recorded=False)  # only the winner counts here

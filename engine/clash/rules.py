@@ -47,9 +47,9 @@ from .rng import Rng
 from .state import LANES, SUMMON, Creature, GameState
 
 # Shared action tuples for legal_actions (tuples are immutable, so sharing is safe).
-_PLAYS = tuple(((PLAY, i, 0), (PLAY, i, 1)) for i in range(4))
-_ATTACK_NEXT = (ATTACK_NEXT,)
-_END_TURN = (END_TURN,)
+_PLAYS: tuple[tuple[Action, ...], ...] = tuple(((PLAY, i, 0), (PLAY, i, 1)) for i in range(4))
+_ATTACK_NEXT: Action = (ATTACK_NEXT,)
+_END_TURN: Action = (END_TURN,)
 
 # What the engine is doing when a return-order choice interrupts it, to carry on afterwards.
 _RESUME_NONE, _RESUME_ALL, _RESUME_END = 0, 1, 2
@@ -284,7 +284,7 @@ class Game(AttackPhase):
         chain, self.chain = self.chain, None
         if chain is not None:
             self._strike(chain[0], chain[1])
-        if self.pending is None and self.winner is None:
+        if not self.returns_pending and not self.over:  # (set again by the strike?)
             resume, self.resume = self.resume, _RESUME_NONE
             if resume and self._run_attacks(resume) and resume == _RESUME_END:
                 self._finish_turn()

@@ -188,6 +188,14 @@ class GameState:
     def over(self) -> bool:
         return self.winner is not None
 
+    # `over` and `returns_pending` read the state afresh where a type checker would take
+    # `winner` or `pending` to be what an earlier test or assignment in the same method left,
+    # though a call since may have changed them: the compiled build (docs/engine.md) checks
+    # the type it was told.
+    @property
+    def returns_pending(self) -> bool:
+        return self.pending is not None
+
     def copy(self) -> GameState:
         """An independent copy (for search); the event log is not carried over."""
         if not _WITHOUT_INIT:

@@ -34,5 +34,5 @@ def test_anything_but_a_seat_letter_is_refused(name):
 
 
 def test_the_old_names_are_the_same_words():
-    assert state.SEATS is seats.LETTERS is common.SEATS
+    assert state.SEATS == seats.LETTERS == common.SEATS
     assert (state.A, state.B, state.DRAW) == (SEAT_A, SEAT_B, DRAW)

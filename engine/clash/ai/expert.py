@@ -48,7 +48,7 @@ from .evaluate import DEFAULT, WIN, Weights
 from .greedy import candidate_actions, plan_turn, value_after_turn
 from .search import _squash  # the same win chance search gives a value
 
-_END = (END_TURN,)
+_END: Action = (END_TURN,)  # an object, not an unboxed tuple: compared by identity
 
 
 @dataclass(frozen=True)
@@ -262,9 +262,9 @@ class ExpertAgent:
         if game.winner is None:
             game.end_turn()
         turns = 0
-        while game.winner is None and turns < self.depth:
+        while not game.over and turns < self.depth:
             plan_turn(game, game.to_move, w)  # applies the turn's actions but the last
-            if game.winner is None:
+            if not game.over:  # (`over`: a read the type checker does not narrow)
                 game.end_turn()
             turns += 1
         value = _squash(leaf_value(game, seat, self.leaf))

@@ -10,7 +10,7 @@ from ..rng import Rng
 from ..rules import Game
 from .evaluate import DEFAULT, Weights, evaluate
 
-_END = (END_TURN,)
+_END: Action = (END_TURN,)  # an object, not an unboxed tuple: compared by identity
 
 
 def candidate_actions(game: Game, seat: int) -> list[Action]:
@@ -34,7 +34,7 @@ def plan_turn(game: Game, seat: int, w: Weights = DEFAULT) -> list[Action]:
     # (unless a return order waits: ending the turn then is refused, as it always was).
     ending: float | None = None
     while game.winner is None:
-        best_action = _END
+        best_action: Action = _END
         if ending is None or game.pending is not None:
             best = value_after_turn(game.copy(), seat, w)
         else:

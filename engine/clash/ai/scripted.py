@@ -13,7 +13,7 @@ from ..observation import Observation
 from ..rng import Rng
 from ..state import SUMMON
 
-_END = (END_TURN,)
+_END: Action = (END_TURN,)  # an object, not an unboxed tuple: compared by identity
 _PLAYS = tuple(((PLAY, i, 0), (PLAY, i, 1)) for i in range(4))
 
 
@@ -57,13 +57,13 @@ def choose_now(game, seat: int, mana: int, summon: bool,  # noqa: ANN001
     best: Action = _END
     best_score = 0.0
     # What a creature played to each lane adds to its score (the same for every creature).
-    bonus = [0, 0]
+    bonus: list[float] = [0.0, 0.0]
     for lane in (0, 1):
         foe_lane = foe_lanes[lane]
         if foe_lane and not my_lanes[lane]:
             bonus[lane] = 3 + sum(c.attack for c in foe_lane) * 0.5  # shield the Bastion
         elif not foe_lane:
-            bonus[lane] = 2  # it will hit the Bastion/Fort
+            bonus[lane] = 2.0  # it will hit the Bastion/Fort
     for i in range(min(4, len(cards))):
         cd = defs[cards[i]]
         if cd.cost > mana:

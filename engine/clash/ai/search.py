@@ -27,7 +27,7 @@ from ..rules import Game
 from .evaluate import DEFAULT, WIN, Weights, evaluate
 from .greedy import candidate_actions, plan_turn
 
-_END = (END_TURN,)
+_END: Action = (END_TURN,)  # an object, not an unboxed tuple: compared by identity
 
 
 def _squash(value: float) -> float:
@@ -118,7 +118,7 @@ class SearchAgent:
             # The greedy turn of the side to move: planning plays the plan's actions on the
             # game as it goes, all but the closing END_TURN, which is played here.
             plan = plan_turn(game, game.to_move, self.weights)
-            if game.winner is None and plan[-1] == _END:
+            if not game.over and plan[-1] == _END:  # (`over`: see GameState)
                 game.apply(_END)
             turns += 1
         return _squash(evaluate(game, seat, self.weights))

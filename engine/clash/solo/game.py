@@ -18,7 +18,7 @@ Solo rules win over the base rules (C-8): the overrides below are where they dif
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from engine.seats import SEAT_A, SEAT_B
 
@@ -27,7 +27,7 @@ from ..cards import Catalogue
 from ..errors import IllegalAction
 from ..rng import Rng
 from ..rules import Game
-from ..state import SUMMON, TOP, Creature, Player
+from ..state import DEFAULT_TURN_CAP, SUMMON, TOP, Creature, Player
 from .options import SoloOptions
 
 HUMAN, AI = SEAT_A, SEAT_B  # C-8: the player sits in seat A, the automaton in seat B
@@ -46,8 +46,11 @@ class SoloGame(Game):
 
     def __init__(self, catalogue: Catalogue, players: list[Player], *,
                  options: SoloOptions | None = None, seed: int = 0,
-                 discard: list[int] | None = None, **kwargs: Any) -> None:
-        super().__init__(catalogue, players, **kwargs)
+                 discard: list[int] | None = None, first: int = SEAT_A, active: int = SEAT_A,
+                 turn: int = 1, phase: int = SUMMON, mana: int = 0, winner: int | None = None,
+                 turn_cap: int = DEFAULT_TURN_CAP, log: list[tuple] | None = None) -> None:
+        super().__init__(catalogue, players, first=first, active=active, turn=turn, phase=phase,
+                         mana=mana, winner=winner, turn_cap=turn_cap, log=log)
         self.options = options if options is not None else SoloOptions()
         self.seed = seed  # the game's seed: the reshuffle of rule C-8.7 draws from it
         self.discard = discard if discard is not None else []
@@ -59,7 +62,7 @@ class SoloGame(Game):
         ai.chooses_returns = False  # the automaton returns its dead in lane order (C-4.6a)
 
     def copy(self) -> SoloGame:
-        g = super().copy()
+        g = cast(SoloGame, super().copy())
         # The compiled build's copy is made by the constructor, which sets the automaton's
         # granted ability from default options: the game's own are put back.
         g.players[AI].granted = self.players[AI].granted
@@ -68,7 +71,7 @@ class SoloGame(Game):
         g.discard = self.discard[:]
         g.ai_lane = self.ai_lane
         g.ai_stage = self.ai_stage
-        return g  # type: ignore[return-value]
+        return g
 
     def hide(self, seat: int, rng: Rng | None) -> None:
         """Determinization for the player's AI: the face-down AI deck order is guessed, and the

@@ -148,7 +148,7 @@ def fitting_changes(options: SoloOptions, level: int) -> list[dict[str, Any]]:
     return best
 
 
-def check_level(options: SoloOptions, level: int) -> None:
+def check_level(options: SoloOptions, level: object) -> None:
     """Refuse options that do not make `level` (0: quick game; 1-5: custom, rule C-8.9)."""
     if not isinstance(level, int) or isinstance(level, bool) or not (
             level == QUICK or level in LEVELS):

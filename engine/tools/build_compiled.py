@@ -1,0 +1,123 @@
+"""The compiled build of the engine: the same Python source compiled with mypyc (as black and
+mypy ship themselves), in a folder of its own.
+
+    python -m engine.tools.build_compiled [DEST]        (DEST defaults to build/compiled)
+
+copies the `engine` package into DEST and compiles the modules of COMPILED there, each into an
+extension module beside its `.py`. Built in place, the extension modules would shadow the
+source of the editable install for every process; in DEST they are used only by a process that
+puts DEST first on its path: `PYTHONPATH=DEST python -P ...` (`-P` keeps the working
+directory's source `engine` from coming before it). `engine.build()` says which one a process
+loaded. Records are the same under both: tests/engine runs under the compiled build too
+(`make test`), its seeded games compared with the digests the Python build was held to.
+
+Where there is no C compiler, or no mypyc, nothing is built: the engine runs as Python and the
+command says so and succeeds (with CLASH_REQUIRE_COMPILED=1, as in CI, it fails instead).
+DEST/engine/SOURCE holds the digest of the sources it was built from: an up-to-date build is
+left alone, a stale one is built again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+SOURCE = Path(__file__).resolve().parents[1]  # the engine package
+
+# The modules compiled: the rules, the records, the AI players and the deck lab (everything a
+# game, a replay or an AI decision runs through). The rest (the scenario format, the command
+# lines, The Spoils and Berserk, and the errors, which the other games subclass) stays Python in
+# the build, imported beside them.
+COMPILED = (
+    "clash/actions.py", "clash/attack.py", "clash/deaths.py",
+    "clash/events.py", "clash/game.py", "clash/lab.py",
+    "clash/observation.py", "clash/record.py", "clash/rng.py", "clash/rules.py",
+    "clash/state.py",
+    "clash/ai/base.py", "clash/ai/evaluate.py", "clash/ai/expert.py", "clash/ai/greedy.py",
+    "clash/ai/random_agent.py", "clash/ai/scripted.py", "clash/ai/search.py",
+    "clash/ai/turns.py",
+    "clash/solo/game.py",
+)
+DIGEST_FILE = "SOURCE"
+
+
+def source_digest() -> str:
+    """SHA-256 over the engine's Python files (paths and contents) and mypy's version."""
+    h = hashlib.sha256()
+    for path in sorted(SOURCE.rglob("*.py")):
+        if "__pycache__" in path.parts:
+            continue
+        h.update(str(path.relative_to(SOURCE)).encode() + b"\0" + path.read_bytes() + b"\0")
+    try:
+        import mypy.version
+        h.update(mypy.version.__version__.encode())
+    except ImportError:
+        pass
+    return h.hexdigest()
+
+
+def missing_tools() -> str | None:
+    """Why the build cannot be made here, or None when it can."""
+    compiler = os.environ.get("CC", "cc")
+    if shutil.which(compiler) is None and shutil.which("gcc") is None:
+        return f"no C compiler ({compiler} or gcc) on this machine"
+    try:
+        import mypyc  # noqa: F401
+    except ImportError:
+        return "mypyc is not installed (pip install -e '.[dev]' installs it)"
+    return None
+
+
+def build(dest: Path, out=sys.stdout) -> int:  # noqa: ANN001
+    digest = source_digest()
+    stamp = dest / "engine" / DIGEST_FILE
+    if stamp.exists() and stamp.read_text().strip() == digest:
+        print(f"compiled engine in {dest} is up to date", file=out)
+        return 0
+    why = missing_tools()
+    if why is not None:
+        shutil.rmtree(dest, ignore_errors=True)  # never leave a stale build to be loaded
+        print(f"compiled engine not built: {why}; the engine runs as Python", file=out)
+        return 1 if os.environ.get("CLASH_REQUIRE_COMPILED") == "1" else 0
+    shutil.rmtree(dest, ignore_errors=True)
+    dest.mkdir(parents=True)
+    shutil.copytree(SOURCE, dest / "engine",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd", "*.c"))
+    modules = [f"engine/{name}" for name in COMPILED]
+    done = subprocess.run([sys.executable, "-m", "mypyc", *modules], cwd=dest,
+                          capture_output=True, text=True, check=False)
+    if done.returncode:
+        print(done.stdout[-8000:] + done.stderr[-8000:], file=out)
+        shutil.rmtree(dest, ignore_errors=True)
+        print("compiled engine: mypyc failed (above); nothing was kept", file=out)
+        return 1
+    shutil.rmtree(dest / "build", ignore_errors=True)  # mypyc's C files and objects
+    env = {**os.environ, "PYTHONPATH": str(dest)}
+    loaded = subprocess.run([sys.executable, "-P", "-c", "import engine; print(engine.build())"],
+                            env=env, capture_output=True, text=True, check=False)
+    if loaded.stdout.strip() != "compiled":
+        print(loaded.stdout + loaded.stderr, file=out)
+        shutil.rmtree(dest, ignore_errors=True)
+        print(f"compiled engine: {dest} does not load as the compiled build; nothing was kept",
+              file=out)
+        return 1
+    stamp.write_text(digest + "\n")
+    print(f"compiled engine built in {dest}: {len(COMPILED)} modules", file=out)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("dest", nargs="?", default="build/compiled",
+                        help="the folder to build in (default build/compiled)")
+    args = parser.parse_args(argv)
+    return build(Path(args.dest).resolve())
+
+
+if __name__ == "__main__":
+    sys.exit(main())
