@@ -14,7 +14,11 @@ POSTGRES_INTEGRATION_URL := postgres://postgres@$(POSTGRES_HOST):$(POSTGRES_PORT
 # The demo's port: `make demo PORT=8010` where 8000 is taken.
 PORT ?= 8000
 
-.PHONY: demo test
+# The engine compiled by mypyc (engine/tools/build_compiled.py): `make compiled` builds it where a
+# C compiler exists; `make test` builds it and runs tests/engine under it too.
+COMPILED := build/compiled
+
+.PHONY: demo test compiled
 
 demo: $(INSTALL_STAMP)
 	$(PY) manage.py migrate --noinput
@@ -24,11 +28,12 @@ demo: $(INSTALL_STAMP)
 	@echo "Clash is running at http://127.0.0.1:$(PORT)/  (Ctrl-C stops it)"
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
-# With PostgreSQL, tests/passes.py runs six pytest processes side by side (two on SQLite, the
-# browser journeys, two on PostgreSQL, tests/integration), split by folder: they keep both cores
-# busy, so none uses xdist (which measured slower there and made timing-bound tests flaky). Without PostgreSQL, the single pass
-# spreads its files over two pytest-xdist processes, one per core (a file stays in one process,
-# so its module fixtures are built once).
+# With PostgreSQL, tests/passes.py runs seven pytest processes side by side (two on SQLite, the
+# browser journeys, two on PostgreSQL, tests/integration, tests/engine under the compiled
+# engine), split by folder: they keep both cores busy, so none uses xdist (which measured
+# slower there and made timing-bound tests flaky). Without PostgreSQL, the single pass spreads
+# its files over two pytest-xdist processes, one per core (a file stays in one process, so its
+# module fixtures are built once), then tests/engine runs under the compiled engine.
 XDIST ?= -n 2 --dist loadfile
 
 test: $(INSTALL_STAMP)
@@ -39,11 +44,16 @@ test: $(INSTALL_STAMP)
 		$(PY) -m tests.passes $(POSTGRES_TEST_URL) $(POSTGRES_INTEGRATION_URL); \
 	else \
 		$(PY) -m pytest -q $(XDIST) || exit 1; \
+		$(PY) -m tests.compiled_run -q $(XDIST) tests/engine --ignore=tests/engine/spoils \
+			--ignore=tests/engine/berserk --ignore=tests/engine/test_bench_compare.py || exit 1; \
 		echo "PostgreSQL not reachable: PostgreSQL run skipped"; \
 		if [ "$${CLASH_REQUIRE_SERVICES:-}" = "1" ]; then \
 			echo "CLASH_REQUIRE_SERVICES=1: PostgreSQL is required"; exit 1; \
 		fi; \
 	fi
+
+compiled: $(INSTALL_STAMP)
+	$(PY) -m engine.tools.build_compiled $(COMPILED)
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)

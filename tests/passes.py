@@ -1,6 +1,6 @@
 """The suite's runs side by side, for `make test` where PostgreSQL answers.
 
-`python -m tests.passes POSTGRES_URL INTEGRATION_URL` starts six pytest processes at once and
+`python -m tests.passes POSTGRES_URL INTEGRATION_URL` starts seven pytest processes at once and
 waits for them all:
 
 - sqlite and sqlite-others: the suite on SQLite (the embedded default) except tests/browser
@@ -16,13 +16,15 @@ waits for them all:
   and its name + "_others");
   each of the two fuzzers runs in one of the two databases' runs (SQLITE_ONLY, POSTGRES_ONLY);
 - integration: tests/integration (real workers, the real Redis broker) on a database of its own,
-  so that its Redis restart test disturbs neither of the others, made from the models.
+  so that its Redis restart test disturbs neither of the others, made from the models;
+- compiled: tests/engine under the compiled build of the engine, which it builds first (skipped
+  where there is no C compiler, unless CLASH_REQUIRE_COMPILED=1).
 
 Each run writes its own log (and, with CLASH_TEST_TIMINGS=DIR, DIR/<run>.xml: JUnit XML with
 every test's time, to find where a run's time goes); a run's log is printed once it ends,
 with its time and the processor time it used (with its children: Chromium, the workers), and
-the command fails if any run failed. Two cores carry six runs well: the browser, integration and
-PostgreSQL runs spend much of their time waiting.
+the command fails if any run failed. Two cores carry seven runs well: the browser,
+integration and PostgreSQL runs spend much of their time waiting.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ class Run:
     name: str
     args: list[str]
     env: dict[str, str] = field(default_factory=dict)
+    module: str = "pytest"  # what `python -m` runs with the arguments
 
 
 # The two fuzzers send every page and endpoint hundreds of requests (a third of each database
@@ -53,6 +56,10 @@ class Run:
 DURATIONS = ("--durations=8", "--durations-min=2")
 FROM_MODELS = ("--no-migrations",)
 SQLITE_ONLY = ("tests/api/test_schema_fuzz.py",)
+# The engine's tests of what its compiled build leaves Python (The Spoils, Berserk) or runs in
+# processes of their own (the side-by-side bench).
+NOT_COMPILED = ("tests/engine/spoils", "tests/engine/berserk",
+                "tests/engine/test_bench_compare.py")
 POSTGRES_ONLY = ("tests/api/test_input_fuzz.py",)
 
 
@@ -112,6 +119,10 @@ def runs(postgres_url: str, integration_url: str) -> list[Run]:
             {**on_postgres, "DATABASE_URL": named(postgres_url, "_others")}),
         Run("integration", [*FROM_MODELS, "tests/integration"],
             {"DATABASE_URL": integration_url}),
+        # The engine's tests again under its compiled build, built first (tests/compiled_run.py):
+        # those of Clash of Decks, whose modules it compiles.
+        Run("compiled", ["tests/engine", *(f"--ignore={path}" for path in NOT_COMPILED)], memory,
+            module="tests.compiled_run"),
     ]
 
 
@@ -152,7 +163,7 @@ def main(argv: list[str]) -> int:
     for run in runs(*argv):
         log = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115 (closed once its run has ended)
         junit = [f"--junitxml={os.path.join(timings, run.name + '.xml')}"] if timings else []
-        process = subprocess.Popen([sys.executable, "-m", "pytest", "-q", *DURATIONS, *junit,
+        process = subprocess.Popen([sys.executable, "-m", run.module, "-q", *DURATIONS, *junit,
                                     *run.args],
                                    env={**os.environ, **run.env}, stdout=log,
                                    stderr=subprocess.STDOUT)

@@ -44,6 +44,11 @@ def test_every_test_file_runs_once_on_sqlite_and_once_on_postgresql_where_it_sho
             assert len(on_sqlite) == 1 and on_postgres == [], (path, on_sqlite, on_postgres)
         else:
             assert len(on_sqlite) == 1 and len(on_postgres) == 1, (path, on_sqlite, on_postgres)
+    # The engine's tests of Clash of Decks run once more, under its compiled build.
+    assert [path for path in files if collects(runs["compiled"], path)] == [
+        path for path in files if path.startswith("tests/engine/")
+        and not path.startswith(("tests/engine/spoils/", "tests/engine/berserk/",
+                                 "tests/engine/test_bench_compare.py"))]
     # The split itself: the tournaments' API tests moved to the "others" runs.
     for path in ("tests/tournaments/api/test_events.py",
                  "tests/tournaments/test_api_permissions.py"):
