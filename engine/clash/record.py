@@ -17,6 +17,7 @@ from engine.seats import LETTER_A, LETTER_B, result_name
 from .actions import decode_turn
 from .cards import Catalogue, load_catalogue
 from .errors import EngineError, RecordError
+from .rules import Game
 
 RECORD_VERSION = 1
 
@@ -108,7 +109,7 @@ def replay(record: GameRecord, catalogue: Catalogue | None = None) -> ReplayResu
     return replay_turns(game, record.turns, record.hashes, record.result)
 
 
-def replay_turns(game: Any, turns: list[str], hashes: list[str], result: str | None,
+def replay_turns(game: Game, turns: list[str], hashes: list[str], result: str | None,
                  noun: str = "turn") -> ReplayResult:
     """Apply each recorded turn to `game` (set up from the record) and compare the state hash
     after it; the verdict names the first `noun` that differs, or the final result."""
