@@ -17,6 +17,9 @@ PORT ?= 8000
 # The engine compiled by mypyc (engine/tools/build_compiled.py): `make compiled` builds it where a
 # C compiler exists; `make test` builds it and runs tests/engine under it too.
 COMPILED := build/compiled
+# The tests choose their engine build themselves (the compiled run, the compiled workers of
+# tests/integration); a CLASH_COMPILED_ENGINE of the shell would run every test compiled.
+unexport CLASH_COMPILED_ENGINE
 
 .PHONY: demo test compiled
 

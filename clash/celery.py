@@ -13,3 +13,12 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clash.settings.local")
 app = Celery("clash")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@app.task(name="clash.engine_build")
+def engine_build() -> str:
+    """Which build of the engine this worker runs ("compiled" or "python"): set by
+    CLASH_COMPILED_ENGINE (clash/compiled_engine.py)."""
+    import engine
+
+    return engine.build()

@@ -1,5 +1,5 @@
 """`pytest -p tests.compiled_engine`: the tests run against the compiled build of the engine
-(engine/tools/build_compiled.py) in CLASH_COMPILED_ENGINE (default build/compiled).
+(engine/tools/build_compiled.py) in CLASH_TEST_COMPILED_DIR (default build/compiled).
 
 Loaded as a plugin, before Django or any conftest imports `engine`, it puts the build first on
 the path (pytest and pytest-django put the project's folder there later, but by then `engine`
@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-BUILD = os.path.abspath(os.environ.get("CLASH_COMPILED_ENGINE", "build/compiled"))
+BUILD = os.path.abspath(os.environ.get("CLASH_TEST_COMPILED_DIR", "build/compiled"))
 
 if "engine" in sys.modules:
     raise pytest.UsageError("tests.compiled_engine must load before anything imports engine")

@@ -13,13 +13,20 @@ loaded. Records are the same under both: tests/engine runs under the compiled bu
 
 Where there is no C compiler, or no mypyc, nothing is built: the engine runs as Python and the
 command says so and succeeds (with CLASH_REQUIRE_COMPILED=1, as in CI, it fails instead).
-DEST/engine/SOURCE holds the digest of the sources it was built from: an up-to-date build is
-left alone, a stale one is built again.
+DEST/engine/SOURCE holds the digest of the sources it was built from and the mypy that built
+it: an up-to-date build is left alone, a stale one is built again, and a process told to run
+the build (CLASH_COMPILED_ENGINE, clash/compiled_engine.py) refuses a build of other sources.
+Two builds of one DEST at once (the test runs side by side) take turns: the second finds the
+first's up to date.
+
+This module imports nothing of the engine, so that a process can read the digest before it
+chooses which `engine` to import.
 """
 
 from __future__ import annotations
 
 import argparse
+import fcntl
 import hashlib
 import os
 import shutil
@@ -46,19 +53,30 @@ COMPILED = (
 DIGEST_FILE = "SOURCE"
 
 
-def source_digest() -> str:
-    """SHA-256 over the engine's Python files (paths and contents) and mypy's version."""
+def source_digest(source: Path = SOURCE) -> str:
+    """SHA-256 over the engine's Python files, their paths and contents."""
     h = hashlib.sha256()
-    for path in sorted(SOURCE.rglob("*.py")):
+    for path in sorted(source.rglob("*.py")):
         if "__pycache__" in path.parts:
             continue
-        h.update(str(path.relative_to(SOURCE)).encode() + b"\0" + path.read_bytes() + b"\0")
+        h.update(str(path.relative_to(source)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def built_from(dest: Path) -> str | None:
+    """The source digest the build in `dest` was made from (None when there is none)."""
+    stamp = dest / "engine" / DIGEST_FILE
+    return stamp.read_text().split()[0] if stamp.exists() else None
+
+
+def _stamp() -> str:
+    """What a build records: the sources' digest, then the mypy that compiled them."""
     try:
         import mypy.version
-        h.update(mypy.version.__version__.encode())
+        version = mypy.version.__version__
     except ImportError:
-        pass
-    return h.hexdigest()
+        version = "none"
+    return f"{source_digest()} mypy-{version}\n"
 
 
 def missing_tools() -> str | None:
@@ -74,9 +92,16 @@ def missing_tools() -> str | None:
 
 
 def build(dest: Path, out=sys.stdout) -> int:  # noqa: ANN001
-    digest = source_digest()
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    with open(dest.parent / f".{dest.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        return _build(dest, out)
+
+
+def _build(dest: Path, out) -> int:  # noqa: ANN001
+    wanted = _stamp()
     stamp = dest / "engine" / DIGEST_FILE
-    if stamp.exists() and stamp.read_text().strip() == digest:
+    if stamp.exists() and stamp.read_text() == wanted:
         print(f"compiled engine in {dest} is up to date", file=out)
         return 0
     why = missing_tools()
@@ -106,7 +131,7 @@ def build(dest: Path, out=sys.stdout) -> int:  # noqa: ANN001
         print(f"compiled engine: {dest} does not load as the compiled build; nothing was kept",
               file=out)
         return 1
-    stamp.write_text(digest + "\n")
+    stamp.write_text(wanted)
     print(f"compiled engine built in {dest}: {len(COMPILED)} modules", file=out)
     return 0
 

@@ -99,3 +99,23 @@ def test_a_chunk_that_fails_on_the_worker_marks_the_run_failed_with_the_reason(
     run.refresh_from_db()
     assert run.status == LabRunStatus.FAILED and run.result is None
     assert "unknown AI level 'psychic'" in run.error and run.finished_at is not None
+
+
+def test_a_worker_told_to_run_the_compiled_engine_runs_it_and_plays_the_same_games(queue):
+    """CLASH_COMPILED_ENGINE: the worker loads the compiled build, and a lab run on it gives
+    the result this process computes with the Python build, game for game."""
+    from clash.celery import engine_build
+    from tests.compiled_run import compiled_build_or_skip
+
+    dest = compiled_build_or_skip()
+    cat = load_catalogue()
+    deck, field = cat.deck(2), [cat.deck(1), cat.deck(4)]
+    worker = Worker(queue, concurrency=2, compiled=dest)
+    try:
+        build = engine_build.apply_async(queue=queue).get(timeout=60)
+        data = chords.lab_start(deck=deck, field=field, games=1000, seed=11, ai="greedy",
+                                chunk=250).get(timeout=120)
+    finally:
+        worker.stop()
+    assert build == "compiled"
+    assert data == lab_chunk(deck, field, 11, 0, 1000, "greedy").to_json()

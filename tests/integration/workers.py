@@ -36,8 +36,11 @@ def database_url_for_tests() -> str:
     return f"postgres://{user}{password}@{host}:{port}/{s['NAME']}"
 
 
-def _environment(ai_level: str | None = None) -> dict[str, str]:
+def _environment(ai_level: str | None = None, compiled: Path | None = None) -> dict[str, str]:
     env = dict(os.environ)
+    env.pop("CLASH_COMPILED_ENGINE", None)
+    if compiled is not None:
+        env["CLASH_COMPILED_ENGINE"] = str(compiled)  # clash/compiled_engine.py
     env.update({
         "DJANGO_SETTINGS_MODULE": "clash.settings.test",
         "DATABASE_URL": database_url_for_tests(),
@@ -51,17 +54,18 @@ def _environment(ai_level: str | None = None) -> dict[str, str]:
 
 class Worker:
     """`celery -A clash worker` on `queue`, one process (concurrency 1) unless told; `also`
-    names more queues it takes tasks from (beat sends the sweeper to the default one)."""
+    names more queues it takes tasks from (beat sends the sweeper to the default one);
+    `compiled`, a compiled engine build the worker runs (CLASH_COMPILED_ENGINE)."""
 
     def __init__(self, queue: str, concurrency: int = 1, ai_level: str | None = None,
-                 also: tuple[str, ...] = ()) -> None:
+                 also: tuple[str, ...] = (), compiled: Path | None = None) -> None:
         self.queue = queue
         self.name = f"test-{uuid.uuid4().hex[:8]}@localhost"
         self.process = subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "clash", "worker", "-l", "warning",
              "-c", str(concurrency), "-Q", ",".join((queue, *also)), "-n", self.name,
              "--without-gossip", "--without-mingle", "--without-heartbeat"],
-            cwd=REPO, env=_environment(ai_level), start_new_session=True,
+            cwd=REPO, env=_environment(ai_level, compiled), start_new_session=True,
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         self.wait_ready()
 
