@@ -12,9 +12,10 @@ a variable that names no build. Without the variable the engine runs as Python, 
 from __future__ import annotations
 
 import importlib.util
-import os
 import sys
 from pathlib import Path
+
+from . import env
 
 VARIABLE = "CLASH_COMPILED_ENGINE"
 _TOOL = Path(__file__).resolve().parents[1] / "engine" / "tools" / "build_compiled.py"
@@ -33,11 +34,11 @@ def _build_tool():  # noqa: ANN202
     return module
 
 
-def use_compiled_engine(environ: dict[str, str] | os._Environ = os.environ) -> Path | None:
+def use_compiled_engine() -> Path | None:
     """Put the compiled build named by CLASH_COMPILED_ENGINE first on the path (and return its
     folder), or do nothing when the variable is unset or empty."""
-    named = environ.get(VARIABLE, "").strip()
-    if not named:
+    named = env.compiled_engine()
+    if named is None:
         return None
     dest = Path(named).resolve()
     if "engine" in sys.modules:

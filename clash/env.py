@@ -122,6 +122,12 @@ def celery_result_backend(*, broker: str) -> str | None:
     return _get("CELERY_RESULT_BACKEND") or (broker if broker.startswith("redis") else None)
 
 
+def compiled_engine() -> str | None:
+    """CLASH_COMPILED_ENGINE: the folder of the compiled engine build this process runs
+    (clash/compiled_engine.py), or None for the Python build."""
+    return _get("CLASH_COMPILED_ENGINE") or None
+
+
 def ai_seat_level(*, default: str) -> str:
     """CLASH_AI_SEAT_LEVEL: how AI seats play engine-decided matches (an engine AI level)."""
     return _get("CLASH_AI_SEAT_LEVEL") or default
