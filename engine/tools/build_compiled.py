@@ -36,10 +36,12 @@ from pathlib import Path
 
 SOURCE = Path(__file__).resolve().parents[1]  # the engine package
 
-# The modules compiled: the rules, the records, the AI players and the deck lab (everything a
-# game, a replay or an AI decision runs through). The rest (the scenario format, the command
-# lines, The Spoils and Berserk, and the errors, which the other games subclass) stays Python in
-# the build, imported beside them.
+# The modules compiled: the rules, the records, the AI players, the deck lab and the solo game
+# (everything a game, a replay or an AI decision runs through). The rest stays Python in the
+# build, imported beside them: the scenario format, the command lines, The Spoils and Berserk,
+# the errors (which the other games subclass), the catalogue (its frozen dataclasses cross
+# processes by pickle, which compiled ones refuse), the match loop (its tests replace
+# `play_game`) and the solo options (their checks of bad input raise the engine's errors).
 COMPILED = (
     "clash/actions.py", "clash/attack.py", "clash/deaths.py",
     "clash/events.py", "clash/game.py", "clash/lab.py",
