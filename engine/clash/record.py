@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.seats import LETTER_A, LETTER_B, result_name
+from engine.seats import DRAW_NAME, LETTER_A, LETTER_B, result_name
 
 from .actions import decode_turn
 from .cards import Catalogue, load_catalogue
@@ -49,21 +49,52 @@ class GameRecord:
         if data.get("v") != RECORD_VERSION:
             raise RecordError(f"unsupported record version {data.get('v')!r} "
                               f"(this engine reads version {RECORD_VERSION})")
-        try:
-            decks = data["decks"]
-            record = cls(fmt=str(data["format"]), catalogue=str(data["catalogue"]),
-                         seed=int(data["seed"]),
-                         decks=(list(decks[LETTER_A]), list(decks[LETTER_B])),
-                         turn_cap=int(data["turn_cap"]), turns=list(data["turns"]),
-                         hashes=list(data["hashes"]), result=data.get("result"))
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"a game record needs the field {exc}") from None
-        check_turns(record.turns, record.hashes)
-        return record
+        fmt, catalogue = _text(data, "format"), _text(data, "catalogue")
+        seed, turn_cap = _whole(data, "seed", 0), _whole(data, "turn_cap", 1)
+        decks = _field(data, "decks")
+        if not (isinstance(decks, dict) and all(
+                isinstance(decks.get(s), list) and all(isinstance(c, str) for c in decks[s])
+                for s in (LETTER_A, LETTER_B))):
+            raise RecordError('a game record\'s decks must be {"A": [card names], "B": [card '
+                              'names]}')
+        turns, hashes = _field(data, "turns"), _field(data, "hashes")
+        if not isinstance(turns, list) or not isinstance(hashes, list):
+            raise RecordError("a game record's turns and hashes must be lists")
+        if not all(isinstance(h, str) for h in hashes):
+            raise RecordError("every hash of a game record must be a string")
+        check_turns(turns, hashes)
+        result = data.get("result")
+        if result not in (None, LETTER_A, LETTER_B, DRAW_NAME):
+            raise RecordError(f"a game record's result must be {LETTER_A}, {LETTER_B}, "
+                              f"{DRAW_NAME} or null, not {result!r}")
+        return cls(fmt=fmt, catalogue=catalogue, seed=seed,
+                   decks=(list(decks[LETTER_A]), list(decks[LETTER_B])), turn_cap=turn_cap,
+                   turns=list(turns), hashes=list(hashes), result=result)
 
     @classmethod
     def loads(cls, text: str) -> GameRecord:
         return cls.from_json(parse_json(text))
+
+
+def _field(data: dict, name: str) -> object:
+    if name not in data:
+        raise RecordError(f"a game record needs the field {name!r}")
+    return data[name]
+
+
+def _text(data: dict, name: str) -> str:
+    value = _field(data, name)
+    if not isinstance(value, str):
+        raise RecordError(f"a game record's {name} must be a string, not {value!r}")
+    return value
+
+
+def _whole(data: dict, name: str, least: int) -> int:
+    value = _field(data, name)
+    if not isinstance(value, int) or isinstance(value, bool) or value < least:
+        raise RecordError(f"a game record's {name} must be a whole number >= {least}, "
+                          f"not {value!r}")
+    return value
 
 
 def check_turns(turns: list, hashes: list) -> None:

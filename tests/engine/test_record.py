@@ -1,6 +1,7 @@
 """Game records: compact, deterministic, and verified by replay."""
 
 import json
+import re
 import statistics
 
 import pytest
@@ -102,6 +103,28 @@ def test_replay_reports_an_illegal_action_with_its_turn():
 def test_unreadable_records_are_refused_with_a_reason(text, message):
     with pytest.raises(RecordError, match=message):
         GameRecord.loads(text)
+
+
+@pytest.mark.parametrize("field, value, message", [
+    ("seed", "5", "seed must be a whole number >= 0, not '5'"),
+    ("seed", 1.5, "seed must be a whole number >= 0, not 1.5"),
+    ("seed", True, "seed must be a whole number"),
+    ("turn_cap", 0, "turn_cap must be a whole number >= 1, not 0"),
+    ("format", 3, "format must be a string, not 3"),
+    ("decks", {"A": [1, 2], "B": []}, "decks must be"),
+    ("decks", [["BRUTE"], ["BRUTE"]], "decks must be"),
+    ("turns", "E", "turns and hashes must be lists"),
+    ("hashes", [7], "every hash of a game record must be a string"),
+    ("result", 7, "result must be A, B, draw or null, not 7"),
+])
+def test_a_record_field_of_the_wrong_kind_is_refused_by_name(field, value, message):
+    """Uploaded records are anyone's JSON: a wrong kind of value is refused saying which field
+    and what it must be, never a TypeError (in both builds: the compiled one checks the types
+    it is told)."""
+    data = record_for(4).to_json()
+    data[field] = value
+    with pytest.raises(RecordError, match=re.escape(message)):
+        GameRecord.from_json(data)
 
 
 def test_tokens_round_trip():
