@@ -49,15 +49,15 @@ class GameRecord:
         if data.get("v") != RECORD_VERSION:
             raise RecordError(f"unsupported record version {data.get('v')!r} "
                               f"(this engine reads version {RECORD_VERSION})")
-        fmt, catalogue = _text(data, "format"), _text(data, "catalogue")
-        seed, turn_cap = _whole(data, "seed", 0), _whole(data, "turn_cap", 1)
-        decks = _field(data, "decks")
+        fmt, catalogue = text_field(data, "format"), text_field(data, "catalogue")
+        seed, turn_cap = whole_field(data, "seed", 0), whole_field(data, "turn_cap", 1)
+        decks = need_field(data, "decks")
         if not (isinstance(decks, dict) and all(
                 isinstance(decks.get(s), list) and all(isinstance(c, str) for c in decks[s])
                 for s in (LETTER_A, LETTER_B))):
             raise RecordError('a game record\'s decks must be {"A": [card names], "B": [card '
                               'names]}')
-        turns, hashes = _field(data, "turns"), _field(data, "hashes")
+        turns, hashes = need_field(data, "turns"), need_field(data, "hashes")
         if not isinstance(turns, list) or not isinstance(hashes, list):
             raise RecordError("a game record's turns and hashes must be lists")
         if not all(isinstance(h, str) for h in hashes):
@@ -76,21 +76,21 @@ class GameRecord:
         return cls.from_json(parse_json(text))
 
 
-def _field(data: dict, name: str) -> object:
+def need_field(data: dict, name: str) -> object:
     if name not in data:
         raise RecordError(f"a game record needs the field {name!r}")
     return data[name]
 
 
-def _text(data: dict, name: str) -> str:
-    value = _field(data, name)
+def text_field(data: dict, name: str) -> str:
+    value = need_field(data, name)
     if not isinstance(value, str):
         raise RecordError(f"a game record's {name} must be a string, not {value!r}")
     return value
 
 
-def _whole(data: dict, name: str, least: int) -> int:
-    value = _field(data, name)
+def whole_field(data: dict, name: str, least: int) -> int:
+    value = need_field(data, name)
     if not isinstance(value, int) or isinstance(value, bool) or value < least:
         raise RecordError(f"a game record's {name} must be a whole number >= {least}, "
                           f"not {value!r}")

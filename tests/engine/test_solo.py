@@ -4,6 +4,7 @@ turn where a position file cannot show it, and records. Positions are in test_so
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 import pytest
@@ -390,6 +391,19 @@ def test_a_solo_record_replays_after_a_json_round_trip():
     verdict = replay_solo(again)
     assert verdict.ok, verdict.reason
     assert verdict.result == record.result == {0: "A", 1: "B", 2: "draw"}[game.winner]
+
+
+@pytest.mark.parametrize("field, value, message", [
+    ("seed", 8.5, "seed must be a whole number >= 0, not 8.5"),
+    ("level", "2", "level must be a whole number >= 0, not '2'"),
+    ("deck", 0, "deck must be a whole number >= 1, not 0"),
+    ("turns", "E", "turns and hashes must be lists"),
+    ("result", "C", "result must be A, B, draw or null, not 'C'"),
+])
+def test_a_solo_record_field_of_the_wrong_kind_is_refused_by_name(field, value, message):
+    _, record = play_solo_game(8, RandomAgent(8), fmt=SOLO_PRECONSTRUCTED, deck=3)
+    with pytest.raises(RecordError, match=re.escape(message)):
+        SoloRecord.from_json({**record.to_json(), field: value})
 
 
 def test_a_preconstructed_solo_record_names_the_players_deck():

@@ -21,10 +21,21 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.seats import RESULT_NAMES
+
 from ..cards import Catalogue, load_catalogue
 from ..errors import EngineError, RecordError, SetupError
 from ..game import result_name, run_to_end
-from ..record import RECORD_VERSION, ReplayResult, check_turns, parse_json, replay_turns
+from ..record import (
+    RECORD_VERSION,
+    ReplayResult,
+    check_turns,
+    need_field,
+    parse_json,
+    replay_turns,
+    text_field,
+    whole_field,
+)
 from ..state import DEFAULT_TURN_CAP
 from .game import SoloGame
 from .options import QUICK, SoloOptions
@@ -85,18 +96,24 @@ class SoloRecord:
         if fmt not in (SOLO_DRAFT, SOLO_PRECONSTRUCTED):
             raise RecordError(f"unknown solo format {fmt!r}: {SOLO_DRAFT} or "
                               f"{SOLO_PRECONSTRUCTED}")
+        turns, hashes = need_field(data, "turns"), need_field(data, "hashes")
+        if not isinstance(turns, list) or not isinstance(hashes, list):
+            raise RecordError("a game record's turns and hashes must be lists")
+        result = data.get("result")
+        if result not in (None, *RESULT_NAMES):
+            raise RecordError(f"a game record's result must be {', '.join(RESULT_NAMES)} or "
+                              f"null, not {result!r}")
         try:
-            record = cls(fmt=fmt, catalogue=str(data["catalogue"]), seed=int(data["seed"]),
-                         level=int(data["level"]),
+            record = cls(fmt=fmt, catalogue=text_field(data, "catalogue"),
+                         seed=whole_field(data, "seed", 0), level=whole_field(data, "level", 0),
                          options=SoloOptions.from_json(data["options"]),
-                         turn_cap=int(data["turn_cap"]),
+                         turn_cap=whole_field(data, "turn_cap", 1),
                          chooses_returns=data.get("chooses_returns", False) is True,
-                         turns=list(data["turns"]),
-                         hashes=list(data["hashes"]), result=data.get("result"))
+                         turns=list(turns), hashes=list(hashes), result=result)
             if fmt == SOLO_DRAFT:
                 record.picks = [str(p) for p in data["picks"]]
             else:
-                record.deck = int(data["deck"])
+                record.deck = whole_field(data, "deck", 1)
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"a solo record needs the field {exc}") from None
         except EngineError as exc:
