@@ -51,18 +51,7 @@ class Creature:
         self.sprint_bonus = sprint_bonus
 
     def copy(self) -> Creature:
-        c = Creature.__new__(Creature)
-        c.card = self.card
-        c.attack = self.attack
-        c.health = self.health
-        c.abilities = self.abilities
-        c.aura = self.aura
-        c.damage = self.damage
-        c.new = self.new
-        c.attacked = self.attacked
-        c.protection_used = self.protection_used
-        c.sprint_bonus = self.sprint_bonus
-        return c
+        return _copy_lane([self])[0]
 
 
 class Player:
