@@ -21,13 +21,26 @@ shifts another.
 `below(n)` maps one 64-bit draw x to floor(x * n / 2**64) (multiply-shift, no loop): the
 bias is below n / 2**64, under one in 10**12 for any n the engine uses. `shuffle` is
 Fisher-Yates from the last index down.
+
+Two ways of computing the same numbers. As Python, 64-bit words are Python integers kept
+in [0, 2**64) by masks. In the compiled build (docs/engine.md) they are machine words (mypyc's
+`i64`, whose arithmetic wraps mod 2**64 as the build compiles with -fwrapv): the state is the
+same 64 bits read as a signed number, a right shift is masked to stay logical, and
+multiply-shift takes x's two 32-bit halves, floor(x * n / 2**64) =
+floor((hi * n + floor(lo * n / 2**32)) / 2**32), so no product needs more than 63 bits
+(n < 2**31). `NATIVE` says which way runs; the test vectors hold both to the same outputs.
 """
 
 from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
 from functools import lru_cache
-from typing import TypeVar
+from typing import Final, TypeVar
+
+try:
+    from mypy_extensions import i64
+except ImportError:  # mypy is not installed, so neither is the compiled build
+    i64 = int  # type: ignore[misc,assignment]
 
 T = TypeVar("T")
 
@@ -35,6 +48,44 @@ _MASK = 0xFFFFFFFFFFFFFFFF
 _GOLDEN = 0x9E3779B97F4A7C15
 _FNV_OFFSET = 0xCBF29CE484222325
 _FNV_PRIME = 0x100000001B3
+
+# The same constants as signed 64-bit words (each minus 2**64), for the compiled way.
+_GOLDEN_I: Final = -0x61C8864680B583EB
+_MIX1_I: Final = -0x40A7B892E31B1A47
+_MIX2_I: Final = -0x6B2FB644ECCEEE15
+_LOW32: Final = 0xFFFFFFFF
+_NATIVE_BOUND: Final = 0x80000000  # below(n) and shuffle take the compiled way for n < 2**31
+
+
+def _wraps(one: i64) -> bool:
+    big: i64 = 0x7FFFFFFFFFFFFFFF
+    return big + one < 0
+
+
+# True in the compiled build, where `i64` arithmetic wraps; False as Python.
+NATIVE: Final = _wraps(1)
+
+
+def _signed(u: int) -> i64:
+    """The 64-bit word `u` (in [0, 2**64)) as the compiled way keeps it."""
+    return u - 0x10000000000000000 if u > 0x7FFFFFFFFFFFFFFF else u
+
+
+def _unsigned(z: i64) -> int:
+    u: int = z  # a Python integer from here, so that adding 2**64 cannot wrap
+    return u + 0x10000000000000000 if u < 0 else u
+
+
+def _mix_i(z: i64) -> i64:
+    """`_mix` on a signed word: each right shift masked back to a logical one."""
+    z = (z ^ ((z >> 30) & 0x3FFFFFFFF)) * _MIX1_I
+    z = (z ^ ((z >> 27) & 0x1FFFFFFFFF)) * _MIX2_I
+    return z ^ ((z >> 31) & 0x1FFFFFFFF)
+
+
+def _high_i(z: i64, n: i64) -> i64:
+    """floor(z * n / 2**64) for z read as unsigned and 0 < n < 2**31."""
+    return (((z >> 32) & _LOW32) * n + (((z & _LOW32) * n) >> 32)) >> 32
 
 
 def _mix(z: int) -> int:
@@ -60,15 +111,25 @@ class Rng:
     def __init__(self, seed: int) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise TypeError(f"seed must be an integer, not {type(seed).__name__}")
-        self._state = seed & _MASK
+        # The state: in [0, 2**64) as Python, the same bits signed when NATIVE.
+        self._state: i64 = _signed(seed & _MASK) if NATIVE else seed & _MASK
 
     @classmethod
     def stream(cls, seed: int, purpose: str) -> Rng:
         """An independent generator for one purpose of one seeded thing (a game, a draft)."""
+        if NATIVE:
+            rng = cls(0)
+            rng._state = _mix_i(_signed(seed & _MASK) ^ _signed(fnv1a64(purpose)))
+            return rng
         return cls(_mix(((seed & _MASK) ^ fnv1a64(purpose)) & _MASK))
 
     def next_u64(self) -> int:
-        s = (self._state + _GOLDEN) & _MASK
+        if NATIVE:
+            state: i64 = self._state + _GOLDEN_I
+            self._state = state
+            return _unsigned(_mix_i(state))
+        s: int = self._state
+        s = (s + _GOLDEN) & _MASK
         self._state = s
         s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
@@ -78,7 +139,14 @@ class Rng:
         """An integer in [0, n): the high bits of the 64-bit draw times n (multiply-shift)."""
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, got {n}")
-        s = (self._state + _GOLDEN) & _MASK
+        if NATIVE:
+            if n >= _NATIVE_BOUND:
+                return (self.next_u64() * n) >> 64
+            state: i64 = self._state + _GOLDEN_I
+            self._state = state
+            return _high_i(_mix_i(state), n)
+        s: int = self._state
+        s = (s + _GOLDEN) & _MASK
         self._state = s
         s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
@@ -93,7 +161,22 @@ class Rng:
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates in place, from the last index down (each j is `below(i + 1)`,
         written out)."""
-        s = self._state
+        if NATIVE:
+            if len(items) > _NATIVE_BOUND:
+                for i in range(len(items) - 1, 0, -1):
+                    j = self.below(i + 1)
+                    items[i], items[j] = items[j], items[i]
+                return
+            state: i64 = self._state
+            k: i64 = len(items) - 1
+            while k > 0:
+                state += _GOLDEN_I
+                m = _high_i(_mix_i(state), k + 1)
+                items[k], items[m] = items[m], items[k]
+                k -= 1
+            self._state = state
+            return
+        s: int = self._state
         for i in range(len(items) - 1, 0, -1):
             s = (s + _GOLDEN) & _MASK
             z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
@@ -107,7 +190,8 @@ class Rng:
         return (self.next_u64() >> 11) * (1.0 / 9007199254740992.0)
 
     def getstate(self) -> int:
-        return self._state
+        """The state as a number in [0, 2**64), in either build."""
+        return _unsigned(self._state) if NATIVE else self._state
 
     def setstate(self, state: int) -> None:
-        self._state = state & _MASK
+        self._state = _signed(state & _MASK) if NATIVE else state & _MASK

@@ -13,10 +13,12 @@ The representation is chosen for speed and for the rules' own words:
 from __future__ import annotations
 
 import zlib
+from typing import Final
 
 from engine.seats import DRAW, LETTERS, SEAT_A, SEAT_B
 
 from .cards import Catalogue
+from .rng import NATIVE, i64
 
 # The seat words are engine.seats'; these names stay for the modules that import them here.
 A, B = SEAT_A, SEAT_B
@@ -225,8 +227,8 @@ class GameState:
         g.log = None
         return g
 
-    def state_bytes(self) -> bytes:
-        """A canonical byte encoding of the position (what `state_hash` digests).
+    def state_values(self) -> list[int]:
+        """The position as a canonical list of byte values (what `state_hash` digests).
 
         Layout, every field one byte unless said: for each seat A then B: hand size, card ids,
         Bastion position, Fort flag, then for each lane: its length and for each creature: card
@@ -247,8 +249,42 @@ class GameState:
         turn = self.turn
         out += (self.active, turn >> 8 & 255, turn & 255, self.phase, self.mana,
                 255 if self.winner is None else self.winner)
-        return bytes(out)
+        return out
+
+    def state_bytes(self) -> bytes:
+        """`state_values()` as bytes."""
+        return bytes(self.state_values())
 
     def state_hash(self) -> str:
-        """CRC-32 (zlib, as 8 hex digits) of `state_bytes()`: the same on every machine."""
-        return f"{zlib.crc32(self.state_bytes()):08x}"
+        """CRC-32 (zlib's, as 8 hex digits) of `state_bytes()`: the same on every machine."""
+        return "%08x" % crc32_of(self.state_values())
+
+
+def _crc_table() -> list[int]:
+    table = []
+    for n in range(256):
+        c = n
+        for _ in range(8):
+            c = (c >> 1) ^ 0xEDB88320 if c & 1 else c >> 1
+        table.append(c)
+    return table
+
+
+_CRC_TABLE: Final = _crc_table()
+
+
+def crc32_of(values: list[int]) -> int:
+    """`zlib.crc32(bytes(values))`. In the compiled build (rng.NATIVE) the CRC is computed
+    here, a table lookup per byte on machine words, rather than building the bytes first:
+    for a position's 40 to 80 values that is about three times faster there, and ten times
+    slower as Python. Each value must be a byte, as `bytes()` requires."""
+    if not NATIVE:
+        return zlib.crc32(bytes(values))
+    table = _CRC_TABLE
+    crc: i64 = 0xFFFFFFFF
+    for value in values:
+        byte: i64 = value
+        if byte < 0 or byte > 255:
+            raise ValueError("bytes must be in range(0, 256)")
+        crc = table[(crc ^ byte) & 255] ^ (crc >> 8)
+    return crc ^ 0xFFFFFFFF

@@ -59,3 +59,31 @@ def test_below_refuses_an_empty_range(bad):
 def test_seed_must_be_an_integer():
     with pytest.raises(TypeError):
         Rng("12")  # type: ignore[arg-type]
+
+
+def test_the_edges_of_the_64_bit_words_are_frozen_too():
+    # The compiled build keeps the state as a signed machine word and splits multiply-shift
+    # into 32-bit halves below 2**31 (the module's docstring): these cross every edge of
+    # that, against the values the Python integers give.
+    r = Rng.stream(2**64 - 1, "edge")
+    assert [r.below(n) for n in (1, 2, 2**31 - 1, 2**31, 2**40, 10**30)] == [
+        0, 0, 1748010903, 570991005, 863563820170, 441924018788750618469060582604]
+    r = Rng(2**63 - 1)
+    assert (r.next_u64(), r.getstate()) == (3055647633038352039, 2177342782468422676)
+    r = Rng(2**63)
+    assert (r.below(7), r.getstate()) == (1, 2177342782468422677)
+    r = Rng(-1)
+    assert (r.getstate(), r.random()) == (2**64 - 1, 0.8939429202831845)
+    r.setstate(2**64 + 5)
+    assert (r.getstate(), r.next_u64()) == (5, 7134611160154358618)
+    cards = list(range(40))
+    Rng.stream(9, "long").shuffle(cards)
+    assert cards == [2, 4, 26, 10, 3, 24, 25, 15, 9, 20, 11, 0, 38, 13, 7, 27, 22, 23, 32, 33,
+                     8, 1, 18, 34, 28, 35, 12, 31, 19, 37, 30, 17, 14, 39, 16, 6, 5, 21, 36, 29]
+
+
+def test_the_way_of_computing_matches_the_build():
+    import engine
+    from engine.clash.rng import NATIVE
+
+    assert NATIVE == (engine.build() == "compiled")

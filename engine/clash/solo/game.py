@@ -96,14 +96,13 @@ class SoloGame(Game):
         ai = self.players[AI]
         return ai.fort and not ai.cards
 
-    def state_bytes(self) -> bytes:
-        """The duel's bytes (which hold the AI deck as B's cards and its Fort flag), then the
+    def state_values(self) -> list[int]:
+        """The duel's values (which hold the AI deck as B's cards and its Fort flag), then the
         AI discard pile (size, card ids), the next summon lane, the summon stage and the play
         options (fixed mana, mana per creature, resistance, granted ability bits)."""
         o = self.options
-        extra = [len(self.discard), *self.discard, self.ai_lane, self.ai_stage,
-                 o.fixed_mana, o.mana_per_creature, o.resistance, o.granted]
-        return super().state_bytes() + bytes(extra)
+        return [*super().state_values(), len(self.discard), *self.discard, self.ai_lane,
+                self.ai_stage, o.fixed_mana, o.mana_per_creature, o.resistance, o.granted]
 
     # ------------------------------------------------------------------ the player's actions
 
