@@ -78,10 +78,45 @@ def encode(action: Action) -> str:
 TOKENS: dict[Action, str] = {}
 TOKENS.update({(PLAY, i, lane): f"P{i}{_LANE_CODE[lane]}" for i in range(4) for lane in (0, 1)})
 TOKENS.update({(ATTACK_NEXT,): "N", (ATTACK_ALL,): "X", (END_TURN,): "E"})
+# The actions of the tokens decode reads most (every cast at a position up to 15 too).
+_ACTION_OF: dict[str, Action] = {token: action for action, token in TOKENS.items()}
+_ACTION_OF.update({f"C{i}{LETTERS[seat]}{_LANE_CODE[lane]}{position}":
+                   (CAST, i, seat, lane, position)
+                   for i in range(4) for seat in (0, 1) for lane in (0, 1)
+                   for position in range(16)})
 
 
 def decode(tokens: str) -> list[Action]:
-    """The actions of a string of record tokens; RecordError names the first bad character."""
+    """The actions of a string of record tokens; RecordError names the first bad character.
+
+    Most tokens are one of the few hundred that `TOKENS` spells, looked up in `_ACTION_OF`
+    by their first letter's length (a P three characters, a C five or six, the others one).
+    Anything else (a return order, a position past 15, a number written with a leading zero,
+    a bad character) is read by the token grammar, which also names what it cannot read."""
+    known = _ACTION_OF
+    actions: list[Action] = []
+    pos = 0
+    size = len(tokens)
+    while pos < size:
+        first = tokens[pos]
+        if first == "P":
+            end = pos + 3
+        elif first == "C":
+            end = pos + 5
+            if end < size and tokens[end].isdigit():
+                end += 1
+        else:
+            end = pos + 1
+        action = known.get(tokens[pos:end])
+        if action is None or (end < size and not tokens[end].isupper()):
+            return _decode_tokens(tokens)
+        actions.append(action)
+        pos = end
+    return actions
+
+
+def _decode_tokens(tokens: str) -> list[Action]:
+    """`decode` by the token grammar, token by token."""
     actions: list[Action] = []
     pos = 0
     while pos < len(tokens):

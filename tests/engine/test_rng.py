@@ -86,4 +86,4 @@ def test_the_way_of_computing_matches_the_build():
     import engine
     from engine.clash.rng import NATIVE
 
-    assert NATIVE == (engine.build() == "compiled")
+    assert (engine.build() == "compiled") == NATIVE
