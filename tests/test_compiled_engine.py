@@ -5,6 +5,7 @@ Each case is a fresh process: the choice is made once, before anything imports `
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -49,3 +50,20 @@ def test_the_compiled_build_is_loaded_when_named():
     dest = compiled_build_or_skip()
     done = start(str(dest))
     assert (done.returncode, done.stdout.strip()) == (0, "compiled"), done.stderr
+
+
+def test_the_image_runs_the_build_its_first_stage_makes():
+    """The Dockerfile builds the compiled engine in a stage with a C compiler (failing the image
+    if it cannot) and every process of the image runs that build: the folder the first stage
+    writes is the one the second copies and names in CLASH_COMPILED_ENGINE. (No Docker here to
+    build the image; the runtime half is the test above: a build named by the variable.)"""
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    built = re.search(r"CLASH_REQUIRE_COMPILED=1 python -m engine\.tools\.build_compiled (\S+)",
+                      dockerfile)
+    assert built is not None
+    dest = built.group(1)
+    assert f"COPY --from=engine-build {dest} {dest}" in dockerfile
+    assert re.search(rf"^ENV CLASH_COMPILED_ENGINE={re.escape(dest)}$", dockerfile, re.M)
+    # Named before anything in the image imports the engine (collectstatic, at build time).
+    assert dockerfile.index("ENV CLASH_COMPILED_ENGINE") < dockerfile.index("collectstatic")
+    assert "build" in (ROOT / ".dockerignore").read_text().split()

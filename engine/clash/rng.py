@@ -37,10 +37,7 @@ from collections.abc import MutableSequence, Sequence
 from functools import lru_cache
 from typing import Final, TypeVar
 
-try:
-    from mypy_extensions import i64
-except ImportError:  # mypy is not installed, so neither is the compiled build
-    i64 = int  # type: ignore[misc,assignment]
+from mypy_extensions import i64
 
 T = TypeVar("T")
 
