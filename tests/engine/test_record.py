@@ -3,6 +3,7 @@
 import json
 import re
 import statistics
+import zlib
 
 import pytest
 
@@ -10,9 +11,11 @@ from engine.clash.actions import _decode_tokens, decode, encode
 from engine.clash.ai import RandomAgent
 from engine.clash.cards import load_catalogue, parse_catalogue_csv
 from engine.clash.errors import RecordError
-from engine.clash.game import play_game
+from engine.clash.game import new_game, play_game
 from engine.clash.record import GameRecord, replay
 from engine.clash.rng import Rng
+from engine.clash.solo import play_solo_game
+from engine.clash.state import Creature
 
 CAT = load_catalogue()
 
@@ -156,6 +159,40 @@ def test_decode_reads_every_string_as_the_token_grammar_does():
         assert got == read(_decode_tokens, text), text
         readable += isinstance(got, list)
     assert readable > 400  # the random strings reach past the refusals
+
+
+def test_the_hash_is_the_crc_of_the_positions_bytes_in_every_position():
+    """state_hash is zlib's CRC-32 of state_bytes(): the compiled build takes the CRC field by
+    field from the position (state_crc), so every position of seeded duels and solo games,
+    cards, creatures and solo fields of every kind, checks the two agree (and, under the
+    compiled run, that this build's agrees with zlib)."""
+    seen = 0
+
+    def check(game):
+        nonlocal seen
+        data = game.state_bytes()
+        assert game.state_hash() == f"{zlib.crc32(data):08x}"
+        assert game.state_crc() ^ 0xFFFFFFFF == zlib.crc32(data)
+        seen += 1
+
+    cat = load_catalogue()
+    decks = [cat.deck(n) for n in cat.deck_numbers]
+    for seed in range(30):
+        play_game((decks[seed % 4], decks[(seed + 1) % 4]), seed,
+                  (RandomAgent(seed), RandomAgent(seed + 50)), catalogue=cat,
+                  after_action=check)
+        play_solo_game(seed, RandomAgent(seed), deck=seed % 4 + 1, after_action=check)
+    assert seen > 1500
+
+
+def test_a_value_past_a_byte_is_refused_by_either_way_of_hashing():
+    cat = load_catalogue()
+    game = new_game((cat.deck(1), cat.deck(2)), 1, catalogue=cat)
+    game.players[0].lanes[0].append(Creature(0, 1, 1, 0, 0, damage=256))
+    with pytest.raises(ValueError, match="range"):
+        game.state_bytes()
+    with pytest.raises(ValueError, match="range"):
+        game.state_crc()
 
 
 def test_record_json_is_plain_data():

@@ -25,9 +25,9 @@ from engine.seats import SEAT_A, SEAT_B
 from .. import events as ev
 from ..cards import Catalogue
 from ..errors import IllegalAction
-from ..rng import Rng
+from ..rng import Rng, i64
 from ..rules import Game
-from ..state import DEFAULT_TURN_CAP, SUMMON, TOP, Creature, Player
+from ..state import DEFAULT_TURN_CAP, SUMMON, TOP, Creature, Player, crc_add
 from .options import SoloOptions
 
 HUMAN, AI = SEAT_A, SEAT_B  # C-8: the player sits in seat A, the automaton in seat B
@@ -97,12 +97,22 @@ class SoloGame(Game):
         return ai.fort and not ai.cards
 
     def state_values(self) -> list[int]:
-        """The duel's values (which hold the AI deck as B's cards and its Fort flag), then the
-        AI discard pile (size, card ids), the next summon lane, the summon stage and the play
-        options (fixed mana, mana per creature, resistance, granted ability bits)."""
+        """The duel's values (which hold the AI deck as B's cards and its Fort flag), then
+        `_solo_values()`."""
+        return super().state_values() + self._solo_values()
+
+    def state_crc(self) -> i64:
+        crc = super().state_crc()
+        for value in self._solo_values():
+            crc = crc_add(crc, value)
+        return crc
+
+    def _solo_values(self) -> list[int]:
+        """The AI discard pile (size, card ids), the next summon lane, the summon stage and
+        the play options (fixed mana, mana per creature, resistance, granted ability bits)."""
         o = self.options
-        return [*super().state_values(), len(self.discard), *self.discard, self.ai_lane,
-                self.ai_stage, o.fixed_mana, o.mana_per_creature, o.resistance, o.granted]
+        return [len(self.discard), *self.discard, self.ai_lane, self.ai_stage, o.fixed_mana,
+                o.mana_per_creature, o.resistance, o.granted]
 
     # ------------------------------------------------------------------ the player's actions
 
