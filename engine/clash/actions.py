@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from engine.errors import FormatError
 from engine.seats import LETTERS, seat_of_letter
@@ -33,12 +33,18 @@ from .cards import BASTION, Catalogue
 from .errors import RecordError
 from .state import LANES
 
-PLAY, CAST, ATTACK_NEXT, ATTACK_ALL, END_TURN, RETURN_ORDER = range(6)
+# Final: the compiled build (docs/engine.md) writes each into the code that compares with it.
+PLAY: Final = 0
+CAST: Final = 1
+ATTACK_NEXT: Final = 2
+ATTACK_ALL: Final = 3
+END_TURN: Final = 4
+RETURN_ORDER: Final = 5
 
 Action = tuple
 
-_LANE_CODE = "tb"
-_TOKEN = re.compile(r"P([0-3])([tb])|C([0-3])([AB])([tb])(\d+)|(N)|(X)|(E)|R([\d.]+)")
+_LANE_CODE: Final = "tb"
+_TOKEN: Final = re.compile(r"P([0-3])([tb])|C([0-3])([AB])([tb])(\d+)|(N)|(X)|(E)|R([\d.]+)")
 
 
 def play(index: int, lane: int) -> Action:
@@ -75,11 +81,11 @@ def encode(action: Action) -> str:
 
 
 # Tokens of the common actions, computed once (encoding is on the hot path of recording).
-TOKENS: dict[Action, str] = {}
+TOKENS: Final[dict[Action, str]] = {}
 TOKENS.update({(PLAY, i, lane): f"P{i}{_LANE_CODE[lane]}" for i in range(4) for lane in (0, 1)})
 TOKENS.update({(ATTACK_NEXT,): "N", (ATTACK_ALL,): "X", (END_TURN,): "E"})
 # The actions of the tokens decode reads most (every cast at a position up to 15 too).
-_ACTION_OF: dict[str, Action] = {token: action for action, token in TOKENS.items()}
+_ACTION_OF: Final[dict[str, Action]] = {token: action for action, token in TOKENS.items()}
 _ACTION_OF.update({f"C{i}{LETTERS[seat]}{_LANE_CODE[lane]}{position}":
                    (CAST, i, seat, lane, position)
                    for i in range(4) for seat in (0, 1) for lane in (0, 1)

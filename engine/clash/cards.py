@@ -15,19 +15,19 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from .errors import CatalogueError
 
 # Ability bits (rule C-5). A creature's abilities are an int mask so the hot path tests them
 # with one `&`.
-SPLASH = 1
-PIERCE = 2
-RAGE = 4
-PROTECTION = 8
-INDESTRUCTIBLE = 16
-FRENZY = 32
-SPRINT = 64
+SPLASH: Final = 1
+PIERCE: Final = 2
+RAGE: Final = 4
+PROTECTION: Final = 8
+INDESTRUCTIBLE: Final = 16
+FRENZY: Final = 32
+SPRINT: Final = 64
 
 ABILITY_BITS: dict[str, int] = {
     "splash": SPLASH,
@@ -42,8 +42,8 @@ ABILITY_NAMES: dict[int, str] = {bit: name for name, bit in ABILITY_BITS.items()
 # An incantation's effect can only spread like a creature's attack (data README).
 SPELL_ABILITIES = SPLASH | PIERCE
 
-CREATURE = "creature"
-INCANTATION = "incantation"
+CREATURE: Final = "creature"
+INCANTATION: Final = "incantation"
 
 BASTION = "BASTION"  # the reserved name of the Bastion/Fort card in hands (scenario format)
 

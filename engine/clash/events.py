@@ -23,7 +23,7 @@ event gets a new code; an event's fields are only ever added at the end.
 from __future__ import annotations
 
 from gettext import ngettext
-from typing import Any
+from typing import Any, Final
 
 from engine.seats import LETTERS
 
@@ -31,41 +31,43 @@ from .cards import Catalogue
 from .state import LANES
 
 # Setup (C-2.6, C-8.1)
-COIN = "coin"  # (first,): the coin gives the first turn to `first`
-SOLO_START = "solo_start"  # (first,): who goes first in a solo game (C-8.9)
+COIN: Final = "coin"  # (first,): the coin gives the first turn to `first`
+SOLO_START: Final = "solo_start"  # (first,): who goes first in a solo game (C-8.9)
 # Turns (C-3, C-7.5a)
-MANA = "mana"  # (turn, seat, mana): the mana phase (C-3.1)
-END_TURN = "end_turn"  # (turn, seat)
-TURN_CAP = "turn_cap"  # (turn_cap,): the cap is reached, a draw (C-7.5a)
+MANA: Final = "mana"  # (turn, seat, mana): the mana phase (C-3.1)
+END_TURN: Final = "end_turn"  # (turn, seat)
+TURN_CAP: Final = "turn_cap"  # (turn_cap,): the cap is reached, a draw (C-7.5a)
 # The Summon phase (C-3.2, C-6)
-PLAY = "play"  # (seat, card, lane, mana): a creature played; `mana` is what is left
-CAST = "cast"  # (caster, card, target, owner, lane, position): an incantation cast at `target`
-INDESTRUCTIBLE = "indestructible"  # (card,): an incantation hits it and does nothing (C-5.5)
-TAKES = "takes"  # (card, damage): an incantation's damage to a creature (C-6.1)
+PLAY: Final = "play"  # (seat, card, lane, mana): a creature played; `mana` is what is left
+# (caster, card, target, owner, lane, position): an incantation cast at `target`
+CAST: Final = "cast"
+INDESTRUCTIBLE: Final = "indestructible"  # (card,): an incantation hits it and does nothing (C-5.5)
+TAKES: Final = "takes"  # (card, damage): an incantation's damage to a creature (C-6.1)
 # The Attack phase (C-4, C-5)
-ATTACK_PHASE = "attack_phase"  # (seat,)
-SPRINT = "sprint"  # (card, count): it moves past `count` creatures, +count damage (C-5.7)
-HITS_BASTION = "hits_bastion"  # (card, seat, lane, damage): `seat` is the attacker's
-HITS_FORT = "hits_fort"  # (card, seat, lane, damage)
-PROTECTION = "protection"  # (attacker, target): Protection absorbs the attack (C-5.4)
-ATTACK = "attack"  # (attacker, target, damage)
-SPLASH = "splash"  # (card, damage): splash damage to `card` (C-5.1)
-PIERCE = "pierce"  # (card, damage): pierce damage to `card` (C-5.2)
-FRENZY = "frenzy"  # (card,): it attacks again (C-5.6)
+ATTACK_PHASE: Final = "attack_phase"  # (seat,)
+SPRINT: Final = "sprint"  # (card, count): it moves past `count` creatures, +count damage (C-5.7)
+HITS_BASTION: Final = "hits_bastion"  # (card, seat, lane, damage): `seat` is the attacker's
+HITS_FORT: Final = "hits_fort"  # (card, seat, lane, damage)
+PROTECTION: Final = "protection"  # (attacker, target): Protection absorbs the attack (C-5.4)
+ATTACK: Final = "attack"  # (attacker, target, damage)
+SPLASH: Final = "splash"  # (card, damage): splash damage to `card` (C-5.1)
+PIERCE: Final = "pierce"  # (card, damage): pierce damage to `card` (C-5.2)
+FRENZY: Final = "frenzy"  # (card,): it attacks again (C-5.6)
 # Deaths and the Bastion/Fort (C-4.5, C-7)
-DESTROYED = "destroyed"  # (cards,): creatures destroyed at once
-FORT_DESTROYED = "fort_destroyed"  # (seat,): `seat` loses (C-7.3)
-BASTION_DESTROYED = "bastion_destroyed"  # (seat,): it becomes a Fort (C-7.2)
+DESTROYED: Final = "destroyed"  # (cards,): creatures destroyed at once
+FORT_DESTROYED: Final = "fort_destroyed"  # (seat,): `seat` loses (C-7.3)
+BASTION_DESTROYED: Final = "bastion_destroyed"  # (seat,): it becomes a Fort (C-7.2)
 # The solo automaton, seat B (C-8)
-AI_MANA = "ai_mana"  # (turn, mana, fixed, per_creature, creatures): C-8.2
-SOLO_WON = "solo_won"  # (turn,): A survives the automaton's last turn (C-8.8)
-AI_PLACE = "ai_place"  # (card, lane, mana): a revealed creature placed (C-8.3)
-AI_DISCARD = "ai_discard"  # (card, lane): an incantation with no target (C-8.4)
-AI_CAST = "ai_cast"  # (card, target, lane, mana): an incantation cast at A's lane, position 0
-AI_MILL = "ai_mill"  # (damage, cards): damage mills the AI deck (C-8.6)
-AI_RESHUFFLE = "ai_reshuffle"  # (count,): the Bastion turns, the discard is the deck (C-8.7)
-AI_LAST_TURN = "ai_last_turn"  # (): the Fort exposed during the automaton's turn (C-8.8)
-AI_ONE_MORE_TURN = "ai_one_more_turn"  # (): the Fort exposed in A's turn: one last turn
+AI_MANA: Final = "ai_mana"  # (turn, mana, fixed, per_creature, creatures): C-8.2
+SOLO_WON: Final = "solo_won"  # (turn,): A survives the automaton's last turn (C-8.8)
+AI_PLACE: Final = "ai_place"  # (card, lane, mana): a revealed creature placed (C-8.3)
+AI_DISCARD: Final = "ai_discard"  # (card, lane): an incantation with no target (C-8.4)
+# (card, target, lane, mana): an incantation cast at A's lane, position 0
+AI_CAST: Final = "ai_cast"
+AI_MILL: Final = "ai_mill"  # (damage, cards): damage mills the AI deck (C-8.6)
+AI_RESHUFFLE: Final = "ai_reshuffle"  # (count,): the Bastion turns, the discard is the deck (C-8.7)
+AI_LAST_TURN: Final = "ai_last_turn"  # (): the Fort exposed during the automaton's turn (C-8.8)
+AI_ONE_MORE_TURN: Final = "ai_one_more_turn"  # (): the Fort exposed in A's turn: one last turn
 
 FIELDS: dict[str, tuple[str, ...]] = {
     COIN: ("first",),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from engine.seats import LETTERS, result_name
 
@@ -17,7 +17,7 @@ from .rng import Rng
 from .rules import Game
 from .state import DEFAULT_TURN_CAP, Player
 
-DECK_SIZE = 8  # C-2.3 to C-2.5: every format gives each player 8 cards
+DECK_SIZE: Final = 8  # C-2.3 to C-2.5: every format gives each player 8 cards
 
 
 def new_game(decks: Sequence[Sequence[str]], seed: int, *,

@@ -8,7 +8,7 @@ the turn are public. AI players receive observations, never the game itself.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from engine.seats import LETTERS, SEAT_A, result_name
 
@@ -18,7 +18,7 @@ from .rng import Rng
 from .rules import Game
 from .state import LANES, PHASES, Player
 
-_NONE: tuple[Action, ...] = ()
+_NONE: Final[tuple[Action, ...]] = ()
 
 
 class PublicSide:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from engine.seats import DRAW_NAME, LETTER_A, LETTER_B, result_name
 
@@ -19,7 +19,7 @@ from .cards import Catalogue, load_catalogue
 from .errors import EngineError, RecordError
 from .rules import Game
 
-RECORD_VERSION = 1
+RECORD_VERSION: Final = 1
 
 
 @dataclass

@@ -41,10 +41,10 @@ from mypy_extensions import i64
 
 T = TypeVar("T")
 
-_MASK = 0xFFFFFFFFFFFFFFFF
-_GOLDEN = 0x9E3779B97F4A7C15
-_FNV_OFFSET = 0xCBF29CE484222325
-_FNV_PRIME = 0x100000001B3
+_MASK: Final = 0xFFFFFFFFFFFFFFFF
+_GOLDEN: Final = 0x9E3779B97F4A7C15
+_FNV_OFFSET: Final = 0xCBF29CE484222325
+_FNV_PRIME: Final = 0x100000001B3
 
 # The same constants as signed 64-bit words (each minus 2**64), for the compiled way.
 _GOLDEN_I: Final = -0x61C8864680B583EB

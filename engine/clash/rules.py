@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from itertools import permutations
+from typing import Final
 
 from engine.seats import BOTH_SEATS, DRAW, LETTERS
 
@@ -47,12 +48,15 @@ from .rng import Rng
 from .state import LANES, SUMMON, Creature, GameState
 
 # Shared action tuples for legal_actions (tuples are immutable, so sharing is safe).
-_PLAYS: tuple[tuple[Action, ...], ...] = tuple(((PLAY, i, 0), (PLAY, i, 1)) for i in range(4))
-_ATTACK_NEXT: Action = (ATTACK_NEXT,)
-_END_TURN: Action = (END_TURN,)
+_PLAYS: Final[tuple[tuple[Action, ...], ...]] = tuple(((PLAY, i, 0), (PLAY, i, 1))
+                                                    for i in range(4))
+_ATTACK_NEXT: Final[Action] = (ATTACK_NEXT,)
+_END_TURN: Final[Action] = (END_TURN,)
 
 # What the engine is doing when a return-order choice interrupts it, to carry on afterwards.
-_RESUME_NONE, _RESUME_ALL, _RESUME_END = 0, 1, 2
+_RESUME_NONE: Final = 0
+_RESUME_ALL: Final = 1
+_RESUME_END: Final = 2
 
 
 class Game(AttackPhase):

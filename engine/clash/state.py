@@ -13,6 +13,7 @@ The representation is chosen for speed and for the rules' own words:
 from __future__ import annotations
 
 import zlib
+from typing import Final
 
 from engine.seats import DRAW, LETTERS, SEAT_A, SEAT_B
 
@@ -24,11 +25,13 @@ A, B = SEAT_A, SEAT_B
 SEATS = LETTERS
 __all__ = ["ATTACK", "BOTTOM", "DEFAULT_TURN_CAP", "DRAW", "LANES", "PHASES", "SEATS", "SUMMON",
            "TOP", "A", "B", "Creature", "GameState", "Player"]
-TOP, BOTTOM = 0, 1
+TOP: Final = 0
+BOTTOM: Final = 1
 LANES = ("top", "bottom")
-SUMMON, ATTACK = 0, 1
+SUMMON: Final = 0
+ATTACK: Final = 1
 PHASES = ("summon", "attack")
-DEFAULT_TURN_CAP = 200  # ruling C-7.5a
+DEFAULT_TURN_CAP: Final = 200  # ruling C-7.5a
 
 
 class Creature:
@@ -99,7 +102,7 @@ def _made_without_init() -> bool:
     return True
 
 
-_WITHOUT_INIT = _made_without_init()
+_WITHOUT_INIT: Final = _made_without_init()
 
 
 def _copy_player(player: Player) -> Player:
