@@ -172,9 +172,9 @@ class Game(AttackPhase):
         cat = self.catalogue
         # Fast path: every check passes; otherwise the slow path raises the precise error.
         if (self.winner is not None or self.pending is not None or self.phase != SUMMON
-                or lane not in (0, 1) or index.__class__ is not int or not 0 <= index < 4
-                or index >= len(cards) or not cat.creature[cards[index]]
-                or cat.costs[cards[index]] > self.mana or len(cards) == 1):
+                or lane not in (0, 1) or type(index) is not int or not 0 <= index < 4
+                or index >= len(cards) or not self.creature[cards[index]]
+                or self.costs[cards[index]] > self.mana or len(cards) == 1):
             self._check_can_act()
             if self.phase != SUMMON:
                 raise IllegalAction("wrong_phase",
@@ -295,7 +295,8 @@ class Game(AttackPhase):
 
     def apply(self, action: Action) -> None:
         """Apply an action tuple (see `actions`)."""
-        kind = action[0]
+        # An int, so that the compiled build compares it as one; anything else is unknown.
+        kind: int = action[0] if type(action[0]) is int else -1
         # The most frequent kinds first (a game has about as many turn ends as plays).
         if kind == END_TURN:
             self.end_turn()
@@ -326,8 +327,8 @@ class Game(AttackPhase):
         cards = self.players[self.active].cards
         summon = self.phase == SUMMON
         if len(cards) > 1:  # C-7.4: never the last card besides the Bastion/Fort
-            costs = self.catalogue.costs
-            creature = self.catalogue.creature
+            costs = self.costs
+            creature = self.creature
             mana = self.mana
             targets = None
             for i, card in enumerate(cards[:4]):
@@ -360,8 +361,8 @@ class Game(AttackPhase):
         n = 0
         targets = 0
         if len(cards) > 1:  # C-7.4: never the last card besides the Bastion/Fort
-            costs = self.catalogue.costs
-            creature = self.catalogue.creature
+            costs = self.costs
+            creature = self.creature
             mana = self.mana
             for i, card in enumerate(cards[:4]):
                 if costs[card] <= mana:

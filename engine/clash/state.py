@@ -147,14 +147,19 @@ def _copy_lane(lane: list[Creature]) -> list[Creature]:
 class GameState:
     """The whole position. Rules live in `rules.Game`, which extends this class."""
 
-    __slots__ = ("catalogue", "players", "first", "active", "turn", "phase", "mana", "winner",
-                 "turn_cap", "pending", "chain", "resume", "log")
+    __slots__ = ("catalogue", "costs", "creature", "players", "first", "active", "turn", "phase",
+                 "mana", "winner", "turn_cap", "pending", "chain", "resume", "log")
 
     def __init__(self, catalogue: Catalogue, players: list[Player], *, first: int = A,
                  active: int = A, turn: int = 1, phase: int = SUMMON, mana: int = 0,
                  winner: int | None = None, turn_cap: int = DEFAULT_TURN_CAP,
                  log: list[tuple] | None = None) -> None:
         self.catalogue = catalogue
+        # The catalogue's per-card costs and kinds, which the hot path reads (kept here too:
+        # the catalogue stays Python in the compiled build, where reading its attributes is
+        # a dictionary lookup each time).
+        self.costs: tuple[int, ...] = catalogue.costs
+        self.creature: tuple[bool, ...] = catalogue.creature
         self.players = players
         self.first = first
         self.active = active
@@ -203,6 +208,8 @@ class GameState:
             return g
         g = _new(self.__class__)
         g.catalogue = self.catalogue
+        g.costs = self.costs
+        g.creature = self.creature
         players = []
         for player in self.players:  # `Player.copy`, written out
             p = _new(Player)
