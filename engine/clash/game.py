@@ -107,7 +107,6 @@ def run_to_end(game: G, agents: Sequence, *,
     turns: list[str] = []
     hashes: list[str] = []
     current: list[str] = []
-    apply = game.apply
     tokens = TOKENS
     # A seat that never decides (the solo automaton's) has no agent.
     acts: list[Callable[[Observation], Action]] = [_no_decision if agent is None else agent.act
@@ -117,7 +116,7 @@ def run_to_end(game: G, agents: Sequence, *,
         seat = game.active if pending is None else pending[0]
         action = acts[seat](views[seat])
         turn = game.turn
-        apply(action)
+        game.apply(action)  # a method call, which the compiled build makes directly
         current.append(tokens.get(action) or encode(action))
         if after_action is not None:
             after_action(game)
