@@ -17,6 +17,7 @@ from .rng import Rng
 from .rules import Game
 from .state import DEFAULT_TURN_CAP, Player
 
+_SHUFFLES: Final = tuple(f"shuffle-{letter}" for letter in LETTERS)  # each deck's stream
 DECK_SIZE: Final = 8  # C-2.3 to C-2.5: every format gives each player 8 cards
 
 
@@ -43,7 +44,7 @@ def new_game(decks: Sequence[Sequence[str]], seed: int, *,
         if len(cards) != DECK_SIZE:
             problems = deck_problems(deck, catalogue)
             raise SetupError(f"player {LETTERS[seat]}'s deck: " + "; ".join(problems))
-        Rng.stream(seed, f"shuffle-{LETTERS[seat]}").shuffle(cards)
+        Rng.stream(seed, _SHUFFLES[seat]).shuffle(cards)
         players.append(Player(cards, chooses_returns=chooses_returns[seat]))
     first = Rng.stream(seed, "coin").below(2)
     game = Game(catalogue, players, first=first, active=first, turn=1, turn_cap=turn_cap,

@@ -68,6 +68,14 @@ def _signed(u: int) -> i64:
     return u - 0x10000000000000000 if u > 0x7FFFFFFFFFFFFFFF else u
 
 
+def _word(u: int) -> i64:
+    """`u` mod 2**64 as the compiled way keeps it; a number below 2**62 (a seed, mostly) is
+    taken as it is, with no arithmetic on long integers."""
+    if 0 <= u <= 0x3FFFFFFFFFFFFFFF:
+        return u
+    return _signed(u & _MASK)
+
+
 def _unsigned(z: i64) -> int:
     u: int = z  # a Python integer from here, so that adding 2**64 cannot wrap
     return u + 0x10000000000000000 if u < 0 else u
@@ -100,6 +108,12 @@ def fnv1a64(text: str) -> int:
     return h
 
 
+@lru_cache(maxsize=1024)
+def _fnv1a64_word(text: str) -> int:
+    """`fnv1a64(text)` as the compiled way keeps a word (signed)."""
+    return _signed(fnv1a64(text))
+
+
 class Rng:
     """A SplitMix64 generator. Not thread-safe; one per purpose."""
 
@@ -109,14 +123,14 @@ class Rng:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise TypeError(f"seed must be an integer, not {type(seed).__name__}")
         # The state: in [0, 2**64) as Python, the same bits signed when NATIVE.
-        self._state: i64 = _signed(seed & _MASK) if NATIVE else seed & _MASK
+        self._state: i64 = _word(seed) if NATIVE else seed & _MASK
 
     @classmethod
     def stream(cls, seed: int, purpose: str) -> Rng:
         """An independent generator for one purpose of one seeded thing (a game, a draft)."""
         if NATIVE:
             rng = cls(0)
-            rng._state = _mix_i(_signed(seed & _MASK) ^ _signed(fnv1a64(purpose)))
+            rng._state = _mix_i(_word(seed) ^ _fnv1a64_word(purpose))
             return rng
         return cls(_mix(((seed & _MASK) ^ fnv1a64(purpose)) & _MASK))
 
@@ -159,17 +173,18 @@ class Rng:
         """Fisher-Yates in place, from the last index down (each j is `below(i + 1)`,
         written out)."""
         if NATIVE:
-            if len(items) > _NATIVE_BOUND:
+            if not isinstance(items, list) or len(items) > _NATIVE_BOUND:
                 for i in range(len(items) - 1, 0, -1):
                     j = self.below(i + 1)
                     items[i], items[j] = items[j], items[i]
                 return
+            cards = items  # a list: indexed as one, not through the sequence protocol
             state: i64 = self._state
-            k: i64 = len(items) - 1
+            k: i64 = len(cards) - 1
             while k > 0:
                 state += _GOLDEN_I
                 m = _high_i(_mix_i(state), k + 1)
-                items[k], items[m] = items[m], items[k]
+                cards[k], cards[m] = cards[m], cards[k]
                 k -= 1
             self._state = state
             return
@@ -191,4 +206,4 @@ class Rng:
         return _unsigned(self._state) if NATIVE else self._state
 
     def setstate(self, state: int) -> None:
-        self._state = _signed(state & _MASK) if NATIVE else state & _MASK
+        self._state = _word(state) if NATIVE else state & _MASK

@@ -1,5 +1,7 @@
 """The generator is frozen by test vectors: a change here would break every stored record."""
 
+from collections import UserList
+
 import pytest
 
 from engine.clash.rng import Rng, fnv1a64
@@ -78,6 +80,10 @@ def test_the_edges_of_the_64_bit_words_are_frozen_too():
     assert (r.getstate(), r.next_u64()) == (5, 7134611160154358618)
     cards = list(range(40))
     Rng.stream(9, "long").shuffle(cards)
+    # A sequence that is not a list takes the same draws by another path.
+    other = UserList(range(40))
+    Rng.stream(9, "long").shuffle(other)
+    assert list(other) == cards
     assert cards == [2, 4, 26, 10, 3, 24, 25, 15, 9, 20, 11, 0, 38, 13, 7, 27, 22, 23, 32, 33,
                      8, 1, 18, 34, 28, 35, 12, 31, 19, 37, 30, 17, 14, 39, 16, 6, 5, 21, 36, 29]
 
