@@ -107,6 +107,8 @@ class Catalogue:
     # Per card id, for the hot path: cost, and whether it is a creature.
     costs: tuple[int, ...] = field(repr=False, default=())
     creature: tuple[bool, ...] = field(repr=False, default=())
+    # Per card id: (cost, attack, health, abilities, aura, damage), what playing it reads.
+    numbers: tuple[tuple[int, int, int, int, int, int], ...] = field(repr=False, default=())
 
     @classmethod
     def build(cls, version: str, cards: Iterable[CardDef]) -> Catalogue:
@@ -122,7 +124,9 @@ class Catalogue:
             raise CatalogueError("a catalogue holds at most 250 cards")
         return cls(version=version, cards=cards, ids=ids,
                    costs=tuple(card.cost for card in cards),
-                   creature=tuple(card.type == CREATURE for card in cards))
+                   creature=tuple(card.type == CREATURE for card in cards),
+                   numbers=tuple((card.cost, card.attack, card.health, card.abilities, card.aura,
+                                  card.damage) for card in cards))
 
     def __len__(self) -> int:
         return len(self.cards)

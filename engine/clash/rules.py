@@ -169,7 +169,6 @@ class Game(AttackPhase):
         seat = self.active
         p = self.players[seat]
         cards = p.cards
-        cat = self.catalogue
         # Fast path: every check passes; otherwise the slow path raises the precise error.
         if (self.winner is not None or self.pending is not None or self.phase != SUMMON
                 or lane not in (0, 1) or type(index) is not int or not 0 <= index < 4
@@ -183,12 +182,12 @@ class Game(AttackPhase):
                 raise IllegalAction("bad_lane", f"lane must be top or bottom, not {lane!r}")
             self._check_playable(index, CREATURE)
         card = cards[index]
-        cd = cat.cards[card]
-        self.mana -= cd.cost
+        cost, attack, health, abilities, aura, _ = self.numbers[card]
+        self.mana -= cost
         del cards[index]
         if index < p.bpos:
             p.bpos -= 1  # a card from left of the Bastion does not lower health (C-9)
-        p.lanes[lane].append(Creature(card, cd.attack, cd.health, cd.abilities, cd.aura, 0, True))
+        p.lanes[lane].append(Creature(card, attack, health, abilities, aura, 0, True))
         if self.log is not None:
             self.log.append((ev.PLAY, seat, card, lane, self.mana))
         if p.bpos >= len(cards):
@@ -204,12 +203,17 @@ class Game(AttackPhase):
             raise IllegalAction("no_target",
                                 f"there is no creature at {LETTERS[seat]} {LANES[lane]} "
                                 f"position {position}")
-        card = self._check_playable(index, "incantation")
-        cd = self.catalogue.cards[card]
         caster = self.active
         p = self.players[caster]
-        self.mana -= cd.cost
-        del p.cards[index]
+        cards = p.cards
+        # Fast path: the card may be cast; otherwise the checks raise the precise error.
+        if (type(index) is int and 0 <= index < 4 and index < len(cards) > 1
+                and not self.creature[cards[index]] and self.costs[cards[index]] <= self.mana):
+            card = cards[index]
+        else:
+            card = self._check_playable(index, "incantation")
+        self.mana -= self.costs[card]
+        del cards[index]
         if index < p.bpos:
             p.bpos -= 1
         log = self.log
@@ -224,15 +228,15 @@ class Game(AttackPhase):
         or Pierce to the creature at the same position of the other lane or behind it (C-5.1,
         C-5.2); Indestructible creatures take nothing (C-5.5). The destroyed return, then the
         card returns to its caster (or wherever `_return_cards` sends it)."""
-        cd = self.catalogue.cards[card]
+        _, _, _, abilities, _, damage = self.numbers[card]
         owner = self.players[seat]
         target_lane = owner.lanes[lane]
         granted = owner.granted
         log = self.log
         hits = [(target_lane, position)]
-        if cd.abilities & SPLASH:  # the same position of the other lane, same side
+        if abilities & SPLASH:  # the same position of the other lane, same side
             hits.append((owner.lanes[1 - lane], position))
-        if cd.abilities & PIERCE:  # the creature behind the target
+        if abilities & PIERCE:  # the creature behind the target
             hits.append((target_lane, position + 1))
         for hit_lane, i in hits:
             if i < len(hit_lane):
@@ -241,9 +245,9 @@ class Game(AttackPhase):
                     if log is not None:
                         log.append((ev.INDESTRUCTIBLE, c.card))
                     continue
-                c.damage += cd.damage
+                c.damage += damage
                 if log is not None:
-                    log.append((ev.TAKES, c.card, cd.damage))
+                    log.append((ev.TAKES, c.card, damage))
         self._remove_dead(seat, tail=(caster, card))
 
     def attack_next(self) -> bool:

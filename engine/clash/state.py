@@ -147,8 +147,9 @@ def _copy_lane(lane: list[Creature]) -> list[Creature]:
 class GameState:
     """The whole position. Rules live in `rules.Game`, which extends this class."""
 
-    __slots__ = ("catalogue", "costs", "creature", "players", "first", "active", "turn", "phase",
-                 "mana", "winner", "turn_cap", "pending", "chain", "resume", "log")
+    __slots__ = ("catalogue", "costs", "creature", "numbers", "players", "first", "active",
+                 "turn", "phase", "mana", "winner", "turn_cap", "pending", "chain", "resume",
+                 "log")
 
     def __init__(self, catalogue: Catalogue, players: list[Player], *, first: int = A,
                  active: int = A, turn: int = 1, phase: int = SUMMON, mana: int = 0,
@@ -160,6 +161,7 @@ class GameState:
         # a dictionary lookup each time).
         self.costs: tuple[int, ...] = catalogue.costs
         self.creature: tuple[bool, ...] = catalogue.creature
+        self.numbers: tuple[tuple[int, int, int, int, int, int], ...] = catalogue.numbers
         self.players = players
         self.first = first
         self.active = active
@@ -210,6 +212,7 @@ class GameState:
         g.catalogue = self.catalogue
         g.costs = self.costs
         g.creature = self.creature
+        g.numbers = self.numbers
         players = []
         for player in self.players:  # `Player.copy`, written out
             p = _new(Player)

@@ -3,6 +3,7 @@
 import pytest
 
 from engine.clash.cards import (
+    CREATURE,
     FRENZY,
     PIERCE,
     PROTECTION,
@@ -105,3 +106,14 @@ def test_no_card_name_appears_in_rules_code():
         text = path.read_text()
         for name in names:
             assert f'"{name}"' not in text and f"'{name}'" not in text, (path, name)
+
+
+def test_the_hot_paths_tables_hold_each_cards_printed_numbers():
+    """The rules read a card's numbers from these tables, not from the card (rules.py's play
+    and cast): they must be the card's, in their order."""
+    cat = load_catalogue()
+    for card_id, card in enumerate(cat.cards):
+        assert cat.numbers[card_id] == (card.cost, card.attack, card.health, card.abilities,
+                                        card.aura, card.damage)
+        assert cat.costs[card_id] == card.cost
+        assert cat.creature[card_id] == (card.type == CREATURE)
