@@ -9,10 +9,11 @@ position for one seat in "health points": its life minus the opponent's, plus bo
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from ..rules import Game
 
-WIN = 10_000.0
+WIN: Final = 10_000.0
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
+from typing import Final
 
 from ..actions import END_TURN, RETURN_ORDER, Action
 from ..observation import Observation
@@ -48,7 +49,7 @@ from .evaluate import DEFAULT, WIN, Weights
 from .greedy import candidate_actions, plan_turn, value_after_turn
 from .search import _squash  # the same win chance search gives a value
 
-_END: Action = (END_TURN,)  # an object, not an unboxed tuple: compared by identity
+_END: Final[Action] = (END_TURN,)  # an object, not an unboxed tuple: compared by identity
 
 
 @dataclass(frozen=True)

@@ -4,13 +4,15 @@ beats ending it. It plans on a determinized copy, so it never sees the opponent'
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import CAST, END_TURN, PLAY, RETURN_ORDER, Action
 from ..observation import Observation
 from ..rng import Rng
 from ..rules import Game
 from .evaluate import DEFAULT, Weights, evaluate
 
-_END: Action = (END_TURN,)  # an object, not an unboxed tuple: compared by identity
+_END: Final[Action] = (END_TURN,)  # an object, not an unboxed tuple: compared by identity
 
 
 def candidate_actions(game: Game, seat: int) -> list[Action]:

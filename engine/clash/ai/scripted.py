@@ -7,14 +7,16 @@ when it destroys an enemy front creature, and otherwise ends its turn.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import CAST, END_TURN, PLAY, RETURN_ORDER, Action
 from ..cards import CREATURE, INDESTRUCTIBLE, PROTECTION
 from ..observation import Observation
 from ..rng import Rng
 from ..state import SUMMON
 
-_END: Action = (END_TURN,)  # an object, not an unboxed tuple: compared by identity
-_PLAYS = tuple(((PLAY, i, 0), (PLAY, i, 1)) for i in range(4))
+_END: Final[Action] = (END_TURN,)  # an object, not an unboxed tuple: compared by identity
+_PLAYS: Final = tuple(((PLAY, i, 0), (PLAY, i, 1)) for i in range(4))
 
 
 class ScriptedAgent:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import time
+from typing import Final
 
 from ..actions import END_TURN, RETURN_ORDER, Action
 from ..observation import Observation
@@ -27,7 +28,7 @@ from ..rules import Game
 from .evaluate import DEFAULT, WIN, Weights, evaluate
 from .greedy import candidate_actions, plan_turn
 
-_END: Action = (END_TURN,)  # an object, not an unboxed tuple: compared by identity
+_END: Final[Action] = (END_TURN,)  # an object, not an unboxed tuple: compared by identity
 
 
 def _squash(value: float) -> float:
