@@ -56,7 +56,41 @@ def cast(index: int, seat: int, lane: int, position: int) -> Action:
 
 
 def encode(action: Action) -> str:
-    """The record token of one action."""
+    """The record token of one action. The common ones (plain ints, a hand index 0-3 and a
+    cast at a position up to 15) are read from tables by their numbers, without hashing the
+    tuple; anything else is spelled by `_spell`."""
+    size = len(action)
+    first = action[0]
+    if type(first) is int:
+        kind: int = first
+        if size == 1:
+            if kind == END_TURN:
+                return "E"
+            if kind == ATTACK_NEXT:
+                return "N"
+            if kind == ATTACK_ALL:
+                return "X"
+        elif size == 3 and kind == PLAY:
+            index, lane = action[1], action[2]
+            if type(index) is int and type(lane) is int:
+                i: int = index
+                j: int = lane
+                if 0 <= i < 4 and 0 <= j < 2:
+                    return _PLAY_TOKENS[i * 2 + j]
+        elif size == 5 and kind == CAST:
+            index, seat, lane, position = action[1], action[2], action[3], action[4]
+            if (type(index) is int and type(seat) is int and type(lane) is int
+                    and type(position) is int):
+                i = index
+                s: int = seat
+                j = lane
+                k: int = position
+                if 0 <= i < 4 and 0 <= s < 2 and 0 <= j < 2 and 0 <= k < 16:
+                    return _CAST_TOKENS[((i * 2 + s) * 2 + j) * 16 + k]
+    return _spell(action)
+
+
+def _spell(action: Action) -> str:
     token = TOKENS.get(action)
     if token is not None:
         return token
@@ -64,11 +98,7 @@ def encode(action: Action) -> str:
     if kind == PLAY:
         return f"P{action[1]}{_LANE_CODE[action[2]]}"
     if kind == CAST:
-        token = f"C{action[1]}{LETTERS[action[2]]}{_LANE_CODE[action[3]]}{action[4]}"
-        # Remembered like the common actions' (plain ints only: True == 1 spells otherwise).
-        if len(action) == 5 and all(type(x) is int for x in action) and 0 <= action[4] < 16:
-            TOKENS[action] = token
-        return token
+        return f"C{action[1]}{LETTERS[action[2]]}{_LANE_CODE[action[3]]}{action[4]}"
     if kind == ATTACK_NEXT:
         return "N"
     if kind == ATTACK_ALL:
@@ -80,16 +110,21 @@ def encode(action: Action) -> str:
     raise ValueError(f"unknown action kind {kind!r}")
 
 
-# Tokens of the common actions, computed once (encoding is on the hot path of recording).
+# The tokens of the common actions, computed once (encoding is on the hot path of recording):
+# by number for `encode`, by action for `_spell` (an action of bools, True == 1, spells as its
+# ints do) and by token for `decode`.
+_PLAY_TOKENS: Final = tuple(f"P{i}{_LANE_CODE[lane]}" for i in range(4) for lane in (0, 1))
+_CAST_TOKENS: Final = tuple(f"C{i}{LETTERS[seat]}{_LANE_CODE[lane]}{position}"
+                            for i in range(4) for seat in (0, 1) for lane in (0, 1)
+                            for position in range(16))
 TOKENS: Final[dict[Action, str]] = {}
-TOKENS.update({(PLAY, i, lane): f"P{i}{_LANE_CODE[lane]}" for i in range(4) for lane in (0, 1)})
+TOKENS.update({(PLAY, i, lane): _PLAY_TOKENS[i * 2 + lane] for i in range(4) for lane in (0, 1)})
 TOKENS.update({(ATTACK_NEXT,): "N", (ATTACK_ALL,): "X", (END_TURN,): "E"})
+TOKENS.update({(CAST, i, seat, lane, position):
+               _CAST_TOKENS[((i * 2 + seat) * 2 + lane) * 16 + position]
+               for i in range(4) for seat in (0, 1) for lane in (0, 1) for position in range(16)})
 # The actions of the tokens decode reads most (every cast at a position up to 15 too).
 _ACTION_OF: Final[dict[str, Action]] = {token: action for action, token in TOKENS.items()}
-_ACTION_OF.update({f"C{i}{LETTERS[seat]}{_LANE_CODE[lane]}{position}":
-                   (CAST, i, seat, lane, position)
-                   for i in range(4) for seat in (0, 1) for lane in (0, 1)
-                   for position in range(16)})
 
 
 def decode(tokens: str) -> list[Action]:

@@ -8,7 +8,7 @@ from typing import Final, TypeVar
 from engine.seats import LETTERS, result_name
 
 from . import events as ev
-from .actions import TOKENS, Action, encode
+from .actions import Action, encode
 from .cards import Catalogue, load_catalogue
 from .errors import SetupError
 from .observation import Observation
@@ -108,7 +108,6 @@ def run_to_end(game: G, agents: Sequence, *,
     turns: list[str] = []
     hashes: list[str] = []
     current: list[str] = []
-    tokens = TOKENS
     # A seat that never decides (the solo automaton's) has no agent.
     acts: list[Callable[[Observation], Action]] = [_no_decision if agent is None else agent.act
                                                    for agent in agents]
@@ -118,7 +117,7 @@ def run_to_end(game: G, agents: Sequence, *,
         action = acts[seat](views[seat])
         turn = game.turn
         game.apply(action)  # a method call, which the compiled build makes directly
-        current.append(tokens.get(action) or encode(action))
+        current.append(encode(action))
         if after_action is not None:
             after_action(game)
         if game.turn != turn:

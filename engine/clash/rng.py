@@ -46,10 +46,16 @@ _GOLDEN: Final = 0x9E3779B97F4A7C15
 _FNV_OFFSET: Final = 0xCBF29CE484222325
 _FNV_PRIME: Final = 0x100000001B3
 
-# The same constants as signed 64-bit words (each minus 2**64), for the compiled way.
-_GOLDEN_I: Final = -0x61C8864680B583EB
-_MIX1_I: Final = -0x40A7B892E31B1A47
-_MIX2_I: Final = -0x6B2FB644ECCEEE15
+# The same constants as signed 64-bit words (each minus 2**64), for the compiled way. Each is
+# put together from its two 32-bit halves as an `i64`: a literal of 2**62 or more would be a
+# Python int object there, read back into a machine word at every use.
+def _halves(high: i64, low: i64) -> i64:
+    return (high << 32) | low
+
+
+_GOLDEN_I: Final[i64] = _halves(-0x61C88647, 0x7F4A7C15)  # -0x61C8864680B583EB
+_MIX1_I: Final[i64] = _halves(-0x40A7B893, 0x1CE4E5B9)  # -0x40A7B892E31B1A47
+_MIX2_I: Final[i64] = _halves(-0x6B2FB645, 0x133111EB)  # -0x6B2FB644ECCEEE15
 _LOW32: Final = 0xFFFFFFFF
 _NATIVE_BOUND: Final = 0x80000000  # below(n) and shuffle take the compiled way for n < 2**31
 

@@ -272,9 +272,9 @@ class GameState:
         The compiled build (rng.NATIVE) takes the CRC from the position itself (`state_crc`)
         rather than building the bytes first: a third of the time there, ten times it as
         Python."""
-        # % spells a number in half the time of an f-string (63 against 125 ns).
         if NATIVE:
-            return "%08x" % (self.state_crc() ^ 0xFFFFFFFF)  # noqa: UP031
+            return hex8(self.state_crc() ^ 0xFFFFFFFF)
+        # % spells a number in half the time of an f-string (63 against 125 ns).
         return "%08x" % zlib.crc32(self.state_bytes())  # noqa: UP031
 
     def state_crc(self) -> i64:
@@ -303,6 +303,17 @@ class GameState:
         crc = crc_add(crc, self.phase)
         crc = crc_add(crc, self.mana)
         return crc_add(crc, 255 if self.winner is None else self.winner)
+
+
+_HEX_PAIRS: Final = tuple(f"{byte:02x}" for byte in range(256))
+
+
+def hex8(value: i64) -> str:
+    """`"%08x" % value` for 0 <= value < 2**32, in half its time in the compiled build (four
+    table reads joined in one step, where % parses its format every time)."""
+    pairs = _HEX_PAIRS
+    return (f"{pairs[value >> 24 & 255]}{pairs[value >> 16 & 255]}{pairs[value >> 8 & 255]}"
+            f"{pairs[value & 255]}")
 
 
 def crc_add(crc: i64, value: int) -> i64:

@@ -7,7 +7,7 @@ import zlib
 
 import pytest
 
-from engine.clash.actions import _decode_tokens, decode, encode
+from engine.clash.actions import _decode_tokens, _spell, decode, encode
 from engine.clash.ai import RandomAgent
 from engine.clash.cards import load_catalogue, parse_catalogue_csv
 from engine.clash.errors import RecordError
@@ -15,7 +15,7 @@ from engine.clash.game import new_game, play_game
 from engine.clash.record import GameRecord, replay
 from engine.clash.rng import Rng
 from engine.clash.solo import play_solo_game
-from engine.clash.state import Creature
+from engine.clash.state import Creature, hex8
 
 CAT = load_catalogue()
 
@@ -136,6 +136,37 @@ def test_tokens_round_trip():
     assert "".join(encode(a) for a in decode(tokens)) == tokens
     with pytest.raises(RecordError, match="character 3"):
         decode("P0tZ")
+
+
+def test_encode_reads_its_tables_only_for_the_actions_they_spell():
+    """encode takes the common actions' tokens from tables by number; every action, plain
+    ints in and out of the tables' ranges, bools (True == 1) and other lengths, spells as the
+    general way does."""
+    numbers = (-1, 0, 1, 2, 3, 4, 15, 16, True, False)
+    actions = [(kind,) for kind in range(-1, 7)] + [(2, 0), (4, 1, 1)]
+    actions += [(0, i, lane) for i in numbers for lane in numbers if lane in (0, 1, True)]
+    actions += [(1, i, seat, lane, k) for i in numbers for seat in (0, 1, True)
+                for lane in (0, 1, False) for k in numbers if i not in (-1, 16)]
+    actions += [(True,), (False, 1, 0), (True, 2, 1, 0, 3), (5, (3, 12))]
+    spelled = 0
+    for action in actions:
+        try:
+            expected = _spell(action)
+        except (ValueError, IndexError, TypeError) as exc:
+            with pytest.raises(type(exc)):
+                encode(action)
+            continue
+        assert encode(action) == expected, action
+        spelled += 1
+    assert spelled > 700
+    assert encode((0, True, 1)) == "P1b" and encode((1, 3, 1, 0, 15)) == "C3Bt15"
+
+
+def test_hex8_spells_a_hash_as_percent_08x_does():
+    rng = Rng(7)
+    for value in [0, 1, 0xF, 0x10, 0xFF, 0x100, 0xFFFF, 0x10000, 0xFFFFFFFF] + [
+            rng.below(2**32) for _ in range(500)]:
+        assert hex8(value) == "%08x" % value  # noqa: UP031
 
 
 def test_decode_reads_every_string_as_the_token_grammar_does():
