@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any, Final
 
 from engine.errors import FormatError
@@ -183,11 +182,22 @@ def _decode_tokens(tokens: str) -> list[Action]:
     return actions
 
 
-@lru_cache(maxsize=4096)
+# Each turn's actions as decoded, for the first `_TURNS_KEPT` different turns seen: the same
+# few turns ("E", "NE", "P0tE") make up most of every record (four in five turns of random
+# games are among the first 4,096), so replays decode each once. A plain dictionary, which
+# the compiled build reads without the call through Python that an lru_cache costs.
+_TURNS: Final[dict[str, tuple[Action, ...]]] = {}
+_TURNS_KEPT: Final = 4096
+
+
 def decode_turn(tokens: str) -> tuple[Action, ...]:
-    """`decode` of one recorded turn, remembered: the same few turns ("E", "NE", "P0tE") make
-    up most of every record, so replays decode each once."""
-    return tuple(decode(tokens))
+    """`decode` of one recorded turn, as a tuple (remembered; see `_TURNS`)."""
+    actions = _TURNS.get(tokens)
+    if actions is None:
+        actions = tuple(decode(tokens))
+        if len(_TURNS) < _TURNS_KEPT:
+            _TURNS[tokens] = actions
+    return actions
 
 
 def describe(action: Action, catalogue: Catalogue, hand: list[int] | None = None) -> str:

@@ -123,6 +123,11 @@ class ReplayResult:
         return self.ok
 
 
+# A confirmation says only the outcome, so one of each serves every replay (they are frozen).
+_CONFIRMED: Final[dict[str | None, ReplayResult]] = {
+    name: ReplayResult(True, name) for name in (LETTER_A, LETTER_B, DRAW_NAME, None)}
+
+
 def replay(record: GameRecord, catalogue: Catalogue | None = None) -> ReplayResult:
     """Re-simulate `record`; confirm its outcome or name the first turn that differs."""
     from .game import new_game  # game imports this module
@@ -163,4 +168,4 @@ def replay_turns(game: Game, turns: list[str], hashes: list[str], result: str | 
         return ReplayResult(False, outcome, len(turns),
                             f"the replay ends with {outcome or 'no result'}, "
                             f"the record says {result}")
-    return ReplayResult(True, outcome)
+    return _CONFIRMED[outcome]
