@@ -96,7 +96,8 @@ def run_to_end(game: G, agents: Sequence, *,
     turn) and the state hash after each. `after_action(game)` runs after every action.
     With `recorded=False` (simulations that keep only the winner) nothing is encoded and
     both lists are empty."""
-    views = (Observation(game, 0), Observation(game, 1))
+    # A list: the compiled build would box a pair of views as a tuple to index it by seat.
+    views = [Observation(game, 0), Observation(game, 1)]
     if not recorded:
         while game.winner is None:
             pending = game.pending

@@ -360,20 +360,22 @@ class Game(AttackPhase):
             return acts[below(len(acts))]
         cards = self.players[self.active].cards
         summon = self.phase == SUMMON
-        # The playable cards as hand index * 2 + (1 for an incantation), in hand order.
-        playable = []
+        # First pass: how many choices the playable cards give (two lanes for a creature, a
+        # target for an incantation). Nothing is allocated: the second pass finds the pick.
         n = 0
         targets = 0
+        playable = 0  # how many of the first cards to walk again
         if len(cards) > 1:  # C-7.4: never the last card besides the Bastion/Fort
             costs = self.costs
             creature = self.creature
             mana = self.mana
-            for i, card in enumerate(cards[:4]):
+            for i in range(min(4, len(cards))):
+                card = cards[i]
                 if costs[card] <= mana:
                     if creature[card]:
                         if summon:  # C-3.2: creatures only in the Summon phase
-                            playable.append(i << 1)
                             n += 2
+                            playable = i + 1
                     else:
                         if not targets:
                             a, b = self.players
@@ -382,24 +384,31 @@ class Game(AttackPhase):
                             if not targets:
                                 targets = -1  # no creature to cast at
                         if targets > 0:
-                            playable.append(i << 1 | 1)
                             n += targets
+                            playable = i + 1
         attack = summon or self._next_attacker() is not None
         k = below(n + 1 + attack)
         if k < n:
-            for slot in playable:
-                i = slot >> 1
-                if not slot & 1:
-                    if k < 2:
-                        return _PLAYS[i][k]
-                    k -= 2
-                elif k < targets:
-                    for s, p in enumerate(self.players):
-                        for li, lane in enumerate(p.lanes):
-                            if k < len(lane):
-                                return (CAST, i, s, li, k)
-                            k -= len(lane)
-                else:
+            # Second pass: the same cards in the same order, down to the k-th choice.
+            costs = self.costs
+            creature = self.creature
+            mana = self.mana
+            for i in range(playable):
+                card = cards[i]
+                if costs[card] > mana:
+                    continue
+                if creature[card]:
+                    if summon:
+                        if k < 2:
+                            return _PLAYS[i][k]
+                        k -= 2
+                elif targets > 0:
+                    if k < targets:
+                        for s, p in enumerate(self.players):
+                            for li, lane in enumerate(p.lanes):
+                                if k < len(lane):
+                                    return (CAST, i, s, li, k)
+                                k -= len(lane)
                     k -= targets
         if attack and k == n:
             return _ATTACK_NEXT
