@@ -44,7 +44,7 @@ from .actions import ATTACK_ALL, ATTACK_NEXT, CAST, END_TURN, PLAY, RETURN_ORDER
 from .attack import AttackPhase, abilities_at
 from .cards import BASTION, CREATURE, INDESTRUCTIBLE, PIERCE, SPLASH
 from .errors import IllegalAction
-from .rng import Rng
+from .rng import Rng, i64
 from .state import LANES, SUMMON, Creature, GameState
 
 # Shared action tuples for legal_actions (tuples are immutable, so sharing is safe).
@@ -362,14 +362,17 @@ class Game(AttackPhase):
         summon = self.phase == SUMMON
         # First pass: how many choices the playable cards give (two lanes for a creature, a
         # target for an incantation). Nothing is allocated: the second pass finds the pick.
-        n = 0
-        targets = 0
-        playable = 0  # how many of the first cards to walk again
-        if len(cards) > 1:  # C-7.4: never the last card besides the Bastion/Fort
+        # Machine words in the compiled build (rng.i64), plain ints as Python.
+        n: i64 = 0
+        targets: i64 = 0
+        playable: i64 = 0  # how many of the first cards to walk again
+        size: i64 = len(cards)
+        if size > 1:  # C-7.4: never the last card besides the Bastion/Fort
             costs = self.costs
             creature = self.creature
             mana = self.mana
-            for i in range(min(4, len(cards))):
+            i: i64
+            for i in range(min(4, size)):
                 card = cards[i]
                 if costs[card] <= mana:
                     if creature[card]:
@@ -387,7 +390,7 @@ class Game(AttackPhase):
                             n += targets
                             playable = i + 1
         attack = summon or self._next_attacker() is not None
-        k = below(n + 1 + attack)
+        k: i64 = below(n + 1 + attack)
         if k < n:
             # Second pass: the same cards in the same order, down to the k-th choice.
             costs = self.costs
