@@ -114,10 +114,19 @@ def fnv1a64(text: str) -> int:
     return h
 
 
-@lru_cache(maxsize=1024)
+# The words of the first 1,024 purposes named (a game's few, an event's seats): a plain
+# dictionary, which the compiled build reads without the call through Python an lru_cache is.
+_WORDS: Final[dict[str, int]] = {}
+
+
 def _fnv1a64_word(text: str) -> int:
     """`fnv1a64(text)` as the compiled way keeps a word (signed)."""
-    return _signed(fnv1a64(text))
+    word = _WORDS.get(text)
+    if word is None:
+        word = _signed(fnv1a64(text))
+        if len(_WORDS) < 1024:
+            _WORDS[text] = word
+    return word
 
 
 class Rng:
