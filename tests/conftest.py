@@ -169,7 +169,11 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         if not redis_available():
             host, port = redis_address()
             _unavailable(f"Redis not reachable at {host}:{port}")
-    if item.get_closest_marker("browser") and not chromium_available():
+    # A test that drives Chromium without the marker (through the `browser` fixture) is
+    # skipped the same way, rather than failing where there is none.
+    drives_chromium = (item.get_closest_marker("browser")
+                       or "browser" in getattr(item, "fixturenames", ()))
+    if drives_chromium and not chromium_available():
         _unavailable(f"no Chromium at {chromium_path()}: install Debian's headless shell "
                      f"(apt-get install chromium-headless-shell) or set CLASH_CHROMIUM to "
                      f"a Chromium binary")

@@ -63,12 +63,8 @@ def encode(action: Action) -> str:
     if type(first) is int:
         kind: int = first
         if size == 1:
-            if kind == END_TURN:
-                return "E"
-            if kind == ATTACK_NEXT:
-                return "N"
-            if kind == ATTACK_ALL:
-                return "X"
+            if ATTACK_NEXT <= kind <= END_TURN:
+                return _LETTER_TOKENS[kind - ATTACK_NEXT]
         elif size == 3 and kind == PLAY:
             index, lane = action[1], action[2]
             if type(index) is int and type(lane) is int:
@@ -112,6 +108,7 @@ def _spell(action: Action) -> str:
 # The tokens of the common actions, computed once (encoding is on the hot path of recording):
 # by number for `encode`, by action for `_spell` (an action of bools, True == 1, spells as its
 # ints do) and by token for `decode`.
+_LETTER_TOKENS: Final = ("N", "X", "E")  # ATTACK_NEXT, ATTACK_ALL, END_TURN
 _PLAY_TOKENS: Final = tuple(f"P{i}{_LANE_CODE[lane]}" for i in range(4) for lane in (0, 1))
 _CAST_TOKENS: Final = tuple(f"C{i}{LETTERS[seat]}{_LANE_CODE[lane]}{position}"
                             for i in range(4) for seat in (0, 1) for lane in (0, 1)

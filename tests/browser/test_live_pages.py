@@ -14,7 +14,7 @@ from play.selectors.positions import to_move
 from play.services import invitation_create, invitation_join
 from tests.factories import UserFactory
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 
 def end_turn(page) -> None:  # noqa: ANN001
