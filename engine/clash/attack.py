@@ -47,7 +47,7 @@ class AttackPhase(Deaths):
         me = self.players[self.active]
         foe_lanes = self.players[self.active ^ 1].lanes
         granted = me.granted
-        for li in (0, 1):
+        for li in range(2):  # a tuple would be iterated as an object in the compiled build
             lane = me.lanes[li]
             i = len(lane) - 1
             while i >= 0:
@@ -82,7 +82,7 @@ class AttackPhase(Deaths):
         from the bridge that has not activated and may attack (C-4.2, C-5.3)."""
         me = self.players[self.active]
         foe_lanes = self.players[self.active ^ 1].lanes
-        for li in (0, 1):
+        for li in range(2):  # a tuple would be iterated as an object in the compiled build
             lane = me.lanes[li]
             i = len(lane) - 1
             while i >= 0:

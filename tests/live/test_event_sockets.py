@@ -209,7 +209,7 @@ def test_changes_at_a_steady_pace_wait_half_a_second_at_most(event):
     async def scenario():
         pages = socket(f"/ws/events/{event.pk}/")
         assert (await pages.connect(timeout=3))[0]
-        sent, heard = {}, []
+        sent, heard, clock = {}, [], []
 
         async def listen():
             while True:
@@ -221,15 +221,19 @@ def test_changes_at_a_steady_pace_wait_half_a_second_at_most(event):
         listening = asyncio.ensure_future(listen())
         for version in range(1, 7):
             sent[version] = time.monotonic()
+            clock.append(int(time.time()))
             await sync_to_async(live.hint)(group, "event", version)
             await asyncio.sleep(0.5)
         await asyncio.wait_for(listening, timeout=3)
         await pages.disconnect()
-        return sent, heard
+        return sent, heard, clock
 
-    sent, heard = run(scenario)
+    sent, heard, clock = run(scenario)
     waits = [next(at for version, at in heard if version >= n) - sent[n] for n in sent]
     # The last change has none after it to take it along: it may wait for the middle of the
     # next second.
     assert max(waits[:-1]) < 0.75 and waits[-1] < 1.6
-    assert len(heard) <= 4  # six changes over two and a half seconds: one hint a second
+    # One hint for each second of the clock the changes came in, and one for the last change
+    # if it waited: four for six changes over two and a half seconds (more where a loaded
+    # machine spread the six over more seconds).
+    assert len(heard) <= len(set(clock)) + 1

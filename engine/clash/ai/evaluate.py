@@ -63,7 +63,8 @@ def evaluate(game: Game, seat: int, w: Weights = DEFAULT) -> float:
     values = [0.0, 0.0]
     life, reserve, atk_w, hp_w, press_w = w.life, w.reserve, w.attack, w.health, w.pressure
     players = game.players
-    for side in (seat, seat ^ 1):
+    for other in range(2):  # seat, then the other (a tuple is an object to iterate, compiled)
+        side = seat ^ other
         p = players[side]
         cards = len(p.cards)
         value = (cards - p.bpos) * life

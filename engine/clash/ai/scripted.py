@@ -60,7 +60,7 @@ def choose_now(game, seat: int, mana: int, summon: bool,  # noqa: ANN001
     best_score = 0.0
     # What a creature played to each lane adds to its score (the same for every creature).
     bonus: list[float] = [0.0, 0.0]
-    for lane in (0, 1):
+    for lane in range(2):
         foe_lane = foe_lanes[lane]
         if foe_lane and not my_lanes[lane]:
             bonus[lane] = 3 + sum(c.attack for c in foe_lane) * 0.5  # shield the Bastion
@@ -74,12 +74,12 @@ def choose_now(game, seat: int, mana: int, summon: bool,  # noqa: ANN001
             if not summon or (i >= bpos and not spare):
                 continue
             base = cd.attack + cd.health * 0.3 + cd.cost * 0.2
-            for lane in (0, 1):
+            for lane in range(2):
                 score = base + bonus[lane] if bonus[lane] else base
                 if score > best_score:
                     best, best_score = _PLAYS[i][lane], score
         else:
-            for lane in (0, 1):
+            for lane in range(2):
                 foe_lane = foe_lanes[lane]
                 if not foe_lane:
                     continue
