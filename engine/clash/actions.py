@@ -105,20 +105,21 @@ def _spell(action: Action) -> str:
     raise ValueError(f"unknown action kind {kind!r}")
 
 
-# The tokens of the common actions, computed once (encoding is on the hot path of recording):
-# by number for `encode`, by action for `_spell` (an action of bools, True == 1, spells as its
-# ints do) and by token for `decode`.
-_LETTER_TOKENS: Final = ("N", "X", "E")  # ATTACK_NEXT, ATTACK_ALL, END_TURN
-_PLAY_TOKENS: Final = tuple(f"P{i}{_LANE_CODE[lane]}" for i in range(4) for lane in (0, 1))
-_CAST_TOKENS: Final = tuple(f"C{i}{LETTERS[seat]}{_LANE_CODE[lane]}{position}"
-                            for i in range(4) for seat in (0, 1) for lane in (0, 1)
-                            for position in range(16))
+# The tokens of the common actions, spelled once by `_spell` (encoding is on the hot path of
+# recording): by number for `encode`, by action for `_spell` (an action of bools, True == 1,
+# spells as its ints do) and by token for `decode`. `encode` indexes the tables in the order
+# they are made here.
 TOKENS: Final[dict[Action, str]] = {}
-TOKENS.update({(PLAY, i, lane): _PLAY_TOKENS[i * 2 + lane] for i in range(4) for lane in (0, 1)})
-TOKENS.update({(ATTACK_NEXT,): "N", (ATTACK_ALL,): "X", (END_TURN,): "E"})
-TOKENS.update({(CAST, i, seat, lane, position):
-               _CAST_TOKENS[((i * 2 + seat) * 2 + lane) * 16 + position]
-               for i in range(4) for seat in (0, 1) for lane in (0, 1) for position in range(16)})
+_LETTER_ACTIONS: Final = ((ATTACK_NEXT,), (ATTACK_ALL,), (END_TURN,))
+_PLAY_ACTIONS: Final = tuple((PLAY, i, lane) for i in range(4) for lane in (0, 1))
+_CAST_ACTIONS: Final = tuple((CAST, i, seat, lane, position) for i in range(4)
+                             for seat in (0, 1) for lane in (0, 1) for position in range(16))
+_LETTER_TOKENS: Final = tuple(_spell(action) for action in _LETTER_ACTIONS)
+_PLAY_TOKENS: Final = tuple(_spell(action) for action in _PLAY_ACTIONS)
+_CAST_TOKENS: Final = tuple(_spell(action) for action in _CAST_ACTIONS)
+TOKENS.update(zip(_LETTER_ACTIONS, _LETTER_TOKENS, strict=True))
+TOKENS.update(zip(_PLAY_ACTIONS, _PLAY_TOKENS, strict=True))
+TOKENS.update(zip(_CAST_ACTIONS, _CAST_TOKENS, strict=True))
 # The actions of the tokens decode reads most (every cast at a position up to 15 too).
 _ACTION_OF: Final[dict[str, Action]] = {token: action for action, token in TOKENS.items()}
 

@@ -367,10 +367,10 @@ class Game(AttackPhase):
         targets: i64 = 0
         playable: i64 = 0  # how many of the first cards to walk again
         size: i64 = len(cards)
+        costs = self.costs
+        creature = self.creature
+        mana = self.mana
         if size > 1:  # C-7.4: never the last card besides the Bastion/Fort
-            costs = self.costs
-            creature = self.creature
-            mana = self.mana
             i: i64
             for i in range(min(4, size)):
                 card = cards[i]
@@ -393,9 +393,6 @@ class Game(AttackPhase):
         k: i64 = below(n + 1 + attack)
         if k < n:
             # Second pass: the same cards in the same order, down to the k-th choice.
-            costs = self.costs
-            creature = self.creature
-            mana = self.mana
             for i in range(playable):
                 card = cards[i]
                 if costs[card] > mana:

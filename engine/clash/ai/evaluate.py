@@ -63,7 +63,7 @@ def evaluate(game: Game, seat: int, w: Weights = DEFAULT) -> float:
     values = [0.0, 0.0]
     life, reserve, atk_w, hp_w, press_w = w.life, w.reserve, w.attack, w.health, w.pressure
     players = game.players
-    for other in range(2):  # seat, then the other (a tuple is an object to iterate, compiled)
+    for other in range(2):  # seat, then the other seat (a native loop in the compiled build)
         side = seat ^ other
         p = players[side]
         cards = len(p.cards)
