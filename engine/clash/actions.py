@@ -110,47 +110,92 @@ def _spell(action: Action) -> str:
 # spells as its ints do) and by token for `decode`. `encode` indexes the tables in the order
 # they are made here.
 TOKENS: Final[dict[Action, str]] = {}
-_LETTER_ACTIONS: Final = ((ATTACK_NEXT,), (ATTACK_ALL,), (END_TURN,))
-_PLAY_ACTIONS: Final = tuple((PLAY, i, lane) for i in range(4) for lane in (0, 1))
-_CAST_ACTIONS: Final = tuple((CAST, i, seat, lane, position) for i in range(4)
-                             for seat in (0, 1) for lane in (0, 1) for position in range(16))
+# Typed as tuples of `Action` (plain tuples): as tuples of fixed-length tuples the compiled build
+# would keep each action unboxed and box a new tuple at every read (docs/engine.md).
+_LETTER_ACTIONS: Final[tuple[Action, ...]] = ((ATTACK_NEXT,), (ATTACK_ALL,), (END_TURN,))
+_PLAY_ACTIONS: Final[tuple[Action, ...]] = tuple((PLAY, i, lane) for i in range(4)
+                                                 for lane in (0, 1))
+_CAST_ACTIONS: Final[tuple[Action, ...]] = tuple((CAST, i, seat, lane, position)
+                                                 for i in range(4) for seat in (0, 1)
+                                                 for lane in (0, 1) for position in range(16))
 _LETTER_TOKENS: Final = tuple(_spell(action) for action in _LETTER_ACTIONS)
 _PLAY_TOKENS: Final = tuple(_spell(action) for action in _PLAY_ACTIONS)
 _CAST_TOKENS: Final = tuple(_spell(action) for action in _CAST_ACTIONS)
 TOKENS.update(zip(_LETTER_ACTIONS, _LETTER_TOKENS, strict=True))
 TOKENS.update(zip(_PLAY_ACTIONS, _PLAY_TOKENS, strict=True))
 TOKENS.update(zip(_CAST_ACTIONS, _CAST_TOKENS, strict=True))
-# The actions of the tokens decode reads most (every cast at a position up to 15 too).
-_ACTION_OF: Final[dict[str, Action]] = {token: action for action, token in TOKENS.items()}
+# The character codes decode compares with (`ord(tokens[i])` reads one without making a string
+# in the compiled build).
+_P: Final = ord("P")
+_C: Final = ord("C")
+_N: Final = ord("N")
+_X: Final = ord("X")
+_E: Final = ord("E")
+_A: Final = ord("A")
+_B: Final = ord("B")
+_T: Final = ord("t")
+_BOTTOM: Final = ord("b")
+_ZERO: Final = ord("0")
 
 
 def decode(tokens: str) -> list[Action]:
     """The actions of a string of record tokens; RecordError names the first bad character.
 
-    Most tokens are one of the few hundred that `TOKENS` spells, looked up in `_ACTION_OF`
-    by their first letter's length (a P three characters, a C five or six, the others one).
-    Anything else (a return order, a position past 15, a number written with a leading zero,
-    a bad character) is read by the token grammar, which also names what it cannot read."""
-    known = _ACTION_OF
+    The tokens `TOKENS` spells (every play, every cast at a position up to 15, N, X and E) are
+    read character by character into the shared action tuples `encode` reads from. Anything
+    else (a return order, a position past 15, a number written with a leading zero, a bad
+    character) sends the whole string to the token grammar, which also names what it cannot
+    read (tests/engine/test_record.py holds the two ways to the same answers)."""
     actions: list[Action] = []
     pos = 0
     size = len(tokens)
     while pos < size:
-        first = tokens[pos]
-        if first == "P":
-            end = pos + 3
-        elif first == "C":
-            end = pos + 5
-            if end < size and tokens[end].isdigit():
-                end += 1
+        first = ord(tokens[pos])
+        if first == _E:
+            actions.append(_LETTER_ACTIONS[END_TURN - ATTACK_NEXT])
+            pos += 1
+        elif first == _N:
+            actions.append(_LETTER_ACTIONS[0])
+            pos += 1
+        elif first == _X:
+            actions.append(_LETTER_ACTIONS[ATTACK_ALL - ATTACK_NEXT])
+            pos += 1
+        elif first == _P and pos + 3 <= size:
+            index = ord(tokens[pos + 1]) - _ZERO
+            lane = _lane_code(ord(tokens[pos + 2]))
+            if not 0 <= index < 4 or lane < 0:
+                return _decode_tokens(tokens)
+            actions.append(_PLAY_ACTIONS[index * 2 + lane])
+            pos += 3
+        elif first == _C and pos + 5 <= size:
+            index = ord(tokens[pos + 1]) - _ZERO
+            seat = ord(tokens[pos + 2])
+            lane = _lane_code(ord(tokens[pos + 3]))
+            position = ord(tokens[pos + 4]) - _ZERO
+            if not 0 <= index < 4 or (seat != _A and seat != _B) or lane < 0 or not (
+                    0 <= position < 10):
+                return _decode_tokens(tokens)
+            pos += 5
+            if pos < size:
+                second = ord(tokens[pos]) - _ZERO
+                if 0 <= second < 10:  # a second digit: only 10 to 15 are spelled so
+                    if position != 1 or second > 5:
+                        return _decode_tokens(tokens)
+                    position = 10 + second
+                    pos += 1
+            actions.append(_CAST_ACTIONS[((index * 2 + (seat - _A)) * 2 + lane) * 16 + position])
         else:
-            end = pos + 1
-        action = known.get(tokens[pos:end])
-        if action is None or (end < size and not tokens[end].isupper()):
             return _decode_tokens(tokens)
-        actions.append(action)
-        pos = end
     return actions
+
+
+def _lane_code(code: int) -> int:
+    """The lane a record's t or b names, -1 for any other character code."""
+    if code == _T:
+        return 0
+    if code == _BOTTOM:
+        return 1
+    return -1
 
 
 def _decode_tokens(tokens: str) -> list[Action]:
@@ -181,11 +226,12 @@ def _decode_tokens(tokens: str) -> list[Action]:
 
 
 # Each turn's actions as decoded, for the first `_TURNS_KEPT` different turns seen: the same
-# few turns ("E", "NE", "P0tE") make up most of every record (four in five turns of random
-# games are among the first 4,096), so replays decode each once. A plain dictionary, which
-# the compiled build reads without the call through Python that an lru_cache costs.
+# few turns ("E", "NE", "P0tE") make up most of every record, so replays decode each once
+# (20,000 random games have about 26,000 different turns in 243,000; the first 32,768 kept
+# take about 5 MB). A plain dictionary, which the compiled build reads without the call
+# through Python that an lru_cache costs.
 _TURNS: Final[dict[str, tuple[Action, ...]]] = {}
-_TURNS_KEPT: Final = 4096
+_TURNS_KEPT: Final = 1 << 15
 
 
 def decode_turn(tokens: str) -> tuple[Action, ...]:

@@ -27,7 +27,7 @@ def new_game(decks: Sequence[Sequence[str]], seed: int, *,
               log: list[tuple] | None = None) -> Game:
     """Set up a duel: each player's 8 cards shuffled by their own stream, the Bastion
     leftmost (health 8), a coin for the first player, who gets 6 mana (C-2.6)."""
-    catalogue = catalogue or load_catalogue()
+    catalogue = load_catalogue() if catalogue is None else catalogue
     if len(decks) != 2:
         raise SetupError("a duel needs exactly two decks")
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
@@ -76,7 +76,7 @@ def play_game(decks: Sequence[Sequence[str]], seed: int, agents: Sequence, *,
 
     `after_action`, when given, is called with the game after every action (for checks).
     """
-    catalogue = catalogue or load_catalogue()
+    catalogue = load_catalogue() if catalogue is None else catalogue
     game = new_game(decks, seed, catalogue=catalogue, turn_cap=turn_cap, log=log)
     turns, hashes = run_to_end(game, agents, after_action=after_action)
     record = GameRecord(fmt=fmt, catalogue=catalogue.version, seed=seed,

@@ -53,7 +53,7 @@ def play_match(decks: Sequence[Sequence[str]], seed: int, levels: Sequence[str],
     player has won; a top-cut match level at the cap is the organizer's (`MatchFormat.problems`
     refuses it as a top-cut result). An even `best_of` is a SetupError."""
     fmt = MatchFormat(best_of=best_of)
-    catalogue = catalogue or load_catalogue()
+    catalogue = load_catalogue() if catalogue is None else catalogue
     result = MatchResult()
 
     def games():  # noqa: ANN202 (a generator: each game is played when the loop asks)

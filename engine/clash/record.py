@@ -132,7 +132,7 @@ def replay(record: GameRecord, catalogue: Catalogue | None = None) -> ReplayResu
     """Re-simulate `record`; confirm its outcome or name the first turn that differs."""
     from .game import new_game  # game imports this module
 
-    catalogue = catalogue or load_catalogue()
+    catalogue = load_catalogue() if catalogue is None else catalogue
     if record.catalogue != catalogue.version:
         return ReplayResult(False, None, None,
                             f"the record was made with catalogue {record.catalogue}, "

@@ -15,6 +15,8 @@ from __future__ import annotations
 import zlib
 from typing import Final
 
+from librt.strings import read_i64_le
+
 from engine.seats import DRAW, LETTERS, SEAT_A, SEAT_B
 
 from .cards import Catalogue
@@ -280,29 +282,62 @@ class GameState:
     def state_crc(self) -> i64:
         """The running CRC-32 of `state_values()`, before its last inversion, taken field by
         field in the same order (tests/engine/test_record.py holds the two to the same hash
-        in every position of seeded games, in both builds)."""
+        in every position of seeded games, in both builds).
+
+        Each step is `crc_step` written out: in the compiled build a call costs three times
+        the step itself, and a position takes about 45 of them. A value outside a byte is
+        refused as `bytes()` refuses it, once all are read (`seen` has every value's bits)."""
+        t = _CRC_TABLE
         crc: i64 = 0xFFFFFFFF
+        seen: i64 = 0
         for p in self.players:
             cards = p.cards
-            crc = crc_add(crc, len(cards))
+            v: i64 = len(cards)
+            crc = (crc >> 8) ^ read_i64_le(t, ((crc ^ v) & 255) << 3)
+            seen |= v
             for card in cards:
-                crc = crc_add(crc, card)
-            crc = crc_add(crc, p.bpos)
-            crc = crc_add(crc, p.fort)
+                v = card
+                crc = (crc >> 8) ^ read_i64_le(t, ((crc ^ v) & 255) << 3)
+                seen |= v
+            v = p.bpos
+            crc = (crc >> 8) ^ read_i64_le(t, ((crc ^ v) & 255) << 3)
+            seen |= v
+            v = p.fort
+            crc = (crc >> 8) ^ read_i64_le(t, ((crc ^ v) & 255) << 3)
             for lane in p.lanes:
-                crc = crc_add(crc, len(lane))
+                v = len(lane)
+                crc = (crc >> 8) ^ read_i64_le(t, ((crc ^ v) & 255) << 3)
+                seen |= v
                 for c in lane:
-                    crc = crc_add(crc, c.card)
-                    crc = crc_add(crc, c.damage)
-                    crc = crc_add(crc, c.new | (c.attacked << 1) | (c.protection_used << 2))
-                    crc = crc_add(crc, c.sprint_bonus)
-        turn = self.turn
-        crc = crc_add(crc, self.active)
-        crc = crc_add(crc, turn >> 8 & 255)
-        crc = crc_add(crc, turn & 255)
-        crc = crc_add(crc, self.phase)
-        crc = crc_add(crc, self.mana)
-        return crc_add(crc, 255 if self.winner is None else self.winner)
+                    v = c.card
+                    crc = (crc >> 8) ^ read_i64_le(t, ((crc ^ v) & 255) << 3)
+                    seen |= v
+                    v = c.damage
+                    crc = (crc >> 8) ^ read_i64_le(t, ((crc ^ v) & 255) << 3)
+                    seen |= v
+                    v = c.new | (c.attacked << 1) | (c.protection_used << 2)
+                    crc = (crc >> 8) ^ read_i64_le(t, ((crc ^ v) & 255) << 3)
+                    v = c.sprint_bonus
+                    crc = (crc >> 8) ^ read_i64_le(t, ((crc ^ v) & 255) << 3)
+                    seen |= v
+        v = self.active
+        crc = (crc >> 8) ^ read_i64_le(t, ((crc ^ v) & 255) << 3)
+        seen |= v
+        turn: i64 = self.turn
+        crc = (crc >> 8) ^ read_i64_le(t, ((crc ^ (turn >> 8)) & 255) << 3)
+        crc = (crc >> 8) ^ read_i64_le(t, ((crc ^ turn) & 255) << 3)
+        v = self.phase
+        crc = (crc >> 8) ^ read_i64_le(t, ((crc ^ v) & 255) << 3)
+        seen |= v
+        v = self.mana
+        crc = (crc >> 8) ^ read_i64_le(t, ((crc ^ v) & 255) << 3)
+        seen |= v
+        v = 255 if self.winner is None else self.winner
+        crc = (crc >> 8) ^ read_i64_le(t, ((crc ^ v) & 255) << 3)
+        seen |= v
+        if seen < 0 or seen > 255:
+            raise ValueError("bytes must be in range(0, 256)")
+        return crc
 
 
 _HEX_PAIRS: Final = tuple(f"{byte:02x}" for byte in range(256))
@@ -316,19 +351,32 @@ def hex8(value: i64) -> str:
             f"{pairs[value & 255]}")
 
 
+def _crc_table() -> bytes:
+    """zlib's CRC-32 table (the reflected polynomial 0xEDB88320): entry n, the CRC step of the
+    byte n, as 8 little-endian bytes at 8 * n, which the compiled build reads as one machine
+    word (librt's `read_i64_le`, a load) where a tuple of ints would be a boxed read."""
+    out = bytearray()
+    for n in range(256):
+        c = n
+        for _ in range(8):
+            c = (c >> 1) ^ (0xEDB88320 & -(c & 1))
+        out += c.to_bytes(8, "little")
+    return bytes(out)
+
+
+_CRC_TABLE: Final = _crc_table()
+
+
 def crc_add(crc: i64, value: int) -> i64:
-    """One byte more of a running CRC-32 (zlib's: the reflected polynomial 0xEDB88320), bit by
-    bit without a table: on machine words (the compiled build) eight shifts cost less than a
-    table's lookups. `value` must be a byte, as `bytes()` requires."""
+    """One byte more of a running CRC-32 (zlib's), by its table. `value` must be a byte, as
+    `bytes()` requires."""
     byte: i64 = value
     if byte < 0 or byte > 255:
         raise ValueError("bytes must be in range(0, 256)")
-    crc ^= byte
-    crc = (crc >> 1) ^ (0xEDB88320 & -(crc & 1))
-    crc = (crc >> 1) ^ (0xEDB88320 & -(crc & 1))
-    crc = (crc >> 1) ^ (0xEDB88320 & -(crc & 1))
-    crc = (crc >> 1) ^ (0xEDB88320 & -(crc & 1))
-    crc = (crc >> 1) ^ (0xEDB88320 & -(crc & 1))
-    crc = (crc >> 1) ^ (0xEDB88320 & -(crc & 1))
-    crc = (crc >> 1) ^ (0xEDB88320 & -(crc & 1))
-    return (crc >> 1) ^ (0xEDB88320 & -(crc & 1))
+    return crc_step(crc, byte)
+
+
+def crc_step(crc: i64, byte: i64) -> i64:
+    """`crc_add` of a value known to be a byte (only its low 8 bits are read): small enough
+    for the C compiler to write it into its callers in the compiled build."""
+    return (crc >> 8) ^ read_i64_le(_CRC_TABLE, ((crc ^ byte) & 255) << 3)

@@ -175,7 +175,8 @@ def test_decode_reads_every_string_as_the_token_grammar_does():
     rng = Rng(7)
     # Tokens, near-tokens and stray characters, strung together at random.
     pieces = ["P0t", "P3b", "P4t", "P0", "C0At1", "C3Bb15", "C1Ab16", "C2At01", "C0At",
-              "N", "X", "E", "R5.12.3", "R.", "e", "0", "t", "É", "x", "9"]
+              "C1Bb9", "C2At10", "C0At20", "C0Bt\u0663", "P\u0661t", "N", "X", "E", "R5.12.3",
+              "R.", "e", "0", "1", "t", "\u00c9", "x", "9"]
     strings = ["".join(rng.choice(pieces) for _ in range(rng.below(7))) for _ in range(4000)]
 
     def read(how, text):

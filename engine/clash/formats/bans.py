@@ -56,7 +56,7 @@ _TIMES = {2: "twice", 3: "three times"}
 def list_problems(cards: object, catalogue: Catalogue | None = None) -> list[str]:
     """Every reason `cards` is not a constructed list of C-2.5 (empty when it is one):
     unknown cards, duplicates and the count, all at once."""
-    catalogue = catalogue or load_catalogue()
+    catalogue = load_catalogue() if catalogue is None else catalogue
     if isinstance(cards, str) or not isinstance(cards, Sequence):
         return [f"a list must be a sequence of {LIST_SIZE} card names"]
     problems = [f"{card!r} is not a card name" for card in cards if not isinstance(card, str)]
@@ -150,7 +150,7 @@ class BanState:
 
     def __init__(self, list_a: Sequence[str], list_b: Sequence[str],
                  catalogue: Catalogue | None = None) -> None:
-        self.catalogue = catalogue or load_catalogue()
+        self.catalogue = load_catalogue() if catalogue is None else catalogue
         problems = {seat: list_problems(cards, self.catalogue)
                     for seat, cards in zip(SEATS, (list_a, list_b), strict=True)}
         if any(problems.values()):
@@ -272,7 +272,7 @@ class BanState:
 
 def _rerun(record: BanRecord, catalogue: Catalogue | None
            ) -> tuple[BanState | None, IllegalChoice | ProcedureReplay | None]:
-    catalogue = catalogue or load_catalogue()
+    catalogue = load_catalogue() if catalogue is None else catalogue
     return rerun(record.catalogue, catalogue,
                  lambda: BanState(record.lists[0], record.lists[1], catalogue), record.bans,
                  whose=lambda state: state.to_ban,

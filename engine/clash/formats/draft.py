@@ -118,7 +118,7 @@ class DraftState:
     """A draft between seats A and B. `pick` is its only transition."""
 
     def __init__(self, seed: int, catalogue: Catalogue | None = None) -> None:
-        self.catalogue = catalogue or load_catalogue()
+        self.catalogue = load_catalogue() if catalogue is None else catalogue
         self.seed = check_seed(seed)
         pile = [card.name for card in self.catalogue.cards]
         if len(pile) < TOTAL_PICKS:
@@ -251,7 +251,7 @@ class DraftState:
 
 def _rerun(record: DraftRecord, catalogue: Catalogue | None
            ) -> tuple[DraftState | None, IllegalChoice | ProcedureReplay | None]:
-    catalogue = catalogue or load_catalogue()
+    catalogue = load_catalogue() if catalogue is None else catalogue
     return rerun(record.catalogue, catalogue, lambda: DraftState(record.seed, catalogue),
                  record.picks, whose=lambda state: state.to_pick,
                  choose=lambda state, seat, card: state.pick(seat, card),

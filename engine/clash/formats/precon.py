@@ -13,12 +13,12 @@ from .common import SEATS, IllegalChoice
 
 def deck_numbers(catalogue: Catalogue | None = None) -> list[int]:
     """The preconstructed deck numbers of the catalogue (1 to 4 for the Starter Kit)."""
-    return (catalogue or load_catalogue()).deck_numbers
+    return (load_catalogue() if catalogue is None else catalogue).deck_numbers
 
 
 def preconstructed_deck(number: object, catalogue: Catalogue | None = None) -> list[str]:
     """The 8 card names of deck `number`, or `IllegalChoice` (reason `unknown_deck`)."""
-    catalogue = catalogue or load_catalogue()
+    catalogue = load_catalogue() if catalogue is None else catalogue
     known = catalogue.deck_numbers
     if not isinstance(number, int) or isinstance(number, bool) or number not in known:
         raise IllegalChoice("unknown_deck", f"{number!r} is not a preconstructed deck: the "

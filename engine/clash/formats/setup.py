@@ -68,7 +68,7 @@ def setup_duel(fmt: str, seed: int, *, decks: tuple[int, int] | None = None,
     if given[wanted[fmt]] is None or extra:
         raise SetupError(f"the {fmt} format is set up from {wanted[fmt]}= alone")
     if decks is not None:
-        catalogue = catalogue or load_catalogue()
+        catalogue = load_catalogue() if catalogue is None else catalogue
         return DuelSetup(fmt, seed, preconstructed_decks(decks, catalogue), catalogue)
     state = draft if draft is not None else bans
     assert state is not None

@@ -50,7 +50,7 @@ def load_card_values(path: str | Path | None = None,
                      catalogue: Catalogue | None = None) -> CardValues:
     """The stored values. Refuses values measured with another catalogue version, since
     they would rank cards whose numbers have changed."""
-    catalogue = catalogue or load_catalogue()
+    catalogue = load_catalogue() if catalogue is None else catalogue
     file = Path(path) if path is not None else VALUES_FILE
     try:
         data = json.loads(file.read_text(encoding="utf-8"))
@@ -95,7 +95,7 @@ def win_rate_deltas(results: Iterable[tuple[Sequence[str], Sequence[str], int | 
 def compute_card_values(games: int, seed: int, ai: str = "random",
                         catalogue: Catalogue | None = None) -> CardValues:
     """Each card's win-rate delta over `games` duels between `ai` players (module docstring)."""
-    catalogue = catalogue or load_catalogue()
+    catalogue = load_catalogue() if catalogue is None else catalogue
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
     names = [card.name for card in catalogue.cards]

@@ -155,7 +155,7 @@ def play_solo_game(seed: int, agent: Any, *, fmt: str = SOLO_PRECONSTRUCTED,
     player in seat A against the automaton. Returns the final state and its record.
     `chooses_returns`: the player chooses the order of creatures destroyed at once (C-4.6).
     `after_action`, when given, is called with the game after every action (for checks)."""
-    catalogue = catalogue or load_catalogue()
+    catalogue = load_catalogue() if catalogue is None else catalogue
     options = options if options is not None else SoloOptions()
     human, ai, picks = solo_decks(fmt, seed, deck=deck, draft=draft, catalogue=catalogue)
     game = new_solo_game(human, ai, seed, options=options, level=level, catalogue=catalogue,
@@ -172,7 +172,7 @@ def play_solo_game(seed: int, agent: Any, *, fmt: str = SOLO_PRECONSTRUCTED,
 def replay_solo(record: SoloRecord, catalogue: Catalogue | None = None) -> ReplayResult:
     """Re-simulate a solo record; confirm its outcome or name the first entry that differs
     (`turn` is the 1-based index into `turns`)."""
-    catalogue = catalogue or load_catalogue()
+    catalogue = load_catalogue() if catalogue is None else catalogue
     if record.catalogue != catalogue.version:
         return ReplayResult(False, None, None,
                             f"the record was made with catalogue {record.catalogue}, "

@@ -58,7 +58,7 @@ class SoloDraft:
     COMPLETE = "complete"
 
     def __init__(self, seed: int, catalogue: Catalogue | None = None) -> None:
-        catalogue = catalogue or load_catalogue()
+        catalogue = load_catalogue() if catalogue is None else catalogue
         _check_seed(seed)
         self.seed = seed
         self._pile = starter_kit(catalogue)
@@ -121,7 +121,7 @@ def new_solo_game(player_cards: Sequence[str], ai_cards: Sequence[str], seed: in
     when it goes first (C-8.9), after which the player is to move.
 
     `level` is 0 for a quick game or the custom level 1-5 the options must add up to."""
-    catalogue = catalogue or load_catalogue()
+    catalogue = load_catalogue() if catalogue is None else catalogue
     options = options if options is not None else SoloOptions()
     check_level(options, level)
     _check_seed(seed)
