@@ -160,7 +160,7 @@ def replay_turns(game: Game, turns: list[str], hashes: list[str], result: str | 
         except EngineError as exc:
             return ReplayResult(False, result_name(game.winner), turn,
                                 f"{noun} {turn}: {exc.message}")
-        if game.state_hash() != hashes[index]:
+        if not game.hash_is(hashes[index]):
             return ReplayResult(False, result_name(game.winner), turn,
                                 f"{noun} {turn}: the position differs from the record")
     outcome = result_name(game.winner)

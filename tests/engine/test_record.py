@@ -217,6 +217,31 @@ def test_the_hash_is_the_crc_of_the_positions_bytes_in_every_position():
     assert seen > 1500
 
 
+def test_a_replay_takes_a_hash_only_as_state_hash_spells_it():
+    """hash_is (what replay asks after each turn) answers as `state_hash() == text` does: the
+    compiled build reads the text as a number, so every other spelling of the same number
+    (capitals, a sign, spaces, other digits, another length) must still be refused."""
+    cat = load_catalogue()
+    decks = [cat.deck(n) for n in cat.deck_numbers]
+    seen = 0
+
+    def check(game):
+        nonlocal seen
+        right = game.state_hash()
+        assert game.hash_is(right)
+        value = int(right, 16)
+        for other in (right.upper(), f"+{right[1:]}", f" {right[1:]}", f"{right[:7]}\u0661",
+                      right[:7], right + "0", f"{value:x}", f"{(value + 1) % 2**32:08x}",
+                      f"{value ^ 0x80000000:08x}", ""):
+            assert game.hash_is(other) == (other == right), other
+        seen += 1
+
+    for seed in range(5):
+        play_game((decks[seed % 4], decks[(seed + 2) % 4]), seed,
+                  (RandomAgent(seed), RandomAgent(seed + 9)), catalogue=cat, after_action=check)
+    assert seen > 100
+
+
 def test_a_value_past_a_byte_is_refused_by_either_way_of_hashing():
     cat = load_catalogue()
     game = new_game((cat.deck(1), cat.deck(2)), 1, catalogue=cat)
