@@ -113,7 +113,7 @@ class AttackPhase(Deaths):
         # nearest the bridge moves.
         if i and (c.abilities | me.granted | lane[i - 1].aura
                   | (lane[i + 1].aura if i + 1 < len(lane) else 0)) & SPRINT:
-            del lane[i]
+            lane.pop(i)  # not del: a generic deletion in the compiled build
             lane.insert(0, c)
             c.sprint_bonus += i
             if self.log is not None:

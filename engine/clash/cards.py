@@ -103,7 +103,8 @@ class Catalogue:
 
     version: str
     cards: tuple[CardDef, ...]
-    ids: Mapping[str, int] = field(repr=False)
+    # A dict (never changed once built): the compiled build looks names up in it as one.
+    ids: dict[str, int] = field(repr=False)
     # Per card id, for the hot path: cost, and whether it is a creature.
     costs: tuple[int, ...] = field(repr=False, default=())
     creature: tuple[bool, ...] = field(repr=False, default=())

@@ -26,18 +26,14 @@ class Deaths(GameState):
         p = self.players[seat]
         dead: list[int] = []
         for lane in p.lanes:
-            for c in lane:
-                if c.damage >= c.health:
-                    break
-            else:
-                continue
-            keep = []
-            for c in lane:
+            i = 0
+            while i < len(lane):
+                c = lane[i]
                 if c.damage >= c.health:
                     dead.append(c.card)
+                    lane.pop(i)  # the ones behind move up (C-4.7)
                 else:
-                    keep.append(c)
-            lane[:] = keep
+                    i += 1
         if dead and self.log is not None:
             self.log.append((ev.DESTROYED, tuple(dead)))
         if len(dead) > 1 and p.chooses_returns:

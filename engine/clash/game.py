@@ -36,16 +36,21 @@ def new_game(decks: Sequence[Sequence[str]], seed: int, *,
         raise SetupError(f"the turn cap must be a whole number >= 1, not {turn_cap!r}")
     players = []
     ids = catalogue.ids
-    for seat, deck in enumerate(decks):
+    for seat in range(2):
+        deck = decks[seat]
         try:
-            cards = [ids[name] for name in deck]
+            # A list first: the compiled build iterates one natively, any other sequence
+            # through Python.
+            cards = [ids[name] for name in list(deck)]
         except (KeyError, TypeError):
             cards = []
         if len(cards) != DECK_SIZE:
             problems = deck_problems(deck, catalogue)
             raise SetupError(f"player {LETTERS[seat]}'s deck: " + "; ".join(problems))
         Rng.stream(seed, _SHUFFLES[seat]).shuffle(cards)
-        players.append(Player(cards, chooses_returns=chooses_returns[seat]))
+        # Indexed by a constant: a pair indexed by a variable is boxed first when compiled.
+        chooses = chooses_returns[1] if seat else chooses_returns[0]
+        players.append(Player(cards, chooses_returns=chooses))
     first = Rng.stream(seed, "coin").below(2)
     game = Game(catalogue, players, first=first, active=first, turn=1, turn_cap=turn_cap,
                 log=log)

@@ -144,7 +144,9 @@ class Rng:
     def stream(cls, seed: int, purpose: str) -> Rng:
         """An independent generator for one purpose of one seeded thing (a game, a draft)."""
         if NATIVE:
-            rng = cls(0)
+            # Rng, not cls: the compiled build calls a class it knows directly, and one it is
+            # handed through Python (nothing subclasses Rng).
+            rng = Rng(0)
             rng._state = _mix_i(_word(seed) ^ _fnv1a64_word(purpose))
             return rng
         return cls(_mix(((seed & _MASK) ^ fnv1a64(purpose)) & _MASK))

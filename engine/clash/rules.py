@@ -181,10 +181,10 @@ class Game(AttackPhase):
             if lane not in (0, 1):
                 raise IllegalAction("bad_lane", f"lane must be top or bottom, not {lane!r}")
             self._check_playable(index, CREATURE)
-        card = cards[index]
+        # pop, not del: the compiled build deletes an item through Python's generic protocol
+        card = cards.pop(index)
         cost, attack, health, abilities, aura, _ = self.numbers[card]
         self.mana -= cost
-        del cards[index]
         if index < p.bpos:
             p.bpos -= 1  # a card from left of the Bastion does not lower health (C-9)
         p.lanes[lane].append(Creature(card, attack, health, abilities, aura, 0, True))
@@ -213,7 +213,7 @@ class Game(AttackPhase):
         else:
             card = self._check_playable(index, "incantation")
         self.mana -= self.costs[card]
-        del cards[index]
+        cards.pop(index)
         if index < p.bpos:
             p.bpos -= 1
         log = self.log
@@ -232,23 +232,27 @@ class Game(AttackPhase):
         owner = self.players[seat]
         target_lane = owner.lanes[lane]
         granted = owner.granted
-        log = self.log
-        hits = [(target_lane, position)]
+        # Damage changes no lane and no Aura, so each hit is taken in turn.
+        self._hit(target_lane, position, granted, damage)
         if abilities & SPLASH:  # the same position of the other lane, same side
-            hits.append((owner.lanes[1 - lane], position))
+            self._hit(owner.lanes[1 - lane], position, granted, damage)
         if abilities & PIERCE:  # the creature behind the target
-            hits.append((target_lane, position + 1))
-        for hit_lane, i in hits:
-            if i < len(hit_lane):
-                c = hit_lane[i]
-                if abilities_at(hit_lane, i, granted) & INDESTRUCTIBLE:
-                    if log is not None:
-                        log.append((ev.INDESTRUCTIBLE, c.card))
-                    continue
-                c.damage += damage
-                if log is not None:
-                    log.append((ev.TAKES, c.card, damage))
+            self._hit(target_lane, position + 1, granted, damage)
         self._remove_dead(seat, tail=(caster, card))
+
+    def _hit(self, lane: list[Creature], i: int, granted: int, damage: int) -> None:
+        """An incantation's damage to the creature at `i` of `lane`, if there is one and it is
+        not Indestructible (C-5.5)."""
+        if i >= len(lane):
+            return
+        c = lane[i]
+        if abilities_at(lane, i, granted) & INDESTRUCTIBLE:
+            if self.log is not None:
+                self.log.append((ev.INDESTRUCTIBLE, c.card))
+            return
+        c.damage += damage
+        if self.log is not None:
+            self.log.append((ev.TAKES, c.card, damage))
 
     def attack_next(self) -> bool:
         """Enter the Attack phase if needed and run one activation; False if none was left."""
