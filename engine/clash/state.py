@@ -45,16 +45,18 @@ class Creature:
     def __init__(self, card: int, attack: int, health: int, abilities: int, aura: int,
                  damage: int = 0, new: bool = False, attacked: bool = False,
                  protection_used: bool = False, sprint_bonus: int = 0) -> None:
-        self.card = card
-        self.attack = attack
-        self.health = health
+        # Machine words in the compiled build: the hash and the attacks read them as numbers
+        # with no tagged-integer checks (plain ints as Python).
+        self.card: i64 = card
+        self.attack: i64 = attack
+        self.health: i64 = health
         self.abilities = abilities
         self.aura = aura
-        self.damage = damage
+        self.damage: i64 = damage
         self.new = new
         self.attacked = attacked
         self.protection_used = protection_used
-        self.sprint_bonus = sprint_bonus
+        self.sprint_bonus: i64 = sprint_bonus
 
     def copy(self) -> Creature:
         return _copy_lane([self])[0]

@@ -42,7 +42,7 @@ def side_value(game: Game, seat: int, w: Weights) -> float:
         total_attack = 0
         for c in lane:
             total_attack += c.attack
-            value += (c.health - c.damage) * hp_w
+            value += float(c.health - c.damage) * hp_w  # a machine word times a float
         value += total_attack * atk_w
         if not foe_lanes[li]:
             value += total_attack * press_w
@@ -76,7 +76,7 @@ def evaluate(game: Game, seat: int, w: Weights = DEFAULT) -> float:
                 total_attack = 0
                 for c in lane:
                     total_attack += c.attack
-                    value += (c.health - c.damage) * hp_w
+                    value += float(c.health - c.damage) * hp_w  # a machine word times a float
                 value += total_attack * atk_w
                 if not foe_lanes[li]:
                     value += total_attack * press_w

@@ -91,7 +91,7 @@ def _side(game: Game, seat: int, w: Leaf) -> float:
         attack = 0
         for c in lane:
             attack += c.attack
-            value += (c.health - c.damage) * w.health
+            value += float(c.health - c.damage) * w.health  # a machine word times a float
         value += attack * w.attack + len(lane) * w.creatures
         if not foe_lanes[li]:
             value += attack * w.pressure
