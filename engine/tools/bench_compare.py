@@ -97,7 +97,8 @@ def compare(*, games: int, seed: int, repeat: int, reference: str | None,
         mine = bench_figures(ROOT, games, seed, cpu)
         mine_runs.append(mine)
         line = (f"round {r}: this {mine['games_per_s']:.0f} games/s "
-                f"({mine['turns_per_s']:.0f} turns/s)")
+                f"({mine['turns_per_s']:.0f} turns/s, verification "
+                f"{mine['verifications_per_s'] / mine['games_per_s']:.2f}x play)")
         if base is not None:
             theirs = bench_figures(base, games, seed, cpu)
             base_runs.append(theirs)

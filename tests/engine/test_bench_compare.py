@@ -26,8 +26,9 @@ def test_a_checkout_compared_with_itself_and_the_reference_loop_prints_every_rat
     assert bench_compare.compare(games=8, seed=2, repeat=2, reference=_reference_loop(tmp_path),
                                  baseline=str(ROOT), out=out) == 0
     text = out.getvalue()
-    assert len(re.findall(r"^round \d: this \d+ games/s \(\d+ turns/s\), baseline \d+ games/s"
-                          r" \(\d+ turns/s\), reference \d+ games/s", text, re.M)) == 2
+    assert len(re.findall(r"^round \d: this \d+ games/s \(\d+ turns/s, verification "
+                          r"\d+\.\d\dx play\), baseline \d+ games/s \(\d+ turns/s\), "
+                          r"reference \d+ games/s", text, re.M)) == 2
     for label in ("random games/s", "random turns/s", "verifications/s", "greedy games/s",
                   "lab games/s", "search playouts/s"):
         row = next(line for line in text.splitlines() if line.startswith(label))
