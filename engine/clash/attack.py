@@ -77,9 +77,11 @@ class AttackPhase(Deaths):
                 i = len(lane) - 1
         return True
 
-    def _next_attacker(self) -> tuple[int, int] | None:
+    def _next_attacker(self) -> int:
         """Rule C-4.3 with ruling C-4.3a: top lane first; within it, the creature now furthest
-        from the bridge that has not activated and may attack (C-4.2, C-5.3)."""
+        from the bridge that has not activated and may attack (C-4.2, C-5.3). Its place as
+        lane * 256 + position, -1 when none is left (a number: a pair would be a new tuple at
+        each call in the compiled build)."""
         me = self.players[self.active]
         foe_lanes = self.players[self.active ^ 1].lanes
         for li in range(2):  # a tuple would be iterated as an object in the compiled build
@@ -89,7 +91,7 @@ class AttackPhase(Deaths):
                 c = lane[i]
                 if not c.attacked:
                     if not c.new:
-                        return li, i
+                        return li << 8 | i
                     # Rage on the entry turn attacks creatures only (C-5.3); its abilities
                     # with its neighbours' Auras (C-5.8), as in `abilities_at`.
                     if foe_lanes[li]:
@@ -99,9 +101,9 @@ class AttackPhase(Deaths):
                         if i + 1 < len(lane):
                             a |= lane[i + 1].aura
                         if a & RAGE:
-                            return li, i
+                            return li << 8 | i
                 i -= 1
-        return None
+        return -1
 
     def _activate(self, li: int, i: int) -> None:
         """One creature's activation: Sprint's move (C-5.7), then its attack(s)."""

@@ -42,7 +42,7 @@ class Deaths(GameState):
         self._return_cards(seat, dead, tail)
 
     def _return_cards(self, seat: int, cards: list[int], tail: tuple[int, int] | None) -> None:
-        self.players[seat].cards += cards  # rightmost, in the given order: heals (C-1.5)
+        self.players[seat].cards.extend(cards)  # rightmost, in the given order: heals (C-1.5)
         if tail is not None:
             self.players[tail[0]].cards.append(tail[1])
 

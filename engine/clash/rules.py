@@ -259,10 +259,10 @@ class Game(AttackPhase):
         if self.winner is not None or self.pending is not None:
             self._check_can_act()
         self._enter_attack()
-        nxt = self._next_attacker()
-        if nxt is None:
+        place = self._next_attacker()
+        if place < 0:
             return False
-        self._activate(nxt[0], nxt[1])
+        self._activate(place >> 8, place & 255)
         return True
 
     def attack_all(self) -> None:
@@ -350,7 +350,7 @@ class Game(AttackPhase):
                         targets = [(s, li, pos) for s, p in enumerate(self.players)
                                    for li, lane in enumerate(p.lanes) for pos in range(len(lane))]
                     acts += [(CAST, i, s, li, pos) for s, li, pos in targets]
-        if summon or self._next_attacker() is not None:
+        if summon or self._next_attacker() >= 0:
             acts.append(_ATTACK_NEXT)
         acts.append(_END_TURN)
         return acts
@@ -393,7 +393,7 @@ class Game(AttackPhase):
                         if targets > 0:
                             n += targets
                             playable = i + 1
-        attack = summon or self._next_attacker() is not None
+        attack = summon or self._next_attacker() >= 0
         k: i64 = below(n + 1 + attack)
         if k < n:
             # Second pass: the same cards in the same order, down to the k-th choice.
