@@ -16,6 +16,7 @@ from engine.seats import DRAW_NAME, LETTER_A, LETTER_B, result_name
 
 from .actions import decode_turn
 from .cards import Catalogue, load_catalogue
+from .duel import new_game
 from .errors import EngineError, RecordError
 from .rules import Game
 
@@ -130,8 +131,6 @@ _CONFIRMED: Final[dict[str | None, ReplayResult]] = {
 
 def replay(record: GameRecord, catalogue: Catalogue | None = None) -> ReplayResult:
     """Re-simulate `record`; confirm its outcome or name the first turn that differs."""
-    from .game import new_game  # game imports this module
-
     catalogue = load_catalogue() if catalogue is None else catalogue
     if record.catalogue != catalogue.version:
         return ReplayResult(False, None, None,
