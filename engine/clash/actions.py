@@ -30,6 +30,7 @@ from engine.seats import LETTERS, seat_of_letter
 
 from .cards import BASTION, Catalogue
 from .errors import RecordError
+from .rng import NATIVE, i64
 from .state import LANES
 
 # Final: the compiled build (docs/engine.md) writes each into the code that compares with it.
@@ -225,22 +226,40 @@ def _decode_tokens(tokens: str) -> list[Action]:
     return actions
 
 
-# Each turn's actions as decoded, for the first `_TURNS_KEPT` different turns seen: the same
-# few turns ("E", "NE", "P0tE") make up most of every record, so replays decode each once
-# (20,000 random games have about 26,000 different turns in 243,000; the first 32,768 kept
-# take about 5 MB). A plain dictionary, which the compiled build reads without the call
-# through Python that an lru_cache costs.
+# Each turn's actions as decoded, remembered: the same few turns ("E", "NE", "P0tE") make up
+# most of every record, so replays decode each once (20,000 random games have about 26,000
+# different turns in 243,000).
+#
+# As Python, a plain dictionary of the first `_TURNS_KEPT` different turns (the first 32,768
+# take about 5 MB). The compiled build keeps them in `_SLOTS` slots instead, each turn in the
+# slot its characters' FNV-1a hash names, a later turn taking the place of an earlier one:
+# a record's turns are new strings, and a dictionary hashes each with SipHash before it can
+# look it up, where reading the characters as machine words costs a third of that.
 _TURNS: Final[dict[str, tuple[Action, ...]]] = {}
 _TURNS_KEPT: Final = 1 << 15
+_SLOTS: Final = 1 << 14
+_SLOT_TURNS: Final[list[str]] = [""] * _SLOTS
+_SLOT_ACTIONS: Final[list[tuple[Action, ...]]] = [()] * _SLOTS  # "" decodes to no action
 
 
 def decode_turn(tokens: str) -> tuple[Action, ...]:
     """`decode` of one recorded turn, as a tuple (remembered; see `_TURNS`)."""
-    actions = _TURNS.get(tokens)
-    if actions is None:
-        actions = tuple(decode(tokens))
-        if len(_TURNS) < _TURNS_KEPT:
-            _TURNS[tokens] = actions
+    if not NATIVE:
+        actions = _TURNS.get(tokens)
+        if actions is None:
+            actions = tuple(decode(tokens))
+            if len(_TURNS) < _TURNS_KEPT:
+                _TURNS[tokens] = actions
+        return actions
+    h: i64 = 0x811C9DC5  # 32-bit FNV-1a
+    for i in range(len(tokens)):
+        h = ((h ^ ord(tokens[i])) * 0x01000193) & 0xFFFFFFFF
+    slot = h & (_SLOTS - 1)
+    if _SLOT_TURNS[slot] == tokens:
+        return _SLOT_ACTIONS[slot]
+    actions = tuple(decode(tokens))
+    _SLOT_TURNS[slot] = tokens
+    _SLOT_ACTIONS[slot] = actions
     return actions
 
 

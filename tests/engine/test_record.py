@@ -7,7 +7,7 @@ import zlib
 
 import pytest
 
-from engine.clash.actions import _decode_tokens, _spell, decode, encode
+from engine.clash.actions import _decode_tokens, _spell, decode, decode_turn, encode
 from engine.clash.ai import RandomAgent
 from engine.clash.cards import load_catalogue, parse_catalogue_csv
 from engine.clash.errors import RecordError
@@ -191,6 +191,25 @@ def test_decode_reads_every_string_as_the_token_grammar_does():
         assert got == read(_decode_tokens, text), text
         readable += isinstance(got, list)
     assert readable > 400  # the random strings reach past the refusals
+
+
+def test_a_remembered_turn_decodes_as_decode_reads_it_whoever_held_its_place_before():
+    """decode_turn remembers decoded turns (the compiled build in slots that later turns take
+    over): whatever it remembered, every turn, read again or read after others took its
+    place, gives decode's actions, and a turn decode refuses is refused every time."""
+    rng = Rng(11)
+    pieces = ["P0t", "P3b", "C0At1", "C3Bb15", "C1Ab16", "N", "X", "E", "R5.12.3", "e", "9"]
+    # More turns than the compiled build has slots, so that many share one.
+    turns = ["".join(rng.choice(pieces) for _ in range(rng.below(6))) for _ in range(40000)]
+
+    def read(how, text):
+        try:
+            return tuple(how(text))
+        except RecordError as exc:
+            return exc.message
+
+    for text in turns + turns[::-1] + turns[:500]:
+        assert read(decode_turn, text) == read(decode, text), text
 
 
 def test_the_hash_is_the_crc_of_the_positions_bytes_in_every_position():
