@@ -305,7 +305,7 @@ class GameState:
         field in the same order (tests/engine/test_record.py holds the two to the same hash
         in every position of seeded games, in both builds).
 
-        Each step is `crc_step` written out: in the compiled build a call costs three times
+        Each step is `crc_add`'s, written out: in the compiled build a call costs three times
         the step itself, and a position takes about 45 of them. A value outside a byte is
         refused as `bytes()` refuses it, once all are read (`seen` has every value's bits)."""
         t = _CRC_TABLE
@@ -389,15 +389,10 @@ _CRC_TABLE: Final = _crc_table()
 
 
 def crc_add(crc: i64, value: int) -> i64:
-    """One byte more of a running CRC-32 (zlib's), by its table. `value` must be a byte, as
+    """One byte more of a running CRC-32 (zlib's), by its table (the solo game's fields; a
+    duel's position writes these steps out in `state_crc`). `value` must be a byte, as
     `bytes()` requires."""
     byte: i64 = value
     if byte < 0 or byte > 255:
         raise ValueError("bytes must be in range(0, 256)")
-    return crc_step(crc, byte)
-
-
-def crc_step(crc: i64, byte: i64) -> i64:
-    """`crc_add` of a value known to be a byte (only its low 8 bits are read): small enough
-    for the C compiler to write it into its callers in the compiled build."""
     return (crc >> 8) ^ read_i64_le(_CRC_TABLE, ((crc ^ byte) & 255) << 3)
