@@ -19,32 +19,43 @@ class Deaths(GameState):
 
     __slots__ = ()
 
-    def _remove_dead(self, seat: int, tail: tuple[int, int] | None = None) -> None:
+    def _remove_dead(self, seat: int, caster: int = -1, card: int = 0) -> None:
         """Destroy every creature of `seat` with damage >= health (C-4.5), close the gaps
-        (C-4.7) and return them to hand (C-4.6). `tail` is an incantation (caster, card) that
-        returns after them (C-6.1)."""
+        (C-4.7) and return them to hand (C-4.6). With a `caster` (a seat), the incantation
+        `card` that did it returns after them (C-6.1). The incantation is two numbers, not a
+        pair: a pair would be a new tuple at every cast in the compiled build."""
         p = self.players[seat]
-        dead: list[int] = []
+        dead: list[int] | None = None  # made for the first destroyed: most casts kill none
         for lane in p.lanes:
             i = 0
             while i < len(lane):
                 c = lane[i]
                 if c.damage >= c.health:
-                    dead.append(c.card)
+                    if dead is None:
+                        dead = [c.card]
+                    else:
+                        dead.append(c.card)
                     lane.pop(i)  # the ones behind move up (C-4.7)
                 else:
                     i += 1
-        if dead and self.log is not None:
-            self.log.append((ev.DESTROYED, tuple(dead)))
-        if len(dead) > 1 and p.chooses_returns:
-            self.pending = (seat, dead, tail)
-            return
-        self._return_cards(seat, dead, tail)
+        if dead is not None:
+            if self.log is not None:
+                self.log.append((ev.DESTROYED, tuple(dead)))
+            if len(dead) > 1 and p.chooses_returns:
+                self.pending = (seat, dead, None if caster < 0 else (caster, card))
+                return
+            self._return_cards(seat, dead)
+        if caster >= 0:
+            self._return_incantation(caster, card)
 
-    def _return_cards(self, seat: int, cards: list[int], tail: tuple[int, int] | None) -> None:
-        self.players[seat].cards.extend(cards)  # rightmost, in the given order: heals (C-1.5)
-        if tail is not None:
-            self.players[tail[0]].cards.append(tail[1])
+    def _return_cards(self, seat: int, cards: list[int]) -> None:
+        """Destroyed creatures back to their owner's hand, rightmost in the given order: they
+        heal (C-1.5, C-4.6)."""
+        self.players[seat].cards.extend(cards)
+
+    def _return_incantation(self, caster: int, card: int) -> None:
+        """A resolved incantation back to its caster's hand, rightmost (C-6.1)."""
+        self.players[caster].cards.append(card)
 
     def _damage_bastion(self, seat: int, n: int) -> None:
         """C-7.1: the Bastion/Fort moves N positions right; C-7.2/C-7.3 at the rightmost."""

@@ -183,7 +183,8 @@ class Game(AttackPhase):
             self._check_playable(index, CREATURE)
         # pop, not del: the compiled build deletes an item through Python's generic protocol
         card = cards.pop(index)
-        cost, attack, health, abilities, aura, _ = self.numbers[card]
+        # Every field named: `_` would be a Python object in the compiled build, boxed here.
+        cost, attack, health, abilities, aura, damage = self.numbers[card]
         self.mana -= cost
         if index < p.bpos:
             p.bpos -= 1  # a card from left of the Bastion does not lower health (C-9)
@@ -227,8 +228,10 @@ class Game(AttackPhase):
         """An incantation's effect (C-6.1): its damage to the target creature, and with Splash
         or Pierce to the creature at the same position of the other lane or behind it (C-5.1,
         C-5.2); Indestructible creatures take nothing (C-5.5). The destroyed return, then the
-        card returns to its caster (or wherever `_return_cards` sends it)."""
-        _, _, _, abilities, _, damage = self.numbers[card]
+        card returns to its caster (or wherever `_return_incantation` sends it)."""
+        numbers = self.numbers[card]  # (not unpacked into `_`s: see `play`)
+        abilities = numbers[3]
+        damage = numbers[5]
         owner = self.players[seat]
         target_lane = owner.lanes[lane]
         granted = owner.granted
@@ -238,7 +241,7 @@ class Game(AttackPhase):
             self._hit(owner.lanes[1 - lane], position, granted, damage)
         if abilities & PIERCE:  # the creature behind the target
             self._hit(target_lane, position + 1, granted, damage)
-        self._remove_dead(seat, tail=(caster, card))
+        self._remove_dead(seat, caster, card)
 
     def _hit(self, lane: list[Creature], i: int, granted: int, damage: int) -> None:
         """An incantation's damage to the creature at `i` of `lane`, if there is one and it is
@@ -292,7 +295,9 @@ class Game(AttackPhase):
             raise IllegalAction("bad_return_order",
                                 f"the order must name each of {names} exactly once")
         self.pending = None
-        self._return_cards(owner, order, tail)
+        self._return_cards(owner, order)
+        if tail is not None:
+            self._return_incantation(tail[0], tail[1])
         chain, self.chain = self.chain, None
         if chain is not None:
             self._strike(chain[0], chain[1])

@@ -15,7 +15,7 @@ from engine.clash.game import new_game, play_game
 from engine.clash.record import GameRecord, replay
 from engine.clash.rng import Rng
 from engine.clash.solo import play_solo_game
-from engine.clash.state import Creature, hex8
+from engine.clash.state import Creature, hex8, hex8_value
 
 CAT = load_catalogue()
 
@@ -275,3 +275,27 @@ def test_record_json_is_plain_data():
     data = json.loads(record_for(3).dumps())
     assert set(data) == {"v", "format", "catalogue", "seed", "decks", "turn_cap", "turns",
                          "hashes", "result"}
+
+
+def test_eight_hex_digits_read_as_the_number_they_spell_and_nothing_else_does():
+    """hex8_value (the compiled build's reading of a recorded hash, a whole word at a time)
+    gives the number for exactly eight lowercase hex digits and -1 for every other text: each
+    bound of each byte (the characters either side of 0-9 and a-f), a character past 127
+    whose low byte is a digit (it must not spill into its neighbour), and 200,000 random
+    texts of eight characters drawn from digits, letters, bounds and wide characters."""
+    def expected(text):
+        if len(text) == 8 and all(c in "0123456789abcdef" for c in text):
+            return int(text, 16)
+        return -1
+
+    edges = ["0123abcd", "ffffffff", "00000000", "89abcdef", "fedcba98", "0123ABCD", "0123abc",
+             "0123abcde", "+123abcd", " 123abcd", "0123abcg", "0123abc/", "0123abc:",
+             "0123abc`", "0123abc@", "0123abc\u0130", "\u01300123abc", "1234567\u0130",
+             "\u0661234567a", "\x00" * 8, "\x7f" * 8, ""]
+    for text in edges:
+        assert hex8_value(text) == expected(text), text
+    rng = Rng(7)
+    alphabet = "0123456789abcdefABCDEFgz:/`@ \x00\x7f\x80\xff\u0130\u0661"
+    for _ in range(200_000):
+        text = "".join(alphabet[rng.below(len(alphabet))] for _ in range(8))
+        assert hex8_value(text) == expected(text), text

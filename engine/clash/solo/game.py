@@ -251,17 +251,21 @@ class SoloGame(Game):
 
     # ------------------------------------------------------------------ damage and piles
 
-    def _return_cards(self, seat: int, cards: list[int], tail: tuple[int, int] | None) -> None:
-        """Destroyed AI creatures and used AI incantations go to the AI discard pile (C-8.5);
-        the player's cards return to hand as in a duel (C-4.6, C-6.1)."""
+    def _return_cards(self, seat: int, cards: list[int]) -> None:
+        """Destroyed AI creatures go to the AI discard pile (C-8.5); the player's return to
+        hand as in a duel (C-4.6)."""
         if seat == AI:
             self.discard += cards
-            cards = []
-        if tail is not None and tail[0] == AI:
-            self.discard.append(tail[1])
-            tail = None
-        if cards or tail is not None:
-            super()._return_cards(seat, cards, tail)
+        else:
+            super()._return_cards(seat, cards)
+
+    def _return_incantation(self, caster: int, card: int) -> None:
+        """Used AI incantations go to the AI discard pile (C-8.5); the player's return to hand
+        as in a duel (C-6.1)."""
+        if caster == AI:
+            self.discard.append(card)
+        else:
+            super()._return_incantation(caster, card)
 
     def _damage_bastion(self, seat: int, n: int) -> None:
         """Rule C-8.6: N damage to the automaton mills the top N cards of its deck.
