@@ -115,8 +115,13 @@ class AttackPhase(Deaths):
         # nearest the bridge moves.
         if i and (c.abilities | me.granted | lane[i - 1].aura
                   | (lane[i + 1].aura if i + 1 < len(lane) else 0)) & SPRINT:
-            lane.pop(i)  # not del: a generic deletion in the compiled build
-            lane.insert(0, c)
+            # The ones in front move back one place (a shift in place: pop and insert
+            # would each move the lane's items and resize it).
+            j = i
+            while j:
+                lane[j] = lane[j - 1]
+                j -= 1
+            lane[0] = c
             c.sprint_bonus += i
             if self.log is not None:
                 self.log.append((ev.SPRINT, c.card, i))

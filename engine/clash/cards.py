@@ -110,6 +110,10 @@ class Catalogue:
     creature: tuple[bool, ...] = field(repr=False, default=())
     # Per card id: (cost, attack, health, abilities, aura, damage), what playing it reads.
     numbers: tuple[tuple[int, int, int, int, int, int], ...] = field(repr=False, default=())
+    # The card ids of decks that have started a duel (duel.py fills it, up to DECK_IDS_KEPT
+    # decks): most games are played with a few decks, whose names are then looked up once.
+    deck_ids: dict[tuple[str, ...], tuple[int, ...]] = field(repr=False, compare=False,
+                                                             default_factory=dict)
 
     @classmethod
     def build(cls, version: str, cards: Iterable[CardDef]) -> Catalogue:

@@ -37,7 +37,7 @@ from collections.abc import MutableSequence, Sequence
 from functools import lru_cache
 from typing import Final, TypeVar
 
-from mypy_extensions import i64
+from mypy_extensions import i64, mypyc_attr
 
 T = TypeVar("T")
 
@@ -129,6 +129,13 @@ def _fnv1a64_word(text: str) -> int:
     return word
 
 
+def purpose_word(purpose: str) -> i64:
+    """The 64-bit FNV-1a hash of a stream's purpose, as `Rng.stream_for` takes it (signed
+    in the compiled build, as it keeps words)."""
+    return _fnv1a64_word(purpose) if NATIVE else fnv1a64(purpose)
+
+
+@mypyc_attr(acyclic=True, free_list_len=1)  # only a number: never in a reference cycle
 class Rng:
     """A SplitMix64 generator. Not thread-safe; one per purpose."""
 
@@ -143,13 +150,20 @@ class Rng:
     @classmethod
     def stream(cls, seed: int, purpose: str) -> Rng:
         """An independent generator for one purpose of one seeded thing (a game, a draft)."""
+        return Rng.stream_for(seed, purpose_word(purpose))
+
+    @staticmethod
+    def stream_for(seed: int, word: i64) -> Rng:
+        """`stream(seed, purpose)` for the purpose's `purpose_word`: for a caller that starts
+        streams of the same few purposes again and again (each duel's shuffles and coin),
+        which can name each purpose's word once."""
         if NATIVE:
-            # Rng, not cls: the compiled build calls a class it knows directly, and one it is
-            # handed through Python (nothing subclasses Rng).
+            # Rng, not a class handed in: the compiled build calls a class it knows directly
+            # (nothing subclasses Rng).
             rng = Rng(0)
-            rng._state = _mix_i(_word(seed) ^ _fnv1a64_word(purpose))
+            rng._state = _mix_i(_word(seed) ^ word)
             return rng
-        return cls(_mix(((seed & _MASK) ^ fnv1a64(purpose)) & _MASK))
+        return Rng(_mix(((seed & _MASK) ^ word) & _MASK))
 
     def next_u64(self) -> int:
         if NATIVE:

@@ -37,20 +37,24 @@ from collections.abc import Callable, Iterable
 from itertools import permutations
 from typing import Final
 
-from engine.seats import BOTH_SEATS, DRAW, LETTERS
+from engine.seats import DRAW, LETTERS
 
 from . import events as ev
 from .actions import ATTACK_ALL, ATTACK_NEXT, CAST, END_TURN, PLAY, RETURN_ORDER, Action
 from .attack import AttackPhase, abilities_at
 from .cards import BASTION, CREATURE, INDESTRUCTIBLE, PIERCE, SPLASH
 from .errors import IllegalAction
-from .rng import Rng, i64
+from .rng import NATIVE, Rng, i64
 from .state import LANES, SUMMON, Creature, GameState
 
 # Shared action tuples for legal_actions (tuples are immutable, so sharing is safe).
 _PLAYS: Final[tuple[tuple[Action, ...], ...]] = tuple(((PLAY, i, 0), (PLAY, i, 1))
                                                     for i in range(4))
 _ATTACK_NEXT: Final[Action] = (ATTACK_NEXT,)
+# Whether an action's numbers must be checked to be ints: as Python a caller may pass any
+# object; the compiled build's methods accept only ints (a bool arrives as 0 or 1), and
+# checking the type of one there would make a Python object of it first.
+_CHECK_TYPES: Final = not NATIVE
 _END_TURN: Final[Action] = (END_TURN,)
 
 # What the engine is doing when a return-order choice interrupts it, to carry on afterwards.
@@ -171,7 +175,8 @@ class Game(AttackPhase):
         cards = p.cards
         # Fast path: every check passes; otherwise the slow path raises the precise error.
         if (self.winner is not None or self.pending is not None or self.phase != SUMMON
-                or lane not in (0, 1) or type(index) is not int or not 0 <= index < 4
+                or lane not in (0, 1) or (_CHECK_TYPES and type(index) is not int)
+                or not 0 <= index < 4
                 or index >= len(cards) or not self.creature[cards[index]]
                 or self.costs[cards[index]] > self.mana or len(cards) == 1):
             self._check_can_act()
@@ -196,11 +201,13 @@ class Game(AttackPhase):
 
     def cast(self, index: int, seat: int, lane: int, position: int) -> None:
         """Cast the incantation at hand `index` at a creature (C-6)."""
-        self._check_can_act()
-        if seat not in BOTH_SEATS or lane not in (0, 1):
+        if self.winner is not None or self.pending is not None:
+            self._check_can_act()
+        if seat not in (0, 1) or lane not in (0, 1):
             raise IllegalAction("no_target", "the target must be a creature in play")
         target_lane = self.players[seat].lanes[lane]
-        if not isinstance(position, int) or not 0 <= position < len(target_lane):
+        if (_CHECK_TYPES and not isinstance(position, int)) or not 0 <= position < len(
+                target_lane):
             raise IllegalAction("no_target",
                                 f"there is no creature at {LETTERS[seat]} {LANES[lane]} "
                                 f"position {position}")
@@ -208,7 +215,7 @@ class Game(AttackPhase):
         p = self.players[caster]
         cards = p.cards
         # Fast path: the card may be cast; otherwise the checks raise the precise error.
-        if (type(index) is int and 0 <= index < 4 and index < len(cards) > 1
+        if ((not _CHECK_TYPES or type(index) is int) and 0 <= index < 4 and index < len(cards) > 1
                 and not self.creature[cards[index]] and self.costs[cards[index]] <= self.mana):
             card = cards[index]
         else:

@@ -51,6 +51,7 @@ COMPILED = (
     "clash/ai/random_agent.py", "clash/ai/scripted.py", "clash/ai/search.py",
     "clash/ai/turns.py",
     "clash/solo/game.py",
+    "seats.py",
 )
 DIGEST_FILE = "SOURCE"
 
