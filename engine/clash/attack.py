@@ -44,8 +44,8 @@ class AttackPhase(Deaths):
         once the top lane has none left it is not looked at again. Within a lane the scan
         starts over from the back after each activation: Sprint reorders the lane and its
         Auras with it (C-5.7, C-5.8)."""
-        me = self.players[self.active]
-        foe_lanes = self.players[self.active ^ 1].lanes
+        me, foe = (self.player_b, self.player_a) if self.active else (self.player_a, self.player_b)
+        foe_lanes = foe.lanes
         granted = me.granted
         for li in range(2):  # a tuple would be iterated as an object in the compiled build
             lane = me.lanes[li]
@@ -82,8 +82,8 @@ class AttackPhase(Deaths):
         from the bridge that has not activated and may attack (C-4.2, C-5.3). Its place as
         lane * 256 + position, -1 when none is left (a number: a pair would be a new tuple at
         each call in the compiled build)."""
-        me = self.players[self.active]
-        foe_lanes = self.players[self.active ^ 1].lanes
+        me, foe = (self.player_b, self.player_a) if self.active else (self.player_a, self.player_b)
+        foe_lanes = foe.lanes
         for li in range(2):  # a tuple would be iterated as an object in the compiled build
             lane = me.lanes[li]
             i = len(lane) - 1
@@ -107,7 +107,7 @@ class AttackPhase(Deaths):
 
     def _activate(self, li: int, i: int) -> None:
         """One creature's activation: Sprint's move (C-5.7), then its attack(s)."""
-        me = self.players[self.active]
+        me = self.player_b if self.active else self.player_a
         lane = me.lanes[li]
         c = lane[i]
         c.attacked = True
@@ -131,8 +131,7 @@ class AttackPhase(Deaths):
     def _strike(self, li: int, i: int) -> None:
         """The attacks of the creature at (`li`, `i`): one, and more while Frenzy chains."""
         seat = self.active
-        me = self.players[seat]
-        foe = self.players[seat ^ 1]
+        me, foe = (self.player_b, self.player_a) if seat else (self.player_a, self.player_b)
         lane = me.lanes[li]
         c = lane[i]
         log = self.log

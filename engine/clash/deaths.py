@@ -24,7 +24,7 @@ class Deaths(GameState):
         (C-4.7) and return them to hand (C-4.6). With a `caster` (a seat), the incantation
         `card` that did it returns after them (C-6.1). The incantation is two numbers, not a
         pair: a pair would be a new tuple at every cast in the compiled build."""
-        p = self.players[seat]
+        p = self.player_b if seat else self.player_a
         dead: list[int] | None = None  # made for the first destroyed: most casts kill none
         for lane in p.lanes:
             i = 0
@@ -58,24 +58,24 @@ class Deaths(GameState):
     def _return_cards(self, seat: int, cards: list[int]) -> None:
         """Destroyed creatures back to their owner's hand, rightmost in the given order: they
         heal (C-1.5, C-4.6)."""
-        self.players[seat].cards.extend(cards)
+        (self.player_b if seat else self.player_a).cards.extend(cards)
 
     def _return_incantation(self, caster: int, card: int) -> None:
         """A resolved incantation back to its caster's hand, rightmost (C-6.1)."""
-        self.players[caster].cards.append(card)
+        (self.player_b if caster else self.player_a).cards.append(card)
 
     def _damage_bastion(self, seat: int, n: int) -> None:
         """C-7.1: the Bastion/Fort moves N positions right; C-7.2/C-7.3 at the rightmost."""
         if n <= 0:
             return
-        p = self.players[seat]
+        p = self.player_b if seat else self.player_a
         p.bpos += n
         if p.bpos >= len(p.cards):
             p.bpos = len(p.cards)  # excess damage is lost (C-7.2)
             self._bastion_rightmost(seat)
 
     def _bastion_rightmost(self, seat: int) -> None:
-        p = self.players[seat]
+        p = self.player_b if seat else self.player_a
         if p.fort:
             self.winner = seat ^ 1  # C-7.3
             if self.log is not None:

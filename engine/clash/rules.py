@@ -86,7 +86,7 @@ class Game(AttackPhase):
 
     def begin_turn(self) -> None:
         """Mana phase (rule C-3.1; C-2.6: the first player's first turn has 6)."""
-        p = self.players[self.active]
+        p = self.player_b if self.active else self.player_a
         self.mana = 6 if self.turn == 1 and self.active == self.first else len(p.cards) + 1
         self.phase = SUMMON
         if self.log is not None:
@@ -171,7 +171,7 @@ class Game(AttackPhase):
     def play(self, index: int, lane: int) -> None:
         """Play the creature at hand `index` to `lane` (C-3.2, C-3.4)."""
         seat = self.active
-        p = self.players[seat]
+        p = self.player_b if seat else self.player_a
         cards = p.cards
         # Fast path: every check passes; otherwise the slow path raises the precise error.
         if (self.winner is not None or self.pending is not None or self.phase != SUMMON
@@ -205,14 +205,14 @@ class Game(AttackPhase):
             self._check_can_act()
         if seat not in (0, 1) or lane not in (0, 1):
             raise IllegalAction("no_target", "the target must be a creature in play")
-        target_lane = self.players[seat].lanes[lane]
+        target_lane = (self.player_b if seat else self.player_a).lanes[lane]
         if (_CHECK_TYPES and not isinstance(position, int)) or not 0 <= position < len(
                 target_lane):
             raise IllegalAction("no_target",
                                 f"there is no creature at {LETTERS[seat]} {LANES[lane]} "
                                 f"position {position}")
         caster = self.active
-        p = self.players[caster]
+        p = self.player_b if caster else self.player_a
         cards = p.cards
         # Fast path: the card may be cast; otherwise the checks raise the precise error.
         if ((not _CHECK_TYPES or type(index) is int) and 0 <= index < 4 and index < len(cards) > 1
@@ -239,7 +239,7 @@ class Game(AttackPhase):
         numbers = self.numbers[card]  # (not unpacked into `_`s: see `play`)
         abilities = numbers[3]
         damage = numbers[5]
-        owner = self.players[seat]
+        owner = self.player_b if seat else self.player_a
         target_lane = owner.lanes[lane]
         granted = owner.granted
         # Damage changes no lane and no Aura, so each hit is taken in turn.

@@ -153,9 +153,9 @@ def _copy_lane(lane: list[Creature]) -> list[Creature]:
 class GameState:
     """The whole position. Rules live in `rules.Game`, which extends this class."""
 
-    __slots__ = ("catalogue", "costs", "creature", "numbers", "players", "first", "active",
-                 "turn", "phase", "mana", "winner", "turn_cap", "pending", "chain", "resume",
-                 "log")
+    __slots__ = ("catalogue", "costs", "creature", "numbers", "players", "player_a", "player_b",
+                 "first", "active", "turn", "phase", "mana", "winner", "turn_cap", "pending",
+                 "chain", "resume", "log")
 
     def __init__(self, catalogue: Catalogue, players: list[Player], *, first: int = A,
                  active: int = A, turn: int = 1, phase: int = SUMMON, mana: int = 0,
@@ -169,6 +169,11 @@ class GameState:
         self.creature: tuple[bool, ...] = catalogue.creature
         self.numbers: tuple[tuple[int, int, int, int, int, int], ...] = catalogue.numbers
         self.players = players
+        # The two seats' players again, as fields: the rules read `player_b if seat else
+        # player_a` where the compiled build would call a function to index the list. Neither
+        # the list nor its items are ever replaced once a game is made.
+        self.player_a = players[0]
+        self.player_b = players[1]
         self.first = first
         self.active = active
         self.turn = turn
@@ -231,6 +236,8 @@ class GameState:
             p.chooses_returns = player.chooses_returns
             players.append(p)
         g.players = players
+        g.player_a = players[0]
+        g.player_b = players[1]
         g.first = self.first
         g.active = self.active
         g.turn = self.turn

@@ -503,5 +503,9 @@ def test_a_copied_creature_and_game_are_equal_and_independent() -> None:
         game.apply(game.legal_actions()[0])
     twin = game.copy()
     assert twin.state_bytes() == game.state_bytes() and twin.resume == game.resume
+    # The rules read each seat's player from its own field too: the copy's are its own.
+    assert [twin.player_a, twin.player_b] == twin.players
+    assert twin.player_a is twin.players[0] and twin.player_b is twin.players[1]
+    assert twin.player_a is not game.player_a and twin.player_b is not game.player_b
     twin.apply(twin.legal_actions()[-1])
     assert twin.state_bytes() != game.state_bytes()
