@@ -7,6 +7,10 @@ game's `winner` is a seat or `DRAW` (2); records, the scenario format, the forma
 `report_b`, `a_wins`). This module is the one place where these names and their conversions
 live. The records' on-disk spellings are these letters: never change them.
 
+The tuples are typed as tuples of any length: the compiled build (docs/engine.md) keeps a
+tuple of fixed length unboxed and would make a new tuple of it each time one is indexed by a
+variable.
+
 The other seat of `seat` is `seat ^ 1` (`other(seat)` where a call reads better than the
 operator; the rules' hot path keeps the operator).
 """
@@ -18,17 +22,17 @@ from typing import Final
 SEAT_A: Final = 0
 SEAT_B: Final = 1
 DRAW: Final = 2  # a game's `winner` when it ends drawn (C-7.5)
-BOTH_SEATS: Final = (SEAT_A, SEAT_B)
+BOTH_SEATS: Final[tuple[int, ...]] = (SEAT_A, SEAT_B)
 
 LETTER_A: Final = "A"
 LETTER_B: Final = "B"
-LETTERS: Final = (LETTER_A, LETTER_B)  # LETTERS[seat] is the seat's letter
+LETTERS: Final[tuple[str, ...]] = (LETTER_A, LETTER_B)  # LETTERS[seat] is the seat's letter
 DRAW_NAME: Final = "draw"  # a record's `result` when the game ended drawn
-RESULT_NAMES: Final = (LETTER_A, LETTER_B, DRAW_NAME)  # RESULT_NAMES[winner]
+RESULT_NAMES: Final[tuple[str, ...]] = (LETTER_A, LETTER_B, DRAW_NAME)  # RESULT_NAMES[winner]
 
 SIDE_A: Final = "a"
 SIDE_B: Final = "b"
-SIDES: Final = (SIDE_A, SIDE_B)  # the web layer's match sides, SIDES[seat]
+SIDES: Final[tuple[str, ...]] = (SIDE_A, SIDE_B)  # the web layer's match sides, SIDES[seat]
 
 
 def other(seat: int) -> int:

@@ -148,10 +148,12 @@ def decode(tokens: str) -> list[Action]:
     character) sends the whole string to the token grammar, which also names what it cannot
     read (tests/engine/test_record.py holds the two ways to the same answers)."""
     actions: list[Action] = []
-    pos = 0
-    size = len(tokens)
+    # Machine words in the compiled build (rng.i64): no tagged-integer checks on each step.
+    pos: i64 = 0
+    size: i64 = len(tokens)
+    lane: i64
     while pos < size:
-        first = ord(tokens[pos])
+        first: i64 = ord(tokens[pos])
         if first == _E:
             actions.append(_LETTER_ACTIONS[END_TURN - ATTACK_NEXT])
             pos += 1
@@ -162,23 +164,25 @@ def decode(tokens: str) -> list[Action]:
             actions.append(_LETTER_ACTIONS[ATTACK_ALL - ATTACK_NEXT])
             pos += 1
         elif first == _P and pos + 3 <= size:
-            index = ord(tokens[pos + 1]) - _ZERO
-            lane = _lane_code(ord(tokens[pos + 2]))
+            index: i64 = ord(tokens[pos + 1]) - _ZERO
+            code: i64 = ord(tokens[pos + 2])
+            lane = 0 if code == _T else 1 if code == _BOTTOM else -1  # top, bottom
             if not 0 <= index < 4 or lane < 0:
                 return _decode_tokens(tokens)
             actions.append(_PLAY_ACTIONS[index * 2 + lane])
             pos += 3
         elif first == _C and pos + 5 <= size:
             index = ord(tokens[pos + 1]) - _ZERO
-            seat = ord(tokens[pos + 2])
-            lane = _lane_code(ord(tokens[pos + 3]))
-            position = ord(tokens[pos + 4]) - _ZERO
+            seat: i64 = ord(tokens[pos + 2])
+            code = ord(tokens[pos + 3])
+            lane = 0 if code == _T else 1 if code == _BOTTOM else -1
+            position: i64 = ord(tokens[pos + 4]) - _ZERO
             if not 0 <= index < 4 or (seat != _A and seat != _B) or lane < 0 or not (
                     0 <= position < 10):
                 return _decode_tokens(tokens)
             pos += 5
             if pos < size:
-                second = ord(tokens[pos]) - _ZERO
+                second: i64 = ord(tokens[pos]) - _ZERO
                 if 0 <= second < 10:  # a second digit: only 10 to 15 are spelled so
                     if position != 1 or second > 5:
                         return _decode_tokens(tokens)
@@ -188,15 +192,6 @@ def decode(tokens: str) -> list[Action]:
         else:
             return _decode_tokens(tokens)
     return actions
-
-
-def _lane_code(code: int) -> int:
-    """The lane a record's t or b names, -1 for any other character code."""
-    if code == _T:
-        return 0
-    if code == _BOTTOM:
-        return 1
-    return -1
 
 
 def _decode_tokens(tokens: str) -> list[Action]:
@@ -226,41 +221,32 @@ def _decode_tokens(tokens: str) -> list[Action]:
     return actions
 
 
-# Each turn's actions as decoded, remembered: the same few turns ("E", "NE", "P0tE") make up
-# most of every record, so replays decode each once (20,000 random games have about 26,000
-# different turns in 243,000).
+# As Python, each turn's actions as decoded are remembered: the same few turns ("E", "NE",
+# "P0tE") make up most of every record (20,000 random games have about 26,000 different turns
+# in 243,000), and looking a string up in a dictionary costs a fraction of reading it
+# character by character. A plain dictionary of the first `_TURNS_KEPT` different turns (the
+# first 32,768 take about 5 MB).
 #
-# As Python, a plain dictionary of the first `_TURNS_KEPT` different turns (the first 32,768
-# take about 5 MB). The compiled build keeps them in `_SLOTS` slots instead, each turn in the
-# slot its characters' FNV-1a hash names, a later turn taking the place of an earlier one:
-# a record's turns are new strings, and a dictionary hashes each with SipHash before it can
-# look it up, where reading the characters as machine words costs a third of that.
+# The compiled build decodes every turn afresh. Its decode costs about as many instructions
+# as remembering did (hashing the characters, comparing the remembered string), but touches
+# only the turn and the shared action tuples, where each remembered turn was a string and a
+# tuple far apart in memory: two reads from main memory a turn, which made record
+# verification 1.90x the play speed instead of 2.06x (engine/tools/bench.py, 20,000 games).
 _TURNS: Final[dict[str, tuple[Action, ...]]] = {}
 _TURNS_KEPT: Final = 1 << 15
-_SLOTS: Final = 1 << 14
-_SLOT_TURNS: Final[list[str]] = [""] * _SLOTS
-_SLOT_ACTIONS: Final[list[tuple[Action, ...]]] = [()] * _SLOTS  # "" decodes to no action
 
 
-def decode_turn(tokens: str) -> tuple[Action, ...]:
-    """`decode` of one recorded turn, as a tuple (remembered; see `_TURNS`)."""
-    if not NATIVE:
-        actions = _TURNS.get(tokens)
-        if actions is None:
-            actions = tuple(decode(tokens))
-            if len(_TURNS) < _TURNS_KEPT:
-                _TURNS[tokens] = actions
-        return actions
-    h: i64 = 0x811C9DC5  # 32-bit FNV-1a
-    for i in range(len(tokens)):
-        h = ((h ^ ord(tokens[i])) * 0x01000193) & 0xFFFFFFFF
-    slot = h & (_SLOTS - 1)
-    if _SLOT_TURNS[slot] == tokens:
-        return _SLOT_ACTIONS[slot]
-    actions = tuple(decode(tokens))
-    _SLOT_TURNS[slot] = tokens
-    _SLOT_ACTIONS[slot] = actions
-    return actions
+def decode_turn(tokens: str) -> list[Action]:
+    """`decode` of one recorded turn (as Python, remembered: see `_TURNS`). A new list each
+    time, which the caller may keep."""
+    if NATIVE:
+        return decode(tokens)
+    actions = _TURNS.get(tokens)
+    if actions is None:
+        actions = tuple(decode(tokens))
+        if len(_TURNS) < _TURNS_KEPT:
+            _TURNS[tokens] = actions
+    return list(actions)
 
 
 def describe(action: Action, catalogue: Catalogue, hand: list[int] | None = None) -> str:

@@ -64,6 +64,7 @@ class Creature:
         return _copy_lane([self])[0]
 
 
+@mypyc_attr(free_list_len=1)
 class Player:
     """One seat: hand (cards + Bastion/Fort position), lanes, and rule switches.
 
