@@ -30,7 +30,7 @@ from engine.seats import LETTERS, seat_of_letter
 
 from .cards import BASTION, Catalogue
 from .errors import RecordError
-from .rng import NATIVE, i64
+from .rng import i64
 from .state import LANES
 
 # Final: the compiled build (docs/engine.md) writes each into the code that compares with it.
@@ -221,32 +221,29 @@ def _decode_tokens(tokens: str) -> list[Action]:
     return actions
 
 
-# As Python, each turn's actions as decoded are remembered: the same few turns ("E", "NE",
-# "P0tE") make up most of every record (20,000 random games have about 26,000 different turns
-# in 243,000), and looking a string up in a dictionary costs a fraction of reading it
-# character by character. A plain dictionary of the first `_TURNS_KEPT` different turns (the
-# first 32,768 take about 5 MB).
+# Each turn's actions as decoded, remembered for the Python build's replays: the same few
+# turns ("E", "NE", "P0tE") make up most of every record (20,000 random games have about
+# 26,000 different turns in 243,000), and looking a string up in a dictionary costs a
+# fraction of reading it character by character there. A plain dictionary of the first
+# `_TURNS_KEPT` different turns (the first 32,768 take about 5 MB).
 #
-# The compiled build decodes every turn afresh. Its decode costs about as many instructions
-# as remembering did (hashing the characters, comparing the remembered string), but touches
-# only the turn and the shared action tuples, where each remembered turn was a string and a
-# tuple far apart in memory: two reads from main memory a turn, which made record
-# verification 1.90x the play speed instead of 2.06x (engine/tools/bench.py, 20,000 games).
+# The compiled build's replays call `decode` for every turn instead (record.replay_turns). Its
+# decode costs about as many instructions as remembering did, but touches only the turn and
+# the shared action tuples, where each remembered turn is a string and a tuple far apart in
+# memory: two reads from main memory a turn, which made record verification 1.90x the play
+# speed instead of 2.11x (engine/tools/bench.py, 20,000 games).
 _TURNS: Final[dict[str, tuple[Action, ...]]] = {}
 _TURNS_KEPT: Final = 1 << 15
 
 
-def decode_turn(tokens: str) -> list[Action]:
-    """`decode` of one recorded turn (as Python, remembered: see `_TURNS`). A new list each
-    time, which the caller may keep."""
-    if NATIVE:
-        return decode(tokens)
+def decode_turn(tokens: str) -> tuple[Action, ...]:
+    """`decode` of one recorded turn, as a tuple (remembered; see `_TURNS`)."""
     actions = _TURNS.get(tokens)
     if actions is None:
         actions = tuple(decode(tokens))
         if len(_TURNS) < _TURNS_KEPT:
             _TURNS[tokens] = actions
-    return list(actions)
+    return actions
 
 
 def describe(action: Action, catalogue: Catalogue, hand: list[int] | None = None) -> str:

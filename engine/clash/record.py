@@ -14,10 +14,11 @@ from typing import Any, Final
 
 from engine.seats import DRAW_NAME, LETTER_A, LETTER_B, result_name
 
-from .actions import decode_turn
+from .actions import decode, decode_turn
 from .cards import Catalogue, load_catalogue
 from .duel import new_game
 from .errors import EngineError, RecordError
+from .rng import NATIVE
 from .rules import Game
 
 RECORD_VERSION: Final = 1
@@ -154,8 +155,15 @@ def replay_turns(game: Game, turns: list[str], hashes: list[str], result: str | 
             return ReplayResult(False, result_name(game.winner), turn,
                                 f"the game was already over before {noun} {turn}")
         try:
-            for action in decode_turn(tokens):
-                game.apply(action)
+            # The compiled build decodes each turn afresh (see actions._TURNS), the Python
+            # build reads the remembered tuple: two loops, so that each iterates its own type
+            # natively.
+            if NATIVE:
+                for action in decode(tokens):
+                    game.apply(action)
+            else:
+                for action in decode_turn(tokens):
+                    game.apply(action)
         except EngineError as exc:
             return ReplayResult(False, result_name(game.winner), turn,
                                 f"{noun} {turn}: {exc.message}")
