@@ -112,8 +112,9 @@ class Catalogue:
     numbers: tuple[tuple[int, int, int, int, int, int], ...] = field(repr=False, default=())
     # The card ids of decks that have started a duel (duel.py fills it, up to DECK_IDS_KEPT
     # decks): most games are played with a few decks, whose names are then looked up once.
-    deck_ids: dict[tuple[str, ...], tuple[int, ...]] = field(repr=False, compare=False,
-                                                             default_factory=dict)
+    # Not an argument (init=False): a catalogue made from another starts with none of its ids.
+    deck_ids: dict[tuple[str, ...], tuple[int, ...]] = field(init=False, repr=False,
+                                                             compare=False, default_factory=dict)
 
     @classmethod
     def build(cls, version: str, cards: Iterable[CardDef]) -> Catalogue:

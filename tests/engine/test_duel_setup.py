@@ -3,6 +3,7 @@ remembers of the decks that started duels."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -48,3 +49,5 @@ def test_a_deck_is_read_the_same_every_time_it_starts_a_duel() -> None:
     changed = [second[0]] + first[1:]
     game = new_game([changed, second], 11, catalogue=catalogue)
     assert sorted(game.players[0].cards) == sorted(catalogue.id(name) for name in changed)
+    # A catalogue made from this one starts with none of the ids it remembered.
+    assert dataclasses.replace(catalogue).deck_ids == {}
