@@ -51,11 +51,11 @@ from .state import LANES, SUMMON, Creature, GameState
 _PLAYS: Final[tuple[tuple[Action, ...], ...]] = tuple(((PLAY, i, 0), (PLAY, i, 1))
                                                     for i in range(4))
 _ATTACK_NEXT: Final[Action] = (ATTACK_NEXT,)
+_END_TURN: Final[Action] = (END_TURN,)
 # Whether an action's numbers must be checked to be ints: as Python a caller may pass any
 # object; the compiled build's methods accept only ints (a bool arrives as 0 or 1), and
 # checking the type of one there would make a Python object of it first.
 _CHECK_TYPES: Final = not NATIVE
-_END_TURN: Final[Action] = (END_TURN,)
 
 # What the engine is doing when a return-order choice interrupts it, to carry on afterwards.
 _RESUME_NONE: Final = 0
