@@ -29,8 +29,8 @@ LAB_RUN_TRANSITIONS: dict[str, tuple[str, ...]] = {
 
 
 class LabRun(models.Model):
-    """A deck-lab run: what was asked, the Celery ids of its chord (for the progress bar), and
-    the merged result once the chord's callback has written it."""
+    """A deck-lab run: what was asked, the Celery ids of its chord, the games played so far
+    (for the progress bar), and the merged result once the chord's callback has written it."""
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
                               related_name="lab_runs")
@@ -44,6 +44,9 @@ class LabRun(models.Model):
                               default=LabRunStatus.RUNNING)
     result_id = models.CharField(max_length=255, blank=True)  # the chord's callback
     chunk_ids = models.JSONField(default=list)  # the chord's header, one task per chunk
+    # Games played so far, added by the chunks as they go (lab/services/progress.py): the
+    # progress bar's count, which decides nothing.
+    games_done = models.PositiveIntegerField(default=0)
     result = models.JSONField(null=True, blank=True)  # LabResult.to_json() when done
     error = models.TextField(blank=True)
     created_at = models.DateTimeField()

@@ -1,8 +1,8 @@
 """Reads of the deck lab: a user's runs, a run's progress, and the bars of its result.
 
-The status and result come from the row only (the chord's callbacks write them); the progress
-bar of a running run counts the chunks the result backend has finished, which decides
-nothing.
+The status, result and progress come from the row only: the chord's callbacks write the
+status and result, and its chunks count the games they have played (lab/services/progress.py),
+which decides nothing.
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from celery.result import AsyncResult
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
 from django.utils.translation import gettext
@@ -20,8 +19,8 @@ from lab.models import LabRun, LabRunStatus
 
 @dataclass(frozen=True)
 class Progress:
-    done: int  # chunks finished
-    total: int  # chunks in all (at least 1)
+    done: int  # games played
+    total: int  # games in all (at least 1)
 
     @property
     def percent(self) -> int:
@@ -39,12 +38,11 @@ def lab_run_of(owner: AbstractBaseUser, run_id: int) -> LabRun | None:
 
 
 def lab_run_progress(run: LabRun) -> Progress:
-    """How many of the run's chunks are done: all of them once the row says it finished."""
-    total = max(1, len(run.chunk_ids))
+    """How many of the run's games are played: all of them once the row says it finished."""
+    total = max(1, run.games)
     if run.status != LabRunStatus.RUNNING:
         return Progress(total, total)
-    done = sum(1 for i in run.chunk_ids if AsyncResult(i).ready())
-    return Progress(min(done, total), total)
+    return Progress(min(run.games_done, total), total)
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:

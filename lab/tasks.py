@@ -9,30 +9,22 @@ twice changes nothing, lab/services/runs.py).
 
 from __future__ import annotations
 
-from typing import Any
-
-from celery import Task, shared_task
+from celery import shared_task
 from django.utils import timezone
 
-from engine.clash.lab import LabResult, lab_chunk
-from lab.services.live import run_changed
+from engine.clash.lab import LabResult
+from lab.services.progress import lab_chunk_play
 from lab.services.runs import lab_run_fail, lab_run_finish
 
 
-class ChunkTask(Task):
-    def on_success(self, retval: Any, task_id: str, args: tuple, kwargs: dict) -> None:
-        """Celery calls this once the chunk's result is stored: the run page's progress
-        counts it now (lab/services/live.py)."""
-        if kwargs.get("run_id") is not None:
-            run_changed(run_id=kwargs["run_id"], kind="chunk")
-
-
-@shared_task(name="tournaments.lab_chunk", base=ChunkTask)
+@shared_task(name="tournaments.lab_chunk")
 def lab_chunk_task(deck: list[str], field: list[list[str]], seed: int, start: int,
                    count: int, ai: str, run_id: int | None = None) -> dict:
-    """One chunk of a deck-lab run (engine.clash.lab): pure computation, no database;
-    `run_id`, for a run of the lab page, only names whose progress bar to tell."""
-    return lab_chunk(deck, field, seed, start, count, ai).to_json()
+    """One chunk of a deck-lab run (engine.clash.lab, or engine.clash.lab_lists for a
+    constructed list); for a run of the lab page (`run_id`), its games are counted on the
+    run's row as they are played (lab/services/progress.py)."""
+    return lab_chunk_play(deck=deck, field=field, seed=seed, start=start, count=count, ai=ai,
+                          run_id=run_id).to_json()
 
 
 @shared_task(name="tournaments.lab_merge")

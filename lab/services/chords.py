@@ -10,15 +10,17 @@ from __future__ import annotations
 
 from celery import chord
 
-from engine.clash.lab import check_lab, chunks
+from engine.clash.lab import chunks
+from engine.clash.lab_lists import check_lab_deck
 
 
 def lab_start(*, deck: list[str], field: list[list[str]], games: int, seed: int,
               ai: str = "scripted", chunk: int = 2500, run_id: int | None = None):  # noqa: ANN201
-    """Queue a lab run; returns the chord's AsyncResult."""
+    """Queue a lab run of an 8-card deck or a 10-card constructed list; returns the
+    chord's AsyncResult."""
     from lab.tasks import lab_chunk_task, lab_fail_task, lab_merge_task
 
-    check_lab(deck, field, ai)
+    check_lab_deck(deck, field, ai)
     # The callback is sent by whichever worker finishes the last chunk: name the queue so it
     # goes where the chunks went, not to that worker's own default.
     queue = lab_chunk_task.app.conf.task_default_queue

@@ -6,10 +6,13 @@ only read the row.
 
 from __future__ import annotations
 
+import logging
+import threading
 from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import connections, transaction
+from django.utils import timezone
 from django.utils.translation import gettext
 
 from core.errors import DomainError, Problem, from_engine
@@ -17,13 +20,15 @@ from core.locks import lock_one
 from engine.clash.ai import LEVELS
 from engine.clash.cards import load_catalogue
 from engine.clash.errors import EngineError
-from engine.clash.lab import check_lab
+from engine.clash.lab_lists import check_lab_deck
 from engine.clash.rng import Rng
 from lab.models import LabRun, LabRunStatus
 
 from .chords import lab_start
 from .live import run_changed
 from .states import lab_run_move
+
+logger = logging.getLogger(__name__)
 
 MAX_GAMES = 100_000
 CHUNK = 2500
@@ -33,7 +38,12 @@ MAX_ERROR = 2000
 def lab_run_start(*, owner: AbstractBaseUser, deck: list[str], deck_label: str,
                   field: list[int], games: int, ai: str, now: datetime) -> LabRun:
     """Check the request, save the run and send its chord once the row is committed, so
-    the callback finds it (eager tasks finish the run here)."""
+    the callback finds it. `deck` is 8 cards, or a constructed list of 10 that each game
+    plays after the opponent's bans (rule C-2.5, engine.clash.lab_lists).
+
+    With tasks run in-process (the local settings' eager tasks, no workers), the chord runs
+    in a thread of this process, so the request answers at once and the run's page shows its
+    progress as it does with workers."""
     catalogue = load_catalogue()
     problems = []  # each tagged with the argument it is about
     if not 1 <= games <= MAX_GAMES:
@@ -50,7 +60,7 @@ def lab_run_start(*, owner: AbstractBaseUser, deck: list[str], deck_label: str,
         raise DomainError("invalid_lab_run", "; ".join(problems), problems=problems)
     field_decks = [catalogue.deck(n) for n in field]
     try:
-        check_lab(deck, field_decks, ai)
+        check_lab_deck(deck, field_decks, ai)
     except EngineError as exc:
         raise from_engine(exc, "invalid_lab_run") from None
     seed = Rng.stream(int(now.timestamp() * 1000), f"lab-{owner.pk}").next_u64() >> 1
@@ -66,9 +76,37 @@ def lab_run_start(*, owner: AbstractBaseUser, deck: list[str], deck_label: str,
             result_id=result.id or "",
             chunk_ids=[r.id for r in header.results] if header is not None else [])
 
-    transaction.on_commit(send)
-    run.refresh_from_db()  # finished already when the tasks ran eagerly
+    if in_process():
+        transaction.on_commit(lambda: threading.Thread(
+            target=_send_in_process, args=(send, run.pk), name=thread_name(run.pk),
+            daemon=True).start())
+    else:
+        transaction.on_commit(send)
     return run
+
+
+def in_process() -> bool:
+    """Whether tasks run in this process when sent (eager), not on workers."""
+    from lab.tasks import lab_chunk_task
+
+    return bool(lab_chunk_task.app.conf.task_always_eager)
+
+
+def thread_name(run_id: int) -> str:
+    """The name of the thread that plays run `run_id` in-process (tests wait for it)."""
+    return f"lab-run-{run_id}"
+
+
+def _send_in_process(send, run_id: int) -> None:  # noqa: ANN001
+    """The in-process run: what a worker's error callback does for a failure (eager tasks
+    raise it here instead), and the thread's database connections closed at the end."""
+    try:
+        send()
+    except Exception as exc:  # noqa: BLE001 - the run's row says why, as a worker's run does
+        logger.exception("lab run %s failed in-process", run_id)
+        lab_run_fail(run_id=run_id, reason=str(exc) or type(exc).__name__, now=timezone.now())
+    finally:
+        connections.close_all()
 
 
 @transaction.atomic
@@ -79,8 +117,8 @@ def lab_run_finish(*, run_id: int, result: dict, now: datetime) -> bool:
     if run is None or run.status != LabRunStatus.RUNNING:
         return False
     lab_run_move(run, LabRunStatus.DONE)
-    run.result, run.finished_at = result, now
-    run.save(update_fields=["status", "result", "finished_at"])
+    run.result, run.finished_at, run.games_done = result, now, run.games
+    run.save(update_fields=["status", "result", "finished_at", "games_done"])
     run_changed(run_id=run.pk, kind=run.status)
     return True
 

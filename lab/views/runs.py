@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from core.views import domain_errors
 from lab.forms import LabForm
 from lab.models import LabRun, LabRunStatus
+from lab.presenters import chart, percent, progress_text, run_items
 from lab.selectors import lab_rows, lab_run_of, lab_run_progress, lab_runs_of
 from lab.services.runs import lab_run_start
 
@@ -27,7 +28,10 @@ RECENT_RUNS = 10
 @login_required
 @require_http_methods(["GET", "POST"])
 def lab(request: HttpRequest) -> HttpResponse:
-    form = LabForm(request.POST or None, user=request.user)
+    # "Test this deck" on a deck's page links here with the deck chosen (?deck=list-<id>);
+    # a deck that is not the user's is not among the choices and is simply not chosen.
+    form = LabForm(request.POST or None, user=request.user,
+                   initial={"deck": request.GET.get("deck", "")})
     if request.method == "POST" and form.is_valid():
         deck, label = form.deck_cards()
         with domain_errors(request, form=form) as refused:
@@ -39,7 +43,7 @@ def lab(request: HttpRequest) -> HttpResponse:
             return redirect("tournaments:lab_run", run=run.pk)
     if request.method == "POST":
         messages.error(request, gettext("The run was not started: see the problem below."))
-    runs = lab_runs_of(request.user)[:RECENT_RUNS]
+    runs = run_items(lab_runs_of(request.user)[:RECENT_RUNS])
     return render(request, "lab/lab.html", {"form": form, "runs": runs},
                   status=400 if request.method == "POST" else 200)
 
@@ -58,7 +62,9 @@ def lab_run(request: HttpRequest, run: int) -> HttpResponse:
     progress = lab_run_progress(found)
     return render(request, "lab/run.html", {
         "run": found, "done": progress.done, "total": progress.total,
-        "percent": progress.percent, "chart": chart(lab_rows(found)),
+        "percent": progress.percent, "progress_text": progress_text(progress),
+        "chart": chart(lab_rows(found)),
+        "score_text": percent(found.result["score"]) if found.result else "",
     })
 
 
@@ -68,22 +74,5 @@ def lab_run_status(request: HttpRequest, run: int) -> JsonResponse:
     found = _run_for(request, run)
     progress = lab_run_progress(found)
     return JsonResponse({"status": found.status, "done": progress.done,
-                         "total": progress.total,
+                         "total": progress.total, "text": progress_text(progress),
                          "finished": found.status != LabRunStatus.RUNNING})
-
-
-def chart(rows: list[dict]) -> dict:
-    """Geometry of the inline SVG bar chart: one bar per row (score, 0 to 100%) with its 95%
-    interval as a whisker."""
-    left, width, bar, gap = 130, 360, 22, 12
-    items = []
-    for i, row in enumerate(rows):
-        y = 20 + i * (bar + gap)
-        items.append({**row, "y": y, "text_y": y + bar * 0.7, "mid": y + bar / 2,
-                      "w": round(width * row["score"], 1),
-                      "x_low": round(left + width * row["low"], 1),
-                      "x_high": round(left + width * row["high"], 1),
-                      "value_x": left + width + 8})
-    return {"rows": items, "left": left, "width": width, "bar": bar,
-            "height": 30 + len(rows) * (bar + gap), "half": left + width / 2,
-            "right": left + width, "total_width": left + width + 110}

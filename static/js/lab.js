@@ -1,20 +1,15 @@
-// The deck lab's progress bar: fetches the run's JSON status (finished chunks of the chord's
-// header / all chunks) whenever the run's socket (live-socket.js) says a chunk is done, and
-// reloads the page, which then shows the result, when the run is done. Without the socket
-// it polls every 5 seconds (every 30 with it, for a hint lost on the way). Without this
-// script the page still works: reloading it shows the same.
+// The deck lab's progress bar: fetches the run's JSON status (games played of all games, and
+// the sentence that says so in the reader's language) whenever the run's socket
+// (live-socket.js) says games were played, and every second besides, so the bar moves as the
+// chunks report (at least every half second each); it reloads the page, which then shows the
+// result, when the run is done. Without this script the page still works: reloading it shows
+// the same.
 (function () {
   "use strict";
 
   // The site's translations (Django's JavaScriptCatalog, loaded first by templates/base.html);
   // English wherever a page lacks it.
   var gettext = window.gettext || function (text) { return text; };
-  var ngettext = window.ngettext || function (one, many, n) { return n === 1 ? one : many; };
-  var interpolate = window.interpolate || function (format, values, named) {
-    return named
-      ? format.replace(/%\(\w+\)s/g, function (m) { return String(values[m.slice(2, -2)]); })
-      : format.replace(/%s/g, function () { return String(values.shift()); });
-  };
 
   var panel = document.querySelector("[data-lab-status]");
   if (!panel || !window.fetch) {
@@ -23,10 +18,9 @@
   var bar = panel.querySelector("[data-lab-progress]");
   var text = panel.querySelector("[data-lab-text]");
   var url = panel.getAttribute("data-lab-status");
-  var POLL = 5000;
-  var POLL_LIVE = 30000;
-  var live = false;
+  var POLL = 1000;
   var timer = null;
+  var busy = false;
 
   function later(ms) {
     if (timer) {
@@ -37,6 +31,11 @@
 
   function poll() {
     timer = null;
+    if (busy) {
+      later(POLL);
+      return;
+    }
+    busy = true;
     fetch(url, {credentials: "same-origin", headers: {"Accept": "application/json"}})
       .then(function (response) {
         if (!response.ok) {
@@ -48,26 +47,23 @@
         bar.max = status.total;
         bar.value = status.done;
         bar.textContent = Math.floor(100 * status.done / status.total) + "%";
-        text.textContent = interpolate(
-          ngettext("%(done)s of %(total)s chunk done.", "%(done)s of %(total)s chunks done.",
-                   status.total),
-          {done: status.done, total: status.total}, true);
+        text.textContent = status.text;
+        busy = false;
         if (status.finished) {
           window.location.reload();
         } else {
-          later(live ? POLL_LIVE : POLL);
+          later(POLL);
         }
       })
       .catch(function () {
+        busy = false;
         text.textContent = gettext("Lost touch with the server; retrying.");
         later(POLL);
       });
   }
 
-  later(1000);
+  later(POLL / 2);
   window.clashLive && window.clashLive(panel.getAttribute("data-socket-url"), function () {
     later(0);
-  }, function (open) {
-    live = open;
-  });
+  }, function () {});
 })();

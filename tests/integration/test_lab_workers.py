@@ -1,6 +1,7 @@
 """The deck lab through the real broker and real worker processes: a run is split over the
-workers and adds up, the command prints it, and the chord's callbacks write a page's run to
-its row, the result or, when a chunk fails, the reason (the row is the truth).
+workers and adds up, the command prints it, the chunks count their games on a page's run as
+they play them, and the chord's callbacks write the run's end to its row, the result or, when
+a chunk fails, the reason (the row is the truth).
 
 Run in make test's PostgreSQL run with Redis up; skipped with the reason otherwise (and failed
 under CLASH_REQUIRE_SERVICES=1, as in CI).
@@ -57,7 +58,7 @@ def test_the_deck_lab_command_names_each_field_deck_as_given(queue):
     assert "over 200 games" in text
 
 
-def test_a_lab_run_from_the_page_reports_its_chunks_and_keeps_its_result(queue):
+def test_a_lab_run_from_the_page_counts_its_games_and_keeps_its_result(queue):
     cat = load_catalogue()
     worker = Worker(queue, concurrency=2)
     try:
@@ -74,7 +75,9 @@ def test_a_lab_run_from_the_page_reports_its_chunks_and_keeps_its_result(queue):
     finally:
         worker.stop()
     done = [p.done for p in seen]
-    assert done == sorted(done) and seen[-1].done == seen[-1].total == 4  # 4 chunks of 2,500
+    # The games counted as the chunks play them, not only when a chunk of 2,500 ends.
+    assert done == sorted(done) and seen[-1].done == seen[-1].total == 10_000
+    assert any(p.done % 2500 for p in seen[:-1])
     run.refresh_from_db()
     assert run.status == LabRunStatus.DONE and run.finished_at is not None
     assert run.result == lab_chunk(cat.deck(1), [cat.deck(2), cat.deck(3)], run.seed, 0,
@@ -87,7 +90,7 @@ def test_a_chunk_that_fails_on_the_worker_marks_the_run_failed_with_the_reason(
     run = LabRunFactory(owner=UserFactory(), deck_label="Deck 1", deck=cat.deck(1), field=[2],
                         games=20, ai="psychic", seed=1)
     # Sent unchecked, so each chunk's own check refuses the unknown AI level on the worker.
-    monkeypatch.setattr(chords, "check_lab", lambda *args: None)
+    monkeypatch.setattr(chords, "check_lab_deck", lambda *args: None)
     worker = Worker(queue, concurrency=2)
     try:
         chords.lab_start(deck=cat.deck(1), field=[cat.deck(2)], games=20, seed=1,

@@ -10,6 +10,7 @@ from engine.clash.cards import load_catalogue
 from engine.clash.lab import lab_chunk
 from lab.models import LabRun, LabRunStatus
 from lab.services import chords
+from lab.services.progress import lab_chunk_play, lab_run_progress_add
 from lab.services.states import lab_run_move
 from lab.tasks import lab_chunk_task, lab_fail_task, lab_merge_task
 from tests.factories import UserFactory
@@ -94,3 +95,46 @@ def test_a_finished_run_cannot_move_again():
     lab_run_move(run, LabRunStatus.DONE)
     with pytest.raises(AssertionError, match="done -> failed"):
         lab_run_move(run, LabRunStatus.FAILED)
+
+
+# Progress: the games counted on the row as the chunks play them ------------------------------
+
+
+def test_a_chunk_counts_its_games_on_the_row_as_it_plays_them():
+    run = running_run()
+    seen = []  # (the chunk's clock, the row's count) at each look at the clock
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += 0.2  # each slice of games "takes" 0.2 s by this clock
+        seen.append((now[0], LabRun.objects.get(pk=run.pk).games_done))
+        return now[0]
+
+    result = lab_chunk_play(deck=DECK, field=FIELD, seed=8, start=0, count=60, ai="random",
+                            run_id=run.pk, clock=clock)
+    assert result.to_json() == lab_chunk(DECK, FIELD, 8, 0, 60, "random").to_json()
+    counts = [count for _, count in seen]
+    assert counts == sorted(counts) and LabRun.objects.get(pk=run.pk).games_done == 60
+    first = next(t for t, count in seen if count > 0)
+    assert first <= 1.0  # the first slice is counted at once
+    changes = [t for (t, count), (_, before) in zip(seen[1:], seen, strict=False)
+               if count != before]
+    assert max(b - a for a, b in zip(changes, changes[1:], strict=False)) <= 1.0
+
+
+def test_the_count_never_passes_the_runs_games_and_stops_once_it_is_finished():
+    run = running_run()
+    assert lab_run_progress_add(run_id=run.pk, games=80)
+    assert lab_run_progress_add(run_id=run.pk, games=80)  # a chunk delivered twice
+    assert LabRun.objects.get(pk=run.pk).games_done == 90
+    lab_merge_task(parts(), run_id=run.pk)
+    assert not lab_run_progress_add(run_id=run.pk, games=1)
+    assert LabRun.objects.get(pk=run.pk).games_done == 90
+
+
+def test_the_chunk_task_counts_a_page_runs_games_and_leaves_the_commands_alone():
+    run = running_run()
+    lab_chunk_task(DECK, FIELD, 8, 0, 30, "random", run_id=run.pk)
+    assert LabRun.objects.get(pk=run.pk).games_done == 30
+    lab_chunk_task(DECK, FIELD, 8, 30, 30, "random")
+    assert LabRun.objects.get(pk=run.pk).games_done == 30

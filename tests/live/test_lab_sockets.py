@@ -1,5 +1,5 @@
-"""The lab run page's socket: only the run's owner may follow it; each chunk's end (once its
-result is stored) and the run's end hint it."""
+"""The lab run page's socket: only the run's owner may follow it; the games a chunk counts on
+the run's row as it plays them and the run's end hint it."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ def test_only_the_owner_follows_a_runs_progress():
     assert not run(opens(socket(path)))
 
 
-def test_a_chunk_done_and_the_run_finished_reach_the_owners_page():
+def test_games_played_and_the_run_finished_reach_the_owners_page():
     lab_run = LabRunFactory(owner=UserFactory(username="alice"), deck=CAT.deck(2))
     cookie = session_cookie(lab_run.owner)
 
@@ -46,5 +46,5 @@ def test_a_chunk_done_and_the_run_finished_reach_the_owners_page():
         await s.disconnect()
         return first, second
 
-    assert run(scenario) == ({"kind": "chunk", "version": None},
+    assert run(scenario) == ({"kind": "progress", "version": None},
                              {"kind": "done", "version": None})

@@ -30,7 +30,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser) -> None:  # noqa: ANN001
         parser.add_argument("--deck", required=True,
-                            help="a preconstructed deck number, or 8 card names joined by +")
+                            help="a preconstructed deck number, or 8 or 10 card names joined by +")
         parser.add_argument("--field", default="1,2,3,4",
                             help="the field: decks separated by commas (default 1,2,3,4)")
         parser.add_argument("--games", type=int, default=10000)
@@ -38,6 +38,10 @@ class Command(BaseCommand):
         parser.add_argument("--ai", default="scripted", help="the AI level playing both sides")
         parser.add_argument("--chunk", type=int, default=2500, help="games per task")
         parser.add_argument("--timeout", type=float, default=600.0)
+        parser.add_argument("--as", dest="owner", default="",
+                            help="run it as this user's lab run (a row, as the lab page starts "
+                                 "one) and print the time to the first progress on the row "
+                                 "and the longest wait between two changes of it")
 
     def handle(self, *args, **options) -> None:
         if options["games"] < 1 or options["chunk"] < 1 or options["seed"] < 0:
@@ -45,6 +49,9 @@ class Command(BaseCommand):
         deck = parse_deck(options["deck"])
         names = [d.strip() for d in options["field"].split(",") if d.strip()]
         field = [parse_deck(d) for d in names]
+        if options["owner"]:
+            self._measure(options, deck, field)
+            return
         started = time.perf_counter()
         try:
             result = lab_start(deck=deck, field=field, games=options["games"],
@@ -78,8 +85,51 @@ class Command(BaseCommand):
             self.stdout.write(f"  against {label}: {(w + d / 2) / n:.3f} "
                               f"over {n} games")
 
-    def _progress(self, done: int, total: int) -> None:
+    def _progress(self, done: int, total: int, unit: str = "chunks") -> None:
         width = 30
         filled = width * done // max(1, total)
-        sys.stdout.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} chunks")
+        sys.stdout.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {unit}")
         sys.stdout.flush()
+
+    def _measure(self, options: dict, deck: list[str], field: list[list[str]]) -> None:
+        """A lab-page run of the user's (field: preconstructed deck numbers only), its row
+        read every 20 ms: how soon its progress shows and how long it ever stands still."""
+        from django.contrib.auth import get_user_model
+        from django.utils import timezone
+
+        from core.errors import DomainError
+        from lab.models import LabRun, LabRunStatus
+        from lab.services.runs import lab_run_start
+
+        owner = get_user_model().objects.filter(username=options["owner"]).first()
+        if owner is None:
+            raise CommandError(f"no user {options['owner']!r}")
+        numbers = load_catalogue().deck_numbers
+        field_numbers = [n for n in numbers if load_catalogue().deck(n) in field]
+        try:
+            run = lab_run_start(owner=owner, deck=deck, deck_label="deck_lab --as",
+                                ai=options["ai"], field=field_numbers, games=options["games"],
+                                now=timezone.now())
+        except DomainError as exc:
+            raise CommandError(exc.message) from None
+        started = last_change = time.perf_counter()
+        first, longest, seen = None, 0.0, 0
+        deadline = time.monotonic() + options["timeout"]
+        while True:
+            row = LabRun.objects.values("games_done", "status").get(pk=run.pk)
+            now = time.perf_counter()
+            if row["games_done"] != seen or row["status"] != LabRunStatus.RUNNING:
+                if first is None:
+                    first = now - started
+                longest = max(longest, now - last_change)
+                last_change, seen = now, row["games_done"]
+                self._progress(seen, options["games"], "games")
+            if row["status"] != LabRunStatus.RUNNING:
+                break
+            if time.monotonic() > deadline:
+                raise CommandError("the run did not finish in time: are any workers running?")
+            time.sleep(0.02)
+        self.stdout.write("")
+        self.stdout.write(f"run {run.pk} {row['status']} in {time.perf_counter() - started:.1f} s; "
+                          f"first progress after {first:.2f} s, longest wait between "
+                          f"progress changes {longest:.2f} s")
