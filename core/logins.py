@@ -13,6 +13,8 @@ Retry-After.
 
 from __future__ import annotations
 
+import functools
+import ipaddress
 from typing import Any
 
 from axes.helpers import get_cool_off
@@ -84,14 +86,41 @@ class LockedBasicScheme(BasicScheme):
     target_class = "core.logins.BasicAuthentication"
 
 
+@functools.cache
+def _networks(cidrs: tuple[str, ...]) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]:
+    return tuple(ipaddress.ip_network(cidr) for cidr in cidrs)
+
+
+def _parsed(address: str | None) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    try:
+        parsed = ipaddress.ip_address((address or "").strip())
+    except ValueError:
+        return None
+    # A dual-stack socket shows an IPv4 peer as ::ffff:a.b.c.d.
+    mapped = getattr(parsed, "ipv4_mapped", None)
+    return mapped or parsed
+
+
 def client_ip(request: HttpRequest) -> str | None:
-    """AXES_CLIENT_IP_CALLABLE: the client's address. Behind CLASH_TRUSTED_PROXIES proxies
-    (each appending to X-Forwarded-For), the address the outermost trusted one saw; entries
-    further left were written by the client and are ignored."""
-    proxies = getattr(settings, "CLASH_TRUSTED_PROXIES", 0)
-    if proxies:
-        forwarded = [part.strip() for part in
-                     request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if part.strip()]
-        if len(forwarded) >= proxies:
-            return forwarded[-proxies]
-    return request.META.get("REMOTE_ADDR")
+    """The client's address: the one every per-address count uses (AXES_CLIENT_IP_CALLABLE,
+    accounts/services/rates.py, core/api/throttles.py).
+
+    X-Forwarded-For is believed only as far as the proxies of CLASH_TRUSTED_PROXY_NETWORKS
+    wrote it. From the direct peer (REMOTE_ADDR), while the address in hand is a trusted
+    proxy's, the entry that proxy appended (the rightmost one left) is taken; the first
+    address outside the networks is the client. Anything further left, and the whole header
+    from a peer outside the networks, was written by the client and is ignored: it would let
+    it choose its own address, and so escape every lock and limit."""
+    remote = request.META.get("REMOTE_ADDR")
+    networks = _networks(tuple(getattr(settings, "CLASH_TRUSTED_PROXY_NETWORKS", ())))
+    current = _parsed(remote)
+    if current is None:
+        return remote
+    forwarded = [part for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")
+                 if part.strip()]
+    while forwarded and any(current in network for network in networks):
+        appended = _parsed(forwarded.pop())
+        if appended is None:  # no proxy writes that: stop at the proxy that passed it on
+            break
+        current = appended
+    return str(current)
