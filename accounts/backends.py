@@ -3,8 +3,8 @@
 An unconfirmed account may not sign in, by any way in (the login page, the API's basic auth):
 until the link mailed at sign-up is opened, nothing shows the address belongs to whoever
 signed up, and an account on someone else's address would get that person's password resets.
-The confirmation link signs the person in; a finished password reset (its link went to the
-same address) confirms the address too.
+The confirmation link confirms the address (and signs no one in); a finished password reset
+(its link went to the same address) confirms it too.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ class ConfirmedBackend(ModelBackend):
         return super().user_can_authenticate(user) and is_confirmed(user)
 
     def get_user(self, user_id):  # noqa: ANN001, ANN201
-        """A session's user. A session exists only after a login or a confirmation, both
-        past the check above: no query for it on every page."""
+        """A session's user. A session exists only after a login, past the check above: no
+        query for it on every page."""
         users = get_user_model()
         try:
             user = users._default_manager.get(pk=user_id)

@@ -1,9 +1,12 @@
 """Sign-up and the e-mail confirmation of a new account.
 
 The confirmation link carries a signed token (django.core.signing, its own salt) of the
-user's id and the address it was sent to, valid CLASH_CONFIRMATION_DAYS days: changing the
-address, or confirming once, makes an old link do nothing. A lost or expired link can be
-sent again (`confirmation_resend`), from the login page's refusal of an unconfirmed account.
+user's id, the address it was sent to and a digest of the password's hash, valid
+CLASH_CONFIRMATION_DAYS days. It proves the mailbox and nothing more: following it confirms
+the address and signs no one in (a link is not a password: anyone holding the mail could use
+it, past a login lock). It works once: confirming, changing the address or changing the
+password makes every link mailed before do nothing. A lost or expired link can be sent again
+(`confirmation_resend`), from the login page's refusal of an unconfirmed account.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core import signing
 from django.core.mail import send_mail
 from django.db import transaction
+from django.utils.crypto import constant_time_compare, salted_hmac
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
@@ -37,8 +41,14 @@ def account_sign_up(*, username: str, display_name: str, email: str,
     return user
 
 
+def _password_digest(user: AbstractBaseUser) -> str:
+    """Changes with the password: a link mailed before a password change does nothing."""
+    return salted_hmac(SALT, user.password, algorithm="sha256").hexdigest()[:32]
+
+
 def confirmation_token(user: AbstractBaseUser) -> str:
-    return signing.dumps({"user": user.pk, "email": user.email}, salt=SALT, compress=True)
+    return signing.dumps({"user": user.pk, "email": user.email,
+                          "password": _password_digest(user)}, salt=SALT, compress=True)
 
 
 def confirmation_mail_send(*, user: AbstractBaseUser, confirm_url: str) -> None:
@@ -51,7 +61,8 @@ def confirmation_mail_send(*, user: AbstractBaseUser, confirm_url: str) -> None:
 
 
 def confirmation_user(token: str) -> AbstractBaseUser:
-    """The account a confirmation token names, if the token is good and still current."""
+    """The account a confirmation token names, if the token is good and still current: the
+    account is active, unconfirmed, and has the address and password it was issued for."""
     bad = DomainError("bad_confirmation", _("This confirmation link is not valid or has "
                                             "expired. Log in is refused until the address "
                                             "is confirmed: have a new link sent, or ask for "
@@ -62,9 +73,26 @@ def confirmation_user(token: str) -> AbstractBaseUser:
                              max_age=settings.CLASH_CONFIRMATION_DAYS * 24 * 60 * 60)
     except signing.BadSignature:
         raise bad from None
-    user = get_user_model().objects.filter(pk=data.get("user"), is_active=True).first()
-    if user is None or user.email != data.get("email"):
+    if not isinstance(data, dict):
         raise bad
+    user = (get_user_model().objects
+            .filter(pk=data.get("user"), is_active=True, profile__email_confirmed=False)
+            .first())
+    if (user is None or user.email != data.get("email")
+            or not constant_time_compare(_password_digest(user), str(data.get("password")))):
+        raise bad
+    return user
+
+
+@transaction.atomic
+def confirmation_use(*, token: str) -> AbstractBaseUser:
+    """Follow a confirmation link: the address is confirmed, and the link (with every other
+    one mailed before) is spent. The user's row is locked, so two requests with one link
+    confirm once; the second is refused like any spent link."""
+    user = confirmation_user(token)
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+    user = confirmation_user(token)
+    email_confirm(user=user)
     return user
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth import login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -16,14 +15,11 @@ from accounts.services.signups import (
     account_sign_up,
     confirmation_mail_send,
     confirmation_token,
+    confirmation_use,
     confirmation_user,
-    email_confirm,
 )
 from core.errors import DomainError
 from core.logins import client_ip
-
-BACKEND = "accounts.backends.ConfirmedBackend"
-
 
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
@@ -60,15 +56,16 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def confirm(request: HttpRequest, token: str) -> HttpResponse:
-    """GET shows a button, POST confirms and signs in: a mail scanner that opens the link
-    confirms nothing and signs no one in."""
+    """GET shows a button, POST confirms: a mail scanner that opens the link confirms
+    nothing. Nobody is signed in: the person logs in with their password (the login lock
+    applies), as the link proves the mailbox, not who holds it."""
     try:
+        if request.method == "POST":
+            confirmation_use(token=token)
+            messages.success(request, _("Your e-mail address is confirmed: log in with your "
+                                        "password."))
+            return redirect("login")
         user = confirmation_user(token)
     except DomainError as exc:
         return render(request, "accounts/confirm.html", {"error": exc.message}, status=400)
-    if request.method == "POST":
-        email_confirm(user=user)
-        login(request, user, backend=BACKEND)
-        messages.success(request, _("Your e-mail address is confirmed: welcome to Clash."))
-        return redirect("me")
     return render(request, "accounts/confirm.html", {"confirm_user": user})

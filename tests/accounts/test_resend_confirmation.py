@@ -40,9 +40,9 @@ def test_a_new_link_goes_to_an_unconfirmed_account_and_confirms_it(maren):
     assert message.to == ["maren@example.com"]
     link = re.search(r"https?://testserver(/\S+)", message.body).group(1)
     client = Client()
-    assert client.post(link).status_code == 302
+    assert client.post(link)["Location"] == reverse("login")
     assert Profile.objects.get(user=maren).email_confirmed
-    assert "_auth_user_id" in client.session
+    assert "_auth_user_id" not in client.session
 
 
 @pytest.mark.parametrize("email", ["nobody@example.com", "olaf@example.com"])
