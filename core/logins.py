@@ -19,6 +19,7 @@ from typing import Any
 
 from axes.helpers import get_cool_off
 from django.conf import settings
+from django.contrib.auth import authenticate
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import ngettext
@@ -31,8 +32,19 @@ def cool_off_seconds() -> int:
     return int(cool_off.total_seconds()) if cool_off else 0
 
 
-def lockout_message() -> str:
+def lockout_message(request: HttpRequest | None = None) -> str:
     minutes = max(1, round(cool_off_seconds() / 60))
+    if request is not None and getattr(request, "user", None) is not None \
+            and request.user.is_authenticated:
+        # A signed-in page that asks for the password again (password_check).
+        return ngettext(
+            "Too many wrong passwords for this account from your address: your password is "
+            "refused here, and logins to the account from here, for %(minutes)d minute "
+            "after the last wrong one. Try again later.",
+            "Too many wrong passwords for this account from your address: your password is "
+            "refused here, and logins to the account from here, for %(minutes)d minutes "
+            "after the last wrong one. Try again later.",
+            minutes) % {"minutes": minutes}
     return ngettext(
         "Too many failed logins for this username from your address: logins for it from here "
         "are refused for %(minutes)d minutes after the last failed one. Try again later, or "
@@ -51,10 +63,20 @@ def lockout_response(request: HttpRequest, original_response: HttpResponse | Non
         return JsonResponse({"error": {"code": "login_locked", "message": lockout_message()}},
                             status=status.HTTP_429_TOO_MANY_REQUESTS, headers=headers)
     response = render(request, "registration/locked_out.html",
-                      {"message": lockout_message()},
+                      {"message": lockout_message(request)},
                       status=status.HTTP_429_TOO_MANY_REQUESTS)
     response["Retry-After"] = headers["Retry-After"]
     return response
+
+
+def password_check(request: HttpRequest, user: Any, password: str) -> bool:
+    """Whether `password` is the signed-in `user`'s own, asked again before an act that needs
+    it (deleting the account, a new password or address). Checked like a login, through
+    authenticate() and so django-axes: a wrong one counts against the lock of the username
+    and address, and a locked pair is refused even for the right one (the middleware then
+    answers 429). Else an open session could guess its password without limit."""
+    found = authenticate(request, username=user.get_username(), password=password)
+    return found is not None and found.pk == user.pk
 
 
 class LoginLocked(exceptions.APIException):

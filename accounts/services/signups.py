@@ -19,8 +19,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core import signing
 from django.core.mail import send_mail
 from django.db import transaction
-from django.utils.crypto import constant_time_compare, salted_hmac
 from django.template.loader import render_to_string
+from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
 
 from accounts.models import Profile

@@ -35,7 +35,7 @@ def _limited(request: HttpRequest, template: str, form,  # noqa: ANN001
 @login_required
 @require_http_methods(["GET", "POST"])
 def email_change(request: HttpRequest) -> HttpResponse:
-    form = EmailChangeForm(request.user, request.POST or None)
+    form = EmailChangeForm(request.user, request.POST or None, request=request)
     if request.method == "POST":
         try:
             # Counted before validation, like sign-up: a flood of bad forms is one too.

@@ -1,6 +1,7 @@
 """Django's own login and password-reset views, with the accounts' additions: the login
-form names an unconfirmed address (and links to a new confirmation link), a reset request
-is rate-limited, and a finished reset confirms the address its link was mailed to."""
+form names an unconfirmed address (and links to a new confirmation link), the password
+change's old password counts against the login lock, a reset request is rate-limited, and a
+finished reset confirms the address its link was mailed to."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from django.contrib.auth import views as auth_views
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.http import HttpResponse
 
-from accounts.forms import LoginForm
+from accounts.forms import LoginForm, PasswordChangeForm
 from accounts.services.rates import RateLimited, rate_hit
 from accounts.services.signups import email_confirm
 from core.logins import client_ip
@@ -24,6 +25,15 @@ class LoginView(auth_views.LoginView):
         context["unconfirmed"] = bool(form is not None and form.is_bound
                                       and form.has_error(NON_FIELD_ERRORS, "unconfirmed"))
         return context
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """The old password is checked like a login: guesses lock the pair (core/logins.py)."""
+
+    form_class = PasswordChangeForm
+
+    def get_form_kwargs(self) -> dict:
+        return {**super().get_form_kwargs(), "request": self.request}
 
 
 class PasswordResetView(auth_views.PasswordResetView):

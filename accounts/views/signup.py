@@ -21,6 +21,7 @@ from accounts.services.signups import (
 from core.errors import DomainError
 from core.logins import client_ip
 
+
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
