@@ -8,7 +8,6 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm, BaseUserCreationForm
 from django.utils.translation import gettext_lazy as _
 
-from accounts.selectors.profiles import is_confirmed
 from core.i18n import languages_offered
 from core.logins import password_check
 from core.zones import time_zone_problem
@@ -57,11 +56,9 @@ class LoginForm(AuthenticationForm):
     }
 
     def get_invalid_login_error(self) -> forms.ValidationError:
-        username = self.cleaned_data.get("username")
-        password = self.cleaned_data.get("password")
-        user = get_user_model().objects.filter(username=username).first()
-        if (user is not None and user.is_active and not is_confirmed(user)
-                and user.check_password(password)):
+        # Marked by the backend, which hashed the password once: no second check here, so a
+        # wrong password of an unconfirmed account answers as fast as any other.
+        if getattr(self.request, "unconfirmed_login", False):
             return forms.ValidationError(self.error_messages["unconfirmed"], code="unconfirmed")
         return super().get_invalid_login_error()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
@@ -13,8 +13,6 @@ from accounts.forms import SignUpForm
 from accounts.services.rates import RateLimited, rate_hit
 from accounts.services.signups import (
     account_sign_up,
-    confirmation_mail_send,
-    confirmation_token,
     confirmation_use,
     confirmation_user,
 )
@@ -43,13 +41,12 @@ def signup(request: HttpRequest) -> HttpResponse:
             try:
                 user = account_sign_up(username=data["username"],
                                        display_name=data["display_name"],
-                                       email=data["email"], password=data["password1"])
+                                       email=data["email"], password=data["password1"],
+                                       origin=request.build_absolute_uri("/"),
+                                       language=get_language())
             except DomainError as exc:
                 form.add_error(None, exc.message)
             else:
-                url = request.build_absolute_uri(
-                    reverse("accounts:confirm", args=[confirmation_token(user)]))
-                confirmation_mail_send(user=user, confirm_url=url)
                 return render(request, "accounts/signup_done.html", {"email": user.email})
         status = 400
     return render(request, "accounts/signup.html", {"form": form}, status=status)

@@ -9,6 +9,7 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
+from tests.accounts.worker import worker
 from tests.factories import UserFactory
 from tests.web import html
 
@@ -24,13 +25,15 @@ def small_limits(settings):
 
 
 def sign_up(n: int, email: str, ip: str = "198.51.100.7"):  # noqa: ANN201
-    return Client(REMOTE_ADDR=ip).post(reverse("accounts:signup"), {
-        "username": f"new{n}", "email": email, "display_name": "",
-        "password1": "a-long-Passphrase-41", "password2": "a-long-Passphrase-41"})
+    with worker():
+        return Client(REMOTE_ADDR=ip).post(reverse("accounts:signup"), {
+            "username": f"new{n}", "email": email, "display_name": "",
+            "password1": "a-long-Passphrase-41", "password2": "a-long-Passphrase-41"})
 
 
 def reset(email: str, ip: str = "198.51.100.7"):  # noqa: ANN201
-    return Client(REMOTE_ADDR=ip).post(reverse("password_reset"), {"email": email})
+    with worker():
+        return Client(REMOTE_ADDR=ip).post(reverse("password_reset"), {"email": email})
 
 
 def test_sign_ups_from_one_address_stop_at_the_limit_with_a_clear_message():

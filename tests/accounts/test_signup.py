@@ -12,6 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import Profile
+from tests.accounts.worker import worker
 from tests.factories import UserFactory
 from tests.factories.accounts import ProfileFactory
 from tests.web import html
@@ -34,7 +35,14 @@ def logs_in(username: str, password: str) -> bool:
 
 
 def sign_up(client: Client, **changes):  # noqa: ANN201
-    return client.post(reverse("accounts:signup"), {**GOOD, **changes})
+    """Sign up, and let the worker mail what the request enqueued."""
+    with worker():
+        return client.post(reverse("accounts:signup"), {**GOOD, **changes})
+
+
+def reset(client: Client, email: str, **options):  # noqa: ANN003, ANN201
+    with worker():
+        return client.post(reverse("password_reset"), {"email": email}, **options)
 
 
 def test_signing_up_mails_a_link_that_confirms_the_address_and_signs_no_one_in(client):
@@ -162,7 +170,7 @@ def test_a_signed_in_person_is_sent_to_their_page(client):
 
 def test_a_password_reset_mails_a_link_and_sets_the_new_password(client):
     user = UserFactory(username="olaf", email="olaf@example.com")
-    response = client.post(reverse("password_reset"), {"email": "olaf@example.com"})
+    response = reset(client, "olaf@example.com")
     assert response.status_code == 302
     [message] = mail.outbox
     assert message.to == ["olaf@example.com"] and "Reset your Clash password" in message.subject
@@ -180,7 +188,7 @@ def test_a_password_reset_mails_a_link_and_sets_the_new_password(client):
 def test_a_finished_reset_confirms_the_address_it_was_mailed_to(client):
     sign_up(client)
     mail.outbox.clear()
-    client.post(reverse("password_reset"), {"email": GOOD["email"]})
+    reset(client, GOOD["email"])
     form = client.get(link_in(mail.outbox[0]), follow=True)
     client.post(form.redirect_chain[-1][0], {"new_password1": "Fresh-passphrase-77",
                                              "new_password2": "Fresh-passphrase-77"})
@@ -189,8 +197,7 @@ def test_a_finished_reset_confirms_the_address_it_was_mailed_to(client):
 
 
 def test_a_reset_for_an_unknown_address_mails_nothing_and_says_the_same(client):
-    response = client.post(reverse("password_reset"), {"email": "nobody@example.com"},
-                           follow=True)
+    response = reset(client, "nobody@example.com", follow=True)
     assert "If an account has that address" in html(response)
     assert mail.outbox == []
 
