@@ -83,3 +83,19 @@ def test_sign_up_and_reset_are_counted_apart():
     for n in range(3):
         sign_up(n, f"p{n}@example.com")
     assert reset("someone@example.com").status_code == 302
+
+
+def test_a_client_reaching_the_site_directly_cannot_choose_its_address(settings):
+    """The attack: sign-ups each with another X-Forwarded-For. The header is believed only
+    from the proxies' networks (core.logins.client_ip)."""
+    settings.CLASH_TRUSTED_PROXY_NETWORKS = ("192.0.2.0/28",)
+    answers = []
+    for n in range(4):
+        with worker():
+            answers.append(Client(REMOTE_ADDR="203.0.113.50",
+                                  HTTP_X_FORWARDED_FOR=f"198.51.100.{n}").post(
+                reverse("accounts:signup"), {
+                    "username": f"spoof{n}", "email": f"s{n}@example.com",
+                    "display_name": "", "password1": "a-long-Passphrase-41",
+                    "password2": "a-long-Passphrase-41"}).status_code)
+    assert answers == [200, 200, 200, 429]

@@ -147,4 +147,5 @@ def sign_up_and_confirm(day: Day, username: str, display: str, *, shots: bool) -
     page.get_by_label("Username").fill(username)
     page.get_by_label("Password").fill(PASSPHRASE)
     page.get_by_role("button", name="Log in").click()
-    page.get_by_role("link", name=f"Me ({username})").wait_for()
+    page.get_by_role("link", name=f"Me ({username})").click()
+    page.get_by_role("heading", name=username, level=1).wait_for()
