@@ -8,7 +8,9 @@ login; axes sees every one, because DRF's basic auth goes through Django's `auth
 
 This module gives the lock its answers: the login page says what happened and when to try
 again (429), and the API answers `{"error": {"code": "login_locked", ...}}` with 429 and
-Retry-After.
+Retry-After. The pages that ask a signed-in person for their password again check it through
+the same lock (`password_check`). And it decides the client address every per-address count
+uses (`client_ip`): X-Forwarded-For only from the proxies' own networks.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from django.conf import settings
 from django.contrib.auth import authenticate
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.translation import ngettext
 from drf_spectacular.authentication import BasicScheme
 from rest_framework import authentication, exceptions, status
@@ -34,8 +37,8 @@ def cool_off_seconds() -> int:
 
 def lockout_message(request: HttpRequest | None = None) -> str:
     minutes = max(1, round(cool_off_seconds() / 60))
-    if request is not None and getattr(request, "user", None) is not None \
-            and request.user.is_authenticated:
+    if (request is not None and getattr(request, "user", None) is not None
+            and request.user.is_authenticated and request.path_info != reverse("login")):
         # A signed-in page that asks for the password again (password_check).
         return ngettext(
             "Too many wrong passwords for this account from your address: your password is "
