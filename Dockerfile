@@ -47,5 +47,8 @@ RUN SECRET_KEY=collectstatic-only-placeholder-key-never-used-to-sign-anything-01
 USER clash
 EXPOSE 8000
 
-# daphne: the pages and the live pages' WebSockets (docs/live.md) in one ASGI server.
-CMD ["daphne", "--bind", "0.0.0.0", "--port", "8000", "--proxy-headers", "clash.asgi:application"]
+# daphne: the pages and the live pages' WebSockets (docs/live.md) in one ASGI server, behind
+# the TLS proxy (docker-compose.yml). No --proxy-headers: daphne would take the client's own
+# leftmost X-Forwarded-For entry for the peer; the site reads the header from its trusted
+# proxies only (TRUSTED_PROXY_NETWORKS, core.logins.client_ip).
+CMD ["daphne", "--bind", "0.0.0.0", "--port", "8000", "clash.asgi:application"]

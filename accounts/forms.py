@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from django import forms
+from django.contrib.auth import forms as auth_forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm, BaseUserCreationForm
 from django.utils.translation import gettext_lazy as _
 
-from accounts.selectors.profiles import is_confirmed
 from core.i18n import languages_offered
+from core.logins import password_check
 from core.zones import time_zone_problem
 
 
@@ -55,11 +56,9 @@ class LoginForm(AuthenticationForm):
     }
 
     def get_invalid_login_error(self) -> forms.ValidationError:
-        username = self.cleaned_data.get("username")
-        password = self.cleaned_data.get("password")
-        user = get_user_model().objects.filter(username=username).first()
-        if (user is not None and user.is_active and not is_confirmed(user)
-                and user.check_password(password)):
+        # Marked by the backend, which hashed the password once: no second check here, so a
+        # wrong password of an unconfirmed account answers as fast as any other.
+        if getattr(self.request, "unconfirmed_login", False):
             return forms.ValidationError(self.error_messages["unconfirmed"], code="unconfirmed")
         return super().get_invalid_login_error()
 
@@ -72,21 +71,38 @@ class ProfileForm(forms.Form):
 
 
 class PasswordCheckedForm(forms.Form):
-    """A form that asks for the person's own password before it acts (`user`: who asks)."""
+    """A form that asks for the person's own password before it acts (`user`: who asks, on
+    `request`). A wrong password counts against the login lock (core.logins.password_check)."""
 
     password = forms.CharField(label=_("Your password"), strip=False,
                                widget=forms.PasswordInput(attrs={"autocomplete":
                                                                  "current-password"}))
 
-    def __init__(self, user, *args, **kwargs) -> None:  # noqa: ANN001, ANN002, ANN003
+    def __init__(self, user, *args, request, **kwargs) -> None:  # noqa: ANN001, ANN002, ANN003
         super().__init__(*args, **kwargs)
         self.user = user
+        self.request = request
 
     def clean_password(self) -> str:
         password = self.cleaned_data["password"]
-        if not self.user.check_password(password):
+        if not password_check(self.request, self.user, password):
             raise forms.ValidationError(_("That is not your password."), code="wrong_password")
         return password
+
+
+class PasswordChangeForm(auth_forms.PasswordChangeForm):
+    """Django's, with the old password checked like a login (core.logins.password_check)."""
+
+    def __init__(self, user, *args, request, **kwargs) -> None:  # noqa: ANN001, ANN002, ANN003
+        super().__init__(user, *args, **kwargs)
+        self.request = request
+
+    def clean_old_password(self) -> str:
+        old_password = self.cleaned_data["old_password"]
+        if not password_check(self.request, self.user, old_password):
+            raise forms.ValidationError(self.error_messages["password_incorrect"],
+                                        code="password_incorrect")
+        return old_password
 
 
 class EmailChangeForm(PasswordCheckedForm):

@@ -20,6 +20,7 @@ urlpatterns = [
 # in clash/urls.py, serves the rest): same paths, the accounts' subclasses.
 auth_urlpatterns = [
     path("login/", passwords.LoginView.as_view(), name="login"),
+    path("password_change/", passwords.PasswordChangeView.as_view(), name="password_change"),
     path("password_reset/", passwords.PasswordResetView.as_view(), name="password_reset"),
     path("reset/<uidb64>/<token>/", passwords.PasswordResetConfirmView.as_view(),
          name="password_reset_confirm"),

@@ -25,8 +25,13 @@ Variables:
                                without Redis each process keeps its own, in memory).
     CHANNEL_LAYER_PREFIX       Its keys' prefix in Redis (default clash-live): sites, or test
                                runs, sharing one Redis keep apart.
-    TRUSTED_PROXIES            How many proxies in front append to X-Forwarded-For (default 0,
-                               production 1): logins are locked per client address.
+    TRUSTED_PROXY_NETWORKS     Comma-separated addresses or networks (CIDR, e.g.
+                               172.30.0.0/24,::1) of the proxies in front: X-Forwarded-For is
+                               believed only from a peer inside them (core.logins.client_ip),
+                               so logins are locked and requests limited per client address.
+                               Default: none; production: loopback (127.0.0.0/8,::1). The
+                               former TRUSTED_PROXIES (a count) is refused: a count believes
+                               whoever connects.
     EMAIL_URL                  Production's SMTP server in one value:
                                smtp://user:password@host:587 (STARTTLS unless ?tls=0),
                                smtps://user:password@host:465 (TLS from the start); user and
@@ -39,6 +44,7 @@ Variables:
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from pathlib import Path
 from typing import Any
@@ -164,13 +170,28 @@ def channel_layers(url: str | None) -> dict[str, Any]:
                         "CONFIG": {"hosts": [url], "prefix": prefix}}}
 
 
-def trusted_proxies(*, default: int) -> int:
-    value = _get("TRUSTED_PROXIES")
-    if not value:
-        return default
-    if not value.isdigit():
-        raise ImproperlyConfigured(f"TRUSTED_PROXIES={value!r} is not a whole number.")
-    return int(value)
+def trusted_proxy_networks(*, default: str) -> tuple[str, ...]:
+    """TRUSTED_PROXY_NETWORKS (else ``default``) as normalised CIDR strings; set but empty:
+    none. A host address is its /32 (or /128); host bits set under a mask are refused, as a
+    mistyped network would trust more than meant."""
+    if _get("TRUSTED_PROXIES"):
+        raise ImproperlyConfigured(
+            "TRUSTED_PROXIES is replaced by TRUSTED_PROXY_NETWORKS: list the addresses or "
+            "networks (CIDR) of the proxies in front, e.g. TRUSTED_PROXY_NETWORKS="
+            "172.30.0.0/24. A count of proxies believes X-Forwarded-For from whoever "
+            "connects. Remove TRUSTED_PROXIES.")
+    value = _get("TRUSTED_PROXY_NETWORKS")
+    networks = []
+    for part in (default if value is None else value).split(","):
+        if not part.strip():
+            continue
+        try:
+            networks.append(str(ipaddress.ip_network(part.strip())))
+        except ValueError as exc:
+            raise ImproperlyConfigured(
+                f"TRUSTED_PROXY_NETWORKS: {part.strip()!r} is not an address or a network "
+                f"({exc}); use e.g. 172.30.0.0/24 or 10.0.0.5.") from None
+    return tuple(networks)
 
 
 def default_from_email(*, default: str) -> str:

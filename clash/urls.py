@@ -20,7 +20,7 @@ urlpatterns = [
     path("i18n/setlang/", language_set, name="set_language"),
     path("i18n/js/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     # Sign-up, confirmation and a person's account pages, then Django's auth views (login,
-    # password change and reset; the accounts' subclasses of three of them come first).
+    # password change and reset; the accounts' subclasses of four of them come first).
     path("accounts/", include("accounts.urls")),
     path("accounts/", include(accounts.urls.auth_urlpatterns)),
     path("accounts/", include("django.contrib.auth.urls")),

@@ -7,8 +7,10 @@ from __future__ import annotations
 import base64
 
 import pytest
-from django.test import Client
+from django.test import Client, RequestFactory
+from rest_framework.request import Request
 
+from core.api.throttles import WriteRateThrottle
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -155,20 +157,53 @@ def test_reads_and_other_users_are_not_held_back_by_a_users_writes() -> None:
     assert validate(client, ("ben", PASSWORD)).status_code == 400
 
 
+PROXIES = ("192.0.2.0/28",)  # the proxies' own network in these tests
+PROXY = "192.0.2.1"
+
+
 def test_behind_a_trusted_proxy_the_lock_is_per_forwarded_address(settings) -> None:
     """Behind the proxy every request comes from its address: the client's is the one the
     proxy appended to X-Forwarded-For (anything further left the client wrote itself)."""
-    settings.CLASH_TRUSTED_PROXIES = 1
+    settings.CLASH_TRUSTED_PROXY_NETWORKS = PROXIES
     UserFactory(username="olga")
     for spoofed in range(6):
         Client().post("/accounts/login/", {"username": "olga", "password": "wrong"},
-                      REMOTE_ADDR="192.0.2.1",
+                      REMOTE_ADDR=PROXY,
                       HTTP_X_FORWARDED_FOR=f"198.51.100.{spoofed}, 203.0.113.7")
 
     locked = Client().post("/accounts/login/", {"username": "olga", "password": PASSWORD},
-                           REMOTE_ADDR="192.0.2.1", HTTP_X_FORWARDED_FOR="203.0.113.7")
+                           REMOTE_ADDR=PROXY, HTTP_X_FORWARDED_FOR="203.0.113.7")
     elsewhere = Client().post("/accounts/login/", {"username": "olga", "password": PASSWORD},
-                              REMOTE_ADDR="192.0.2.1", HTTP_X_FORWARDED_FOR="203.0.113.8")
+                              REMOTE_ADDR=PROXY, HTTP_X_FORWARDED_FOR="203.0.113.8")
 
     assert locked.status_code == 429
     assert elsewhere.status_code == 302
+
+
+def test_a_client_reaching_the_site_directly_cannot_choose_its_address(settings) -> None:
+    """The attack: 25 wrong passwords, each with another X-Forwarded-For, then the right one.
+    The header is believed only from the proxies' networks; from anywhere else the address is
+    the connection's."""
+    settings.CLASH_TRUSTED_PROXY_NETWORKS = PROXIES
+    UserFactory(username="olga")
+    for n in range(25):
+        Client().post("/accounts/login/", {"username": "olga", "password": "wrong"},
+                      REMOTE_ADDR="203.0.113.50", HTTP_X_FORWARDED_FOR=f"198.51.100.{n}")
+
+    right = Client().post("/accounts/login/", {"username": "olga", "password": PASSWORD},
+                          REMOTE_ADDR="203.0.113.50", HTTP_X_FORWARDED_FOR="198.51.100.99")
+
+    assert right.status_code == 429
+
+
+def test_the_api_throttle_counts_an_anonymous_client_by_the_same_address(settings) -> None:
+    """DRF's own address would be the whole X-Forwarded-For, a new one per request."""
+    settings.CLASH_TRUSTED_PROXY_NETWORKS = PROXIES
+    throttle = WriteRateThrottle()
+    direct = Request(RequestFactory().post("/api/x/", REMOTE_ADDR="203.0.113.50",
+                                           HTTP_X_FORWARDED_FOR="198.51.100.1"))
+    proxied = Request(RequestFactory().post("/api/x/", REMOTE_ADDR=PROXY,
+                                            HTTP_X_FORWARDED_FOR="198.51.100.1, 203.0.113.7"))
+
+    assert throttle.get_ident(direct) == "203.0.113.50"
+    assert throttle.get_ident(proxied) == "203.0.113.7"

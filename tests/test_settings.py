@@ -23,6 +23,8 @@ SETTINGS_VARIABLES = (
     "REDIS_URL",
     "CELERY_BROKER_URL",
     "CELERY_TASK_ALWAYS_EAGER",
+    "TRUSTED_PROXIES",
+    "TRUSTED_PROXY_NETWORKS",
 )
 
 PRODUCTION_ENV = {
@@ -157,7 +159,7 @@ def test_production_keeps_login_and_rate_limit_counters_in_redis() -> None:
         "import json\n"
         "c = s.CACHES['default']\n"
         "print(json.dumps([c['BACKEND'], c['LOCATION'], s.AXES_HANDLER,"
-        " s.CLASH_TRUSTED_PROXIES]))",
+        " s.CLASH_TRUSTED_PROXY_NETWORKS]))",
         env={**PRODUCTION_ENV, "CACHE_URL": "redis://redis.example.org:6379/1"},
     )
 
@@ -166,8 +168,33 @@ def test_production_keeps_login_and_rate_limit_counters_in_redis() -> None:
         "django.core.cache.backends.redis.RedisCache",
         "redis://redis.example.org:6379/1",
         "axes.handlers.cache.AxesCacheHandler",
-        1,
+        ["127.0.0.0/8", "::1/128"],
     ]
+
+
+def test_production_believes_x_forwarded_for_only_from_its_proxies() -> None:
+    """A client that reaches the site itself cannot name its own address (and so escape the
+    login lock and every per-address limit); the proxy in front on the machine can."""
+    result = run_django(
+        "from django.test import RequestFactory\n"
+        "from core.logins import client_ip\n"
+        "import json\n"
+        "def seen(peer):\n"
+        "    return client_ip(RequestFactory().get('/', REMOTE_ADDR=peer,"
+        " HTTP_X_FORWARDED_FOR='198.51.100.1, 203.0.113.7'))\n"
+        "print(json.dumps([seen('192.0.2.50'), seen('127.0.0.1')]))",
+        env=PRODUCTION_ENV,
+    )
+
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == ["192.0.2.50", "203.0.113.7"]
+
+
+def test_production_refuses_the_former_count_of_proxies() -> None:
+    result = run_django("", env={**PRODUCTION_ENV, "TRUSTED_PROXIES": "1"})
+
+    assert result.returncode != 0
+    assert "TRUSTED_PROXY_NETWORKS" in result.stderr
 
 
 def test_the_embedded_default_counts_logins_in_the_local_memory_cache() -> None:

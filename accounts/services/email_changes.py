@@ -10,11 +10,13 @@ address changed away and back does not wake an old link), nor for another accoun
 
 An address another account uses is refused, without saying which account. A change also
 ends every password-reset link mailed before it (Django's reset tokens cover the address).
+
+The two mails go from a worker once the request commits (accounts/tasks.py), with the token
+made there from plain data; an account whose address changed in between gets none.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import datetime
 
 from django.conf import settings
@@ -24,6 +26,8 @@ from django.core import signing
 from django.core.mail import send_mail
 from django.db import transaction
 from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from accounts.models import Profile
@@ -52,25 +56,53 @@ def email_change_problems(*, user: AbstractBaseUser, new_email: str) -> DomainEr
 
 
 def email_change_request(*, user: AbstractBaseUser, new_email: str, now: datetime,
-                         link: Callable[[str], str]) -> str:
-    """Mail the confirmation link (`link(token)`, its absolute address) to `new_email` and a
-    notice to the current address. Changes nothing on the account; returns the token."""
+                         origin: str, language: str) -> str:
+    """Ask for the change: once this commits, a worker mails the confirmation link to
+    `new_email` and a notice to the current address (`origin`: the site's scheme and host,
+    `language`: the mails'). Changes nothing on the account; returns the normalised new
+    address."""
+    from accounts.tasks import email_change_mail_task  # the tasks import this module
+
     new_email = get_user_model().objects.normalize_email(new_email)
     problem = email_change_problems(user=user, new_email=new_email)
     if problem is not None:
         raise problem
-    token = signing.dumps({"user": user.pk, "old": user.email, "new": new_email,
-                           "at": int(now.timestamp())}, salt=SALT, compress=True)
-    context = {"user": user, "new_email": new_email, "old_email": user.email,
-               "confirm_url": link(token), "days": settings.CLASH_CONFIRMATION_DAYS}
-    send_mail(render_to_string("accounts/email_change_subject.txt", context).strip(),
-              render_to_string("accounts/email_change_email.txt", context), None, [new_email])
-    if user.email:
-        send_mail(render_to_string("accounts/email_change_notice_subject.txt",
-                                   context).strip(),
-                  render_to_string("accounts/email_change_notice.txt", context), None,
-                  [user.email])
-    return token
+    email_change_mail_task.delay_on_commit(
+        user_id=user.pk, old_email=user.email, new_email=new_email,
+        issued_at=int(now.timestamp()), origin=origin, language=language)
+    return new_email
+
+
+def email_change_token(*, user_id: int, old_email: str, new_email: str, issued_at: int) -> str:
+    """The link's token: the account, the address it is issued from, the new one, and when
+    (a Unix time)."""
+    return signing.dumps({"user": user_id, "old": old_email, "new": new_email,
+                          "at": issued_at}, salt=SALT, compress=True)
+
+
+def email_change_mail_send(*, user_id: int, old_email: str, new_email: str, issued_at: int,
+                           origin: str, language: str) -> bool:
+    """The link to the new address and the notice to the old one, by a worker: False
+    (nothing sent) when the account is gone or its address is no longer `old_email`."""
+    user = get_user_model().objects.filter(pk=user_id, is_active=True).first()
+    if user is None or user.email != old_email:
+        return False
+    token = email_change_token(user_id=user.pk, old_email=old_email, new_email=new_email,
+                               issued_at=issued_at)
+    with translation.override(language):
+        context = {"user": user, "new_email": new_email, "old_email": old_email,
+                   "confirm_url": origin.rstrip("/") + reverse("accounts:email_confirm",
+                                                               args=[token]),
+                   "days": settings.CLASH_CONFIRMATION_DAYS}
+        mails = [(render_to_string("accounts/email_change_subject.txt", context).strip(),
+                  render_to_string("accounts/email_change_email.txt", context), new_email)]
+        if old_email:
+            mails.append((
+                render_to_string("accounts/email_change_notice_subject.txt", context).strip(),
+                render_to_string("accounts/email_change_notice.txt", context), old_email))
+    for subject, body, to in mails:
+        send_mail(subject, body, None, [to])
+    return True
 
 
 def _bad_link() -> DomainError:

@@ -7,8 +7,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
@@ -19,7 +19,7 @@ from accounts.services.email_changes import (
     email_change_target,
 )
 from accounts.services.rates import RateLimited, rate_hit
-from accounts.services.signups import confirmation_resend, confirmation_token
+from accounts.services.signups import confirmation_resend_request
 from core.errors import DomainError
 from core.logins import client_ip
 
@@ -35,7 +35,7 @@ def _limited(request: HttpRequest, template: str, form,  # noqa: ANN001
 @login_required
 @require_http_methods(["GET", "POST"])
 def email_change(request: HttpRequest) -> HttpResponse:
-    form = EmailChangeForm(request.user, request.POST or None)
+    form = EmailChangeForm(request.user, request.POST or None, request=request)
     if request.method == "POST":
         try:
             # Counted before validation, like sign-up: a flood of bad forms is one too.
@@ -46,10 +46,10 @@ def email_change(request: HttpRequest) -> HttpResponse:
         if form.is_valid():
             new_email = form.cleaned_data["email"]
             try:
-                email_change_request(
-                    user=request.user, new_email=new_email, now=timezone.now(),
-                    link=lambda token: request.build_absolute_uri(
-                        reverse("accounts:email_confirm", args=[token])))
+                email_change_request(user=request.user, new_email=new_email,
+                                     now=timezone.now(),
+                                     origin=request.build_absolute_uri("/"),
+                                     language=get_language())
             except DomainError as exc:
                 form.add_error("email", exc.message)
             else:
@@ -95,10 +95,9 @@ def confirmation_resend_page(request: HttpRequest) -> HttpResponse:
         except RateLimited as exc:
             return _limited(request, "accounts/resend.html", form, exc)
         if form.is_valid():
-            confirmation_resend(
-                email=form.cleaned_data["email"],
-                link=lambda user: request.build_absolute_uri(
-                    reverse("accounts:confirm", args=[confirmation_token(user)])))
+            confirmation_resend_request(email=form.cleaned_data["email"],
+                                        origin=request.build_absolute_uri("/"),
+                                        language=get_language())
             return render(request, "accounts/resend_done.html")
     return render(request, "accounts/resend.html", {"form": form},
                   status=400 if form.errors else 200)

@@ -53,7 +53,7 @@ def data(request: HttpRequest) -> HttpResponse:
 def delete(request: HttpRequest) -> HttpResponse:
     """The page says up front what stands in the way (an event that would lose its only
     organizer); the service checks again under its locks."""
-    form = DeleteAccountForm(request.user, request.POST or None)
+    form = DeleteAccountForm(request.user, request.POST or None, request=request)
     status = 200
     if request.method == "POST" and form.is_valid():
         try:

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth import login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
@@ -14,15 +13,11 @@ from accounts.forms import SignUpForm
 from accounts.services.rates import RateLimited, rate_hit
 from accounts.services.signups import (
     account_sign_up,
-    confirmation_mail_send,
-    confirmation_token,
+    confirmation_use,
     confirmation_user,
-    email_confirm,
 )
 from core.errors import DomainError
 from core.logins import client_ip
-
-BACKEND = "accounts.backends.ConfirmedBackend"
 
 
 @require_http_methods(["GET", "POST"])
@@ -46,13 +41,12 @@ def signup(request: HttpRequest) -> HttpResponse:
             try:
                 user = account_sign_up(username=data["username"],
                                        display_name=data["display_name"],
-                                       email=data["email"], password=data["password1"])
+                                       email=data["email"], password=data["password1"],
+                                       origin=request.build_absolute_uri("/"),
+                                       language=get_language())
             except DomainError as exc:
                 form.add_error(None, exc.message)
             else:
-                url = request.build_absolute_uri(
-                    reverse("accounts:confirm", args=[confirmation_token(user)]))
-                confirmation_mail_send(user=user, confirm_url=url)
                 return render(request, "accounts/signup_done.html", {"email": user.email})
         status = 400
     return render(request, "accounts/signup.html", {"form": form}, status=status)
@@ -60,15 +54,16 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def confirm(request: HttpRequest, token: str) -> HttpResponse:
-    """GET shows a button, POST confirms and signs in: a mail scanner that opens the link
-    confirms nothing and signs no one in."""
+    """GET shows a button, POST confirms: a mail scanner that opens the link confirms
+    nothing. Nobody is signed in: the person logs in with their password (the login lock
+    applies), as the link proves the mailbox, not who holds it."""
     try:
+        if request.method == "POST":
+            confirmation_use(token=token)
+            messages.success(request, _("Your e-mail address is confirmed: log in with your "
+                                        "password."))
+            return redirect("login")
         user = confirmation_user(token)
     except DomainError as exc:
         return render(request, "accounts/confirm.html", {"error": exc.message}, status=400)
-    if request.method == "POST":
-        email_confirm(user=user)
-        login(request, user, backend=BACKEND)
-        messages.success(request, _("Your e-mail address is confirmed: welcome to Clash."))
-        return redirect("me")
     return render(request, "accounts/confirm.html", {"confirm_user": user})

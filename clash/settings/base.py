@@ -72,9 +72,10 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "core.logins.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "core.logins.client_ip"
-# How many proxies in front of the site append to X-Forwarded-For (0: the client's address
-# is REMOTE_ADDR). Read by core.logins.client_ip.
-CLASH_TRUSTED_PROXIES = env.trusted_proxies(default=0)
+# The proxies in front (CIDR strings): X-Forwarded-For is believed only from a peer inside
+# them, else the client's address is REMOTE_ADDR. None by default. Read by
+# core.logins.client_ip.
+CLASH_TRUSTED_PROXY_NETWORKS = env.trusted_proxy_networks(default="")
 
 # Every asset is served by the site itself; Pico's icons are data: images in its stylesheet.
 CONTENT_SECURITY_POLICY = {

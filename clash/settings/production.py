@@ -1,8 +1,9 @@
 """Production: PostgreSQL, Redis and a Celery worker, all configured from the environment.
 
 Required: SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL, and CELERY_BROKER_URL or REDIS_URL.
-The site expects HTTPS to be terminated by a proxy in front of gunicorn that sets
-``X-Forwarded-Proto``; plain HTTP is redirected, except /health/ so probes can call it directly.
+The site expects HTTPS to be terminated by a proxy in front of it (of daphne or gunicorn) that
+sets ``X-Forwarded-Proto`` and ``X-Forwarded-For``; plain HTTP is redirected, except /health/
+so probes can call it directly. TRUSTED_PROXY_NETWORKS names the proxy (default: loopback).
 With those variables set, ``manage.py check --deploy`` reports no issues.
 """
 
@@ -29,8 +30,10 @@ CHANNEL_LAYERS = env.channel_layers(env.channel_layer_url(broker=CELERY_BROKER_U
 # The standings' cache stays each process's own (settings/base.py).
 CACHES = {**CACHES, "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
                                 "LOCATION": env.cache_url(broker=CELERY_BROKER_URL)}}
-# Behind the TLS proxy the production settings expect (SECURE_PROXY_SSL_HEADER).
-CLASH_TRUSTED_PROXIES = env.trusted_proxies(default=1)
+# Behind the TLS proxy the production settings expect (SECURE_PROXY_SSL_HEADER): by default
+# one on the same machine; docker-compose.yml names its own network. A client reaching the
+# site from anywhere else is counted by its connection, whatever X-Forwarded-For it sends.
+CLASH_TRUSTED_PROXY_NETWORKS = env.trusted_proxy_networks(default="127.0.0.0/8,::1/128")
 
 # Sign-up confirmations and password resets go out by SMTP (EMAIL_* variables, clash/env.py).
 EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"

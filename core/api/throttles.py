@@ -9,6 +9,8 @@ from typing import Any
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.throttling import UserRateThrottle
 
+from core.logins import client_ip
+
 
 class WriteRateThrottle(UserRateThrottle):
     """POST, PUT, PATCH and DELETE, counted per user (per address when anonymous)."""
@@ -19,3 +21,8 @@ class WriteRateThrottle(UserRateThrottle):
         if request.method in SAFE_METHODS:
             return True
         return super().allow_request(request, view)
+
+    def get_ident(self, request: Any) -> str:
+        """An anonymous client's address as every other limit counts it (DRF's own would
+        believe any X-Forwarded-For, a new address per request)."""
+        return client_ip(request) or ""

@@ -9,6 +9,7 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
+from tests.accounts.worker import worker
 from tests.factories import UserFactory
 from tests.web import html
 
@@ -24,13 +25,15 @@ def small_limits(settings):
 
 
 def sign_up(n: int, email: str, ip: str = "198.51.100.7"):  # noqa: ANN201
-    return Client(REMOTE_ADDR=ip).post(reverse("accounts:signup"), {
-        "username": f"new{n}", "email": email, "display_name": "",
-        "password1": "a-long-Passphrase-41", "password2": "a-long-Passphrase-41"})
+    with worker():
+        return Client(REMOTE_ADDR=ip).post(reverse("accounts:signup"), {
+            "username": f"new{n}", "email": email, "display_name": "",
+            "password1": "a-long-Passphrase-41", "password2": "a-long-Passphrase-41"})
 
 
 def reset(email: str, ip: str = "198.51.100.7"):  # noqa: ANN201
-    return Client(REMOTE_ADDR=ip).post(reverse("password_reset"), {"email": email})
+    with worker():
+        return Client(REMOTE_ADDR=ip).post(reverse("password_reset"), {"email": email})
 
 
 def test_sign_ups_from_one_address_stop_at_the_limit_with_a_clear_message():
@@ -80,3 +83,19 @@ def test_sign_up_and_reset_are_counted_apart():
     for n in range(3):
         sign_up(n, f"p{n}@example.com")
     assert reset("someone@example.com").status_code == 302
+
+
+def test_a_client_reaching_the_site_directly_cannot_choose_its_address(settings):
+    """The attack: sign-ups each with another X-Forwarded-For. The header is believed only
+    from the proxies' networks (core.logins.client_ip)."""
+    settings.CLASH_TRUSTED_PROXY_NETWORKS = ("192.0.2.0/28",)
+    answers = []
+    for n in range(4):
+        with worker():
+            answers.append(Client(REMOTE_ADDR="203.0.113.50",
+                                  HTTP_X_FORWARDED_FOR=f"198.51.100.{n}").post(
+                reverse("accounts:signup"), {
+                    "username": f"spoof{n}", "email": f"s{n}@example.com",
+                    "display_name": "", "password1": "a-long-Passphrase-41",
+                    "password2": "a-long-Passphrase-41"}).status_code)
+    assert answers == [200, 200, 200, 429]

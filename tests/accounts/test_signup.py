@@ -12,6 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import Profile
+from tests.accounts.worker import worker
 from tests.factories import UserFactory
 from tests.factories.accounts import ProfileFactory
 from tests.web import html
@@ -34,10 +35,17 @@ def logs_in(username: str, password: str) -> bool:
 
 
 def sign_up(client: Client, **changes):  # noqa: ANN201
-    return client.post(reverse("accounts:signup"), {**GOOD, **changes})
+    """Sign up, and let the worker mail what the request enqueued."""
+    with worker():
+        return client.post(reverse("accounts:signup"), {**GOOD, **changes})
 
 
-def test_signing_up_mails_a_link_that_confirms_the_address_and_signs_in(client):
+def reset(client: Client, email: str, **options):  # noqa: ANN003, ANN201
+    with worker():
+        return client.post(reverse("password_reset"), {"email": email}, **options)
+
+
+def test_signing_up_mails_a_link_that_confirms_the_address_and_signs_no_one_in(client):
     response = sign_up(client)
     assert response.status_code == 200
     assert "We sent a link to maren@example.com" in html(response)
@@ -50,15 +58,52 @@ def test_signing_up_mails_a_link_that_confirms_the_address_and_signs_in(client):
     assert message.to == ["maren@example.com"]
     link = link_in(message)
     page = client.get(link)
-    assert page.status_code == 200 and "Confirm and log in" in html(page)
+    assert page.status_code == 200 and "Confirm my address" in html(page)
     # Opening the link (as a mail scanner would) confirms nothing yet.
     assert not Profile.objects.get(user=user).email_confirmed
 
-    response = client.post(link)
-    assert response.status_code == 302 and response["Location"] == reverse("me")
+    response = client.post(link, follow=True)
+    assert response.redirect_chain == [(reverse("login"), 302)]
+    assert "Your e-mail address is confirmed: log in with your password." in html(response)
     assert Profile.objects.get(user=user).email_confirmed
-    me = client.get(reverse("me"))
-    assert me.status_code == 200 and "Log out" in html(me)
+    # The link proves the mailbox, not the password: nobody is signed in by it.
+    assert "_auth_user_id" not in client.session
+    assert logs_in("maren", GOOD["password1"])
+
+
+def test_the_link_confirms_once_and_then_does_nothing():
+    """An attacker holding the link (a forwarded mail, a shared inbox) gets no session from it,
+    neither the first time nor later."""
+    sign_up(Client())
+    link = link_in(mail.outbox[0])
+    assert Client().post(link).status_code == 302
+    for method in ("get", "post"):
+        again = Client()
+        answer = getattr(again, method)(link)
+        assert answer.status_code == 400 and "not valid" in html(answer)
+        assert "_auth_user_id" not in again.session
+
+
+def test_a_password_change_ends_an_unused_link():
+    sign_up(Client())
+    link = link_in(mail.outbox[0])
+    user = get_user_model().objects.get(username="maren")
+    user.set_password("Another-passphrase-52")
+    user.save()
+    assert Client().post(link).status_code == 400
+    assert not Profile.objects.get(user=user).email_confirmed
+
+
+def test_the_link_does_not_get_past_a_login_lock():
+    """Five wrong passwords lock the login; the link still signs no one in."""
+    sign_up(Client())
+    link = link_in(mail.outbox[0])
+    attacker = Client()
+    for _ in range(5):
+        attacker.post(reverse("login"), {"username": "maren", "password": "wrong-guess-1"})
+    attacker.post(link)
+    assert "_auth_user_id" not in attacker.session
+    assert attacker.get(reverse("me")).status_code == 302
 
 
 def test_an_unconfirmed_account_cannot_log_in_and_is_told_why(client):
@@ -125,7 +170,7 @@ def test_a_signed_in_person_is_sent_to_their_page(client):
 
 def test_a_password_reset_mails_a_link_and_sets_the_new_password(client):
     user = UserFactory(username="olaf", email="olaf@example.com")
-    response = client.post(reverse("password_reset"), {"email": "olaf@example.com"})
+    response = reset(client, "olaf@example.com")
     assert response.status_code == 302
     [message] = mail.outbox
     assert message.to == ["olaf@example.com"] and "Reset your Clash password" in message.subject
@@ -143,7 +188,7 @@ def test_a_password_reset_mails_a_link_and_sets_the_new_password(client):
 def test_a_finished_reset_confirms_the_address_it_was_mailed_to(client):
     sign_up(client)
     mail.outbox.clear()
-    client.post(reverse("password_reset"), {"email": GOOD["email"]})
+    reset(client, GOOD["email"])
     form = client.get(link_in(mail.outbox[0]), follow=True)
     client.post(form.redirect_chain[-1][0], {"new_password1": "Fresh-passphrase-77",
                                              "new_password2": "Fresh-passphrase-77"})
@@ -152,8 +197,7 @@ def test_a_finished_reset_confirms_the_address_it_was_mailed_to(client):
 
 
 def test_a_reset_for_an_unknown_address_mails_nothing_and_says_the_same(client):
-    response = client.post(reverse("password_reset"), {"email": "nobody@example.com"},
-                           follow=True)
+    response = reset(client, "nobody@example.com", follow=True)
     assert "If an account has that address" in html(response)
     assert mail.outbox == []
 
