@@ -11,7 +11,6 @@ from engine.seats import BOTH_SEATS, LETTERS
 
 from ..cards import Catalogue
 from ..errors import EngineError, SetupError
-from ..limits import seed_problem
 
 SEATS = LETTERS  # the procedures name the seats by their letters, "A" and "B"
 DECK_SIZE = 8  # C-2.3 to C-2.5: every format ends with 8 cards per player
@@ -82,9 +81,8 @@ def seat_name(seat: object) -> str:
 
 
 def check_seed(seed: object) -> int:
-    problem = seed_problem(seed)
-    if problem is not None or not isinstance(seed, int):
-        raise SetupError(f"the seed {problem}")
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise SetupError(f"the seed must be a whole number >= 0, not {seed!r}")
     return seed
 
 

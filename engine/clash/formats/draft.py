@@ -17,7 +17,6 @@ from engine.seats import LETTER_A, LETTER_B, other_letter
 
 from ..cards import Catalogue, load_catalogue
 from ..errors import RecordError, SetupError
-from ..limits import seed_problem
 from ..rng import Rng
 from .common import (
     DECK_SIZE,
@@ -99,8 +98,8 @@ class DraftRecord:
             seed, catalogue, picks = data["seed"], data["catalogue"], data["picks"]
         except KeyError as exc:
             raise RecordError(f"a draft record needs the field {exc}") from None
-        if seed_problem(seed) is not None:
-            raise RecordError(f"the seed {seed_problem(seed)}")
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise RecordError(f"the seed must be a whole number >= 0, not {seed!r}")
         if not isinstance(catalogue, str):
             raise RecordError("the catalogue must be a version string")
         if not isinstance(picks, list) or not all(isinstance(p, str) for p in picks):
