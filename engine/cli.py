@@ -1,13 +1,61 @@
-"""What the engine's file-reading commands share: one JSON file argument, read with errors a
-person can act on (exit 2 and a message naming the file and the problem)."""
+"""What the engine's commands share: one JSON file argument, read with errors a person can act
+on (exit 2 and a message naming the file and the problem), and files written whole or not at
+all, their paths checked before the work that fills them."""
 
 from __future__ import annotations
 
 import json
+import os
 import sys
+import tempfile
+from pathlib import Path
 from typing import Any
 
 EXIT_MALFORMED = 2
+
+
+def json_problem(exc: ValueError | RecursionError) -> str:
+    """What is wrong with JSON that `json.loads` refused: its syntax, nesting deeper than
+    Python reads (RecursionError), or a number of more digits than Python converts."""
+    if isinstance(exc, RecursionError):
+        return "it nests too deeply"
+    if isinstance(exc, json.JSONDecodeError):
+        return str(exc)
+    return f"a number has more than {sys.get_int_max_str_digits():,} digits"
+
+
+def output_path_problem(path: str | Path) -> str | None:
+    """Why a file cannot be written at `path` (None when it can be tried): its folder missing,
+    or a folder where the file would be."""
+    target = Path(path)
+    if target.is_dir():
+        return f"{path} is a folder, not a file"
+    if not target.parent.is_dir():
+        return f"the folder of {path} does not exist"
+    return None
+
+
+def write_file(path: str | Path, text: str) -> None:
+    """Write `text` to `path` whole or not at all: into a new file beside it, then renamed over
+    it, so that a failure (a full disk) leaves what was there. OSError when it cannot."""
+    target = Path(path)
+    fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
+    umask = os.umask(0)
+    os.umask(umask)
+    try:
+        os.chmod(temporary, 0o666 & ~umask)  # as open() would have made it, not mkstemp's 0600
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def fail(message: str) -> int:
+    """Print `message` as the command's one line of error; the exit code to return."""
+    print(f"error: {message}", file=sys.stderr)
+    return EXIT_MALFORMED
 
 
 def read_json_argument(argv: list[str] | None, usage: str, *, count: int = 1
@@ -24,8 +72,10 @@ def read_json_argument(argv: list[str] | None, usage: str, *, count: int = 1
             return args, json.load(fh)
     except OSError as exc:
         print(f"{path}: cannot read the file: {exc.strerror}", file=sys.stderr)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError as exc:
         print(f"{path}: not valid JSON: {exc}", file=sys.stderr)
+    except (ValueError, RecursionError) as exc:  # json.JSONDecodeError is a ValueError
+        print(f"{path}: not valid JSON: {json_problem(exc)}", file=sys.stderr)
     return EXIT_MALFORMED
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from .errors import CatalogueError
+from .limits import MAX_NUMBER, number_problem
 
 # Ability bits (rule C-5). A creature's abilities are an int mask so the hot path tests them
 # with one `&`.
@@ -126,6 +127,11 @@ class Catalogue:
             if card.name == BASTION:
                 raise CatalogueError(f"{BASTION} is reserved for the Bastion/Fort card")
             ids[card.name] = index
+            # Bounds both builds compute alike (limits.py); the readers name the bad field.
+            for number in ("cost", "attack", "health", "damage"):
+                problem = number_problem(getattr(card, number))
+                if problem is not None:
+                    raise CatalogueError(f"card {card.name}'s {number} {problem}")
         if len(cards) > 250:
             raise CatalogueError("a catalogue holds at most 250 cards")
         return cls(version=version, cards=cards, ids=ids,
@@ -199,13 +205,17 @@ def _int(text: str, where: str, *, default: int | None = None) -> int:
     text = text.strip()
     if not text and default is not None:
         return default
-    try:
-        value = int(text)
-    except ValueError:
-        raise CatalogueError(f"{where}: {text!r} is not a whole number") from None
-    if value < 0:
-        raise CatalogueError(f"{where}: {value} must not be negative")
-    return value
+    negative = text.startswith("-")
+    digits = text[1:] if negative else text
+    shown = text if len(text) <= 20 else text[:17] + "..."
+    if not (digits.isascii() and digits.isdigit()):
+        raise CatalogueError(f"{where}: {shown!r} is not a whole number")
+    if negative:
+        raise CatalogueError(f"{where}: {shown} must not be negative")
+    # Counted before converted: int() of thousands of digits is slow, or refused.
+    if len(digits.lstrip("0")) > len(str(MAX_NUMBER)) or int(digits) > MAX_NUMBER:
+        raise CatalogueError(f"{where}: {shown} is more than {MAX_NUMBER:,}")
+    return int(digits)
 
 
 def parse_catalogue_csv(text: str, *, name: str = "starter-kit") -> Catalogue:
@@ -270,8 +280,9 @@ def card_from_json(name: str, data: Any, where: str) -> CardDef:
         value = data.get(key, default)
         if value is None:
             raise CatalogueError(f"{where}.{key}: missing")
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise CatalogueError(f"{where}.{key}: must be a whole number >= 0, got {value!r}")
+        problem = number_problem(value)
+        if problem is not None:
+            raise CatalogueError(f"{where}.{key}: {problem}")
         return value
 
     def ability_list(key: str) -> int:

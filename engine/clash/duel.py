@@ -11,6 +11,7 @@ from engine.seats import LETTERS
 from . import events as ev
 from .cards import Catalogue, load_catalogue
 from .errors import SetupError
+from .limits import MAX_NUMBER, SEED_LIMIT
 from .rng import Rng, i64, purpose_word
 from .rules import Game
 from .state import DEFAULT_TURN_CAP, Player
@@ -32,10 +33,13 @@ def new_game(decks: Sequence[Sequence[str]], seed: int, *,
     catalogue = load_catalogue() if catalogue is None else catalogue
     if len(decks) != 2:
         raise SetupError("a duel needs exactly two decks")
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise SetupError(f"the seed must be a whole number >= 0, not {seed!r}")
-    if not isinstance(turn_cap, int) or turn_cap < 1:
-        raise SetupError(f"the turn cap must be a whole number >= 1, not {turn_cap!r}")
+    # The bounds both builds compute alike (limits.py), for a program that calls this with
+    # numbers no reader checked.
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT:
+        raise SetupError(f"the seed must be a whole number from 0 to 2**63 - 1, not {seed!r}")
+    if not isinstance(turn_cap, int) or not 1 <= turn_cap <= MAX_NUMBER:
+        raise SetupError(f"the turn cap must be a whole number from 1 to {MAX_NUMBER:,}, not "
+                         f"{turn_cap!r}")
     players = []
     known = catalogue.deck_ids
     for seat in range(2):

@@ -12,16 +12,23 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from engine.cli import json_problem
 from engine.seats import DRAW_NAME, LETTER_A, LETTER_B, result_name
 
 from .actions import decode, decode_turn
 from .cards import Catalogue, load_catalogue
 from .duel import new_game
 from .errors import EngineError, RecordError
+from .limits import MAX_NUMBER, number_problem, seed_problem
 from .rng import NATIVE
 from .rules import Game
 
 RECORD_VERSION: Final = 1
+# The duel formats (rule C-2.2; formats/setup.py sets each up): a duel record is of one.
+PRECONSTRUCTED: Final = "preconstructed"
+DRAFT: Final = "draft"
+CONSTRUCTED: Final = "constructed"
+DUEL_FORMATS: Final = (PRECONSTRUCTED, DRAFT, CONSTRUCTED)
 
 
 @dataclass
@@ -52,26 +59,24 @@ class GameRecord:
             raise RecordError(f"unsupported record version {data.get('v')!r} "
                               f"(this engine reads version {RECORD_VERSION})")
         fmt, catalogue = text_field(data, "format"), text_field(data, "catalogue")
-        seed, turn_cap = whole_field(data, "seed", 0), whole_field(data, "turn_cap", 1)
+        if fmt not in DUEL_FORMATS:
+            raise RecordError(f"a game record's format must be {', '.join(DUEL_FORMATS)}, not "
+                              f"{fmt[:40]!r}")
+        seed, turn_cap = seed_field(data), whole_field(data, "turn_cap", 1)
         decks = need_field(data, "decks")
         if not (isinstance(decks, dict) and all(
                 isinstance(decks.get(s), list) and all(isinstance(c, str) for c in decks[s])
                 for s in (LETTER_A, LETTER_B))):
             raise RecordError('a game record\'s decks must be {"A": [card names], "B": [card '
                               'names]}')
-        turns, hashes = need_field(data, "turns"), need_field(data, "hashes")
-        if not isinstance(turns, list) or not isinstance(hashes, list):
-            raise RecordError("a game record's turns and hashes must be lists")
-        if not all(isinstance(h, str) for h in hashes):
-            raise RecordError("every hash of a game record must be a string")
-        check_turns(turns, hashes)
+        turns, hashes = turns_field(data)
         result = data.get("result")
         if result not in (None, LETTER_A, LETTER_B, DRAW_NAME):
             raise RecordError(f"a game record's result must be {LETTER_A}, {LETTER_B}, "
                               f"{DRAW_NAME} or null, not {result!r}")
         return cls(fmt=fmt, catalogue=catalogue, seed=seed,
                    decks=(list(decks[LETTER_A]), list(decks[LETTER_B])), turn_cap=turn_cap,
-                   turns=list(turns), hashes=list(hashes), result=result)
+                   turns=turns, hashes=hashes, result=result)
 
     @classmethod
     def loads(cls, text: str) -> GameRecord:
@@ -92,26 +97,45 @@ def text_field(data: dict, name: str) -> str:
 
 
 def whole_field(data: dict, name: str, least: int) -> int:
+    """A number of the record, within the bounds both builds compute alike (limits.py)."""
     value = need_field(data, name)
-    if not isinstance(value, int) or isinstance(value, bool) or value < least:
-        raise RecordError(f"a game record's {name} must be a whole number >= {least}, "
-                          f"not {value!r}")
+    problem = number_problem(value, least, MAX_NUMBER)
+    if problem is not None or not isinstance(value, int):
+        raise RecordError(f"a game record's {name} {problem}")
     return value
 
 
-def check_turns(turns: list, hashes: list) -> None:
-    """A record's turns and hashes must pair up, each turn a string of action tokens."""
+def seed_field(data: dict) -> int:
+    value = need_field(data, "seed")
+    problem = seed_problem(value)
+    if problem is not None or not isinstance(value, int):
+        raise RecordError(f"a game record's seed {problem}")
+    return value
+
+
+def turns_field(data: dict) -> tuple[list[str], list[str]]:
+    """A record's turns and hashes (new lists): they pair up, each turn a string of action
+    tokens and each hash a string, as the replay compares them (the compiled build checks
+    the type it was told, and would fail on a number where a string is due)."""
+    turns, hashes = need_field(data, "turns"), need_field(data, "hashes")
+    if not isinstance(turns, list) or not isinstance(hashes, list):
+        raise RecordError("a game record's turns and hashes must be lists")
+    if not all(isinstance(h, str) for h in hashes):
+        raise RecordError("every hash of a game record must be a string")
     if len(turns) != len(hashes):
         raise RecordError(f"{len(turns)} turns but {len(hashes)} hashes")
     if not all(isinstance(t, str) for t in turns):
         raise RecordError("every turn must be a string of action tokens")
+    return list(turns), list(hashes)
 
 
 def parse_json(text: str) -> Any:
+    """The JSON of a record. Nesting too deep to read (RecursionError) and a number of more
+    digits than Python converts (ValueError) are malformed records too."""
     try:
         return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"a game record must be JSON: {exc}") from None
+    except (ValueError, RecursionError) as exc:  # json.JSONDecodeError is a ValueError
+        raise RecordError(f"a game record must be JSON: {json_problem(exc)}") from None
 
 
 @dataclass(frozen=True)
@@ -149,9 +173,12 @@ def replay_turns(game: Game, turns: list[str], hashes: list[str], result: str | 
                  noun: str = "turn") -> ReplayResult:
     """Apply each recorded turn to `game` (set up from the record) and compare the state hash
     after it; the verdict names the first `noun` that differs, or the final result."""
+    # `game.over`, not `game.winner is not None`: a test of the attribute would tell the
+    # compiled build that `winner` stays None below it, though each action may set it, and
+    # the build checks the type it was told (a TypeError in place of a verdict).
     for index, tokens in enumerate(turns):
         turn = index + 1
-        if game.winner is not None:
+        if game.over:
             return ReplayResult(False, result_name(game.winner), turn,
                                 f"the game was already over before {noun} {turn}")
         try:

@@ -21,6 +21,7 @@ from . import actions as act
 from .cards import BASTION, CREATURE, Catalogue, card_from_json, load_catalogue
 from .errors import CatalogueError, IllegalAction
 from .events import render_all
+from .limits import MAX_CARDS, MAX_NUMBER, number_problem, seed_problem
 from .rules import Game, hand_names
 from .solo.game import SoloGame
 from .solo.options import PLAY_OPTIONS, SoloOptions, SoloOptionsError
@@ -52,12 +53,20 @@ def _check_keys(data: Mapping[str, Any], allowed: set[str], where: str) -> None:
 
 def _whole(data: Mapping[str, Any], key: str, where: str, default: int | None = None,
            minimum: int = 0) -> int:
+    """A number of the position, within the bounds both builds compute alike (limits.py)."""
     value = data.get(key, default)
     if value is None:
         raise _fail(f"{where}{key}", "missing")
-    if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
-        raise _fail(f"{where}{key}", f"must be a whole number >= {minimum}, not {value!r}")
+    problem = number_problem(value, minimum, MAX_NUMBER)
+    if problem is not None:
+        raise _fail(f"{where}{key}", problem)
     return value
+
+
+def _cards_at_most(names: list, where: str) -> None:
+    if len(names) > MAX_CARDS:
+        raise _fail(where, f"holds {len(names):,} cards; a position holds at most "
+                           f"{MAX_CARDS:,} in one place")
 
 
 def _flag(data: Mapping[str, Any], key: str, where: str) -> bool:
@@ -118,6 +127,7 @@ def _lanes(data: Mapping[str, Any], catalogue: Catalogue, where: str) -> list[li
         items = lanes_data.get(lane_name, [])
         if not isinstance(items, list):
             raise _fail(f"{where}.lanes.{lane_name}", "must be a list of creatures")
+        _cards_at_most(items, f"{where}.lanes.{lane_name}")
         lanes.append([_creature(c, catalogue, f"{where}.lanes.{lane_name}[{i}]")
                       for i, c in enumerate(items)])
     return lanes
@@ -132,6 +142,7 @@ def _player(data: Any, catalogue: Catalogue, where: str) -> Player:
     hand = data.get("hand")
     if not isinstance(hand, list) or not all(isinstance(n, str) for n in hand):
         raise _fail(f"{where}.hand", "must be a list of card names including BASTION once")
+    _cards_at_most(hand, f"{where}.hand")
     if hand.count(BASTION) != 1:
         raise _fail(f"{where}.hand", f"must hold BASTION exactly once (it holds it "
                                      f"{hand.count(BASTION)} times)")
@@ -152,6 +163,7 @@ def _card_list(data: Mapping[str, Any], key: str, catalogue: Catalogue, where: s
     names = data.get(key, [])
     if not isinstance(names, list):
         raise _fail(f"{where}.{key}", "must be a list of card names")
+    _cards_at_most(names, f"{where}.{key}")
     for i, name in enumerate(names):
         if not isinstance(name, str) or name not in catalogue:
             raise _fail(f"{where}.{key}[{i}]", f"unknown card {name!r}")
@@ -199,7 +211,10 @@ def _automaton(data: Any, catalogue: Catalogue, where: str
                                     "(rule C-8.7)")
     discard = _card_list(auto, "discard", catalogue, here)
     options = _solo_options(auto.get("options"), f"{here}.options")
-    seed = _whole(auto, "seed", f"{here}.", default=0)
+    seed = auto.get("seed", 0)
+    problem = seed_problem(seed)
+    if problem is not None:
+        raise _fail(f"{here}.seed", problem)
     return Player(deck, fort=fort, lanes=_lanes(data, catalogue, where)), discard, options, seed
 
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 
 from engine.clash.ai import LEVELS, make_agent
 from engine.clash.cards import load_catalogue
@@ -26,6 +25,7 @@ from engine.clash.game import play_game
 from engine.clash.rng import Rng
 from engine.clash.solo import options_for_level, play_solo_game
 from engine.seats import BOTH_SEATS, DRAW, SEAT_A
+from engine.tools.pool import worker_pool
 
 from .ladder import wilson
 
@@ -80,7 +80,7 @@ def run(games: int, ai: str, seed: int = 1, solo_games: int | None = None, jobs:
     started = time.perf_counter()
     cells = [(a, b) for a in numbers for b in numbers]
     solo_cells = [(level, d) for level in LEVELS for d in DIFFICULTIES]
-    with ProcessPoolExecutor(max_workers=max(1, jobs)) as pool:
+    with worker_pool(jobs) as pool:
         duel_futures = {cell: pool.submit(matchup, ai, cell[0], cell[1],
                                           range(seed, seed + seeds_per_cell))
                         for cell in cells}

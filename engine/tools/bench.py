@@ -26,12 +26,14 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from pathlib import Path
 
 from engine.clash.ai import GreedyAgent, RandomAgent, SearchAgent
 from engine.clash.cards import load_catalogue
 from engine.clash.game import play_game
 from engine.clash.lab import lab_chunk
 from engine.clash.record import GameRecord, replay
+from engine.cli import fail
 
 
 def run(games: int, seed: int, out=sys.stdout) -> dict[str, float]:
@@ -126,6 +128,18 @@ class _TimedAgent:
             self.seconds += time.perf_counter() - start
 
 
+def _paths_problem(baseline: str | None, reference: str | None) -> str | None:
+    """Why the checkout or the script to run beside the bench cannot be run (None when they
+    can): checked before the first round, not after it."""
+    if baseline is not None and not (Path(baseline) / "engine" / "__init__.py").is_file():
+        what = "is not a folder" if not Path(baseline).is_dir() else "holds no engine package"
+        return f"--baseline-path: {baseline} {what} (it names a checkout of this project)"
+    if reference is not None and not Path(reference).is_file():
+        what = "is a folder" if Path(reference).is_dir() else "does not exist"
+        return f"--against-reference: {reference} {what} (it names a Python script)"
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine.tools.bench", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -153,6 +167,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--repeat must be at least 1")
     if args.workers < 1:
         parser.error("--workers must be at least 1")
+    problem = _paths_problem(args.baseline_path, args.against_reference)
+    if problem:
+        return fail(problem)
     if args.lab_run is not None:
         if args.lab_run < 1:
             parser.error("--lab-run must be at least 1")

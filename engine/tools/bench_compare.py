@@ -158,10 +158,15 @@ def lab_seconds(games: int, seed: int, workers: int,
     taken by `workers` processes, the results merged. The seconds it took, the CPU seconds of
     the chunks shared out over the processes (what it takes on a machine nobody else loads),
     and the merged result."""
-    from concurrent.futures import ProcessPoolExecutor
-
     from engine.clash.cards import load_catalogue
     from engine.clash.lab import LabResult, chunks
+
+    # This module runs in a baseline checkout too (_baseline_lab_seconds), as `bench_compare`
+    # beside its own `pool`: the engine there may be older than the pool.
+    try:
+        from engine.tools.pool import worker_pool
+    except ImportError:
+        from pool import worker_pool  # type: ignore[no-redef]
 
     catalogue = load_catalogue()
     decks = [catalogue.deck(n) for n in catalogue.deck_numbers]
@@ -169,7 +174,7 @@ def lab_seconds(games: int, seed: int, workers: int,
     start = time.perf_counter()
     total = LabResult()
     cpu = 0.0
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with worker_pool(workers) as pool:
         for part, seconds in pool.map(_lab_chunk, jobs):
             total.merge(LabResult.from_json(part))
             cpu += seconds

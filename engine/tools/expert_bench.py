@@ -17,7 +17,6 @@ import argparse
 import math
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from engine.clash.ai.expert import ExpertAgent, Leaf
@@ -26,6 +25,7 @@ from engine.clash.cards import load_catalogue
 from engine.clash.game import new_game, play_game, run_to_end
 from engine.seats import BOTH_SEATS, DRAW, other
 from engine.tools.ladder import wilson
+from engine.tools.pool import worker_pool
 
 # The search player as every game of the ladder and the AI seats meet it, without the cap.
 SEARCH_BUDGET = {"playouts": 48, "depth": 4}
@@ -198,7 +198,7 @@ def fit(games: int, seed: int, jobs: int = 2, out=sys.stdout) -> Leaf:
              for start in range(0, games, step)]
     rows: list[tuple[list[float], int]] = []
     if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with worker_pool(jobs) as pool:
             for part in pool.map(fit_rows, tasks):
                 rows += part
     else:
@@ -233,7 +233,7 @@ def run(games: int, seed: int, jobs: int = 2, options: dict[str, object] | None 
     started = time.perf_counter()
     result = BenchResult()
     if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with worker_pool(jobs) as pool:
             for part in pool.map(play_seeds, tasks, [options] * len(tasks)):
                 result.merge(part)
     else:

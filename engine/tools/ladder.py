@@ -12,13 +12,13 @@ import argparse
 import math
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from engine.clash.ai import LEVELS, make_agent
 from engine.clash.cards import load_catalogue
 from engine.clash.game import play_game
 from engine.seats import BOTH_SEATS, DRAW, other
+from engine.tools.pool import worker_pool
 
 # The levels that simulate, whose time per decision the ladder prints.
 PLANNERS = ("search", "expert")
@@ -109,7 +109,7 @@ def run(games: int, seed: int, levels: tuple[str, ...] = LEVELS, jobs: int = 2,
             tasks.append((a, b, range(seed + start, seed + min(seeds_per_pair, start + step))))
     started = time.perf_counter()
     if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with worker_pool(jobs) as pool:
             parts = list(pool.map(play_pair, *zip(*tasks, strict=True)))
     else:
         parts = [play_pair(*t) for t in tasks]

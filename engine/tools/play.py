@@ -15,9 +15,11 @@ from engine.clash.cards import load_catalogue
 from engine.clash.errors import EngineError
 from engine.clash.events import render
 from engine.clash.game import new_game, result_name, run_to_end
+from engine.clash.limits import SEED_LIMIT
 from engine.clash.record import GameRecord, replay
 from engine.clash.rules import Game
 from engine.clash.state import LANES
+from engine.cli import fail, output_path_problem, write_file
 from engine.seats import BOTH_SEATS, LETTERS
 
 
@@ -83,8 +85,7 @@ def watch(seed: int, decks: tuple[int, int], levels: tuple[str, str], out=sys.st
     print(f"Record: {len(record.dumps())} bytes; replay "
           f"{'confirms it' if verdict.ok else 'FAILS: ' + verdict.reason}.", file=out)
     if record_path:
-        with open(record_path, "w", encoding="utf-8") as fh:
-            json.dump(record.to_json(), fh)
+        write_file(record_path, json.dumps(record.to_json()))
         print(f"Record written to {record_path}.", file=out)
     return record
 
@@ -96,8 +97,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ai", default="greedy,search", help="AI level of A and B")
     parser.add_argument("--record", help="write the game record to this file")
     args = parser.parse_args(argv)
-    if args.seed < 0:
-        parser.error("--seed must be a whole number >= 0")
+    if not 0 <= args.seed < SEED_LIMIT:
+        parser.error("--seed must be a whole number from 0 to 2**63 - 1")
     try:
         decks = tuple(int(d) for d in args.decks.split(","))
     except ValueError:
@@ -105,11 +106,16 @@ def main(argv: list[str] | None = None) -> int:
     levels = tuple(level.strip() for level in args.ai.split(","))
     if len(decks) != 2 or len(levels) != 2:
         parser.error("--decks and --ai each take two values separated by a comma")
+    # Checked before the game is played, and the record written whole or not at all.
+    problem = args.record and output_path_problem(args.record)
+    if problem:
+        return fail(f"--record: {problem}")
     try:
         watch(args.seed, decks, levels, record_path=args.record)  # type: ignore[arg-type]
     except (EngineError, ValueError) as exc:
-        print(f"error: {getattr(exc, 'message', exc)}", file=sys.stderr)
-        return 2
+        return fail(getattr(exc, "message", str(exc)))
+    except OSError as exc:
+        return fail(f"--record: cannot write {args.record}: {exc.strerror}")
     return 0
 
 

@@ -20,6 +20,8 @@ from engine.clash.formats.values import (
     compute_card_values,
     write_card_values,
 )
+from engine.clash.limits import SEED_LIMIT
+from engine.cli import fail, output_path_problem
 
 
 def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
@@ -31,15 +33,22 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
                         help=f"AI level of both players: {', '.join(LEVELS)} (default random)")
     parser.add_argument("--out", default=None, help=f"where to write (default {VALUES_FILE})")
     args = parser.parse_args(argv)
-    if args.games < 1 or args.seed < 0:
-        parser.error("--games must be at least 1 and --seed at least 0")
+    if args.games < 1 or not 0 <= args.seed < SEED_LIMIT:
+        parser.error("--games must be at least 1 and --seed from 0 to 2**63 - 1")
     try:
         make_agent(args.ai, 0)
     except ValueError as exc:
         parser.error(str(exc))
+    # Checked before the duels are played; the file is written whole or not at all.
+    problem = output_path_problem(args.out or VALUES_FILE)
+    if problem:
+        return fail(f"--out: {problem}")
     start = time.perf_counter()
     values = compute_card_values(args.games, args.seed, args.ai)
-    file = write_card_values(values, args.out)
+    try:
+        file = write_card_values(values, args.out)
+    except OSError as exc:
+        return fail(f"--out: cannot write {args.out or VALUES_FILE}: {exc.strerror}")
     seconds = time.perf_counter() - start
     print(f"{args.games} {args.ai} vs {args.ai} duels in {seconds:.1f} s, catalogue "
           f"{values.catalogue}; wrote {file}", file=out)

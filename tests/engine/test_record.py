@@ -103,6 +103,8 @@ def test_replay_reports_an_illegal_action_with_its_turn():
     ("[]", "JSON object"),
     ('{"v": 99}', "unsupported record version"),
     ('{"v": 1, "format": "x"}', "needs the field"),
+    ("[" * 100_000 + "]" * 100_000, "must be JSON: it nests too deeply"),
+    ('{"v": 1, "seed": ' + "9" * 5000 + "}", "must be JSON: a number has more than 4,300 digits"),
 ])
 def test_unreadable_records_are_refused_with_a_reason(text, message):
     with pytest.raises(RecordError, match=message):
@@ -110,11 +112,17 @@ def test_unreadable_records_are_refused_with_a_reason(text, message):
 
 
 @pytest.mark.parametrize("field, value, message", [
-    ("seed", "5", "seed must be a whole number >= 0, not '5'"),
-    ("seed", 1.5, "seed must be a whole number >= 0, not 1.5"),
+    ("seed", "5", "seed must be a whole number from 0 to 2**63 - 1, not '5'"),
+    ("seed", 1.5, "seed must be a whole number from 0 to 2**63 - 1, not 1.5"),
     ("seed", True, "seed must be a whole number"),
-    ("turn_cap", 0, "turn_cap must be a whole number >= 1, not 0"),
+    ("seed", 2 ** 63, "seed must be a whole number from 0 to 2**63 - 1, not a number of 19 "
+                      "digits"),
+    ("seed", -1, "seed must be a whole number from 0 to 2**63 - 1, not -1"),
+    ("turn_cap", 0, "turn_cap must be a whole number from 1 to 1,000,000, not 0"),
+    ("turn_cap", 10 ** 30, "turn_cap must be a whole number from 1 to 1,000,000, not a number "
+                           "of 31 digits"),
     ("format", 3, "format must be a string, not 3"),
+    ("format", "chess", "format must be preconstructed, draft, constructed, not 'chess'"),
     ("decks", {"A": [1, 2], "B": []}, "decks must be"),
     ("decks", [["BRUTE"], ["BRUTE"]], "decks must be"),
     ("turns", "E", "turns and hashes must be lists"),
@@ -129,6 +137,27 @@ def test_a_record_field_of_the_wrong_kind_is_refused_by_name(field, value, messa
     data[field] = value
     with pytest.raises(RecordError, match=re.escape(message)):
         GameRecord.from_json(data)
+
+
+def test_a_record_whose_last_hash_was_edited_names_its_last_turn():
+    """The turn that ends the game is compared like any other, in both builds (the compiled
+    one once raised TypeError here: the game over, its winner no longer None)."""
+    data = record_for(4).to_json()
+    last = len(data["turns"])
+    data["hashes"][-1] = "00000000" if data["hashes"][-1] != "00000000" else "11111111"
+    verdict = replay(GameRecord.from_json(data))
+    assert (verdict.ok, verdict.turn) == (False, last)
+    assert verdict.reason == f"turn {last}: the position differs from the record"
+
+
+def test_a_record_whose_turn_cap_is_below_its_length_names_the_turn_that_differs():
+    data = record_for(4).to_json()
+    assert len(data["turns"]) > 3
+    data["turn_cap"] = 3
+    verdict = replay(GameRecord.from_json(data))
+    # The game ends drawn at the cap (ruling C-7.5a), which turn 3's hash does not show.
+    assert (verdict.ok, verdict.result, verdict.turn) == (False, "draw", 3)
+    assert verdict.reason == "turn 3: the position differs from the record"
 
 
 def test_tokens_round_trip():

@@ -394,16 +394,32 @@ def test_a_solo_record_replays_after_a_json_round_trip():
 
 
 @pytest.mark.parametrize("field, value, message", [
-    ("seed", 8.5, "seed must be a whole number >= 0, not 8.5"),
-    ("level", "2", "level must be a whole number >= 0, not '2'"),
-    ("deck", 0, "deck must be a whole number >= 1, not 0"),
-    ("turns", "E", "turns and hashes must be lists"),
-    ("result", "C", "result must be A, B, draw or null, not 'C'"),
+    ("seed", 8.5, "a game record's seed must be a whole number from 0 to 2**63 - 1, not 8.5"),
+    ("seed", 2 ** 63, "a game record's seed must be a whole number from 0 to 2**63 - 1"),
+    ("level", "2", "a game record's level must be a whole number from 0 to 1,000,000, not '2'"),
+    ("deck", 0, "a game record's deck must be a whole number from 1 to 1,000,000, not 0"),
+    ("turn_cap", 10 ** 30, "a game record's turn_cap must be a whole number from 1 to 1,000,000, "
+                           "not a number of 31 digits"),
+    ("turns", "E", "a game record's turns and hashes must be lists"),
+    ("result", "C", "a game record's result must be A, B, draw or null, not 'C'"),
+    ("options", 3, "options: solo options must be an object"),
 ])
 def test_a_solo_record_field_of_the_wrong_kind_is_refused_by_name(field, value, message):
+    """The field named is the field at fault: a bad seed is not an option's problem."""
     _, record = play_solo_game(8, RandomAgent(8), fmt=SOLO_PRECONSTRUCTED, deck=3)
-    with pytest.raises(RecordError, match=re.escape(message)):
+    with pytest.raises(RecordError, match="^" + re.escape(message)):
         SoloRecord.from_json({**record.to_json(), field: value})
+
+
+def test_a_solo_record_takes_the_duel_records_checks_of_its_hashes_and_picks():
+    _, record = play_solo_game(8, RandomAgent(8), fmt=SOLO_PRECONSTRUCTED, deck=3)
+    data = record.to_json()
+    with pytest.raises(RecordError, match="every hash of a game record must be a string"):
+        SoloRecord.from_json({**data, "hashes": [int(h, 16) for h in data["hashes"]]})
+    drafted = play_solo_game(3, RandomAgent(3), fmt=SOLO_DRAFT,
+                             draft=lambda shown: shown[0])[1].to_json()
+    with pytest.raises(RecordError, match="picks must be a list of card names"):
+        SoloRecord.from_json({**drafted, "picks": [{"card": name} for name in drafted["picks"]]})
 
 
 def test_a_preconstructed_solo_record_names_the_players_deck():

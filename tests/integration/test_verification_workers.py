@@ -22,7 +22,7 @@ from tournaments.models import (
     UploadStatus,
 )
 from tournaments.services.match_batches import jobs_for_round_batched
-from tournaments.services.verification import game_record_upload
+from tournaments.services.verification import game_record_upload, game_record_verify
 from tournaments.tasks import game_record_verify_task, match_jobs_run_batch_task
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis,
@@ -72,6 +72,59 @@ def test_a_worker_disputes_a_match_whose_record_was_tampered_with(queue):
     match.refresh_from_db()
     assert match.status == MatchStatus.DISPUTED
     assert "turn 2" in ResultChange.objects.filter(match=match).last().note
+
+
+@pytest.mark.parametrize("tamper", ["last_hash", "turn_cap"])
+def test_a_compiled_worker_disputes_a_tampered_record_naming_the_turn(queue, tamper):
+    """The compiled build once raised TypeError on these (the game over when its turn is
+    compared): the job failed and the upload stayed pending. A worker of the compiled build
+    disputes the match with the turn named, as the Python build always did."""
+    from tests.compiled_run import compiled_build_or_skip
+
+    dest = compiled_build_or_skip()
+    match, player, played = player_against_ai()
+    report(match, player, played)
+    record = json.loads(played.games[0].dumps())
+    last = len(record["turns"])
+    assert last > 3
+    if tamper == "last_hash":
+        record["hashes"][-1] = "00000000" if record["hashes"][-1] != "00000000" else "11111111"
+    else:
+        record["turn_cap"] = 3
+    expected = last if tamper == "last_hash" else 3
+    worker = Worker(queue, compiled=dest)
+    try:
+        game = game_record_upload(match_id=match.pk, by=player, text=json.dumps(record),
+                                  now=timezone.now())
+        again = game_record_verify_task.apply_async((game.pk,), queue=queue)  # delivered twice
+        wait_for(checked)
+        again.get(timeout=60)  # raises what the job raised, had it failed
+    finally:
+        worker.stop()
+    game.refresh_from_db()
+    match.refresh_from_db()
+    assert GameUpload.objects.get(game=game).status == UploadStatus.DIVERGENT
+    assert game.divergent_turn == expected
+    assert match.status == MatchStatus.DISPUTED
+    assert (f"game 1's record diverges at turn {expected}: turn {expected}: "
+            in ResultChange.objects.filter(match=match).last().note)
+
+
+def test_a_stored_record_this_engine_no_longer_reads_disputes_the_match():
+    """A record checked at its upload by an engine with fewer checks (a seed past the bounds
+    of engine/clash/limits.py) is not replayed: the match is disputed saying why, and the
+    job ends."""
+    match, player, played = player_against_ai()
+    report(match, player, played)
+    game = game_record_upload(match_id=match.pk, by=player, text=played.games[0].dumps(),
+                              now=timezone.now())
+    EngineGame.objects.filter(pk=game.pk).update(record={**game.record, "seed": 2 ** 63})
+    assert game_record_verify(game_id=game.pk, now=timezone.now()) is True
+    match.refresh_from_db()
+    assert match.status == MatchStatus.DISPUTED
+    assert GameUpload.objects.get(game=game).status == UploadStatus.DIVERGENT
+    assert ("game 1's record does not replay: a game record's seed must be a whole number"
+            in ResultChange.objects.filter(match=match).last().note)
 
 
 def test_batches_of_match_jobs_through_two_worker_processes_record_each_match_once(queue):

@@ -33,7 +33,7 @@ from core.locks import lock
 from decks.services.game_rules import engine_plays
 from engine.clash.cards import load_catalogue
 from engine.clash.errors import EngineError
-from engine.clash.record import GameRecord, replay
+from engine.clash.record import GameRecord, ReplayResult, replay
 from engine.seats import DRAW_NAME, LETTER_A, LETTER_B, SEAT_A, SEAT_B
 from tournaments.models import (
     EngineGame,
@@ -222,7 +222,10 @@ def game_record_verify(*, game_id: int, now: datetime) -> bool:
     upload = uploads[0] if uploads else None
     if upload is None or upload.status != UploadStatus.PENDING:
         return False
-    outcome = replay(GameRecord.from_json(game.record))
+    try:
+        outcome = replay(GameRecord.from_json(game.record))
+    except EngineError as exc:  # stored before this engine's checks of a record's fields
+        outcome = ReplayResult(False, None, None, exc.message)
     if not outcome.ok:
         turn = outcome.turn
         where = f"diverges at turn {turn}" if turn else "does not replay"

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine.cli import write_file
 from engine.seats import DRAW
 
 from ..ai import make_agent
@@ -117,7 +118,7 @@ def compute_card_values(games: int, seed: int, ai: str = "random",
 
 def write_card_values(values: CardValues, path: str | Path | None = None) -> Path:
     file = Path(path) if path is not None else VALUES_FILE
-    file.write_text(json.dumps(values.to_json(), indent=1) + "\n", encoding="utf-8")
+    write_file(file, json.dumps(values.to_json(), indent=1) + "\n")
     return file
 
 

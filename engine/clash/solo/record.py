@@ -29,11 +29,12 @@ from ..game import result_name, run_to_end
 from ..record import (
     RECORD_VERSION,
     ReplayResult,
-    check_turns,
     need_field,
     parse_json,
     replay_turns,
+    seed_field,
     text_field,
+    turns_field,
     whole_field,
 )
 from ..state import DEFAULT_TURN_CAP
@@ -96,29 +97,29 @@ class SoloRecord:
         if fmt not in (SOLO_DRAFT, SOLO_PRECONSTRUCTED):
             raise RecordError(f"unknown solo format {fmt!r}: {SOLO_DRAFT} or "
                               f"{SOLO_PRECONSTRUCTED}")
-        turns, hashes = need_field(data, "turns"), need_field(data, "hashes")
-        if not isinstance(turns, list) or not isinstance(hashes, list):
-            raise RecordError("a game record's turns and hashes must be lists")
+        # The duel record's checks of the fields both have (record.py), then solo's own.
+        catalogue, seed = text_field(data, "catalogue"), seed_field(data)
+        level, turn_cap = whole_field(data, "level", 0), whole_field(data, "turn_cap", 1)
+        turns, hashes = turns_field(data)
         result = data.get("result")
         if result not in (None, *RESULT_NAMES):
             raise RecordError(f"a game record's result must be {', '.join(RESULT_NAMES)} or "
                               f"null, not {result!r}")
+        options_data = need_field(data, "options")
         try:
-            record = cls(fmt=fmt, catalogue=text_field(data, "catalogue"),
-                         seed=whole_field(data, "seed", 0), level=whole_field(data, "level", 0),
-                         options=SoloOptions.from_json(data["options"]),
-                         turn_cap=whole_field(data, "turn_cap", 1),
-                         chooses_returns=data.get("chooses_returns", False) is True,
-                         turns=list(turns), hashes=list(hashes), result=result)
-            if fmt == SOLO_DRAFT:
-                record.picks = [str(p) for p in data["picks"]]
-            else:
-                record.deck = whole_field(data, "deck", 1)
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"a solo record needs the field {exc}") from None
+            options = SoloOptions.from_json(options_data)
         except EngineError as exc:
             raise RecordError(f"options: {exc.message}") from None
-        check_turns(record.turns, record.hashes)
+        record = cls(fmt=fmt, catalogue=catalogue, seed=seed, level=level, options=options,
+                     turn_cap=turn_cap, chooses_returns=data.get("chooses_returns", False) is True,
+                     turns=turns, hashes=hashes, result=result)
+        if fmt == SOLO_DRAFT:
+            picks = need_field(data, "picks")
+            if not isinstance(picks, list) or not all(isinstance(p, str) for p in picks):
+                raise RecordError("a solo draft record's picks must be a list of card names")
+            record.picks = list(picks)
+        else:
+            record.deck = whole_field(data, "deck", 1)
         return record
 
     @classmethod

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from .. import events as ev
 from ..cards import Catalogue, load_catalogue
 from ..errors import SetupError
+from ..limits import number_problem, seed_problem
 from ..rng import Rng
 from ..state import DEFAULT_TURN_CAP, Player
 from .game import AI, HUMAN, SoloGame
@@ -125,8 +126,8 @@ def new_solo_game(player_cards: Sequence[str], ai_cards: Sequence[str], seed: in
     options = options if options is not None else SoloOptions()
     check_level(options, level)
     _check_seed(seed)
-    if not isinstance(turn_cap, int) or isinstance(turn_cap, bool) or turn_cap < 1:
-        raise SetupError(f"the turn cap must be a whole number >= 1, not {turn_cap!r}")
+    if number_problem(turn_cap, 1) is not None:
+        raise SetupError(f"the turn cap {number_problem(turn_cap, 1)}")
     human = _cards(player_cards, PLAYER_CARDS, "the player's deck", catalogue)
     ai = _cards(ai_cards, AI_CARDS, "the AI deck", catalogue)
     Rng.stream(seed, "shuffle-A").shuffle(human)
@@ -155,5 +156,6 @@ def _cards(names: Sequence[str], size: int, what: str, catalogue: Catalogue) -> 
 
 
 def _check_seed(seed: int) -> None:
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise SetupError(f"the seed must be a whole number >= 0, not {seed!r}")
+    # The bounds both builds compute alike (limits.py).
+    if seed_problem(seed) is not None:
+        raise SetupError(f"the seed {seed_problem(seed)}")
