@@ -12,6 +12,11 @@ from pathlib import Path
 from typing import Any
 
 EXIT_MALFORMED = 2
+# The greatest first seed of the tools that play runs of games (bench, balance, ladder,
+# expert_bench): each derives its games' and players' seeds from it (the bench multiplies it by
+# 1,000,003, then doubles that for the players), and every seed so derived must stay below
+# 2**63 (engine/clash/limits.py) for any run of fewer than 10**9 games.
+TOOL_SEED_LIMIT = 2 ** 40
 
 
 def json_problem(exc: ValueError | RecursionError) -> str:
@@ -50,6 +55,13 @@ def write_file(path: str | Path, text: str) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def first_seed_problem(seed: int) -> str | None:
+    """Why `seed` cannot be the first seed of a tool's run of games, or None when it can."""
+    if not 0 <= seed <= TOOL_SEED_LIMIT:
+        return "--seed must be a whole number from 0 to 2**40"
+    return None
 
 
 def fail(message: str) -> int:

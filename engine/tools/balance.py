@@ -24,6 +24,7 @@ from engine.clash.formats.values import compute_card_values
 from engine.clash.game import play_game
 from engine.clash.rng import Rng
 from engine.clash.solo import options_for_level, play_solo_game
+from engine.cli import first_seed_problem
 from engine.seats import BOTH_SEATS, DRAW, SEAT_A
 from engine.tools.pool import worker_pool
 
@@ -143,10 +144,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.ai not in LEVELS:
         parser.error(f"unknown AI level {args.ai!r}: known are {', '.join(LEVELS)}")
-    if args.games < 2 or args.seed < 0 or args.jobs < 1 or (
+    if args.games < 2 or first_seed_problem(args.seed) is not None or args.jobs < 1 or (
             args.solo_games is not None and args.solo_games < 1):
-        parser.error("--games must be at least 2, --solo-games at least 1, --seed >= 0, "
-                     "--jobs >= 1")
+        parser.error(first_seed_problem(args.seed)
+                     or "--games must be at least 2, --solo-games at least 1, --jobs >= 1")
     run(args.games, args.ai, args.seed, args.solo_games, args.jobs)
     return 0
 

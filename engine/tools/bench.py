@@ -33,7 +33,7 @@ from engine.clash.cards import load_catalogue
 from engine.clash.game import play_game
 from engine.clash.lab import lab_chunk
 from engine.clash.record import GameRecord, replay
-from engine.cli import fail
+from engine.cli import fail, first_seed_problem
 
 
 def run(games: int, seed: int, out=sys.stdout) -> dict[str, float]:
@@ -161,8 +161,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
-    if args.seed < 0:
-        parser.error("--seed must be a whole number >= 0")
+    if first_seed_problem(args.seed):
+        parser.error(first_seed_problem(args.seed))
     if args.repeat < 1:
         parser.error("--repeat must be at least 1")
     if args.workers < 1:

@@ -23,6 +23,7 @@ from engine.clash.ai.expert import ExpertAgent, Leaf
 from engine.clash.ai.search import SearchAgent
 from engine.clash.cards import load_catalogue
 from engine.clash.game import new_game, play_game, run_to_end
+from engine.cli import first_seed_problem
 from engine.seats import BOTH_SEATS, DRAW, other
 from engine.tools.ladder import wilson
 from engine.tools.pool import worker_pool
@@ -276,8 +277,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="instead of the bench: fit the expert's leaf weights to GAMES "
                         "search-against-search games from --seed (docs/ai.md: 250 from 100000)")
     args = parser.parse_args(argv)
-    if args.games < 2 or args.seed < 0 or args.jobs < 1:
-        parser.error("--games must be at least 2, --seed >= 0, --jobs >= 1")
+    if args.games < 2 or first_seed_problem(args.seed) is not None or args.jobs < 1:
+        parser.error(first_seed_problem(args.seed) or "--games must be at least 2, --jobs >= 1")
     options = {k: v for k in ("playouts", "depth", "width", "nodes")
                if (v := getattr(args, k)) is not None}
     if any(v < (0 if k == "depth" else 1) for k, v in options.items()):

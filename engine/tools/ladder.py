@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from engine.clash.ai import LEVELS, make_agent
 from engine.clash.cards import load_catalogue
 from engine.clash.game import play_game
+from engine.cli import first_seed_problem
 from engine.seats import BOTH_SEATS, DRAW, other
 from engine.tools.pool import worker_pool
 
@@ -161,8 +162,8 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [level for level in levels if level not in LEVELS]
     if unknown:
         parser.error(f"unknown level(s) {', '.join(unknown)}: known are {', '.join(LEVELS)}")
-    if args.games < 2 or args.seed < 0 or args.jobs < 1:
-        parser.error("--games must be at least 2, --seed >= 0, --jobs >= 1")
+    if args.games < 2 or first_seed_problem(args.seed) is not None or args.jobs < 1:
+        parser.error(first_seed_problem(args.seed) or "--games must be at least 2, --jobs >= 1")
     run(args.games, args.seed, levels, args.jobs)
     return 0
 

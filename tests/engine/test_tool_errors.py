@@ -140,3 +140,18 @@ def test_the_worker_processes_end_with_a_killed_tool(argv, sig):
         for worker in workers:  # what a failed run left (its own processes, by their ids)
             if alive(worker):
                 os.kill(worker, signal.SIGKILL)
+
+
+@pytest.mark.parametrize("args", [
+    ("engine.tools.bench", "--games", "2"),
+    ("engine.tools.balance", "--games", "2"),
+    ("engine.tools.ladder", "--games", "2"),
+    ("engine.tools.expert_bench", "--games", "2"),
+])
+def test_the_runs_of_games_refuse_a_first_seed_past_what_their_seeds_are_derived_within(args):
+    """Each game's and player's seed is derived from --seed (the bench's by 2 * 1,000,003 times
+    it): a first seed near 2**63 made the game's setup fail with a traceback."""
+    done = command(*args, "--seed", str(2 ** 63 - 1))
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert done.stderr.splitlines()[-1].endswith(
+        "error: --seed must be a whole number from 0 to 2**40"), done.stderr
