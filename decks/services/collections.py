@@ -3,6 +3,7 @@ semicolon-separated). The export is a read: decks.selectors.collections."""
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext, ngettext
@@ -16,6 +17,13 @@ CSV_COLUMNS = ["set", "card", "count"]
 MAX_COUNT = 99
 
 
+def _lock_collection(user: AbstractBaseUser) -> None:
+    """One writer at a time per collection: the owner's row is locked first. A card's entry
+    is created by whichever writer comes first; without the lock two writers both find no
+    entry and the second insert breaks the one-entry-per-card constraint (a 500)."""
+    lock(get_user_model().objects.filter(pk=user.pk))
+
+
 @transaction.atomic
 def collection_add_set(*, user: AbstractBaseUser, card_set: CardSet, copies: int = 1) -> int:
     """Add `copies` of every card of `card_set` (a whole Starter Kit in one step)."""
@@ -23,6 +31,7 @@ def collection_add_set(*, user: AbstractBaseUser, card_set: CardSet, copies: int
         raise DomainError("bad_count", gettext("copies must be between 1 and %(most)d")
                           % {"most": MAX_COUNT},
                           params={"most": MAX_COUNT})
+    _lock_collection(user)
     cards = list(card_set.cards.all())
     (entries,) = lock(CollectionEntry.objects.filter(owner=user, card__in=cards))
     owned = {e.card_id: e for e in entries}
@@ -43,6 +52,7 @@ def collection_set_count(*, user: AbstractBaseUser, card: Card, count: int) -> N
         raise DomainError("bad_count", gettext("count must be a whole number from 0 to %(most)d")
                           % {"most": MAX_COUNT},
                           params={"most": MAX_COUNT})
+    _lock_collection(user)
     if count == 0:
         CollectionEntry.objects.filter(owner=user, card=card).delete()
     else:
@@ -111,6 +121,7 @@ def collection_import_csv(*, user: AbstractBaseUser, text: str, replace: bool = 
                                               len(problems)) % {"n": len(problems)},
                           problems=problems,
                           params={"count": len(problems)})
+    _lock_collection(user)
     if replace:
         CollectionEntry.objects.filter(owner=user).exclude(card_id__in=counts).delete()
     for card_id, count in counts.items():
