@@ -8,6 +8,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext, ngettext
 
+from core.csv_cells import csv_uncell
 from core.errors import DomainError
 from core.inputs import csv_rows
 from core.locks import lock
@@ -88,7 +89,9 @@ def collection_import_csv(*, user: AbstractBaseUser, text: str, replace: bool = 
             problems.append(gettext("line %(line)d: expected 3 fields (set, card, count), got "
                                     "%(count)d") % {"line": line, "count": len(row)})
             continue
-        set_code, name, count_text = (cell.strip() for cell in row)
+        # What the export wrote: a name a spreadsheet would take for a formula has an
+        # apostrophe before it (core.csv_cells), taken away here.
+        set_code, name, count_text = (csv_uncell(cell.strip()) for cell in row)
         if set_code not in sets:
             problems.append(gettext("line %(line)d: unknown set %(set)s")
                             % {"line": line, "set": repr(set_code)})
