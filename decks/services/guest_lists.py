@@ -82,7 +82,8 @@ def guest_decklist_revise(*, decklist_id: int, name: str, by: AbstractBaseUser,
     current = decklist.versions.order_by("-number").first()
     return DecklistVersion.objects.create(
         decklist=decklist, number=current.number + 1, name=decklist.name, created_at=now,
-        entered_for_guest=True, entered_by=by, **_contents(decklist.kind, cards, preconstructed_deck))
+        entered_for_guest=True, entered_by=by,
+        **_contents(decklist.kind, cards, preconstructed_deck))
 
 
 @transaction.atomic
