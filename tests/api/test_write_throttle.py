@@ -12,30 +12,25 @@ import uuid
 import pytest
 from django.conf import settings as django_settings
 from django.contrib.auth.models import AnonymousUser
-from rest_framework.test import APIRequestFactory, force_authenticate
+from rest_framework.test import APIRequestFactory
 from rest_framework.views import APIView
 
 from core.api.throttles import SLOTS, WriteRateThrottle
-from tests.conftest import redis_address
+from tests.factories import UserFactory
 
 LIMIT = 120
 THREADS = 16
 EACH = 20  # 320 writes at once, against 120 a minute
 
 
-class Writer:
-    """A user the throttle counts by id (no database row needed to count)."""
-
-    is_authenticated = True
-
-    def __init__(self, pk: int) -> None:
-        self.pk = pk
+def writer(pk: int):  # noqa: ANN201
+    """A user the throttle counts by id: built, not saved (the count needs no row)."""
+    return UserFactory.build(pk=pk, username=f"writer{pk}")
 
 
 def request(method: str = "post", user: object | None = None):  # noqa: ANN201
     made = getattr(APIRequestFactory(), method)("/api/decklists/", {}, format="json")
-    force_authenticate(made, user=user or Writer(7))
-    made.user = user or Writer(7)
+    made.user = user or writer(7)
     return made
 
 
@@ -43,11 +38,11 @@ def request(method: str = "post", user: object | None = None):  # noqa: ANN201
 def cache(request, settings):  # noqa: ANN001, ANN201
     """The default cache the throttle counts in: the test settings' own, or Redis."""
     if request.param == "redis":
-        host, port = redis_address()
-        location = django_settings.CELERY_BROKER_URL
+        # The broker's Redis, as the production settings use it when no CACHE_URL is given
+        # (the `redis` mark skips this where the broker is not a reachable Redis).
         settings.CACHES = {**settings.CACHES, "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": location or f"redis://{host}:{port}/0",
+            "LOCATION": django_settings.CELERY_BROKER_URL,
             # A prefix of this run's own: the counters of another run never meet these.
             "KEY_PREFIX": f"throttle-test-{uuid.uuid4().hex}"}}
     return request.param
@@ -76,17 +71,17 @@ def at_once(count: int, each: int, user: object) -> list[bool]:
 
 
 def test_writes_sent_in_parallel_never_pass_the_limit(cache) -> None:
-    answers = at_once(THREADS, EACH, Writer(7))
+    answers = at_once(THREADS, EACH, writer(7))
 
     assert len(answers) == THREADS * EACH
     assert answers.count(True) == LIMIT
 
 
 def test_another_user_has_a_limit_of_their_own(cache) -> None:
-    at_once(THREADS, EACH, Writer(7))
+    at_once(THREADS, EACH, writer(7))
 
-    assert WriteRateThrottle().allow_request(request(user=Writer(8)), APIView())
-    assert not WriteRateThrottle().allow_request(request(user=Writer(7)), APIView())
+    assert WriteRateThrottle().allow_request(request(user=writer(8)), APIView())
+    assert not WriteRateThrottle().allow_request(request(user=writer(7)), APIView())
 
 
 def test_reads_are_not_counted(cache) -> None:
