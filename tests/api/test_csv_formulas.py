@@ -18,6 +18,7 @@ from decks.selectors.collections import collection_export_csv
 from decks.services.collections import collection_import_csv
 from tests.factories import UserFactory, starter_kit
 from tests.factories.accounts import ProfileFactory
+from tests.factories.decks import CollectionEntryFactory
 from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
 from tests.tournaments.event_steps import pair, settle, start
 
@@ -78,7 +79,7 @@ def test_an_exported_collection_with_formula_like_names_imports_back_as_it_was()
         Card.objects.filter(pk=card.pk).update(name=name)
     owner, other = UserFactory(), UserFactory()
     for count, card in enumerate(Card.objects.filter(card_set=kit), start=1):
-        CollectionEntry.objects.create(owner=owner, card=card, count=count % 99 + 1)
+        CollectionEntryFactory(owner=owner, card=card, count=count % 99 + 1)
 
     exported = collection_export_csv(user=owner)
     collection_import_csv(user=other, text=exported)
