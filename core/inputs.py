@@ -6,14 +6,17 @@ Bad input is the user's to fix, so it gets a clear 4xx and never a 500:
   kind of input has its own, smaller limit, checked before it is read (`read_upload`, the
   API's parsers);
 - JSON is parsed by `json_loads`: nesting deeper than `MAX_JSON_DEPTH` (which would otherwise
-  overflow the parser's stack) and NUL characters in strings (which PostgreSQL cannot store)
-  are refused like malformed JSON;
+  overflow the parser's stack), NUL characters in strings (which PostgreSQL cannot store) and
+  lone surrogates (`"\\ud800"`: half of a UTF-16 pair, which no UTF-8 text can hold, so
+  neither the database nor an answer echoing it could be written) are refused like malformed
+  JSON, in the API's JSON bodies, the JSON files uploaded to a page or the API and the JSON
+  texts of form fields alike;
 - CSV is read by `csv_rows`, which turns the csv module's errors (a field over its 128 KiB
   limit) into a line-numbered problem, and reads commas or semicolons (what spreadsheet
   programs save in many European locales), whichever the header line uses;
-- NUL bytes in the URL path, the query string and form fields are refused by
-  `InputGuardMiddleware` (a form's CharField refuses them too, but a URL part or a query
-  parameter would reach the database);
+- NUL bytes in the URL path, the query string and form fields (and lone surrogates in form
+  fields) are refused by `InputGuardMiddleware` (a form's CharField refuses them too, but a
+  URL part or a query parameter would reach the database);
 - a domain error keeps its list of problems to the first `core.errors.MAX_PROBLEMS`
   (`capped`), so a huge bad file does not produce a huge answer.
 """
@@ -45,6 +48,8 @@ MAX_CSV_BYTES = 1_000_000
 # Nothing the site reads nests deeper than a few levels (a game record: 3).
 MAX_JSON_DEPTH = 32
 NUL = "\x00"
+# A code point of a UTF-16 surrogate: in a str only from a JSON escape, never from UTF-8 text.
+SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class InputError(DomainError):
@@ -74,15 +79,27 @@ def _no_constant(name: str) -> None:
     raise ValueError(f"{name} is not a JSON value")
 
 
+def _text_problem(value: str) -> str | None:
+    """Why a text is refused whatever it is for: a NUL character, a lone surrogate. The
+    message never quotes the text (a surrogate cannot be written into the answer)."""
+    if NUL in value:
+        return gettext("it holds a NUL character (\\u0000), which no text field accepts")
+    if SURROGATE.search(value):
+        return gettext("it holds a lone surrogate (\\ud800 to \\udfff), half of a UTF-16 "
+                       "pair, which is no character: no text field accepts it")
+    return None
+
+
 def _json_problem(data: Any, limit: int) -> str | None:
-    """Why parsed JSON is refused (too deep, a NUL character), walked without recursion."""
+    """Why parsed JSON is refused (too deep, a NUL character, a lone surrogate), walked
+    without recursion."""
     stack: list[tuple[Any, int]] = [(data, 1)]
     while stack:
         value, depth = stack.pop()
         if isinstance(value, str):
-            if NUL in value:
-                return gettext("it holds a NUL character (\\u0000), which no text field "
-                               "accepts")
+            problem = _text_problem(value)
+            if problem:
+                return problem
         elif isinstance(value, dict | list):
             if depth > limit:
                 return gettext("it nests deeper than %(limit)d levels") % {"limit": limit}
@@ -204,10 +221,15 @@ def _read_body(stream: Any, limit: int, what: str) -> bytes:
 
 def _form_problem(data: Any) -> str | None:
     for key in data:
-        if NUL in key or any(NUL in value for value in data.getlist(key)
-                             if isinstance(value, str)):
-            return gettext("The form field %(field)s holds a NUL byte") % {
-                "field": repr(key.replace(NUL, ""))}
+        texts = [key, *(value for value in data.getlist(key) if isinstance(value, str))]
+        field = repr(SURROGATE.sub("", key.replace(NUL, "")))
+        if any(NUL in text for text in texts):
+            return gettext("The form field %(field)s holds a NUL byte") % {"field": field}
+        # Django reads a form's bytes that are not UTF-8 as U+FFFD, so a surrogate comes
+        # only from a caller that built the form itself: refused all the same.
+        if any(SURROGATE.search(text) for text in texts):
+            return gettext("The form field %(field)s holds a lone surrogate") % {
+                "field": field}
     return None
 
 

@@ -115,6 +115,9 @@ class DecklistVersion(models.Model):
 
     decklist = models.ForeignKey(Decklist, on_delete=models.CASCADE, related_name="versions")
     number = models.PositiveIntegerField()
+    # The list's name when this version was saved: a registered version shows the name it was
+    # registered under beside its cards, whatever the list is called later.
+    name = models.CharField(max_length=100)
     cards = models.JSONField(default=list)  # card names, in the order the player gave
     preconstructed_deck = models.PositiveSmallIntegerField(null=True, blank=True)
     # Entered by an organizer for a walk-in guest (decks/services/guest_lists.py): its cards

@@ -3,12 +3,10 @@ constructed list may use, and the CSV export."""
 
 from __future__ import annotations
 
-import csv
-import io
-
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
 
+from core.csv_cells import csv_text
 from decks.models import Card, CollectionEntry
 from decks.selectors.cards import catalogue_order
 from decks.services.collections import CSV_COLUMNS
@@ -33,10 +31,9 @@ def collection_cards(*, user: AbstractBaseUser) -> list[Card]:
 
 
 def collection_export_csv(*, user: AbstractBaseUser) -> str:
-    """`set,card,count`, one card a line, by set code and card name: what the import reads."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
-    for entry in collection_entries(user=user).order_by("card__card_set__code", "card__name"):
-        writer.writerow([entry.card.card_set.code, entry.card.name, entry.count])
-    return out.getvalue()
+    """`set,card,count`, one card a line, by set code and card name: what the import reads
+    (a name a spreadsheet would take for a formula with an apostrophe before it, which the
+    import takes away again)."""
+    entries = collection_entries(user=user).order_by("card__card_set__code", "card__name")
+    return csv_text(CSV_COLUMNS, ([entry.card.card_set.code, entry.card.name, entry.count]
+                                  for entry in entries))

@@ -3,10 +3,12 @@ semicolon-separated). The export is a read: decks.selectors.collections."""
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext, ngettext
 
+from core.csv_cells import csv_uncell
 from core.errors import DomainError
 from core.inputs import csv_rows
 from core.locks import lock
@@ -16,6 +18,13 @@ CSV_COLUMNS = ["set", "card", "count"]
 MAX_COUNT = 99
 
 
+def _lock_collection(user: AbstractBaseUser) -> None:
+    """One writer at a time per collection: the owner's row is locked first. A card's entry
+    is created by whichever writer comes first; without the lock two writers both find no
+    entry and the second insert breaks the one-entry-per-card constraint (a 500)."""
+    lock(get_user_model().objects.filter(pk=user.pk))
+
+
 @transaction.atomic
 def collection_add_set(*, user: AbstractBaseUser, card_set: CardSet, copies: int = 1) -> int:
     """Add `copies` of every card of `card_set` (a whole Starter Kit in one step)."""
@@ -23,6 +32,7 @@ def collection_add_set(*, user: AbstractBaseUser, card_set: CardSet, copies: int
         raise DomainError("bad_count", gettext("copies must be between 1 and %(most)d")
                           % {"most": MAX_COUNT},
                           params={"most": MAX_COUNT})
+    _lock_collection(user)
     cards = list(card_set.cards.all())
     (entries,) = lock(CollectionEntry.objects.filter(owner=user, card__in=cards))
     owned = {e.card_id: e for e in entries}
@@ -43,6 +53,7 @@ def collection_set_count(*, user: AbstractBaseUser, card: Card, count: int) -> N
         raise DomainError("bad_count", gettext("count must be a whole number from 0 to %(most)d")
                           % {"most": MAX_COUNT},
                           params={"most": MAX_COUNT})
+    _lock_collection(user)
     if count == 0:
         CollectionEntry.objects.filter(owner=user, card=card).delete()
     else:
@@ -78,7 +89,9 @@ def collection_import_csv(*, user: AbstractBaseUser, text: str, replace: bool = 
             problems.append(gettext("line %(line)d: expected 3 fields (set, card, count), got "
                                     "%(count)d") % {"line": line, "count": len(row)})
             continue
-        set_code, name, count_text = (cell.strip() for cell in row)
+        # What the export wrote: a name a spreadsheet would take for a formula has an
+        # apostrophe before it (core.csv_cells), taken away here.
+        set_code, name, count_text = (csv_uncell(cell.strip()) for cell in row)
         if set_code not in sets:
             problems.append(gettext("line %(line)d: unknown set %(set)s")
                             % {"line": line, "set": repr(set_code)})
@@ -111,6 +124,7 @@ def collection_import_csv(*, user: AbstractBaseUser, text: str, replace: bool = 
                                               len(problems)) % {"n": len(problems)},
                           problems=problems,
                           params={"count": len(problems)})
+    _lock_collection(user)
     if replace:
         CollectionEntry.objects.filter(owner=user).exclude(card_id__in=counts).delete()
     for card_id, count in counts.items():

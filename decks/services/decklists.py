@@ -153,7 +153,8 @@ def _create(*, user, name, kind, cards, preconstructed_deck, now, game,  # noqa:
         deck_format = game_rules.default_format(game)
     decklist = Decklist.objects.create(owner=user, game=game, name=name.strip(), kind=kind,
                                        deck_format=deck_format or "", created_at=now)
-    DecklistVersion.objects.create(decklist=decklist, number=1, created_at=now,
+    DecklistVersion.objects.create(decklist=decklist, number=1, name=decklist.name,
+                                   created_at=now,
                                    **_contents(kind, cards, preconstructed_deck))
     return decklist
 
@@ -195,7 +196,7 @@ def decklist_update(*, decklist: Decklist, user: AbstractBaseUser, now: datetime
     if name is not None or deck_format is not None:
         decklist.save(update_fields=["name", "deck_format"])
     version = DecklistVersion.objects.create(
-        decklist=decklist, number=current.number + 1, created_at=now,
+        decklist=decklist, number=current.number + 1, name=decklist.name, created_at=now,
         **_contents(decklist.kind, new_cards, new_deck))
     # The events that take the list as it changes follow it (tournaments listens); a listener
     # that refuses the version raises, and the transaction undoes it.

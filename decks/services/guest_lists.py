@@ -59,8 +59,8 @@ def guest_decklist_create(*, name: str, kind: str, game: Game, by: AbstractBaseU
     deck_format = game_rules.default_format(game) if game_rules.has_rules_module(game) else ""
     decklist = Decklist.objects.create(owner=None, game=game, name=name.strip(), kind=kind,
                                        deck_format=deck_format, created_at=now)
-    return DecklistVersion.objects.create(decklist=decklist, number=1, created_at=now,
-                                          entered_for_guest=True, entered_by=by,
+    return DecklistVersion.objects.create(decklist=decklist, number=1, name=decklist.name,
+                                          created_at=now, entered_for_guest=True, entered_by=by,
                                           **_contents(kind, cards, preconstructed_deck))
 
 
@@ -81,8 +81,9 @@ def guest_decklist_revise(*, decklist_id: int, name: str, by: AbstractBaseUser,
         decklist.save(update_fields=["name"])
     current = decklist.versions.order_by("-number").first()
     return DecklistVersion.objects.create(
-        decklist=decklist, number=current.number + 1, created_at=now, entered_for_guest=True,
-        entered_by=by, **_contents(decklist.kind, cards, preconstructed_deck))
+        decklist=decklist, number=current.number + 1, name=decklist.name, created_at=now,
+        entered_for_guest=True, entered_by=by,
+        **_contents(decklist.kind, cards, preconstructed_deck))
 
 
 @transaction.atomic

@@ -74,7 +74,8 @@ def _session_page(request: HttpRequest, session: BanSession, *, error: str | Non
             "player": player,
             "is_ai": seat in view["ai_seats"],
             "is_you": seat == you,
-            "decklist": (session.list_a if seat == LETTER_A else session.list_b).decklist,
+            # The version banned from, with the name it had then.
+            "version": session.list_a if seat == LETTER_A else session.list_b,
             "cards": [(faces.get(n) or n, n in view["banned"][seat])
                       for n in view["lists"][seat]],
             "result": [faces.get(n) or n

@@ -257,6 +257,57 @@ def test_nul_bytes_in_json_strings_are_refused_everywhere(scene, schema) -> None
     assert response.status_code == 400
 
 
+# A JSON escape of half a UTF-16 pair: json.loads makes it a str no UTF-8 encoder accepts.
+LONE_SURROGATE = "\\ud800"
+
+
+def test_lone_surrogates_in_json_strings_are_refused_everywhere(scene, schema) -> None:
+    requests = []
+    for method, path, operation in operations(schema):
+        if method == "get":
+            continue
+        fields = body_fields(schema, operation) or {"name": {}}
+        for value in (f'"x{LONE_SURROGATE}y"', f'["x{LONE_SURROGATE}y"]',
+                      f'{{"x{LONE_SURROGATE}y": 1}}'):
+            body = "{" + ",".join(f'"{name}":{value}' for name in fields) + "}"
+            requests.append((method, api_url(scene, path),
+                             {"data": body, "content_type": "application/json"}))
+
+    assert refused(scene, iter(requests)) == []
+    response = scene.client.post("/api/play/games/", '{"deck":1,"ai_level":"\\ud800"}',
+                                 content_type="application/json")
+    assert response.status_code == 400
+    assert "surrogate" in response.json()["error"]["message"]
+
+
+EVENT_FILE_WITH_A_SURROGATE = '{"format": "clash-event-file", "event": {"name": "\\udfff"}}'
+
+
+def test_an_event_file_with_a_lone_surrogate_is_refused_with_a_400(scene) -> None:
+    as_json = scene.client.post("/api/events/import/", EVENT_FILE_WITH_A_SURROGATE,
+                                content_type="application/json")
+    as_upload = scene.client.post("/api/events/import/", {"file": SimpleUploadedFile(
+        "event.json", EVENT_FILE_WITH_A_SURROGATE.encode())})
+    on_the_page = scene.client.post("/events/import/", {"file": SimpleUploadedFile(
+        "event.json", EVENT_FILE_WITH_A_SURROGATE.encode())})
+
+    assert (as_json.status_code, as_upload.status_code, on_the_page.status_code) == (
+        400, 400, 400)
+    assert "surrogate" in as_json.json()["error"]["message"]
+    assert "surrogate" in as_upload.json()["error"]["message"]
+    assert "surrogate" in on_the_page.content.decode()
+
+
+def test_lone_surrogates_in_form_fields_are_refused_everywhere(scene, urls) -> None:
+    names, files, _ = form_fields(scene, urls)
+    # Percent-encoded, the bytes of a surrogate are not UTF-8: Django reads them as U+FFFD;
+    # a JSON text in a form field (a squad) is parsed by json_loads.
+    form = {name: f'["x{LONE_SURROGATE}y"]' for name in names - files}
+    requests = [("post", url, {"data": form}) for url in urls]
+
+    assert refused(scene, iter(requests)) == []
+
+
 def form_fields(scene: Scene, urls: list[str]) -> tuple[set[str], set[str], set[str]]:
     """The names of the fields and of the file fields on every page a GET shows, and the URLs
     of the pages with a file field (the pages of every scene are the same: read once)."""

@@ -71,6 +71,7 @@ class DecklistVersionFactory(factory.django.DjangoModelFactory):
 
     decklist = factory.SubFactory(DecklistFactory)
     number = 1
+    name = factory.SelfAttribute("decklist.name")
     cards = factory.LazyFunction(list)
     created_at = factory.LazyFunction(timezone.now)
 

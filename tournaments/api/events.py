@@ -23,6 +23,7 @@ from core.api.errors import inputs_named
 from core.api.responses import errors, valid
 from tournaments.api import serializers as s
 from tournaments.models import Event, Registration
+from tournaments.selectors.access import may_read_deck_checks
 from tournaments.selectors.events import events_listed, viewer_of
 from tournaments.selectors.registrations import (
     deck_checks_of,
@@ -189,9 +190,10 @@ class EventDeckChecksView(APIView):
     @extend_schema(tags=["events"], responses={200: s.DeckCheckOut(many=True),
                                                **errors(403, 404)})
     def get(self, request: Request, pk: int) -> Response:
-        """Organizers only: the event's deck checks, newest first."""
+        """Organizers only (not the judges): the event's deck checks, newest first."""
         event = event_or_404(pk)
-        require_organizer(event, request.user)
+        if not may_read_deck_checks(event, request.user):
+            require_organizer(event, request.user)  # refused with the organizers' message
         return Response(s.DeckCheckOut(deck_checks_of(event), many=True).data)
 
     @extend_schema(tags=["events"], request=s.DeckCheckIn,

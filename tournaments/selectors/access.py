@@ -53,6 +53,13 @@ def may_judge(event: Event, user: User | None) -> bool:
     return is_organizer(event, user) or acts_as_judge(event, user)
 
 
+def may_read_deck_checks(event: Event, user: User | None) -> bool:
+    """The organizers only: a deck check's outcome and note are the organizers' record of a
+    player's deck (docs/tournaments.md). A judge reads the registered list itself for a deck
+    check (`may_judge`), not the checks made of it. The page and the API both ask here."""
+    return is_organizer(event, user)
+
+
 def may_see_match(match: Match, user: User | None, event: Event | None = None) -> bool:
     """The two players of the match and the organizers and judges of its event (`event`,
     when the caller holds it, else the match's round's)."""

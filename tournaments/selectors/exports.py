@@ -1,12 +1,10 @@
 """CSV downloads of an event: its standings and a round's pairings, for printing and posting
-at the venue. Both are public, like the pages they come from, and carry no decklists."""
+at the venue. Both are public, like the pages they come from, and carry no decklists. Names
+that a spreadsheet would read as formulas are written as text (core.csv_cells)."""
 
 from __future__ import annotations
 
-import csv
-import io
-from collections.abc import Iterable
-
+from core.csv_cells import csv_text
 from tournaments.models import Event, Match, Round
 from tournaments.selectors.matches import matches_by_table
 from tournaments.selectors.standings import (
@@ -32,14 +30,6 @@ STANDINGS_HEADER = standings_header(tiebreaker_columns(DEFAULT_ORDER))
 PAIRINGS_HEADER = ["table", "player_a", "player_b", "status", "a_wins", "b_wins", "draws"]
 
 
-def _csv(header: list[str], rows: Iterable[list]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
-    return out.getvalue()
-
-
 def _percent(value: float) -> str:
     return f"{value * 100:.2f}"
 
@@ -56,7 +46,7 @@ def standings_csv(event: Event) -> str:
     columns = tiebreaker_columns(event.tiebreakers)
     rows = standings_for_event(event)
     cut = cut_marked(event, rows)
-    return _csv(standings_header(columns), (
+    return csv_text(standings_header(columns), (
         [row.rank, row.name, row.match_points, row.wins, row.losses, row.draws,
          *(_metric_cell(row, column) for column in columns), int(row.dropped),
          int(row.is_ai), "yes" if row.registration_id in cut else ""]
@@ -75,4 +65,4 @@ def _pairing_row(match: Match) -> list:
 
 def pairings_csv(rnd: Round) -> str:
     """The round's tables in order, the bye last; results once confirmed."""
-    return _csv(PAIRINGS_HEADER, (_pairing_row(m) for m in matches_by_table(rnd)))
+    return csv_text(PAIRINGS_HEADER, (_pairing_row(m) for m in matches_by_table(rnd)))

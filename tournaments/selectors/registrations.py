@@ -180,7 +180,8 @@ def list_sheet(event: Event, registration_id: int, user: User) -> ListSheet | No
 
 
 def deck_checks_of(event: Event, registration: Registration | None = None) -> QuerySet[DeckCheck]:
-    """The event's deck checks, newest first (for the organizers only)."""
+    """The event's deck checks, newest first, for whom `access.may_read_deck_checks` lets
+    read them (the organizers only)."""
     checks = DeckCheck.objects.filter(event=event).select_related(
         "registration__player__profile", "decklist_version", "by").order_by("-at", "-id")
     return checks.filter(registration=registration) if registration is not None else checks

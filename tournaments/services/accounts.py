@@ -116,7 +116,7 @@ def player_data(*, user: AbstractBaseUser, data: dict[str, Any]) -> None:
             "registered_at": seat.created_at.isoformat(),
             "moved_up_from_waitlist_at": (seat.moved_up_at.isoformat()
                                           if seat.moved_up_at else None),
-            "decklist": ({"name": version.decklist.name, "version": version.number}
+            "decklist": ({"name": version.name, "version": version.number}
                          if version else None),
             "checked_in": seat.checked_in,
             "dropped": seat.dropped,

@@ -110,7 +110,7 @@ def _decklists(event: Event, lists: dict[int, Data], seats: dict[int, Data],
             name=f"{names.get(number, number)} in {event.name} (imported)"[:100],
             created_at=now)
         versions[number] = DecklistVersion.objects.create(
-            decklist=decklist, number=1, cards=data["cards"],
+            decklist=decklist, number=1, name=decklist.name, cards=data["cards"],
             preconstructed_deck=data["preconstructed_deck"], created_at=now)
     return versions
 

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET
 from core.views import NOT_THE_INPUT, domain_errors
 from tournaments.forms.registrations import DeckCheckForm
 from tournaments.models import Event, EventStatus, Registration, Round
-from tournaments.selectors.access import is_organizer, may_judge
+from tournaments.selectors.access import is_organizer, may_judge, may_read_deck_checks
 from tournaments.selectors.registrations import deck_checks_of, registered_list
 from tournaments.services.decklists import deck_check_record, event_lists_publish
 
@@ -52,7 +52,9 @@ def _seat_list(request: HttpRequest, event: Event, registration: int, *,
     context.update({
         "seat": seat,
         "listed": registered_list(event, seat, timezone.now()),
-        "checks": list(deck_checks_of(event, seat)),
+        # None: not the reader's to see (a judge reads the list, not the checks made of it).
+        "checks": (list(deck_checks_of(event, seat))
+                   if may_read_deck_checks(event, request.user) else None),
         "check_form": (form or DeckCheckForm(rounds=rounds)) if can_check else None,
     })
     return render_event(request, "tournaments/registered_list.html", context, status=status)

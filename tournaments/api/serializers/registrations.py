@@ -53,7 +53,7 @@ class RegistrationDecklistIn(serializers.Serializer):
 class RegisteredDecklistOut(serializers.Serializer):
     decklist = serializers.IntegerField(source="decklist_id")
     version = serializers.IntegerField(source="pk")
-    name = serializers.CharField(source="decklist.name")
+    name = serializers.CharField(help_text="the list's name when this version was saved")
     kind = serializers.ChoiceField(choices=DecklistKind.choices, source="decklist.kind")
     preconstructed_deck = serializers.IntegerField(allow_null=True)
     cards = serializers.ListField(child=serializers.CharField())
