@@ -1,6 +1,7 @@
 """`python manage.py simulate_event --players 16 --ai 4 --format constructed`: rehearse an
 event. Demo accounts register with real decklists, AI seats join, and the engine plays every
-match through the Swiss rounds and the top cut, with a progress display; then the champion, the top cut and where to go next."""
+match through the Swiss rounds and the top cut, with a progress display; then the champion,
+the top cut and where to go next."""
 
 from __future__ import annotations
 
