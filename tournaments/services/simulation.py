@@ -106,8 +106,10 @@ def _play_round(rnd: Round, clock: Callable[[], datetime], progress: Progress | 
 def event_simulate(*, players: int, ai_seats: int, fmt: str, seed: int,
                    clock: Callable[[], datetime], password: str = "clash-demo",
                    top_cut: int | None = None, name: str | None = None,
-                   progress: Progress | None = None) -> tuple[Event, Accounts]:
-    """Create and run a whole event: `players` demo accounts and `ai_seats` AI seats."""
+                   progress: Progress | None = None,
+                   publish_lists: bool = True) -> tuple[Event, Accounts]:
+    """Create and run a whole event: `players` demo accounts and `ai_seats` AI seats; once
+    complete, its lists are published unless `publish_lists` is False."""
     if fmt not in (EventFormat.PRECONSTRUCTED, EventFormat.CONSTRUCTED):
         raise DomainError("bad_format", gettext("Simulate a preconstructed or constructed "
                                                 "event."))
@@ -154,9 +156,10 @@ def event_simulate(*, players: int, ai_seats: int, fmt: str, seed: int,
                                  number=rnd.number + 1)
             _play_round(rnd, clock, progress)
     event, _ = event_complete(event_id=event.pk, by=organizer, now=clock())
-    # As organizers do once an event is over: its lists, and so the records of its games
-    # (which hold them), are then anyone's to see.
-    event = event_lists_publish(event_id=event.pk, by=organizer, now=clock())
+    if publish_lists:
+        # As organizers do once an event is over: its lists, and so the records of its games
+        # (which hold them), are then anyone's to see.
+        event = event_lists_publish(event_id=event.pk, by=organizer, now=clock())
     return event, accounts
 
 
