@@ -146,7 +146,7 @@ def _pairings(request: HttpRequest, event: Event, version: int) -> HttpResponse:
         opens = {m.pk for m in matches if context["is_organizer"] or m == mine}
         replays = replays_seen(
             (MatchSeen(m.pk, m.status == MatchStatus.CONFIRMED,
-                       m.player_a.is_ai and (m.bye or m.player_b.is_ai), m.pk in opens)
+                       m.player_a.is_ai and m.player_b.is_ai, m.pk in opens)
              for m in matches if not m.bye), lists_published=event.lists_published)
         return render_to_string("tournaments/_pairings.html", {
             "event": event, "round": rnd, "mine": mine, "user": request.user,
