@@ -26,7 +26,7 @@ unexport CLASH_COMPILED_ENGINE
 demo: $(INSTALL_STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_catalogue
-	$(PY) manage.py simulate_event --players 12 --ai 4 --format constructed --seed 1
+	$(PY) manage.py simulate_event --players 12 --ai 4 --format constructed --seed 1 --open-event
 	@echo
 	@echo "Clash is running at http://127.0.0.1:$(PORT)/  (Ctrl-C stops it)"
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)

@@ -30,3 +30,9 @@ def test_make_demo_port_was_fixed_at_8000_and_now_takes_another():
 
 def test_make_demo_still_serves_on_8000_by_default():
     assert "manage.py runserver 127.0.0.1:8000" in demo_commands()
+
+
+def test_make_demo_also_opens_an_event_a_newcomer_can_register_in():
+    """Today every event the demo made was complete: nothing to join."""
+    (line,) = [c for c in demo_commands().splitlines() if "simulate_event" in c]
+    assert "--open-event" in line.split()

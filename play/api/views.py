@@ -50,7 +50,7 @@ from play.services import (
     time_check_due,
     turns_left,
 )
-from play.views.boards import board, card_info
+from play.views.boards import board, card_info, mark_playable, playable_cards
 from play.views.games import seat_name
 from play.views.log_lines import event_data, log_lines, move_label
 
@@ -99,13 +99,15 @@ def game_state(game: OnlineGame, seat: int) -> dict:
     mover = to_move(state)
     mine = game.status == GameStatus.PLAYING and mover == seat
     events = position.log[-LOG_LINES:]
+    view = board(state, seat)
     moves = []
     if mine:
+        mark_playable(view, playable_cards(state, seat))
         catalogue = state.catalogue
         hand = Observation(state, seat).hand
         moves = [{"token": t, "label": move_label(decode(t)[0], catalogue, hand)}
                  for t in legal_moves_of(state, seat)]
-    data.update(your_turn=mine, board=board(state, seat), moves=moves,
+    data.update(your_turn=mine, board=view, moves=moves,
                 ai_thinking=mover is not None and mover == ai_seat(game),
                 log=log_lines(events, state.catalogue),
                 events=event_data(events, state.catalogue),

@@ -83,7 +83,9 @@ def _hand(catalogue: Catalogue, names: list[str], fort: bool) -> list[dict[str, 
         if name == BASTION:
             hand.append({"bastion": True, "name": "FORT" if fort else "BASTION"})
             continue
-        hand.append({"bastion": False, "index": index, "playable": index < 4,
+        # Marked playable by `mark_playable` once the seat's legal moves are known: a card's
+        # place among the four leftmost (C-3.2) is not enough without the mana and the turn.
+        hand.append({"bastion": False, "index": index, "playable": False,
                      **_card(catalogue, name), "plays": [], "casts": False})
         index += 1
     return hand
@@ -146,6 +148,22 @@ def attacks_left(game: Game) -> int:
     return 2 if probe.attack_next() else 1
 
 
+def mark_playable(board_data: dict[str, Any], indices: set[int]) -> None:
+    """Mark the hand's cards at `indices` (among the cards besides the Bastion/Fort) playable:
+    the ones the seat's legal actions play or cast now (rule C-3.2, with the mana and the
+    turn for it). A board nobody may act on (the opponent's turn, a finished game, a
+    replay) marks none."""
+    cards = [c for c in board_data["you"]["hand"] if not c["bastion"]]
+    for index in indices:
+        cards[index]["playable"] = True
+
+
+def playable_cards(game: Game, seat: int) -> set[int]:
+    """The hand indices of the cards `seat` can play or cast now (none when not to move)."""
+    return {action[1] for action in Observation(game, seat).legal_actions()
+            if action[0] in (PLAY, CAST)}
+
+
 def _play_to(lane: str) -> str:
     # A whole phrase per lane (rule C-1.2: top and bottom), so each translates on its own.
     return gettext("To top") if lane == "top" else gettext("To bottom")
@@ -193,6 +211,7 @@ def moves(game: Game, seat: int, board_data: dict[str, Any]) -> dict[str, Any]:
             turn.append({"token": token, "label": gettext("End the turn")})
         elif kind == RETURN_ORDER:
             returns.append({"token": token, "label": move_label(action, catalogue)})
+    mark_playable(board_data, playable)
     end_warning = None
     if playable and not returns:
         end_warning = {"cards": len(playable), "mana": game.mana,

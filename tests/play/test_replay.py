@@ -136,3 +136,21 @@ def test_a_persons_tournament_game_replays_only_where_their_list_may_be_seen(cli
     event.save()
     client.force_login(UserFactory(username="carol"))
     assert client.get(url).status_code == 200
+
+
+def test_a_steps_heading_is_words_not_the_records_move_codes(client):
+    """Today the heading of a step showed the record's codes ("C0Bt0P2tP2bE")."""
+    event = OrganizedEventFactory()
+    rnd = RoundFactory(event=event, number=1)
+    match = ConfirmedMatchFactory(round=rnd, player_a=AISeatFactory(event=event, ai_name="X"),
+                                  player_b=AISeatFactory(event=event, ai_name="Y"))
+    cat = load_catalogue()
+    _, record = play_game((cat.deck(2), cat.deck(4)), 77, (RandomAgent(1), RandomAgent(2)))
+    row = EngineGameFactory(match=match, number=1, mode=GameMode.AUTO, seed=77,
+                            record=record.to_json(), winner=record.result, verified=True)
+    url = reverse("play:replay_engine", args=[row.pk])
+    for step in (1, 3):
+        text = client.get(f"{url}?step={step}").content.decode()
+        (heading,) = re.findall(r'<h2 id="log-heading">(.*?)</h2>', text, re.S)
+        assert heading == "What happened in this turn"
+        assert record.turns[step - 1] not in text.split('id="log-heading"')[1]

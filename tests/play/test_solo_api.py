@@ -41,8 +41,11 @@ def test_a_quick_preconstructed_solo_game_starts_at_once(alice):
                                          "first": "player", "endurance": "bastion",
                                          "resistance": False, "ability": None}}
     assert state["board"]["opponent"]["deck_size"] == 24 and state["moves"]
-    playable = [c["name"] for c in state["board"]["you"]["hand"] if c.get("playable")]
-    assert len(playable) == 4  # rule C-3.2
+    hand = [c for c in state["board"]["you"]["hand"] if not c["bastion"]]
+    # Rule C-3.2: of the four leftmost cards, those the first turn's 6 mana pays for; no
+    # incantation yet, with no creature on the board to target (C-6.1).
+    assert [c["name"] for c in hand if c["playable"]] == [
+        c["name"] for c in hand[:4] if c["cost"] <= 6 and c["kind"] == "creature"]
 
 
 def test_a_custom_level_needs_options_that_add_up_to_it(alice):

@@ -52,9 +52,7 @@ def file_of(event: Event) -> dict:
 def simulated(*, players: int, ai: int, seed: int, publish: bool = True,
               top_cut: int | None = None) -> Event:
     event, _ = event_simulate(players=players, ai_seats=ai, fmt="constructed", seed=seed,
-                              clock=timezone.now, top_cut=top_cut)
-    if publish:
-        event_lists_publish(event_id=event.pk, by=event.organizers.get(), now=timezone.now())
+                              clock=timezone.now, top_cut=top_cut, publish_lists=publish)
     event.refresh_from_db()
     return event
 

@@ -64,3 +64,44 @@ def test_the_default_top_cut_is_one_the_players_can_fill():
     event, _ = event_simulate(players=4, ai_seats=12, fmt="preconstructed", seed=2,
                               clock=timezone.now)
     assert event.status == "complete" and event.top_cut == 4
+
+
+def test_a_simulated_event_publishes_its_lists_so_anyone_may_replay_its_games(client):
+    """Today the demo's games between two people's lists could be replayed by nobody but
+    their players and the organizer: its lists stayed hidden after the event."""
+    from django.urls import reverse
+
+    event, _ = event_simulate(players=4, ai_seats=0, fmt="preconstructed", seed=2,
+                              clock=timezone.now, top_cut=0)
+    event.refresh_from_db()
+    assert event.lists_published
+    game = EngineGame.objects.filter(match__round__event=event).first()
+    assert client.get(reverse("play:replay_engine", args=[game.pk])).status_code == 200
+
+
+def test_the_demo_opens_an_event_a_new_account_finds_and_registers_in(client):
+    """Today every demo event was complete: a newcomer found nothing to join."""
+    from django.urls import reverse
+
+    from tests.factories import UserFactory
+    from tournaments.models import Event, EventStatus, Registration
+
+    call_command("simulate_event", "--players", "4", "--ai", "0", "--format",
+                 "preconstructed", "--top-cut", "0", "--password", "rehearsal-7",
+                 "--open-event", stdout=io.StringIO())
+    (open_event,) = Event.objects.filter(status=EventStatus.REGISTRATION)
+    newcomer = UserFactory(username="newcomer")
+    client.force_login(newcomer)
+    listed = client.get(reverse("tournaments:events")).content.decode()
+    assert open_event.name in listed
+    page = client.get(reverse("tournaments:event", args=[open_event.pk])).content.decode()
+    assert 'name="preconstructed_deck"' in page
+    response = client.post(reverse("tournaments:register", args=[open_event.pk]),
+                           {"preconstructed_deck": 2})
+    assert response.status_code == 302
+    assert Registration.objects.filter(event=open_event, player=newcomer).exists()
+    # The next demo run keeps the same open event: nothing piles up.
+    call_command("simulate_event", "--players", "4", "--ai", "0", "--format",
+                 "preconstructed", "--top-cut", "0", "--password", "rehearsal-7",
+                 "--open-event", stdout=io.StringIO())
+    assert list(Event.objects.filter(status=EventStatus.REGISTRATION)) == [open_event]

@@ -8,7 +8,8 @@ the API use the same reads; play asks the ones about its online games through pl
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, NamedTuple
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils.translation import gettext
@@ -55,11 +56,59 @@ def may_watch_engine_game(game: EngineGame, user: AbstractBaseUser) -> bool:
     online or by the workers) waits until its match is over; a record a player uploaded
     holds the seed their own engine chose, and is there for the organizer to settle."""
     match = game.match
-    if game.mode != GameMode.REPORTED and not match_over(match):
+    shown = replay_shown(mode=game.mode, over=match_over(match),
+                         ai_only=match.player_a.is_ai and (match.player_b is None
+                                                           or match.player_b.is_ai),
+                         lists_published=match.round.event.lists_published)
+    return may_see_match(match, user) if shown is None else shown
+
+
+def replay_shown(*, mode: str, over: bool, ai_only: bool, lists_published: bool) -> bool | None:
+    """`may_watch_engine_game`'s rule without the viewer: True for anyone, False for nobody
+    yet, None for who may see the match (`selectors.access.may_see_match`)."""
+    if mode != GameMode.REPORTED and not over:
         return False
-    if match.player_a.is_ai and (match.player_b is None or match.player_b.is_ai):
+    if ai_only or lists_published:
         return True
-    return match.round.event.lists_published or may_see_match(match, user)
+    return None
+
+
+class GameLink(NamedTuple):
+    """A game the viewer may replay, as the event's pages link it."""
+
+    pk: int
+    number: int
+
+
+class MatchSeen(NamedTuple):
+    """What the replay rule needs to know of a match, and whether the viewer may see it."""
+
+    pk: int
+    over: bool
+    ai_only: bool
+    sees: bool
+
+
+def replays_seen(matches: Iterable[MatchSeen], *,
+                 lists_published: bool) -> dict[int, list[GameLink]]:
+    """The finished games of the matches that are over, each only where the viewer may replay
+    it (`replay_shown`), by match id, in one query and none when the viewer may replay
+    nothing of them. The pages link a game once its match is over: an uploaded record of a
+    match still being played is the organizer's to settle, on the match page."""
+    wanted = {m.pk: m for m in matches if m.over and (m.ai_only or lists_published or m.sees)}
+    if not wanted:
+        return {}
+    found: dict[int, list[GameLink]] = {}
+    rows = (EngineGame.objects.filter(match_id__in=wanted, record__isnull=False)
+            .exclude(winner="").order_by("match_id", "number")
+            .values_list("match_id", "pk", "number", "mode"))
+    for match_id, pk, number, mode in rows:
+        m = wanted[match_id]
+        shown = replay_shown(mode=mode, over=m.over, ai_only=m.ai_only,
+                             lists_published=lists_published)
+        if m.sees if shown is None else shown:
+            found.setdefault(match_id, []).append(GameLink(pk, number))
+    return found
 
 
 def replay_links(match: Match, user: Any) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from core.errors import Conflict, DomainError, NotFound, Problem
 from tournaments.models import DeckCheck, DeckCheckOutcome, Event, EventStatus, Registration, Round
 
 from .access import lock_event, require_organizer
+from .standings import results_version_bump
 
 MAX_NOTE = 200
 CHECKED_WHILE = (EventStatus.RUNNING, EventStatus.TOP_CUT)
@@ -100,4 +101,7 @@ def event_lists_publish(*, event_id: int, by: AbstractBaseUser, now: datetime) -
     event.lists_published_at = now
     event.lists_published_by = by
     event.save(update_fields=["lists_published", "lists_published_at", "lists_published_by"])
+    # The pairings, the bracket and the players' pages link the replays a visitor may now
+    # watch: the pages kept for the old version are out of date.
+    results_version_bump(event_id=event.pk)
     return event

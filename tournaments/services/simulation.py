@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth import get_user_model
+from django.db import transaction
 from django.utils.translation import gettext
 
 from core.errors import DomainError
@@ -22,10 +23,19 @@ from decks.services.collections import collection_add_set
 from decks.services.decklists import decklist_create
 from engine.clash.cards import load_catalogue
 from engine.clash.rng import Rng
-from tournaments.models import Event, EventFormat, JobStatus, MatchJob, MatchStatus, Round
+from tournaments.models import (
+    Event,
+    EventFormat,
+    EventStatus,
+    JobStatus,
+    MatchJob,
+    MatchStatus,
+    Round,
+)
 from tournaments.selectors.rounds import round_label
 
 from .ai_seats import ai_seat_add
+from .decklists import event_lists_publish
 from .engine_jobs import job_seed, match_job_run
 from .events import event_complete, event_create, event_start
 from .registrations import registration_create
@@ -96,8 +106,10 @@ def _play_round(rnd: Round, clock: Callable[[], datetime], progress: Progress | 
 def event_simulate(*, players: int, ai_seats: int, fmt: str, seed: int,
                    clock: Callable[[], datetime], password: str = "clash-demo",
                    top_cut: int | None = None, name: str | None = None,
-                   progress: Progress | None = None) -> tuple[Event, Accounts]:
-    """Create and run a whole event: `players` demo accounts and `ai_seats` AI seats."""
+                   progress: Progress | None = None,
+                   publish_lists: bool = True) -> tuple[Event, Accounts]:
+    """Create and run a whole event: `players` demo accounts and `ai_seats` AI seats; once
+    complete, its lists are published unless `publish_lists` is False."""
     if fmt not in (EventFormat.PRECONSTRUCTED, EventFormat.CONSTRUCTED):
         raise DomainError("bad_format", gettext("Simulate a preconstructed or constructed "
                                                 "event."))
@@ -144,4 +156,35 @@ def event_simulate(*, players: int, ai_seats: int, fmt: str, seed: int,
                                  number=rnd.number + 1)
             _play_round(rnd, clock, progress)
     event, _ = event_complete(event_id=event.pk, by=organizer, now=clock())
+    if publish_lists:
+        # As organizers do once an event is over: its lists, and so the records of its games
+        # (which hold them), are then anyone's to see.
+        event = event_lists_publish(event_id=event.pk, by=organizer, now=clock())
     return event, accounts
+
+
+OPEN_EVENT_NAME = "Open demo event"
+OPEN_EVENT_DESCRIPTION = (
+    "Open for registration: sign up, pick a preconstructed deck and register. Three AI seats "
+    "have joined already. Once the organizer account starts the event, a match against an "
+    "AI seat is played online from its match page.")
+
+
+@transaction.atomic
+def demo_event_open(*, organizer: str, seed: int, now: datetime,
+                    ai_seats: int = 3) -> Event:
+    """A preconstructed event taking entries, for a newcomer to register in with nothing of
+    their own (a deck is picked by number, rule C-2.3): `ai_seats` AI seats have joined, so
+    the newcomer's matches are against them and can be played online. The open one of an
+    earlier run is kept rather than another made."""
+    by = get_user_model().objects.get(username=organizer)
+    kept = (Event.objects.filter(organizers=by, name=OPEN_EVENT_NAME,
+                                 status=EventStatus.REGISTRATION).order_by("pk").first())
+    if kept is not None:
+        return kept
+    event = event_create(by=by, name=OPEN_EVENT_NAME, format=EventFormat.PRECONSTRUCTED,
+                         seed=seed, now=now,
+                         description=OPEN_EVENT_DESCRIPTION)
+    for i in range(ai_seats):
+        ai_seat_add(event_id=event.pk, by=by, name=f"AI {i + 1}", now=now)
+    return event

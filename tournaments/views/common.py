@@ -18,9 +18,10 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_POST
 
-from tournaments.models import Event
+from tournaments.models import Event, Match, MatchStatus
 from tournaments.selectors.access import is_organizer, may_judge
 from tournaments.selectors.cache import CACHE, key
+from tournaments.selectors.match_games import GameLink, MatchSeen, replays_seen
 from tournaments.selectors.standings import results_version, results_version_of
 
 PER_PAGE = 50
@@ -116,3 +117,21 @@ def judge_action(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespons
         return view(request, event, *args, **kwargs)
 
     return wrapped
+
+
+def match_rows(matches: Sequence[Match], user: object, event: Event, *,
+               organizer: bool) -> list[tuple[Match, bool, Sequence[GameLink]]]:
+    """Each match with whether the viewer opens its page (its players and the organizers)
+    and the replays of its games the viewer may watch (selectors.match_games)."""
+    mine = getattr(user, "pk", None)
+
+    def opens(m: Match) -> bool:
+        return organizer or (mine is not None and mine in (
+            m.player_a.player_id, m.player_b.player_id if m.player_b else None))
+
+    seen = [(m, opens(m)) for m in matches]
+    replays = replays_seen(
+        (MatchSeen(m.pk, m.status == MatchStatus.CONFIRMED,
+                   m.player_a.is_ai and (m.player_b is None or m.player_b.is_ai), sees)
+         for m, sees in seen if m.player_b_id), lists_published=event.lists_published)
+    return [(m, sees, replays.get(m.pk, ())) for m, sees in seen]

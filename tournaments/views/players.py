@@ -12,7 +12,7 @@ from tournaments.selectors.bridge import swiss_id, swiss_view
 from tournaments.selectors.registrations import history_of, other_events_of, seen_versions
 from tournaments.selectors.standings import standing_by_round, standing_chart, standings_for_event
 
-from .common import event_context, event_or_404, render_event
+from .common import event_context, event_or_404, match_rows, render_event
 
 
 @require_GET
@@ -25,12 +25,16 @@ def event_player(request: HttpRequest, pk: int, registration: int) -> HttpRespon
         raise Http404(gettext("No such player in this event."))
     row = next((r for r in standings_for_event(event) if r.registration_id == seat.pk), None)
     context = event_context(request, event, "players")
+    history = history_of(seat)
     is_me = request.user.is_authenticated and seat.player_id == request.user.pk
     context.update({
-        "seat": seat, "row": row, "history": history_of(seat), "is_me": is_me,
+        "seat": seat, "row": row, "is_me": is_me,
+        # Each match with its page (for its players and the organizers) and the replays
+        # the viewer may watch.
+        "history": [(h, opens, games) for h, (_, opens, games) in zip(history, match_rows(
+            [h.match for h in history], request.user, event,
+            organizer=context["is_organizer"]), strict=True)],
         "chart": standing_chart(standing_by_round(event, view, seat)),
-        # The match pages are for the match's players and the organizers.
-        "links_to_matches": is_me or context["is_organizer"],
         "others": other_events_of(seat),
         # The registered list, where the viewer may see it (decks.selectors.visible_versions).
         "seen_list": seen_versions(request.user, [seat]).get(seat.pk),

@@ -25,11 +25,12 @@ from django.utils.text import slugify
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET
 
-from tournaments.models import Event, EventStatus, Round, RoundStage
+from tournaments.models import Event, EventStatus, MatchStatus, Round, RoundStage
 from tournaments.selectors.announcements import announcements_live
 from tournaments.selectors.cache import remembered
 from tournaments.selectors.exports import pairings_csv as pairings_text
 from tournaments.selectors.exports import standings_csv as standings_text
+from tournaments.selectors.match_games import MatchSeen, replays_seen
 from tournaments.selectors.matches import TableRow, round_matches, round_tables
 from tournaments.selectors.rounds import (
     RoundChoice,
@@ -55,6 +56,7 @@ from .common import (
     event_context,
     event_or_404,
     kept_for_visitors,
+    match_rows,
     page_of,
     render_event,
     wants_fragment,
@@ -138,11 +140,19 @@ def _pairings(request: HttpRequest, event: Event, version: int) -> HttpResponse:
             m.player_a.player_id, m.player_b.player_id if m.player_b else None)), None)
 
     def fragment() -> str:
+        matches = _tables(event, version, rnd) if rnd is not None else []
+        # The match pages are its players' and the organizers'; the replays follow
+        # selectors.match_games (a person's list stays hidden until the lists are published).
+        opens = {m.pk for m in matches if context["is_organizer"] or m == mine}
+        replays = replays_seen(
+            (MatchSeen(m.pk, m.status == MatchStatus.CONFIRMED,
+                       m.player_a.is_ai and m.player_b.is_ai, m.pk in opens)
+             for m in matches if not m.bye), lists_published=event.lists_published)
         return render_to_string("tournaments/_pairings.html", {
             "event": event, "round": rnd, "mine": mine, "user": request.user,
             "is_organizer": context["is_organizer"],
             "match_url": _around_id("tournaments:match", event),
-            "matches": _tables(event, version, rnd) if rnd is not None else [],
+            "rows": [(m, m.pk in opens, replays.get(m.pk, ())) for m in matches],
             "explanation": explanation_of(rnd.id) if rnd is not None else []})
 
     html = mark_safe(remembered(
@@ -236,8 +246,9 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
 def bracket(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_or_404(pk)
     rounds = [r for r in rounds_labelled(event) if r.stage == RoundStage.TOP_CUT]
-    columns = [(rnd, round_matches(rnd)) for rnd in rounds]
     context = event_context(request, event, "bracket")
+    columns = [(rnd, match_rows(round_matches(rnd), request.user, event,
+                                organizer=context["is_organizer"])) for rnd in rounds]
     context.update({
         "columns": columns,
         "champion": champion_of(rounds[-1]) if rounds else None,
