@@ -202,7 +202,8 @@ START_QUESTIONS = ("seats_without_list", "pods_empty_seats")
 
 def _back(event: Event, section: str = "") -> HttpResponse:
     """The dashboard again, at the section the action was taken from (its heading's id), so
-    the organizer is where they were."""
+    the organizer is where they were; at its top (where the messages show) for the next
+    step's buttons, which are there."""
     answer = redirect("tournaments:dashboard", pk=event.pk)
     if section:
         answer["Location"] += f"#{section}"
@@ -229,7 +230,7 @@ def start(request: HttpRequest, event: Event) -> HttpResponse:
             "seated.",
             "%(name)s has started: %(rounds)d Swiss rounds. Pair round 1 when the players are "
             "seated.", started.rounds) % {"name": event.name, "rounds": started.rounds})
-    return _back(event, "next-heading")
+    return _back(event)
 
 
 def _number(request: HttpRequest, event: Event) -> int | None:
@@ -250,7 +251,7 @@ def _paired(request: HttpRequest, event: Event, rnd, paired: bool,  # noqa: ANN0
     else:
         messages.success(request, _("%(round)s is paired. The players find their tables on "
                                     "the pairings page.") % {"round": label})
-    return _back(event, "next-heading")
+    return _back(event)
 
 
 def _pair_numbered(request: HttpRequest, event: Event, service) -> HttpResponse:  # noqa: ANN001
@@ -291,7 +292,7 @@ def complete(request: HttpRequest, event: Event) -> HttpResponse:
     else:
         messages.success(request, _("%(event)s is complete. Its results are final.")
                          % {"event": event.name})
-    return _back(event, "next-heading")
+    return _back(event)
 
 
 @organizer_action
