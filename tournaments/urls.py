@@ -62,6 +62,7 @@ urlpatterns: list = [
     path("<int:pk>/matches/<int:match>/time/", clock.match_time, name="match_time"),
     path("<int:pk>/manage/players/add/", seats.player_add, name="player_add"),
     path("<int:pk>/manage/guests/add/", seats.guest_add, name="guest_add"),
+    path("<int:pk>/manage/ai-seats/add/", seats.ai_seats_new, name="ai_seats_add"),
     path("<int:pk>/manage/guests/<int:registration>/code/", seats.guest_code_renew,
          name="guest_code_renew"),
     path("<int:pk>/manage/guests/<int:registration>/list/", guest_lists.guest_list,

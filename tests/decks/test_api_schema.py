@@ -52,6 +52,7 @@ ENDPOINTS = {
     "/api/events/{id}/rounds/{number}/clock/add/": {"post"},
     "/api/matches/{id}/time/": {"get", "post"},
     "/api/events/{id}/guests/": {"post"},
+    "/api/events/{id}/ai-seats/": {"post"},
     "/api/events/{id}/guests/{registration_id}/decklist/": {"get", "put"},
     "/api/claims/": {"post"},
     "/api/events/{id}/waitlist/": {"post", "delete"},

@@ -12,6 +12,8 @@ import factory
 from django.utils import timezone
 
 from decks.services.catalogue import clash_game
+from tests.factories.decklists import LIST_A
+from tests.factories.decks import DecklistVersionFactory
 from tests.factories.users import UserFactory
 from tournaments.models import (
     Announcement,
@@ -86,6 +88,14 @@ class SeatFactory(RegistrationFactory):
     """A player's seat; give `event=`."""
 
     checked_in = True
+
+
+class ListedSeatFactory(SeatFactory):
+    """A player's seat with a list of their own registered (LIST_A's cards); give
+    `event=`."""
+
+    decklist_version = factory.LazyAttribute(
+        lambda seat: DecklistVersionFactory(decklist__owner=seat.player, cards=list(LIST_A)))
 
 
 class GuestSeatFactory(RegistrationFactory):

@@ -182,9 +182,9 @@ def test_a_double_click_on_pair_pairs_the_round_once():
     event_id = ok(organizer.post("/api/events/", {"name": "Clicks", "format": "preconstructed",
                                                   "rounds": 3}, format="json"), 201)["id"]
     for name in NAMES[:5]:
-        ok(organizer.post(f"/api/events/{event_id}/registrations/",
-                          {"player": UserFactory(username=name).username},
-                          format="json"), 201)
+        ok(client_for(UserFactory(username=name)).post(
+            f"/api/events/{event_id}/registrations/", {"preconstructed_deck": 1},
+            format="json"), 201)
     ok(organizer.post(f"/api/events/{event_id}/start/"))
     url = f"/api/events/{event_id}/rounds/"
     first = organizer.post(url, {"number": 1}, format="json")

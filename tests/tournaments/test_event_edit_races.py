@@ -63,7 +63,7 @@ def test_the_start_racing_a_capacity_change_keeps_one_order():
     event = OrganizedEventFactory(capacity=4, rounds=2)
     seats(event, "alice bob")
     _, errors = at_once([
-        lambda: event_start(event_id=event.pk, by=organizer_of(event), now=now()),
+        lambda: event_start(event_id=event.pk, by=organizer_of(event), now=now(), ask=False),
         lambda: event_update(event_id=event.pk, by=organizer_of(event), now=now(),
                              changes={"capacity": 8})])
     event.refresh_from_db()

@@ -5,7 +5,7 @@ import pytest
 
 from core.errors import Conflict, DomainError, Forbidden
 from tests.factories import UserFactory
-from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
+from tests.factories.tournaments import ListedSeatFactory, OrganizedEventFactory, SeatFactory
 from tests.tournaments.event_steps import now, organizer_of, pair, seats, settle, start
 from tournaments.models import EventStatus
 from tournaments.services.events import (
@@ -145,7 +145,7 @@ def test_an_event_with_a_top_cut_goes_to_the_cut_before_it_completes():
 
 def test_an_organizer_adds_a_co_organizer_who_can_then_run_the_event():
     event = OrganizedEventFactory()
-    seats(event, "alice bob")
+    ListedSeatFactory.create_batch(2, event=event)
     zoe = UserFactory(username="zoe")
     organizer_add(event_id=event.pk, by=organizer_of(event), user=zoe)
     organizer_add(event_id=event.pk, by=organizer_of(event), user=zoe)

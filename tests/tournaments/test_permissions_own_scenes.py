@@ -111,6 +111,6 @@ def test_the_organizer_sees_the_list_the_player_attached_and_only_its_registered
     for name in ("alice", "bob"):
         registration_add(event_id=event.pk, by=organizer, player=UserFactory(username=name),
                          now=now())
-    event_start(event_id=event.pk, by=organizer, now=now())
+    event_start(event_id=event.pk, by=organizer, now=now(), ask=False)
     decklist_update(decklist=secret, user=victim, now=now(), cards=SECRET)  # fixed: unseen
     assert list(visible_versions(organizer)) == [followed]

@@ -21,7 +21,8 @@ from tournaments.models import (
 )
 from tournaments.selectors.pods import draft_seat_view
 from tournaments.selectors.rounds import round_explanation
-from tournaments.services.pods import draft_pick, pair_seed, pod_sizes
+from tournaments.selectors.starting import pod_sizes
+from tournaments.services.pods import draft_pick, pair_seed
 
 pytestmark = pytest.mark.django_db
 

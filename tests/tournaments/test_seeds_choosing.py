@@ -14,8 +14,8 @@ from decks.models import BanSession
 from decks.services.decklists import decklist_create
 from tests.factories import UserFactory, give_starter_kit
 from tests.factories.tournaments import (
+    ListedSeatFactory,
     OrganizedEventFactory,
-    SeatFactory,
 )
 from tests.tournaments.event_steps import now, organizer_of
 from tests.tournaments.seen_integers import SEED, integers_in, shown
@@ -81,7 +81,7 @@ def test_a_practice_ban_session_is_seeded_with_62_bits():
 
 def test_nobody_reads_the_seed_while_the_event_runs_not_even_its_organizer():
     event = OrganizedEventFactory(seed=SEED)
-    SeatFactory.create_batch(4, event=event)
+    ListedSeatFactory.create_batch(4, event=event)
     organizer = APIClient()
     organizer.force_login(organizer_of(event))
     page = Client()

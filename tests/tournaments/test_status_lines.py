@@ -20,6 +20,7 @@ from tests.factories.tournaments import (
     AISeatFactory,
     ConfirmedMatchFactory,
     EngineGameFactory,
+    ListedSeatFactory,
     OrganizedEventFactory,
     RoundFactory,
     SeatFactory,
@@ -120,7 +121,7 @@ def test_eliminated_players_are_not_playing_after_the_event_ends():
 
 def test_players_are_playing_while_the_swiss_runs():
     event = OrganizedEventFactory(rounds=2)
-    seats(event, "ann bea")
+    ListedSeatFactory.create_batch(2, event=event)  # with lists: the start asks nothing
     start(event)
     assert set(dashboard_states(event).values()) == {"playing"}
 
@@ -158,7 +159,7 @@ def test_the_drop_message_while_the_event_runs_keeps_the_results():
 
 def test_one_swiss_round_is_not_1_swiss_rounds():
     event = OrganizedEventFactory(rounds=1)
-    seats(event, "ann bea")
+    ListedSeatFactory.create_batch(2, event=event)  # with lists: the start asks nothing
     started = as_user(organizer_of(event)).post(url("event_start", event.pk), follow=True)
     page = html(started)
     assert "has started: 1 Swiss round. Pair round 1" in page
@@ -170,7 +171,7 @@ def test_one_swiss_round_is_not_1_swiss_rounds():
 
 def test_two_swiss_rounds_are_plural():
     event = OrganizedEventFactory(rounds=2)
-    seats(event, "ann bea")
+    ListedSeatFactory.create_batch(2, event=event)  # with lists: the start asks nothing
     page = html(as_user(organizer_of(event)).post(url("event_start", event.pk), follow=True))
     assert "has started: 2 Swiss rounds." in page
 
@@ -278,7 +279,7 @@ def test_a_refused_organizer_action_is_capitalised_in_its_source_not_by_the_view
     from tournaments.services.rounds import round_pair
 
     event = OrganizedEventFactory(rounds=2)
-    seats(event, "ann bea")
+    ListedSeatFactory.create_batch(2, event=event)  # with lists: the start asks nothing
     start(event)
     pair(event)
     with pytest.raises(Conflict) as refused:

@@ -9,7 +9,7 @@ seat of another event is a 404 like a missing one.
 from __future__ import annotations
 
 from django.utils import timezone
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.generics import ListAPIView
@@ -20,7 +20,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api.errors import inputs_named
-from core.api.responses import errors, valid
+from core.api.responses import ErrorOut, errors, valid
 from tournaments.api import serializers as s
 from tournaments.models import Event, Registration
 from tournaments.selectors.access import may_read_deck_checks
@@ -155,13 +155,34 @@ class EventOrganizersView(APIView):
         return event_response(request, pk)
 
 
+START_ASKS = OpenApiResponse(ErrorOut, description=(
+    "not possible now (`bad_transition`, `too_few_players`), or the start asks first: "
+    "`seats_without_list` names each seat that would play without a list, one entry of "
+    "`details` per seat (code `no_list`, params `registration` and `name`); "
+    "`pods_empty_seats` (a draft) names each pod with places for AI seats (code "
+    "`empty_seats`, params `pod`, `seats`, `players`, `empty`). Nothing has changed."))
+
+
 class EventStartView(APIView):
-    @extend_schema(tags=["events"], request=None,
-                   responses={200: s.EventDetailOut, **errors(403, 404, 409)})
+    @extend_schema(tags=["events"], request=s.EventStartIn,
+                   responses={200: s.EventDetailOut, **errors(400, 403, 404), 409: START_ASKS})
     def post(self, request: Request, pk: int) -> Response:
         """Organizers only: registration -> running. With check-in required, players who
-        have not checked in are dropped. Starting a running event again changes nothing."""
-        event_start(event_id=pk, by=request.user, now=timezone.now())
+        have not checked in are dropped. Starting a running event again changes nothing.
+
+        The start asks first. Seats without a list (a person's seat still in, without a
+        registered list, in a preconstructed or constructed event) answer 409
+        `seats_without_list` naming them, unless `drop_without_list` gives exactly their ids:
+        then they are dropped and the event starts. Waiting is not starting: each player
+        attaches their list, the organizer enters a guest's. In a draft, pod places left
+        empty (a no-show's, an odd pod's) answer 409 `pods_empty_seats` unless
+        `ai_in_empty_seats` is their number: AI players take them. An answer that no longer
+        matches (a list attached meanwhile) is asked again, with what is true now."""
+        require_organizer(event_or_404(pk), request.user)
+        data = valid(s.EventStartIn, request.data)
+        event_start(event_id=pk, by=request.user, now=timezone.now(),
+                    drop_without_list=data.get("drop_without_list"),
+                    ai_in_empty_seats=data.get("ai_in_empty_seats"))
         return event_response(request, pk)
 
 

@@ -3,6 +3,7 @@
 from django.urls import path
 
 from tournaments.api import (
+    ai_seats,
     announcements,
     clock,
     corrections,
@@ -47,6 +48,7 @@ urlpatterns: list = [
          name="event-registrations"),
     path(SEAT, events.RegistrationDetailView.as_view(), name="event-registration"),
     path(EVENT + "guests/", walkins.EventGuestsView.as_view(), name="event-guests"),
+    path(EVENT + "ai-seats/", ai_seats.EventAISeatsView.as_view(), name="event-ai-seats"),
     path(EVENT + "guests/<int:registration_id>/decklist/", walkins.GuestDecklistView.as_view(),
          name="event-guest-decklist"),
     path("claims/", walkins.ClaimView.as_view(), name="claims"),

@@ -28,6 +28,9 @@ class Registration(models.Model):
     claim_code_hash = models.CharField(max_length=64, blank=True, db_index=True)
     is_ai = models.BooleanField(default=False)
     ai_name = models.CharField(max_length=60, blank=True)
+    # An AI seat's engine level (engine.clash.ai.LEVELS) as the organizer chose it; empty: the
+    # CLASH_AI_SEAT_LEVEL setting's (the odd-seat, pod and late-player AI seats).
+    ai_level = models.CharField(max_length=20, blank=True)
     # The decklist version the player plays; it follows their edits until the event fixes
     # its lists (Event.lists_fixed). None in draft events (the pod builds the deck), for AI
     # seats, and for a seat an organizer added until its player attaches their list.

@@ -57,9 +57,10 @@ BATCH_FROM = 10
 STUCK_AFTER = timedelta(minutes=5)
 
 
-def ai_level() -> str:
-    """The engine AI level AI seats play with (setting CLASH_AI_SEAT_LEVEL)."""
-    return settings.CLASH_AI_SEAT_LEVEL
+def ai_level(chosen: str = "") -> str:
+    """The engine AI level an AI seat plays with: the one the organizer `chosen` for it, else
+    the setting CLASH_AI_SEAT_LEVEL."""
+    return chosen or settings.CLASH_AI_SEAT_LEVEL
 
 
 def _enqueue(job_ids: list[int], queue: str | None = None) -> None:
@@ -143,9 +144,9 @@ def match_job_run(*, job_id: int, clock: Callable[[], datetime],
         event = match.round.event
         seed = job.seed
     decks = decks_for_match(match, event, seed)
-    level = ai_level()
+    levels = (ai_level(match.player_a.ai_level), ai_level(match.player_b.ai_level))
     with job_heartbeat([job_id], clock):
-        result = play_match(decks, seed, (level, level), best_of=event.match_length)
+        result = play_match(decks, seed, levels, best_of=event.match_length)
     with transaction.atomic():
         # The services' order (round, match, then the job), as the result writer and the
         # batches take them.

@@ -3,7 +3,7 @@ running/top_cut -> complete (running -> top_cut is `topcut.topcut_start`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -29,6 +29,7 @@ from tournaments.models import (
     TopCut,
     default_tiebreakers,
 )
+from tournaments.selectors.starting import StartQuestions, start_questions
 from tournaments.swiss import rounds_for
 from tournaments.swiss.standings import METRICS
 
@@ -245,16 +246,28 @@ def organizer_add(*, event_id: int, by: AbstractBaseUser, user: AbstractBaseUser
 
 
 @transaction.atomic
-def event_start(*, event_id: int, by: AbstractBaseUser, now: datetime) -> tuple[Event, bool]:
+def event_start(*, event_id: int, by: AbstractBaseUser, now: datetime,
+                drop_without_list: Collection[int] | None = None,
+                ai_in_empty_seats: int | None = None, ask: bool = True) -> tuple[Event, bool]:
     """registration -> running. With check-in required, players who have not checked in are
     dropped now (they are never paired). The number of Swiss rounds is fixed here from the
     players left, unless the organizer set it. Starting a running event again is a no-op.
-    Returns the event and whether this call started it."""
+    Returns the event and whether this call started it.
+
+    The start asks first (selectors.starting): a Conflict names the seats without a list
+    unless `drop_without_list` names exactly those seats (they are dropped, and the event
+    starts without them), and in a draft the pods' empty places unless `ai_in_empty_seats`
+    is their number (AI seats take them). Only the operator's commands pass `ask=False` (a
+    benchmark's bulk seats have no lists)."""
     event = lock_event(event_id)
     require_organizer(event, by)
     if event.status == EventStatus.RUNNING:
         return event, False
     event_move(event, EventStatus.RUNNING)
+    if ask:
+        dropped = _answered(event, start_questions(event), drop_without_list=drop_without_list,
+                            ai_in_empty_seats=ai_in_empty_seats)
+        Registration.objects.filter(pk__in=dropped).update(dropped=True, dropped_at=now)
     seats = Registration.objects.filter(event=event, is_ai=False, dropped=False)
     places = seats.count()  # a draft pod keeps a no-show's place for an AI seat
     if event.check_in_required:
@@ -291,6 +304,47 @@ def event_start(*, event_id: int, by: AbstractBaseUser, now: datetime) -> tuple[
                               "seed_nonce", "seed_hash"])
     results_version_bump(event_id=event.pk)
     return event, True
+
+
+def _answered(event: Event, questions: StartQuestions, *,
+              drop_without_list: Collection[int] | None,
+              ai_in_empty_seats: int | None) -> list[int]:
+    """The seats to drop as the start begins, once the request has answered every question
+    of `questions` as it stands now; else a Conflict naming each seat (or pod) asked about,
+    with its id (number) and name in the problem's params, so the caller can answer."""
+    missing = [seat.pk for seat in questions.without_list]
+    if missing and set(drop_without_list or ()) != set(missing):
+        count = len(missing)
+        raise Conflict(
+            "seats_without_list",
+            ngettext("%(event)s has %(count)d seat without a list: drop it and start, or wait "
+                     "for its list",
+                     "%(event)s has %(count)d seats without a list: drop them and start, or "
+                     "wait for their lists", count) % {"event": event.name, "count": count},
+            problems=[Problem(gettext("%(name)s has no list") % {"name": seat.name},
+                              code="no_list", params={"registration": seat.pk,
+                                                      "name": seat.name})
+                      for seat in questions.without_list],
+            params={"event": event.name, "count": count, "registrations": missing})
+    empty = questions.empty_seats
+    if empty and ai_in_empty_seats != empty:
+        raise Conflict(
+            "pods_empty_seats",
+            ngettext("%(event)s has %(count)d empty seat in its pods: start with an AI player "
+                     "in it, or wait for more players",
+                     "%(event)s has %(count)d empty seats in its pods: start with AI players "
+                     "in them, or wait for more players", empty)
+            % {"event": event.name, "count": empty},
+            problems=[Problem(ngettext("pod %(pod)d: %(count)d empty seat of %(seats)d",
+                                       "pod %(pod)d: %(count)d empty seats of %(seats)d",
+                                       pod.empty)
+                              % {"pod": pod.number, "count": pod.empty, "seats": pod.seats},
+                              code="empty_seats",
+                              params={"pod": pod.number, "seats": pod.seats,
+                                      "players": pod.players, "empty": pod.empty})
+                      for pod in questions.pods],
+            params={"event": event.name, "count": empty})
+    return missing
 
 
 @transaction.atomic

@@ -139,14 +139,14 @@ def match_jobs_run_batch(*, job_ids: list[int], clock: Callable[[], datetime],
         match_jobs_move({job_id: status for job_id, _, _, status in rows}, JobStatus.RUNNING,
                         attempts=F("attempts") + 1, started_at=at, heartbeat_at=at)
         # Each match with what its two seats play: (id, round, then per seat: registration,
-        # decklist version's cards, pod seat's cards).
+        # decklist version's cards, pod seat's cards; then each seat's chosen AI level).
         matches = {row[0]: row for row in Match.objects.filter(
             pk__in=[match_id for _, match_id, _ in jobs]).values_list(
             "id", "round_id", *(f"player_{side}{path}" for side in SIDES for path in (
-                "_id", "__decklist_version__cards", "__pod_seat__cards")))}
+                "_id", "__decklist_version__cards", "__pod_seat__cards")),
+            *(f"player_{side}__ai_level" for side in SIDES))}
         rounds = {r.pk: r for r in Round.objects.select_related("event").filter(
             pk__in={row[1] for row in matches.values()})}
-    level = ai_level()
     played = {}
     with job_heartbeat([job_id for job_id, _, _ in jobs], clock):
         for job_id, match_id, seed in jobs:
@@ -154,7 +154,8 @@ def match_jobs_run_batch(*, job_ids: list[int], clock: Callable[[], datetime],
             event = rounds[row[1]].event
             decks = match_decks(*(deck_from(reg, event, version_cards=version, seat_cards=seat)
                                   for reg, version, seat in (row[2:5], row[5:8])), seed)
-            played[job_id] = (match_id, seed, play_match(decks, seed, (level, level),
+            levels = (ai_level(row[8]), ai_level(row[9]))
+            played[job_id] = (match_id, seed, play_match(decks, seed, levels,
                                                          best_of=event.match_length))
     return _record(played, sorted(rounds), clock)
 

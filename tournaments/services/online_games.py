@@ -134,7 +134,7 @@ def match_online_game_start(*, match_id: int, user: AbstractBaseUser,
     game = OnlineGame(
         kind=GameKind.DUEL, match=match, game_number=number,
         player_a=None if a.is_ai else a.player, player_b=None if b.is_ai else b.player,
-        ai_level=ai_level() if a.is_ai or b.is_ai else "",
+        ai_level=ai_level((a if a.is_ai else b).ai_level) if a.is_ai or b.is_ai else "",
         seed=online_game_seed(event, match, number), created_at=now, last_activity_at=now)
     lists = (deck_for(a, event), deck_for(b, event))
     kept = _kept_decks(match)

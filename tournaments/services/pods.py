@@ -47,30 +47,10 @@ from tournaments.models import (
 )
 from tournaments.selectors.pods import draft_state as _state
 from tournaments.selectors.pods import pair_seats as _seats
+from tournaments.selectors.starting import pods_planned
 
 from .live import draft_changed
 from .states import draft_pair_move
-
-POD_SIZE = 8
-
-
-# Seating ---------------------------------------------------------------------------------
-
-
-def pod_sizes(places: int) -> list[int]:
-    """The seats of each pod for `places` players: pods of up to 8, as even as possible,
-    each rounded up to an even count (an AI seat completes an odd pod). 9 to 16 places make
-    two pods."""
-    if places < 1:
-        return []
-    pods = -(-places // POD_SIZE)
-    base, extra = divmod(places, pods)
-    return [size + size % 2 for size in [base + 1] * extra + [base] * (pods - extra)]
-
-
-def _split(count: int, pods: int) -> list[int]:
-    base, extra = divmod(count, pods)
-    return [base + 1] * extra + [base] * (pods - extra)
 
 
 def pair_seed(event: Event, pod: int, pair: int) -> int:
@@ -93,10 +73,9 @@ def pods_create(*, event: Event, places: int, now: datetime) -> list[Pod]:
     players = list(Registration.objects.filter(event=event, is_ai=False, dropped=False)
                    .order_by("created_at", "id"))
     Rng.stream(event.seed, "pods").shuffle(players)
-    sizes = pod_sizes(max(places, len(players)))
-    present = _split(len(players), len(sizes))
     pods = []
-    for number, (size, humans) in enumerate(zip(sizes, present, strict=True), start=1):
+    for planned in pods_planned(places=places, players=len(players)):
+        number, size, humans = planned.number, planned.seats, planned.players
         pod = Pod.objects.create(event=event, number=number, created_at=now)
         seated, players = players[:humans], players[humans:]
         for seat in range(humans + 1, size + 1):

@@ -72,7 +72,7 @@ def registration_create(*, event_id: int, by: AbstractBaseUser, now: datetime,
                               "closes": f"{event.registration_closes:%c}"},
                            params={"event": event.name, "closes": event.registration_closes})
     elif event.status == EventStatus.RUNNING:
-        _check_late_entry(event)
+        check_late_entry(event)
     else:
         raise Conflict("registration_over", gettext("%(event)s is past its Swiss rounds: no more"
                                                     " entries")
@@ -338,7 +338,7 @@ def _require_player_or_organizer(event: Event, registration: Registration,
                         params={"event": event.name})
 
 
-def _check_late_entry(event: Event) -> None:
+def check_late_entry(event: Event) -> None:
     if event.format == EventFormat.DRAFT:
         # Rule C-2.4: the pods are seated and drafted when the event starts.
         raise Conflict("late_entry_closed", gettext("%(event)s is a draft: its pods were seated "

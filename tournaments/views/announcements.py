@@ -30,7 +30,7 @@ def announcement_new(request: HttpRequest, event: Event) -> HttpResponse:
         if not refused:
             messages.success(request, _("The announcement is posted: the players see it on "
                                         "the event's page, the pairings and their Me page."))
-            return _back(event)
+            return _back(event, "news-heading")
     messages.error(request, _("The announcement was not posted: see the problem below."))
     return _dashboard(request, event, announcement_form=form, status=400)
 
@@ -45,4 +45,4 @@ def announcement_remove(request: HttpRequest, event: Event, announcement: int) -
                                     "see it."))
     else:
         messages.info(request, _("The announcement was already withdrawn."))
-    return _back(event)
+    return _back(event, "news-heading")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
@@ -38,7 +39,8 @@ def _number(request: HttpRequest) -> int | None:
 
 
 def _back(event: Event) -> HttpResponse:
-    return redirect("tournaments:dashboard", pk=event.pk)
+    """Back to the dashboard's clock, where the button was pressed."""
+    return redirect(reverse("tournaments:dashboard", args=[event.pk]) + "#clock-heading")
 
 
 def _clock_action(service, done: str, again: str):  # noqa: ANN001, ANN202

@@ -55,7 +55,8 @@ def late_player(request: HttpRequest, event: Event) -> HttpResponse:
                                 "them now, it is shown only this once.") % {
                     "code": late.claim_code, "link": link}
             messages.success(request, text)
-            return _back(event)
+            # A new guest's claim code is in the message at the top: shown only this once.
+            return _back(event, "" if late.claim_code else "late-heading")
     messages.error(request, _("The late player was not added: see the form below."))
     return _dashboard(request, event, status=400, late_form=form)
 
@@ -85,7 +86,7 @@ def no_show(request: HttpRequest, event: Event) -> HttpResponse:
     else:
         messages.info(request, _("Table %(table)d already has this no-show; nothing changed.")
                       % {"table": match.table})
-    return _back(event)
+    return _back(event, "no-show-heading")
 
 
 @login_required

@@ -34,7 +34,7 @@ def lists_publish(request: HttpRequest, event: Event) -> HttpResponse:
     else:
         messages.success(request, _("The lists are published: everyone sees each player's "
                                     "registered version."))
-    return _back(event)
+    return _back(event, "lists-heading")
 
 
 def _seat_list(request: HttpRequest, event: Event, registration: int, *,

@@ -14,6 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
@@ -103,7 +104,7 @@ def guest_list(request: HttpRequest, pk: int, registration: int) -> HttpResponse
         if not refused:
             messages.success(request, _("The list of %(name)s is saved: it is their "
                                         "registered list.") % {"name": seat.name})
-            return redirect("tournaments:dashboard", event.pk)
+            return redirect(reverse("tournaments:dashboard", args=[event.pk]) + "#seats-heading")
     messages.error(request, _("The list was not saved: fix the problems shown below."))
     return _page(request, event, seat, form, status=400)
 

@@ -23,10 +23,12 @@ from django.views.decorators.http import require_GET
 
 from core.errors import Conflict
 from core.views import Refusal, refusals_shown
+from decks.services.game_rules import engine_plays
 from tournaments.forms.announcements import AnnouncementForm
 from tournaments.forms.penalties import JudgeAddForm
 from tournaments.forms.people import GuestAddForm, OrganizerAddForm, PlayerAddForm
 from tournaments.forms.rounds import LatePlayerForm, RoundNumberForm, SwapForm
+from tournaments.forms.starting import AISeatsForm, StartForm
 from tournaments.models import (
     Event,
     EventFormat,
@@ -42,6 +44,7 @@ from tournaments.selectors.events import dashboard_for
 from tournaments.selectors.registrations import deck_checks_of, registrations_for_event
 from tournaments.selectors.rounds import label_for
 from tournaments.selectors.squads import matches_with_squad_problems, squads_by_match
+from tournaments.selectors.starting import start_questions
 from tournaments.services.corrections import round_swap, round_unpair
 from tournaments.services.events import event_complete, event_start
 from tournaments.services.rounds import round_pair
@@ -60,7 +63,9 @@ def _dashboard(request: HttpRequest, event: Event, *, status: int = 200,
                organizer_form: OrganizerAddForm | None = None,
                announcement_form: AnnouncementForm | None = None,
                late_form: LatePlayerForm | None = None,
-               judge_form: JudgeAddForm | None = None) -> HttpResponse:
+               judge_form: JudgeAddForm | None = None,
+               ai_form: AISeatsForm | None = None,
+               start_asked: bool = False) -> HttpResponse:
     context = event_context(request, event, "manage")
     seats = registrations_for_event(event)
     board = dashboard_for(event)
@@ -86,6 +91,9 @@ def _dashboard(request: HttpRequest, event: Event, *, status: int = 200,
         },
         "add_form": add_form or PlayerAddForm(event=event),
         "guest_form": guest_form or GuestAddForm(),
+        # AI seats: a game the engine plays, not a draft (its pods seat them).
+        "ai_form": ai_form or AISeatsForm(),
+        "can_add_ai": engine_plays(event.game) and event.format != EventFormat.DRAFT,
         "can_add": event.status in (EventStatus.REGISTRATION, EventStatus.RUNNING),
         "organizer_form": organizer_form or OrganizerAddForm(),
         "organizers": event.organizers.order_by("username"),
@@ -104,6 +112,9 @@ def _dashboard(request: HttpRequest, event: Event, *, status: int = 200,
     context["pods"] = (pod_rows(event) if event.format == EventFormat.DRAFT
                        and event.status == EventStatus.RUNNING and board.last is None else [])
     context["corrections"] = _corrections(event, board)
+    if event.status == EventStatus.REGISTRATION:
+        context["start"] = start_questions(event)
+        context["start_asked"] = start_asked
     # The round clock and its buttons; open tables whose time is called are flagged.
     context.update(dashboard_clock(event, board.last, board.open_matches))
     context.update(dashboard_corrections(event, board, seats, context["round_clock"], late_form))
@@ -174,24 +185,43 @@ def dashboard(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _refused(request: HttpRequest, event: Event, *_args: object, refused: Refusal,
              **_kwargs: object) -> HttpResponse:
-    """The service said no: the dashboard again, with its reason, and nothing changed."""
+    """The service said no: the dashboard again, with its reason, and nothing changed (the
+    start's question open when the start asks)."""
     event.refresh_from_db()
-    return _dashboard(request, event, status=refused.status)
+    return _dashboard(request, event, status=refused.status,
+                      start_asked=refused.error.code in START_QUESTIONS)
 
 
 # An organizer action the service refuses answers with the dashboard and the reason.
 on_the_dashboard = refusals_shown(_refused)
 
 
-def _back(event: Event) -> HttpResponse:
-    return redirect("tournaments:dashboard", pk=event.pk)
+# The refusals of a start that asks first (services.events.event_start).
+START_QUESTIONS = ("seats_without_list", "pods_empty_seats")
+
+
+def _back(event: Event, section: str = "") -> HttpResponse:
+    """The dashboard again, at the section the action was taken from (its heading's id), so
+    the organizer is where they were; at its top (where the messages show) for the next
+    step's buttons, which are there."""
+    answer = redirect("tournaments:dashboard", pk=event.pk)
+    if section:
+        answer["Location"] += f"#{section}"
+    return answer
 
 
 @organizer_action
 @on_the_dashboard
 def start(request: HttpRequest, event: Event) -> HttpResponse:
+    """Start with the answers the dashboard's question posted; without them (or with answers
+    that no longer match) the service asks, and the dashboard shows the question open."""
+    form = StartForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Reload the dashboard: the start's answer was not readable."))
+        return _dashboard(request, event, status=400)
     now = timezone.now()
-    started, changed = event_start(event_id=event.pk, by=request.user, now=now)
+    started, changed = event_start(event_id=event.pk, by=request.user, now=now,
+                                   **form.answers())
     if not changed:
         messages.info(request, _("The event had already started."))
     else:
@@ -276,7 +306,7 @@ def unpair(request: HttpRequest, event: Event) -> HttpResponse:
     round_unpair(event_id=event.pk, by=request.user, now=timezone.now(), number=number)
     messages.success(request, _("The pairing of round %(round)d is undone: pair it again when "
                                 "the players are ready.") % {"round": number})
-    return _back(event)
+    return _back(event, "corrections-heading")
 
 
 @organizer_action
@@ -290,4 +320,4 @@ def swap(request: HttpRequest, event: Event) -> HttpResponse:
                           **form.cleaned_data)
     messages.success(request, _("Tables %(first)d and %(second)d have swapped players.")
                      % {"first": one.table, "second": two.table})
-    return _back(event)
+    return _back(event, "corrections-heading")

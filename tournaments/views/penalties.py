@@ -15,6 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -147,7 +148,7 @@ def judge_new(request: HttpRequest, event: Event) -> HttpResponse:
             else:
                 messages.info(request, _("%(user)s was a judge already.")
                               % {"user": user.get_username()})
-            return redirect("tournaments:dashboard", pk=event.pk)
+            return redirect(reverse("tournaments:dashboard", args=[event.pk]) + "#judges-heading")
     messages.error(request, _("No judge was named: see the form below."))
     return _dashboard(request, event, judge_form=form, status=400)
 
@@ -161,5 +162,5 @@ def judge_drop(request: HttpRequest, event: Event, user: int) -> HttpResponse:
         messages.info(request, _("That person is not a judge of this event; nothing changed."))
     else:
         messages.success(request, _("The judge is removed; the penalties they recorded stay."))
-    return redirect("tournaments:dashboard", pk=event.pk)
+    return redirect(reverse("tournaments:dashboard", args=[event.pk]) + "#judges-heading")
 

@@ -10,10 +10,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.views import domain_errors
 from tournaments.forms.people import GuestAddForm, OrganizerAddForm, PlayerAddForm
+from tournaments.forms.starting import AISeatsForm
 from tournaments.models import Event, EventFormat, Registration
+from tournaments.services.ai_seats import ai_seats_add
 from tournaments.services.corrections import registration_undrop
 from tournaments.services.events import organizer_add
 from tournaments.services.registrations import (
@@ -49,9 +52,31 @@ def player_add(request: HttpRequest, event: Event) -> HttpResponse:
                 text = _("%(name)s is registered. The seat has no list until they attach "
                          "their own on the event's page.")
             messages.success(request, text % {"name": seat.name})
-            return _back(event)
+            return _back(event, "add-heading")
     messages.error(request, _("The player was not added: see the form below."))
     return _dashboard(request, event, add_form=form, status=400)
+
+
+@organizer_action
+def ai_seats_new(request: HttpRequest, event: Event) -> HttpResponse:
+    """AI seats, before the start or as late entries; back to the form's section."""
+    form = AISeatsForm(request.POST)
+    if form.is_valid():
+        with domain_errors(request, form=form) as refused:
+            added = ai_seats_add(event_id=event.pk, by=request.user, now=timezone.now(),
+                                 **form.cleaned_data)
+        if not refused:
+            names = ", ".join(seat.name for seat in added)
+            late = added[0].late_entry
+            messages.success(request, (ngettext(
+                "%(count)d AI seat joins as a late entry: %(names)s.",
+                "%(count)d AI seats join as late entries: %(names)s.", len(added)) if late
+                else ngettext("%(count)d AI seat added: %(names)s.",
+                              "%(count)d AI seats added: %(names)s.", len(added)))
+                % {"count": len(added), "names": names})
+            return _back(event, "ai-heading")
+    messages.error(request, _("No AI seat was added: see the form below."))
+    return _dashboard(request, event, ai_form=form, status=400)
 
 
 @organizer_action
@@ -69,7 +94,7 @@ def guest_add(request: HttpRequest, event: Event) -> HttpResponse:
                 "%(name)s is seated as a guest. Their claim code is %(code)s (link: "
                 "%(link)s): hand it to them now, it is shown only this once.")
                 % {"name": seat.name, "code": code, "link": link})
-            return _back(event)
+            return _back(event)  # the top, where the message shows the code (shown once)
     messages.error(request, _("The guest was not added: see the form below."))
     return _dashboard(request, event, guest_form=form, status=400)
 
@@ -84,7 +109,7 @@ def guest_code_renew(request: HttpRequest, event: Event, registration: int) -> H
         "The new claim code of %(name)s is %(code)s (link: %(link)s): the old one no longer "
         "works. Hand it to them now, it is shown only this once.")
         % {"name": seat.name, "code": code, "link": link})
-    return _back(event)
+    return _back(event, "seats-heading")
 
 
 def _seat_action(request: HttpRequest, event: Event, registration: int, action,  # noqa: ANN001
@@ -93,7 +118,7 @@ def _seat_action(request: HttpRequest, event: Event, registration: int, action, 
                              pk=registration, event=event)
     action(registration_id=seat.pk, by=request.user, **arguments)
     messages.success(request, done % {"name": seat.name})
-    return _back(event)
+    return _back(event, "seats-heading")
 
 
 @organizer_action
@@ -136,6 +161,6 @@ def organizer_new(request: HttpRequest, event: Event) -> HttpResponse:
         if not refused:
             messages.success(request, _("%(name)s is now an organizer of %(event)s.")
                              % {"name": user.get_username(), "event": event.name})
-            return _back(event)
+            return _back(event, "org-heading")
     messages.error(request, _("No organizer was added: see the form below."))
     return _dashboard(request, event, organizer_form=form, status=400)

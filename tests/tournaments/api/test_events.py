@@ -8,13 +8,18 @@ from __future__ import annotations
 import pytest
 
 from tests.factories import UserFactory
-from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
+from tests.factories.tournaments import ListedSeatFactory, OrganizedEventFactory, SeatFactory
 from tests.tournaments.api.conftest import event_of
-from tests.tournaments.event_steps import organizer_of, pair, seats, settle, start
+from tests.tournaments.event_steps import organizer_of, pair, settle, start
 from tests.web import client_for, error_of
 from tournaments.models import Event, EventStatus
 
 pytestmark = pytest.mark.django_db
+
+
+def listed(event: Event, names: str) -> None:
+    for name in names.split():
+        ListedSeatFactory(event=event, player=UserFactory(username=name))
 
 
 def test_events_are_listed_publicly_newest_first_and_filter_by_status_format_and_game():
@@ -140,7 +145,7 @@ def test_an_organizer_adds_another_organizer_by_username():
 
 def test_start_runs_the_event_and_complete_needs_its_rounds_played():
     event = event_of(rounds=1)
-    seats(event, "alice bob")
+    listed(event, "alice bob")
     organizer = client_for(organizer_of(event))
     started = organizer.post(f"/api/events/{event.pk}/start/")
     assert started.status_code == 200 and started.json()["status"] == "running"
@@ -155,7 +160,7 @@ def test_start_runs_the_event_and_complete_needs_its_rounds_played():
 
 def test_starting_with_too_few_players_is_a_409_and_changes_nothing():
     event = event_of()
-    seats(event, "alice")
+    listed(event, "alice")
     response = client_for(organizer_of(event)).post(f"/api/events/{event.pk}/start/")
     assert response.status_code == 409
     assert error_of(response)["code"] == "too_few_players"

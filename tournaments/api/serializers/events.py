@@ -267,3 +267,16 @@ class EventDetailOut(EventOut):
 
 class OrganizerAddIn(serializers.Serializer):
     username = player_field(help_text="the user who becomes an organizer too")
+
+
+class EventStartIn(serializers.Serializer):
+    """The answers to what the start asks (a 409 names it first, see the endpoint)."""
+
+    drop_without_list = serializers.ListField(
+        child=serializers.IntegerField(min_value=1), required=False, max_length=10000,
+        help_text="the ids of exactly the seats the 409 `seats_without_list` named: they are "
+                  "dropped and the event starts without them")
+    ai_in_empty_seats = serializers.IntegerField(
+        min_value=1, required=False,
+        help_text="a draft: the number of empty pod seats the 409 `pods_empty_seats` named; "
+                  "AI players take them")

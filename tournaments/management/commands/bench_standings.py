@@ -327,7 +327,7 @@ def build_event(*, players: int, rounds: int, seed: int) -> Event:
             [Registration(event=event, player=user, checked_in=True,
                           created_at=now + timedelta(microseconds=i))
              for i, user in enumerate(people)])
-    event_start(event_id=event.pk, by=organizer, now=timezone.now())
+    event_start(event_id=event.pk, by=organizer, now=timezone.now(), ask=False)
     rng = Rng.stream(seed, "bench-standings")
     for number in range(1, rounds + 1):
         rnd, _ = round_pair(event_id=event.pk, by=organizer, now=timezone.now(), number=number)
