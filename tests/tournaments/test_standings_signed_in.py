@@ -139,3 +139,32 @@ def test_an_organizer_named_after_the_page_was_kept_is_shown_their_tabs_at_once(
 def test_a_signed_in_reader_of_an_event_that_does_not_exist_gets_a_404(client):
     client.force_login(UserFactory())
     assert client.get(reverse("tournaments:standings", args=[987654])).status_code == 404
+
+
+def test_the_event_kept_for_signed_in_readers_does_not_carry_its_secret_seed(client):
+    from django.core.cache import caches
+
+    from tournaments.selectors.cache import CACHE, key
+    from tournaments.selectors.standings import results_version
+
+    event = running()
+    client.force_login(player(event, "alice"))
+    standings(client, event)
+    kept = caches[CACHE].get(key("event", event.pk, results_version(event)))
+    assert kept is not None and kept.pk == event.pk
+    assert {"seed", "seed_nonce"} <= kept.get_deferred_fields()
+
+
+def test_what_a_reader_is_to_an_event_is_read_from_its_rows():
+    from tournaments.selectors.readers import Reader, reader_of
+    from tournaments.selectors.standings import results_version
+
+    event = running()
+    version = results_version(event)
+    alice = event.registrations.get(player__username="alice")
+    assert reader_of(event.pk, alice.player_id) == Reader(version, False, alice.pk)
+    assert reader_of(event.pk, organizer_of(event).pk) == Reader(version, True, None)
+    assert reader_of(event.pk, UserFactory().pk) == Reader(version, False, None)
+    other = running("erin frank grace heidi")
+    assert reader_of(other.pk, alice.player_id) == Reader(results_version(other), False, None)
+    assert reader_of(987654, alice.player_id) is None

@@ -1,6 +1,6 @@
 """What the standings and pairings keep between requests: computed standings, the API's
-answer and rendered page fragments, each under a key that carries the event's results
-version (`EventStandings.version`).
+answer, rendered page fragments and the event row they were rendered from, each under a key
+that carries the event's results version (`EventStandings.version`).
 
 A key is never invalidated: every change that shows on these pages bumps the version, so the
 next request asks for a new key and the old entries age out. That makes each process's own
@@ -19,7 +19,7 @@ from django.core.cache import caches
 CACHE = "standings"
 # Part of every key: change it when what is kept changes shape (a row's fields, a fragment's
 # markup), so a process never reads what an older release kept in a shared cache.
-FORMAT = 2
+FORMAT = 3
 
 T = TypeVar("T")
 

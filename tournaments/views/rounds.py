@@ -22,6 +22,7 @@ from typing import TypeVar
 
 from django.core.paginator import Page
 from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -36,6 +37,7 @@ from tournaments.selectors.cache import remembered
 from tournaments.selectors.exports import pairings_csv as pairings_text
 from tournaments.selectors.exports import standings_csv as standings_text
 from tournaments.selectors.matches import TableRow, round_matches, round_tables
+from tournaments.selectors.readers import Reader, reader_of
 from tournaments.selectors.rounds import (
     RoundChoice,
     champion_of,
@@ -47,11 +49,9 @@ from tournaments.selectors.standings import (
     METRIC_TEXT,
     POINTS,
     CutMarks,
-    Reader,
     StandingColumn,
     StandingRow,
     cut_marks,
-    reader_of,
     results_version,
     standings_for_event,
     standings_progress,
@@ -190,12 +190,19 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
         # and the rest are kept for every reader of this version (`_standings`).
         reader = reader_of(pk, request.user.pk)
         if reader is not None:
-            event = remembered(("event", pk, reader.version), lambda: event_or_404(pk))
+            event = remembered(("event", pk, reader.version), lambda: _event_kept(pk))
             return _standings(request, event, reader.version, reader)
         event = event_or_404(pk)  # a 404, or an event with no results version yet
         return _standings(request, event, results_version(event))
     return kept_for_visitors(request, "standings-visitor", pk,
                              lambda event, version: _standings(request, event, version))
+
+
+def _event_kept(pk: int) -> Event:
+    """The event as `event_or_404` loads it, to keep: without its secret seed, so that no
+    kept copy carries it wherever the cache is (computing the standings reads it again)."""
+    return get_object_or_404(Event.objects.select_related("game", "standings_state")
+                             .defer("standings_state__final", "seed", "seed_nonce"), pk=pk)
 
 
 def _standings(request: HttpRequest, event: Event, version: int,
