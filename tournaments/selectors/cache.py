@@ -28,12 +28,15 @@ def key(*parts: object) -> str:
     return ":".join(str(part) for part in ("clash", FORMAT, *parts))
 
 
-def remembered(parts: tuple, build: Callable[[], T]) -> T:
-    """The value kept under `parts`, built (and kept) if there is none."""
+def remembered(parts: tuple, build: Callable[[], T],
+               kept: Callable[[T], T] | None = None) -> T:
+    """The value kept under `parts`, built (and kept) if there is none; `kept`, what of a
+    value built now is kept (the value itself when not given: a built value is returned
+    whole either way)."""
     cache = caches[CACHE]
     name = key(*parts)
     value = cache.get(name)
     if value is None:
         value = build()
-        cache.set(name, value)
+        cache.set(name, value if kept is None else kept(value))
     return value

@@ -22,7 +22,6 @@ from typing import TypeVar
 
 from django.core.paginator import Page
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -190,7 +189,8 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
         # and the rest are kept for every reader of this version (`_standings`).
         reader = reader_of(pk, request.user.pk)
         if reader is not None:
-            event = remembered(("event", pk, reader.version), lambda: _event_kept(pk))
+            event = remembered(("event", pk, reader.version), lambda: event_or_404(pk),
+                               kept=_without_seed)
             return _standings(request, event, reader.version, reader)
         event = event_or_404(pk)  # a 404, or an event with no results version yet
         return _standings(request, event, results_version(event))
@@ -198,11 +198,13 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
                              lambda event, version: _standings(request, event, version))
 
 
-def _event_kept(pk: int) -> Event:
-    """The event as `event_or_404` loads it, to keep: without its secret seed, so that no
-    kept copy carries it wherever the cache is (computing the standings reads it again)."""
-    return get_object_or_404(Event.objects.select_related("game", "standings_state")
-                             .defer("standings_state__final", "seed", "seed_nonce"), pk=pk)
+def _without_seed(event: Event) -> Event:
+    """A copy of the event to keep, without its secret seed (deferred: read again if asked
+    for), so that no kept copy carries it wherever the cache is."""
+    copy = Event.__new__(Event)
+    copy.__dict__ = {name: value for name, value in event.__dict__.items()
+                     if name not in ("seed", "seed_nonce")}
+    return copy
 
 
 def _standings(request: HttpRequest, event: Event, version: int,
