@@ -145,3 +145,31 @@ def test_the_signed_in_readers_are_players_of_the_event_in_sessions_the_server_r
                   .values_list("player__username", flat=True))
     assert len(names) == 4 and names <= players
     delete_event(event.pk)
+
+
+def test_the_workers_cpu_counts_the_servers_children():
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    from tournaments.management.commands.bench_standings import workers_cpu
+
+    # A parent whose child burns about 0.3 s of CPU, then sleeps: as gunicorn's workers.
+    burn = ("import time\nend = time.process_time() + 0.3\n"
+            "while time.process_time() < end: pass\ntime.sleep(30)")
+    parent = subprocess.Popen([sys.executable, "-c", "import subprocess, sys; "
+                               f"subprocess.run([sys.executable, '-c', {burn!r}])"],
+                              start_new_session=True)
+    try:
+        if not Path(f"/proc/{parent.pid}/task/{parent.pid}/children").exists():
+            pytest.skip("no /proc children list here")
+        deadline = time.monotonic() + 20
+        while (workers_cpu(parent) or 0) < 0.25 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert 0.25 <= workers_cpu(parent) < 5
+    finally:
+        os.killpg(parent.pid, signal.SIGKILL)  # the child too
+        parent.wait()
