@@ -24,8 +24,10 @@ confirmed), on each of (`--readers`, both by default):
   standings; with a CSRF cookie, as a browser has).
 
 Requests/s, p50, p95, p99 and errors per URL, and (on Linux) the CPU time gunicorn's workers
-spent a request, which the machine's other work hardly moves. The targets: p95 under 200 ms
-and no errors.
+spent a request: what the server itself costs, where the latencies on a shared machine also
+count the other work's turns on the CPUs (each worker's work for each new results version is
+in it, spread over the requests served, so it rises when fewer get through). The targets:
+p95 under 200 ms and no errors.
 
 The load part needs PostgreSQL (gunicorn's workers share the database). The event, its
 users and their sessions are deleted at the end unless `--keep`.
@@ -348,9 +350,7 @@ def timed(call: Callable[[], object], repeat: int,
 
 def workers_cpu(server: subprocess.Popen) -> float | None:
     """Seconds of CPU gunicorn's workers have used so far, read from Linux's /proc (None
-    elsewhere): what a request costs the server, whatever else the machine runs, where the
-    latencies count the others' turns on the CPUs too. The confirmer's and PostgreSQL's
-    share is not in it."""
+    elsewhere). PostgreSQL's share and the confirmer's are not in it."""
     try:
         children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
         ticks = 0
