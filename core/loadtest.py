@@ -6,6 +6,10 @@ it is on the PATH because it takes less of the CPU it shares with the server, an
 asyncio client in this process, so nothing has to be installed. Both count as an error every
 answer other than 200 and every connection error or timeout. Only loopback URLs are accepted:
 this is for measuring our own server.
+
+Signed-in readers: `cookies` gives each client its own Cookie header (a session each), the
+asyncio client one per connection, wrk one per request in turn (its connections cannot be
+told apart), so the server sees as many people as there are cookies.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ import shutil
 import subprocess
 import tempfile
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -51,15 +55,18 @@ def driver(name: str = "auto") -> str:
 
 
 def load(url: str, *, connections: int, seconds: float, headers: Mapping[str, str],
-         using: str = "auto") -> LoadResult:
+         using: str = "auto", cookies: Sequence[str] = ()) -> LoadResult:
+    """`cookies`: the Cookie headers of the clients, taken in turn (none: no cookie)."""
     parts = urlsplit(url)
     if parts.scheme != "http" or parts.hostname not in LOOPBACK:
         raise ValueError(f"the load goes to this machine only (http://127.0.0.1...), not {url}")
     if connections < 1 or seconds <= 0:
         raise ValueError("at least one connection, for a positive time")
+    if any(c in cookie for cookie in cookies for c in '\r\n"\\'):
+        raise ValueError("a cookie is a plain header value on one line, without quotes")
     if driver(using) == "wrk":
-        return _wrk(url, connections, seconds, headers)
-    return asyncio.run(_python(url, connections, seconds, headers))
+        return _wrk(url, connections, seconds, headers, cookies)
+    return asyncio.run(_python(url, connections, seconds, headers, cookies))
 
 
 # wrk ---------------------------------------------------------------------------------------
@@ -80,12 +87,28 @@ function done(summary, latency, requests)
 end
 """
 
+# With cookies: each request carries the next one (%s: a Lua table of strings).
+_WRK_COOKIES = """
+local cookies = %s
+local turn = 0
+function request()
+  turn = turn %% #cookies + 1
+  local headers = {}
+  for name, value in pairs(wrk.headers) do headers[name] = value end
+  headers["Cookie"] = cookies[turn]
+  return wrk.format(nil, nil, headers)
+end
+"""
 
-def _wrk(url: str, connections: int, seconds: float,
-         headers: Mapping[str, str]) -> LoadResult:
+
+def _wrk(url: str, connections: int, seconds: float, headers: Mapping[str, str],
+         cookies: Sequence[str]) -> LoadResult:
+    text = _WRK_SCRIPT
+    if cookies:
+        text += _WRK_COOKIES % ("{" + ", ".join(f'"{c}"' for c in cookies) + "}")
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "count.lua"
-        script.write_text(_WRK_SCRIPT)
+        script.write_text(text)
         command = ["wrk", "--threads", "2", "--connections", str(connections),
                    "--duration", f"{seconds:g}s", "--timeout", f"{TIMEOUT:g}s",
                    "--script", str(script)]
@@ -101,20 +124,21 @@ def _wrk(url: str, connections: int, seconds: float,
 
 # asyncio -----------------------------------------------------------------------------------
 
-async def _python(url: str, connections: int, seconds: float,
-                  headers: Mapping[str, str]) -> LoadResult:
+async def _python(url: str, connections: int, seconds: float, headers: Mapping[str, str],
+                  cookies: Sequence[str]) -> LoadResult:
     parts = urlsplit(url)
     host, port = parts.hostname, parts.port or 80
     path = parts.path + (f"?{parts.query}" if parts.query else "")
     lines = [f"GET {path} HTTP/1.1", f"Host: {parts.netloc}", "Connection: close",
              *(f"{k}: {v}" for k, v in headers.items())]
-    request = ("\r\n".join(lines) + "\r\n\r\n").encode()
+    requests = [("\r\n".join([*lines, *([f"Cookie: {c}"] if c else [])]) + "\r\n\r\n")
+                .encode() for c in (cookies or [""])]
     latencies: list[float] = []
     errors = 0
     started = time.perf_counter()
     deadline = started + seconds
 
-    async def one() -> bool:
+    async def one(request: bytes) -> bool:
         reader, writer = await asyncio.open_connection(host, port)
         try:
             writer.write(request)
@@ -125,18 +149,18 @@ async def _python(url: str, connections: int, seconds: float,
         finally:
             writer.close()
 
-    async def client() -> None:
+    async def client(request: bytes) -> None:
         nonlocal errors
         while time.perf_counter() < deadline:
             sent = time.perf_counter()
             try:
-                ok = await asyncio.wait_for(one(), TIMEOUT)
+                ok = await asyncio.wait_for(one(request), TIMEOUT)
             except (TimeoutError, OSError, IndexError):
                 ok = False
             latencies.append((time.perf_counter() - sent) * 1000)
             errors += not ok
 
-    await asyncio.gather(*(client() for _ in range(connections)))
+    await asyncio.gather(*(client(requests[i % len(requests)]) for i in range(connections)))
     elapsed = time.perf_counter() - started
     ordered = sorted(latencies)
 

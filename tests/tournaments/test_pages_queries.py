@@ -101,7 +101,8 @@ def test_a_visitor_is_served_the_kept_page_with_one_query(client, event, name, q
 
 
 @pytest.mark.parametrize(("name", "queries"), [
-    ("tournaments:standings", 4),  # session, user, event with its version, organizer?
+    ("tournaments:standings", 3),  # session, user, the version with what the reader is
+    # to the event (selectors.readers): the event itself is kept with the page
     ("tournaments:pairings", 5),  # + the round's clock, read fresh (it is not kept)
 ])
 def test_a_signed_in_organizer_is_served_the_kept_parts(client, event, name, queries,

@@ -27,7 +27,7 @@ def standings(client, event: Event) -> str:
 
 
 def rows_of(page: str) -> list[str]:
-    return re.findall(r"<tr class=\"[^\"]*\">.*?</tr>", page, re.S)
+    return re.findall(r"<tr data-seat=\"\d+\" class=\"[^\"]*\">.*?</tr>", page, re.S)
 
 
 def marked(page: str) -> list[str]:

@@ -36,9 +36,13 @@ def event_or_404(pk: int) -> Event:
                              .defer("standings_state__final"), pk=pk)
 
 
-def event_context(request: HttpRequest, event: Event, tab: str) -> dict:
-    """What every event page needs for its header and tabs."""
-    return {"event": event, "tab": tab, "is_organizer": is_organizer(event, request.user)}
+def event_context(request: HttpRequest, event: Event, tab: str,
+                  organizes: bool | None = None) -> dict:
+    """What every event page needs for its header and tabs; `organizes`, whether the reader
+    organizes the event, when the caller has read it already."""
+    if organizes is None:
+        organizes = is_organizer(event, request.user)
+    return {"event": event, "tab": tab, "is_organizer": organizes}
 
 
 def render_event(request: HttpRequest, template: str, context: dict,

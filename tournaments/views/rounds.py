@@ -7,9 +7,12 @@ works the same.
 
 That part is rendered once per results version of the event and kept
 (`tournaments.selectors.cache`), for each way it can look (the page of the standings, the round,
-the viewer's own seat or table, an organizer's links), and so is the whole page for visitors
-who are not signed in: a crowd refreshing the pages of a large event costs at most one small
-query a request (`views.common.kept_for_visitors`), not a computation.
+the viewer's own table, an organizer's links), and so is the whole page for visitors who are
+not signed in: a crowd refreshing the pages of a large event costs at most one small query a
+request (`views.common.kept_for_visitors`), not a computation. The standings are the same for
+every reader, signed in or not: what is under the menu is kept too, the reader's own row
+marked in it afterwards (`with_my_row`), so a signed-in player's page costs one query after
+their session's (the event with what they are to it) and the menu around it.
 """
 
 from __future__ import annotations
@@ -17,9 +20,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
+from django.core.paginator import Page
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 from django.utils.translation import get_language, gettext
@@ -32,6 +37,7 @@ from tournaments.selectors.exports import pairings_csv as pairings_text
 from tournaments.selectors.exports import standings_csv as standings_text
 from tournaments.selectors.match_games import MatchSeen, replays_seen
 from tournaments.selectors.matches import TableRow, round_matches, round_tables
+from tournaments.selectors.readers import Reader, reader_of
 from tournaments.selectors.rounds import (
     RoundChoice,
     champion_of,
@@ -46,6 +52,7 @@ from tournaments.selectors.standings import (
     StandingColumn,
     StandingRow,
     cut_marks,
+    results_version,
     standings_for_event,
     standings_progress,
     tiebreaker_columns,
@@ -187,43 +194,82 @@ def pairings_csv(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    if request.user.is_authenticated:
+        # One query for the version and what the reader is to the event; the event itself
+        # and the rest are kept for every reader of this version (`_standings`).
+        reader = reader_of(pk, request.user.pk)
+        if reader is not None:
+            event = remembered(("event", pk, reader.version), lambda: event_or_404(pk),
+                               kept=_without_seed)
+            return _standings(request, event, reader.version, reader)
+        event = event_or_404(pk)  # a 404, or an event with no results version yet
+        return _standings(request, event, results_version(event))
     return kept_for_visitors(request, "standings-visitor", pk,
                              lambda event, version: _standings(request, event, version))
 
 
-def _standings(request: HttpRequest, event: Event, version: int) -> HttpResponse:
-    rows = standings_for_event(event)
-    page = page_of(request, rows)
-    my_seat = None
-    if request.user.is_authenticated:
-        me = request.user.get_username()
-        my_seat = next((r.registration_id for r in rows if r.name == me and not r.is_ai), None)
+def _without_seed(event: Event) -> Event:
+    """A copy of the event to keep, without its secret seed (deferred: read again if asked
+    for), so that no kept copy carries it wherever the cache is."""
+    copy = Event.__new__(Event)
+    copy.__dict__ = {name: value for name, value in event.__dict__.items()
+                     if name not in ("seed", "seed_nonce")}
+    return copy
 
-    def fragment() -> str:
-        url = player_urls(event)
-        marks = cut_marks(event, rows)
-        columns = tiebreaker_columns(event.tiebreakers)
-        return render_to_string("tournaments/_standings.html", {
-            "event": event, "count": len(rows), "progress": standings_progress(event),
-            "points": METRIC_TEXT[POINTS], "columns": columns,
-            "page": [ShownRow(row, url(row.registration_id), _cut_of(marks, row), columns)
-                     for row in page],
-            "cut": marks, "cut_label": gettext("Top %(cut)d") % {"cut": event.top_cut},
-            "my_seat": my_seat})
 
-    html = mark_safe(remembered(("standings-part", event.pk, version, get_language(),
-                                 page.number, my_seat), fragment))
+def _standings(request: HttpRequest, event: Event, version: int,
+               reader: Reader | None = None) -> HttpResponse:
+    """The page, or its changing part (`?fragment=1`): rendered once per results version,
+    language and page of the standings (and for organizers, their tabs), whoever reads it;
+    then the reader's own row is marked."""
+    count = remembered(("standings-count", event.pk, version),
+                       lambda: len(standings_for_event(event)))
+    page = page_of(request, range(count))
+    language = get_language()
+    mine = reader.seat if reader is not None else None
+    fragment = mark_safe(remembered(("standings-part", event.pk, version, language,
+                                     page.number), lambda: _standings_part(event, page)))
     if wants_fragment(request):
-        return HttpResponse(html)
-    context = event_context(request, event, "standings")
-    context.update({
-        "fragment": html, "page": page, "count": len(rows),
-        "tiebreakers": event.tiebreakers, "live": _live(event),
-        # The legend names the tiebreakers as the columns do, in the event's order.
-        "tiebreaker_names": [METRIC_TEXT[key].name for key in event.tiebreakers],
-        "points": METRIC_TEXT[POINTS], "columns": tiebreaker_columns(event.tiebreakers),
-    })
+        return HttpResponse(with_my_row(fragment, mine))
+    context = event_context(request, event, "standings",
+                            organizes=reader.organizes if reader is not None else None)
+
+    def content() -> str:
+        with timezone.override(event.time_zone):  # as render_event shows the event's times
+            return render_to_string("tournaments/_standings_page.html", {
+                **context, "fragment": fragment, "page": page, "count": count,
+                "tiebreakers": event.tiebreakers, "live": _live(event),
+                # The legend names the tiebreakers as the columns do, in the event's order.
+                "tiebreaker_names": [METRIC_TEXT[key].name for key in event.tiebreakers],
+                "points": METRIC_TEXT[POINTS], "columns": tiebreaker_columns(event.tiebreakers),
+            })
+
+    kept = remembered(("standings-page", event.pk, version, language, page.number,
+                       context["is_organizer"]), content)
+    context["content"] = mark_safe(with_my_row(kept, mine))
     return render_event(request, "tournaments/standings.html", context)
+
+
+def _standings_part(event: Event, page: Page) -> str:
+    rows = standings_for_event(event)
+    url = player_urls(event)
+    marks = cut_marks(event, rows)
+    columns = tiebreaker_columns(event.tiebreakers)
+    return render_to_string("tournaments/_standings.html", {
+        "event": event, "count": len(rows), "progress": standings_progress(event),
+        "points": METRIC_TEXT[POINTS], "columns": columns,
+        "page": [ShownRow(row, url(row.registration_id), _cut_of(marks, row), columns)
+                 for row in rows[page.start_index() - 1:page.end_index()]],
+        "cut": marks, "cut_label": gettext("Top %(cut)d") % {"cut": event.top_cut}})
+
+
+def with_my_row(html: str, seat: int | None) -> str:
+    """The kept standings `html` with the reader's own row (registration id `seat`) marked
+    `row-mine`: the one row whose tag starts `<tr data-seat="<seat>" class="`."""
+    if seat is None:
+        return html
+    start = f'<tr data-seat="{seat}" class="'
+    return html.replace(start, f"{start}row-mine ", 1)
 
 
 def _cut_of(marks: CutMarks | None, row: StandingRow) -> str:

@@ -8,19 +8,29 @@ sixth paired, and measures in this process:
 - the cold recompute of the standings (`selectors.computed_standings`, nothing kept);
 - each page's server time: the first answer (nothing kept) and the kept ones after, through
   Django's full request handling (the test client, no network), for a visitor (the version
-  read at most CLASH_VISITOR_VERSION_SECONDS ago will do) and with the version read on each
-  request (as for a signed-in viewer).
+  read at most CLASH_VISITOR_VERSION_SECONDS ago will do), with the version read on each
+  request, and for a signed-in player (the standings page and API).
 
 Then, unless `--no-load`, the production set-up: collectstatic and gunicorn with the workers of
-the Dockerfile and docker-compose.yml (3) on production settings, against this database. For
-each of the standings page, the standings API and the pairings page, `--connections` clients
-(50) with no wait between requests for `--duration` seconds (60) over loopback, wrk when it is
-installed, else a small asyncio client (`core.loadtest`), while an organizer confirms two
-results a second (then corrects them, once round 6 is all confirmed): requests/s, p50, p95,
-p99 and errors per URL. The targets: p95 under 200 ms and no errors.
+the Dockerfile and docker-compose.yml (3) on production settings, against this database.
+`--connections` clients (50) with no wait between requests for `--duration` seconds (60) a
+URL over loopback, wrk when it is installed, else a small asyncio client (`core.loadtest`),
+while an organizer confirms two results a second (then corrects them, once round 6 is all
+confirmed), on each of (`--readers`, both by default):
 
-The load part needs PostgreSQL (gunicorn's workers share the database). The event and its
-users are deleted at the end unless `--keep`.
+- visitors: the standings page, the standings API and the pairings page, not signed in;
+- signed in: the standings page and the standings API, each client signed in as another
+  player of the event (a session of its own, every n-th seat, so their rows are all over the
+  standings; with a CSRF cookie, as a browser has).
+
+Requests/s, p50, p95, p99 and errors per URL, and (on Linux) the CPU time gunicorn's workers
+spent a request: what the server itself costs, where the latencies on a shared machine also
+count the other work's turns on the CPUs (each worker's work for each new results version is
+in it, spread over the requests served, so it rises when fewer get through). The targets:
+p95 under 200 ms and no errors.
+
+The load part needs PostgreSQL (gunicorn's workers share the database). The event, its
+users and their sessions are deleted at the end unless `--keep`.
 """
 
 from __future__ import annotations
@@ -41,12 +51,15 @@ from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.sessions.models import Session
 from django.core.cache import caches
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection, connections, transaction
+from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH
 from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.crypto import get_random_string
 
 from core import loadtest
 from core.processes import child_environment
@@ -99,6 +112,9 @@ class Command(BaseCommand):
                             help="gunicorn workers (default: the Dockerfile's)")
         parser.add_argument("--driver", choices=["auto", "wrk", "python"], default="auto",
                             help="the load generator (auto: wrk when installed)")
+        parser.add_argument("--readers", choices=["visitors", "signed-in", "both"],
+                            default="both", help="who reads under load: visitors not signed "
+                            "in, signed-in players, or both (default)")
         parser.add_argument("--port", type=int, default=0, help="default: a free port")
         parser.add_argument("--keep", action="store_true", help="keep the event afterwards")
 
@@ -144,19 +160,29 @@ class Command(BaseCommand):
         client = Client()
         host = next((h for h in settings.ALLOWED_HOSTS if h not in ("*", "") and
                      not h.startswith(".")), "localhost")
-        for label, url in urls_of(event):
-            def get(url: str = url) -> None:
-                response = client.get(url, HTTP_HOST=host, secure=True)
-                if response.status_code != 200:
-                    raise CommandError(f"{url} answered {response.status_code}")
 
-            first = timed(get, repeat, before=caches[CACHE].clear)
+        def get(url: str) -> None:
+            response = client.get(url, HTTP_HOST=host, secure=True)
+            if response.status_code != 200:
+                raise CommandError(f"{url} answered {response.status_code}")
+
+        for label, url in urls_of(event):
+            first = timed(lambda url=url: get(url), repeat, before=caches[CACHE].clear)
             self._figure(f"{label}, first answer (nothing kept)", first)
-            get()
-            self._figure(f"{label}, kept", timed(get, repeat * 5), WARM_TARGET_MS)
+            get(url)
+            self._figure(f"{label}, kept", timed(lambda url=url: get(url), repeat * 5),
+                         WARM_TARGET_MS)
             with override_settings(CLASH_VISITOR_VERSION_SECONDS=0):
                 self._figure(f"{label}, kept, the version read on each request",
-                             timed(get, repeat * 5), WARM_TARGET_MS)
+                             timed(lambda url=url: get(url), repeat * 5), WARM_TARGET_MS)
+        player = (Registration.objects.filter(event=event, player__isnull=False)
+                  .order_by("pk").select_related("player").first().player)
+        client.force_login(player)
+        for label, url in signed_in_urls(event):
+            get(url)
+            self._figure(f"{label}, kept, signed in",
+                         timed(lambda url=url: get(url), repeat * 5), WARM_TARGET_MS)
+        client.logout()
 
     def _figure(self, what: str, times: tuple[list[float], list[float]],
                 target: float | None = None) -> None:
@@ -176,34 +202,51 @@ class Command(BaseCommand):
         environment = self._environment()
         self._collectstatic(environment)
         port = options["port"] or free_port()
-        server = self._gunicorn(environment, port, options["workers"])
-        confirmer = None
+        cases: list[tuple[str, str, list[str]]] = []
+        if options["readers"] != "signed-in":
+            cases += [(label, url, []) for label, url in urls_of(event)]
+        sessions: list[str] = []
+        if options["readers"] != "visitors":
+            sessions = player_sessions(event, options["connections"],
+                                       environment["SECRET_KEY"])
+            cookies = [f"{settings.SESSION_COOKIE_NAME}={session}; "
+                       f"{settings.CSRF_COOKIE_NAME}="
+                       f"{get_random_string(CSRF_SECRET_LENGTH, CSRF_ALLOWED_CHARS)}"
+                       for session in sessions]
+            cases += [(f"{label}, signed in", url, cookies)
+                      for label, url in signed_in_urls(event)]
+        confirmer = server = None
         try:
+            server = self._gunicorn(environment, port, options["workers"])
             base = f"http://127.0.0.1:{port}"
-            for _, url in urls_of(event):
+            for _, url, cookies in cases:
                 check(base + url)
                 # Every worker's first requests compile templates and fill its own kept
                 # pages: a running site's workers have done that long before.
                 loadtest.load(base + url, connections=2 * options["workers"], seconds=3,
-                              headers=PROXY_HEADERS, using=using)
+                              headers=PROXY_HEADERS, using=using, cookies=cookies)
             confirmer = Confirmer(event, options["results_per_second"])
             confirmer.start()
             self.stdout.write(
                 f"load: gunicorn, {options['workers']} workers, production settings; "
                 f"{options['connections']} connections for {options['duration']:g} s a URL "
                 f"with {using}, while {options['results_per_second']:g} results a second "
-                f"are confirmed")
-            for label, url in urls_of(event):
-                before = confirmer.count
+                f"are confirmed; signed in: {len(sessions)} players")
+            for label, url, cookies in cases:
+                before, used = confirmer.count, workers_cpu(server)
                 result = loadtest.load(base + url, connections=options["connections"],
                                        seconds=options["duration"], headers=PROXY_HEADERS,
-                                       using=using)
+                                       using=using, cookies=cookies)
                 verdict = ("met" if result.p95 < P95_TARGET_MS and not result.errors
                            else "MISSED")
+                cpu = ""
+                if used is not None and (now_used := workers_cpu(server)) is not None:
+                    cpu = (f", workers' CPU {(now_used - used) * 1000 / result.requests:.1f} "
+                           f"ms a request")
                 self.stdout.write(
                     f"  {label} {url}: {result.per_second:.0f} requests/s, p50 "
                     f"{result.p50:.1f} ms, p95 {result.p95:.1f} ms, p99 {result.p99:.1f} ms, "
-                    f"{result.errors} errors of {result.requests}, "
+                    f"{result.errors} errors of {result.requests}{cpu}, "
                     f"{confirmer.count - before} results confirmed meanwhile, load average "
                     f"{os.getloadavg()[0]:.1f} (target p95 under {P95_TARGET_MS} ms, no "
                     f"errors: {verdict})")
@@ -212,7 +255,10 @@ class Command(BaseCommand):
         finally:
             if confirmer is not None:
                 confirmer.stop()
-            stop(server)
+            if server is not None:
+                stop(server)
+            if not options["keep"]:
+                Session.objects.filter(session_key__in=sessions).delete()
 
     def _environment(self) -> dict[str, str]:
         s = connection.settings_dict
@@ -266,6 +312,26 @@ def urls_of(event: Event) -> list[tuple[str, str]]:
             ("pairings page", reverse("tournaments:pairings", args=[event.pk]))]
 
 
+def signed_in_urls(event: Event) -> list[tuple[str, str]]:
+    return [("standings page", reverse("tournaments:standings", args=[event.pk])),
+            ("standings API", reverse("event-standings", args=[event.pk]))]
+
+
+def player_sessions(event: Event, count: int, secret_key: str) -> list[str]:
+    """The session keys of up to `count` players of the event, every n-th seat, signed in
+    as gunicorn's production settings (with `secret_key`) read them."""
+    seats = list(Registration.objects.filter(event=event, player__isnull=False)
+                 .order_by("pk").select_related("player"))
+    chosen = seats[::max(1, len(seats) // count)][:count]
+    keys = []
+    with override_settings(SECRET_KEY=secret_key):
+        for seat in chosen:
+            client = Client()
+            client.force_login(seat.player)
+            keys.append(client.cookies[settings.SESSION_COOKIE_NAME].value)
+    return keys
+
+
 def timed(call: Callable[[], object], repeat: int,
           before: Callable[[], object] | None = None) -> tuple[list[float], list[float]]:
     """Milliseconds each of `repeat` calls took, by the clock and in this process's CPU time
@@ -280,6 +346,21 @@ def timed(call: Callable[[], object], repeat: int,
         wall.append((time.perf_counter() - started) * 1000)
         cpu.append((time.process_time() - used) * 1000)
     return wall, cpu
+
+
+def workers_cpu(server: subprocess.Popen) -> float | None:
+    """Seconds of CPU gunicorn's workers have used so far, read from Linux's /proc (None
+    elsewhere). PostgreSQL's share and the confirmer's are not in it."""
+    try:
+        children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
+        ticks = 0
+        for pid in children:
+            # After the command's name: state is field 3, utime and stime fields 14 and 15.
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            ticks += int(fields[11]) + int(fields[12])
+    except (OSError, ValueError, IndexError):
+        return None
+    return ticks / os.sysconf("SC_CLK_TCK") if children else None
 
 
 def check(url: str) -> None:
