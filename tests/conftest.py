@@ -169,6 +169,9 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         if not redis_available():
             host, port = redis_address()
             _unavailable(f"Redis not reachable at {host}:{port}")
+    if item.get_closest_marker("redis_server") and not redis_available():
+        host, port = redis_address()
+        _unavailable(f"Redis not reachable at {host}:{port}")
     # A test that drives Chromium without the marker (through the `browser` fixture) is
     # skipped the same way, rather than failing where there is none.
     drives_chromium = (item.get_closest_marker("browser")

@@ -10,12 +10,12 @@ import threading
 import uuid
 
 import pytest
-from django.conf import settings as django_settings
 from django.contrib.auth.models import AnonymousUser
 from rest_framework.test import APIRequestFactory
 from rest_framework.views import APIView
 
 from core.api.throttles import SLOTS, WriteRateThrottle
+from tests.conftest import redis_address
 from tests.factories import UserFactory
 
 LIMIT = 120
@@ -34,15 +34,18 @@ def request(method: str = "post", user: object | None = None):  # noqa: ANN201
     return made
 
 
-@pytest.fixture(params=["local memory", pytest.param("redis", marks=pytest.mark.redis)])
+@pytest.fixture(params=["local memory",
+                        pytest.param("redis", marks=pytest.mark.redis_server)])
 def cache(request, settings):  # noqa: ANN001, ANN201
     """The default cache the throttle counts in: the test settings' own, or Redis."""
     if request.param == "redis":
-        # The broker's Redis, as the production settings use it when no CACHE_URL is given
-        # (the `redis` mark skips this where the broker is not a reachable Redis).
+        # A Redis server, as production's cache (the broker's, where the broker is Redis, else
+        # the local one; the `redis_server` mark skips this where none is reachable). Database
+        # 15: the counters never meet anything else's keys.
+        host, port = redis_address()
         settings.CACHES = {**settings.CACHES, "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": django_settings.CELERY_BROKER_URL,
+            "LOCATION": f"redis://{host}:{port}/15",
             # A prefix of this run's own: the counters of another run never meet these.
             "KEY_PREFIX": f"throttle-test-{uuid.uuid4().hex}"}}
     return request.param

@@ -1,4 +1,5 @@
-"""What the browser journeys share: logging in through the login page, and screenshots.
+"""What the browser journeys share: logging in through the login page, screenshots, and tasks
+run in the live server's process.
 
 Screenshots of the main pages go to docs/screenshots/ only when CLASH_SCREENSHOTS=1, so a
 normal run leaves the tree as it was; docs/screenshots.md shows them.
@@ -7,6 +8,8 @@ normal run leaves the tree as it was; docs/screenshots.md shows them.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from django.utils.text import capfirst
@@ -75,3 +78,18 @@ def screenshot(page, name: str) -> None:  # noqa: ANN001
         return
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
+
+@contextmanager
+def tasks_in_process() -> Iterator[None]:
+    """The sign-up's mail is sent by a task once the sign-up commits: here it runs in the live
+    server's process, as under the local settings, instead of going to a broker."""
+    from clash.celery import app
+
+    keys = ("task_always_eager", "CELERY_TASK_ALWAYS_EAGER")
+    before = {key: app.conf.get(key) for key in keys}
+    app.conf.update(dict.fromkeys(keys, True))
+    try:
+        yield
+    finally:
+        app.conf.update(before)

@@ -11,14 +11,13 @@ import re
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.core import mail
 
-from tests.browser.helpers import SCREENSHOTS, screenshot
+from tests.browser.helpers import SCREENSHOTS, screenshot, tasks_in_process
 from tests.factories import UserFactory
 from tournaments.models import Event, Round
 
@@ -101,21 +100,6 @@ def to_dashboard(page) -> None:  # noqa: ANN001
         to_event(page)
     page.get_by_role("link", name="Manage", exact=True).click()
     page.get_by_role("heading", name="Next step").wait_for()
-
-
-@contextmanager
-def tasks_in_process() -> Iterator[None]:
-    """The sign-up's mail is sent by a task once the sign-up commits: here it runs in the live
-    server's process, as under the local settings, instead of going to a broker."""
-    from clash.celery import app
-
-    keys = ("task_always_eager", "CELERY_TASK_ALWAYS_EAGER")
-    before = {key: app.conf.get(key) for key in keys}
-    app.conf.update(dict.fromkeys(keys, True))
-    try:
-        yield
-    finally:
-        app.conf.update(before)
 
 
 def sign_up_and_confirm(day: Day, username: str, display: str, *, shots: bool) -> None:

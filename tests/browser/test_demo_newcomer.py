@@ -14,7 +14,7 @@ import pytest
 from django.core import mail
 from django.core.management import call_command
 
-from tests.browser.helpers import PASSWORD
+from tests.browser.helpers import PASSWORD, tasks_in_process
 from tournaments.models import Event, EventStatus
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -49,10 +49,16 @@ def test_a_new_account_finds_the_open_demo_event_and_registers(open_as):
     page.get_by_label("E-mail address").fill("newcomer@example.com")
     page.get_by_label("Password", exact=True).fill(PASSPHRASE)
     page.get_by_label("Password confirmation").fill(PASSPHRASE)
-    page.get_by_role("button", name="Sign up").click()
+    with tasks_in_process():
+        page.get_by_role("button", name="Sign up").click()
+        assert "We sent a link to newcomer@example.com" in page.get_by_role(
+            "status").first.inner_text()
     [message] = [m for m in mail.outbox if m.to == ["newcomer@example.com"]]
     page.goto(re.search(r"https?://\S+/accounts/\S+", message.body).group(0))
-    page.get_by_role("button", name="Confirm and log in").click()
+    page.get_by_role("button", name="Confirm my address").click()
+    page.get_by_label("Username").fill("newcomer")
+    page.get_by_label("Password").fill(PASSPHRASE)
+    page.get_by_role("button", name="Log in").click()
     page.get_by_role("link", name="Me (newcomer)").wait_for()
 
     page.goto("/")
