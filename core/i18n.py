@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import cache as kept
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
@@ -89,9 +90,24 @@ def catalogue_exists(code: str) -> bool:
 def languages_offered() -> list[tuple[str, str]]:
     """The languages a person may choose, as (code, name in itself): the default language
     (the texts are written in it) and each one whose catalogue is compiled, in the order of
-    settings.LANGUAGES."""
-    return [(code, name) for code, name in settings.LANGUAGES
-            if code == settings.LANGUAGE_CODE or catalogue_exists(code)]
+    settings.LANGUAGES. Looked up on disk once per process and settings (every request
+    asks): the catalogues are compiled before the server starts, as Django's own
+    translations are loaded once."""
+    return list(_offered(tuple(map(str, settings.LOCALE_PATHS)), tuple(settings.LANGUAGES),
+                         settings.LANGUAGE_CODE))
+
+
+@kept
+def _offered(paths: tuple[str, ...], languages: tuple[tuple[str, str], ...],
+             default: str) -> tuple[tuple[str, str], ...]:
+    return tuple((code, name) for code, name in languages
+                 if code == default or catalogue_exists(code))
+
+
+def forget_languages_offered(**_: object) -> None:
+    """Look on disk again (a catalogue compiled or deleted while the process runs: the
+    catalogue commands and the tests that write catalogues)."""
+    _offered.cache_clear()
 
 
 def is_offered(code: object) -> bool:

@@ -7,7 +7,12 @@ from __future__ import annotations
 
 import re
 
+from types import SimpleNamespace
+
 import pytest
+from django.contrib import messages
+from django.contrib.messages.storage.base import Message
+from django.contrib.messages.storage.cookie import CookieStorage
 from django.urls import reverse
 
 from tests.factories import UserFactory
@@ -134,6 +139,51 @@ def test_an_organizer_named_after_the_page_was_kept_is_shown_their_tabs_at_once(
     assert manage in standings(client, event)
     event.organizers.remove(helper)
     assert manage not in standings(client, event)
+
+
+def test_the_page_around_the_standings_is_kept_and_the_readers_parts_put_in(client):
+    """Rendered once for every reader of a version: the second reader's page renders no
+    template, yet it is the page rendered for them alone, with their name (escaped), a CSRF
+    token their forms are accepted with, and their row."""
+    event = OrganizedEventFactory()
+    SeatFactory(event=event, player=ProfileFactory(
+        user=UserFactory(username="o'neil"), display_name="<b>O'Neil</b>").user)
+    seats(event, "alice bob carol")
+    start(event)
+    settle(pair(event))
+    client.force_login(player(event, "alice"))
+    standings(client, event)
+    client.force_login(player(event, "o'neil"))
+    url = reverse("tournaments:standings", args=[event.pk])
+    kept = client.get(url)
+    assert kept.templates == []  # nothing rendered: the kept page, the reader's parts put in
+    page = kept.content.decode()
+    assert "(o&#x27;neil)" in page and "(alice)" not in page
+    assert marked(page) == ["&lt;b&gt;O&#x27;Neil&lt;/b&gt;"]
+    assert "clash-kept-" not in page
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+    csrf_client = type(client)(enforce_csrf_checks=True)
+    csrf_client.cookies = client.cookies
+    assert csrf_client.post(reverse("logout"), {"csrfmiddlewaretoken": token}).status_code == 302
+
+
+def test_a_reader_with_a_message_waiting_gets_the_page_rendered_for_them(client):
+    event = running()
+    client.force_login(player(event, "alice"))
+    url = reverse("tournaments:standings", args=[event.pk])
+    kept = client.get(url).content.decode()
+    # A message waits (as one left by the page before): shown once, here.
+    storage = CookieStorage(SimpleNamespace(COOKIES={}))
+    client.cookies[storage.cookie_name] = storage._encode(
+        [Message(messages.INFO, "Your list is saved.")])
+    shown = client.get(url)
+    assert shown.templates and "Your list is saved." in shown.content.decode()
+    def plain(html: str) -> str:  # the CSRF tokens and spacing aside
+        return " ".join(re.sub(r'value="[^"]+"', "", html).split())
+
+    without = re.sub(r'<ul class="messages".*?</ul>', "", shown.content.decode(), flags=re.S)
+    assert plain(without) == plain(kept)
+    assert "Your list is saved." not in client.get(url).content.decode()
 
 
 def test_a_signed_in_reader_of_an_event_that_does_not_exist_gets_a_404(client):

@@ -3,6 +3,8 @@ the live fragments."""
 
 from __future__ import annotations
 
+import re
+import secrets
 from collections.abc import Callable, Sequence
 from functools import wraps
 
@@ -13,14 +15,17 @@ from django.core.cache import caches
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Page, Paginator
 from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.html import escape
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_POST
 
 from tournaments.models import Event, Match, MatchStatus
 from tournaments.selectors.access import is_organizer, may_judge
-from tournaments.selectors.cache import CACHE, key
+from tournaments.selectors.cache import CACHE, key, remembered
 from tournaments.selectors.match_games import GameLink, MatchSeen, replays_seen
 from tournaments.selectors.standings import results_version, results_version_of
 
@@ -50,6 +55,55 @@ def render_event(request: HttpRequest, template: str, context: dict,
     """An event's page, every time on it shown in the event's own time zone."""
     with timezone.override(context["event"].time_zone):
         return render(request, template, context, status=status)
+
+
+# What a page kept for every signed-in reader (`render_event_for_readers`) holds in place of
+# the reader's own parts: this process's own markers, which no one can type into a name.
+_MARKS = {part: f"clash-kept-{secrets.token_hex(12)}-{part}" for part in
+          ("username", "csrf", "content")}
+_SPLIT = re.compile("(" + "|".join(_MARKS.values()) + ")")
+_PART_OF = {mark: part for part, mark in _MARKS.items()}
+
+
+class _ReaderMark:
+    """The signed-in user as base.html reads them, with a marker for the username."""
+
+    is_authenticated = True
+    is_anonymous = False
+
+    @staticmethod
+    def get_username() -> str:
+        return _MARKS["username"]
+
+
+def render_event_for_readers(request: HttpRequest, template: str, context: dict,
+                             kept: tuple, content: str) -> HttpResponse:
+    """An event page for a signed-in reader whose only parts of their own are the username
+    in the menu, the CSRF token of its forms and `content` (the event's part, with the
+    reader's row marked): the page around them is rendered once per `kept` (what else the
+    page depends on: the event, its results version, the language, the URL...) and the
+    reader's parts are put in. A reader with a message waiting gets the page rendered now.
+
+    The kept page is split at the markers when it is kept, so the reader's parts are put in
+    once each: nothing in them (a display name in `content`) is ever read as a marker."""
+    if len(get_messages(request)):
+        return render_event(request, template, {**context, "content": content})
+
+    def shell() -> list[str]:
+        with timezone.override(context["event"].time_zone):
+            page = render_to_string(template, {
+                **context, "content": _MARKS["content"], "user": _ReaderMark(),
+                "csrf_token": _MARKS["csrf"], "messages": ()}, request=request)
+        return _SPLIT.split(page)
+
+    with timezone.override(context["event"].time_zone):
+        zone = timezone.get_current_timezone_name()
+    parts = remembered(("reader-page", *kept, get_language(), zone,
+                        request.get_full_path()), shell)
+    mine = {"username": escape(request.user.get_username()), "csrf": get_token(request),
+            "content": content}
+    return HttpResponse("".join(mine[_PART_OF[part]] if part in _PART_OF else part
+                                for part in parts))
 
 
 def page_of(request: HttpRequest, items: Sequence, per_page: int = PER_PAGE) -> Page:

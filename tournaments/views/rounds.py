@@ -66,6 +66,7 @@ from .common import (
     match_rows,
     page_of,
     render_event,
+    render_event_for_readers,
     wants_fragment,
 )
 
@@ -246,8 +247,13 @@ def _standings(request: HttpRequest, event: Event, version: int,
 
     kept = remembered(("standings-page", event.pk, version, language, page.number,
                        context["is_organizer"]), content)
-    context["content"] = mark_safe(with_my_row(kept, mine))
-    return render_event(request, "tournaments/standings.html", context)
+    mine_marked = mark_safe(with_my_row(kept, mine))
+    if reader is None:
+        return render_event(request, "tournaments/standings.html",
+                            {**context, "content": mine_marked})
+    return render_event_for_readers(
+        request, "tournaments/standings.html", context, content=mine_marked,
+        kept=("standings", event.pk, version, page.number, context["is_organizer"]))
 
 
 def _standings_part(event: Event, page: Page) -> str:

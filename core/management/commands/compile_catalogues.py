@@ -13,6 +13,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
+from core.i18n import forget_languages_offered
 from core.i18n_mo import PoError, compile_po, untranslated
 
 
@@ -42,3 +43,4 @@ class Command(BaseCommand):
             for po in files:
                 count = compile_po(po, po.with_suffix(".mo"))
                 self.stdout.write(f"{po.with_suffix('.mo')}: {count} entries")
+        forget_languages_offered()  # this process offers what is compiled now

@@ -53,6 +53,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.sessions.models import Session
 from django.core.cache import caches
+from django.core.cache.backends.redis import RedisCache
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection, connections, transaction
 from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH
@@ -258,7 +259,7 @@ class Command(BaseCommand):
             if server is not None:
                 stop(server)
             if not options["keep"]:
-                Session.objects.filter(session_key__in=sessions).delete()
+                forget_sessions(sessions, environment)
 
     def _environment(self) -> dict[str, str]:
         s = connection.settings_dict
@@ -310,6 +311,18 @@ def urls_of(event: Event) -> list[tuple[str, str]]:
     return [("standings page", reverse("tournaments:standings", args=[event.pk])),
             ("standings API", reverse("event-standings", args=[event.pk])),
             ("pairings page", reverse("tournaments:pairings", args=[event.pk]))]
+
+
+def forget_sessions(keys: list[str], environment: dict[str, str]) -> None:
+    """End the benchmark's sessions: their rows, and the copies the production settings keep
+    of them in their cache (SESSION_ENGINE cached_db, in the Redis the children were given)."""
+    from django.contrib.sessions.backends.cached_db import KEY_PREFIX
+
+    Session.objects.filter(session_key__in=keys).delete()
+    location = (environment.get("CACHE_URL") or environment.get("REDIS_URL")
+                or environment["CELERY_BROKER_URL"])
+    if keys and location.startswith("redis"):
+        RedisCache(location, {}).delete_many([KEY_PREFIX + key for key in keys])
 
 
 def signed_in_urls(event: Event) -> list[tuple[str, str]]:
