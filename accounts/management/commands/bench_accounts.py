@@ -15,12 +15,12 @@ import time
 from collections.abc import Callable
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.test import Client, override_settings
 from django.urls import reverse
 
 from accounts.models import Profile
+from core.commands import DatabaseCommand
 
 PASSWORD = "bench-Passphrase-41"
 
@@ -29,7 +29,7 @@ class _Rollback(Exception):
     pass
 
 
-class Command(BaseCommand):
+class Command(DatabaseCommand):
     help = "Time failed logins, reset and resend requests for known and unknown accounts."
 
     def add_arguments(self, parser) -> None:  # noqa: ANN001

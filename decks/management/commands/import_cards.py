@@ -6,15 +6,16 @@ nothing. The columns are in docs/other-games.md.
 
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.utils import timezone
 
+from core.commands import DatabaseCommand
 from core.errors import DomainError
 from decks.services.card_import import FORMATS, card_import
 from decks.services.game_rules import GAME_NAMES
 
 
-class Command(BaseCommand):
+class Command(DatabaseCommand):
     help = "Import a CSV or JSON card file of The Spoils or Berserk as one card set."
 
     def add_arguments(self, parser) -> None:  # noqa: ANN001

@@ -1,12 +1,12 @@
 """`python manage.py load_catalogue`: load the engine's Starter Kit cards (idempotent)."""
 
-from django.core.management.base import BaseCommand
 from django.utils import timezone
 
+from core.commands import DatabaseCommand
 from decks.services.catalogue import catalogue_load
 
 
-class Command(BaseCommand):
+class Command(DatabaseCommand):
     help = "Load the Clash of Decks Starter Kit from the engine's catalogue file (idempotent)."
 
     def handle(self, *args, **options) -> None:

@@ -7,8 +7,9 @@ from __future__ import annotations
 import sys
 import time
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
+from core.commands import DatabaseCommand
 from engine.clash.cards import load_catalogue
 from engine.clash.errors import EngineError
 from lab.services.chords import lab_start
@@ -25,7 +26,7 @@ def parse_deck(text: str) -> list[str]:
     return [name.strip() for name in text.split("+") if name.strip()]
 
 
-class Command(BaseCommand):
+class Command(DatabaseCommand):
     help = "Simulate a deck against a field of decks on the workers and print its win rate."
 
     def add_arguments(self, parser) -> None:  # noqa: ANN001

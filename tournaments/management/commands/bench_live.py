@@ -35,11 +35,12 @@ import urllib.request
 from dataclasses import dataclass, field
 
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.db import connection, connections
 from django.urls import reverse
 from django.utils import timezone
 
+from core.commands import DatabaseCommand
 from tournaments.management.commands import bench_standings as standings_bench
 from tournaments.models import Event, Match, Round
 from tournaments.services.results import result_set
@@ -58,7 +59,7 @@ class Page:
     shown: list[float] = field(default_factory=list)
 
 
-class Command(BaseCommand):
+class Command(DatabaseCommand):
     help = ("Time the live standings: open sockets on one event under daphne while results "
             "are confirmed; hint and on-screen latency, memory, requests against polling.")
 

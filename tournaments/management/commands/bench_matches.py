@@ -29,11 +29,12 @@ from urllib.parse import urlsplit
 
 from celery import current_app as app
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.db import connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from core.commands import DatabaseCommand
 from core.processes import child_environment
 from decks.services.catalogue import clash_game
 from engine.clash.ai import LEVELS
@@ -56,7 +57,7 @@ REPO = Path(__file__).resolve().parents[3]
 BENCH_NAME = "Benchmark (bench_matches): deleted when the run ends"
 
 
-class Command(BaseCommand):
+class Command(DatabaseCommand):
     help = ("Play AI-against-AI matches through the broker and real worker processes and "
             "compare with the engine's raw speed.")
 

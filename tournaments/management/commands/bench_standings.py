@@ -54,7 +54,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.sessions.models import Session
 from django.core.cache import caches
 from django.core.cache.backends.redis import RedisCache
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.db import connection, connections, transaction
 from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH
 from django.test import Client, override_settings
@@ -63,6 +63,7 @@ from django.utils import timezone
 from django.utils.crypto import get_random_string
 
 from core import loadtest
+from core.commands import DatabaseCommand
 from core.processes import child_environment
 from engine.clash.rng import Rng
 from tournaments.models import (
@@ -92,7 +93,7 @@ WARM_TARGET_MS = 10
 PROXY_HEADERS = {"X-Forwarded-Proto": "https"}
 
 
-class Command(BaseCommand):
+class Command(DatabaseCommand):
     help = ("Build a large event and measure its standings and pairings: the computation, "
             "and (on PostgreSQL) gunicorn under a 50-client load while results come in.")
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 import sys
 
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.utils import timezone
 
+from core.commands import DatabaseCommand
 from core.errors import DomainError
 from tournaments.models import Event, RoundStage
 from tournaments.selectors.rounds import champion_of, rounds_labelled
@@ -20,7 +21,7 @@ from tournaments.services.simulation import demo_event_open, event_simulate
 CONSOLE_MAIL = "django.core.mail.backends.console.EmailBackend"
 
 
-class Command(BaseCommand):
+class Command(DatabaseCommand):
     help = "Run a whole simulated event (demo accounts, AI seats, engine-played matches)."
 
     def add_arguments(self, parser) -> None:  # noqa: ANN001
