@@ -24,6 +24,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from django.contrib.sessions.backends.cached_db import KEY_PREFIX
+from django.contrib.sessions.models import Session
+from django.core.cache.backends.redis import RedisCache
+
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 TIMEOUT = 10.0  # seconds: an answer slower than this is an error
 
@@ -169,3 +173,13 @@ async def _python(url: str, connections: int, seconds: float, headers: Mapping[s
 
     return LoadResult("python", len(ordered), elapsed, errors, percentile(50), percentile(95),
                       percentile(99))
+
+
+def forget_sessions(keys: list[str], environment: dict[str, str]) -> None:
+    """End the benchmark's sessions: their rows, and the copies the production settings keep
+    of them in their cache (SESSION_ENGINE cached_db, in the Redis the children were given)."""
+    Session.objects.filter(session_key__in=keys).delete()
+    location = (environment.get("CACHE_URL") or environment.get("REDIS_URL")
+                or environment["CELERY_BROKER_URL"])
+    if keys and location.startswith("redis"):
+        RedisCache(location, {}).delete_many([KEY_PREFIX + key for key in keys])

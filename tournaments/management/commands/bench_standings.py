@@ -51,9 +51,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.sessions.models import Session
 from django.core.cache import caches
-from django.core.cache.backends.redis import RedisCache
 from django.core.management.base import CommandError
 from django.db import connection, connections, transaction
 from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH
@@ -64,6 +62,7 @@ from django.utils.crypto import get_random_string
 
 from core import loadtest
 from core.commands import DatabaseCommand
+from core.loadtest import forget_sessions
 from core.processes import child_environment
 from engine.clash.rng import Rng
 from tournaments.models import (
@@ -312,18 +311,6 @@ def urls_of(event: Event) -> list[tuple[str, str]]:
     return [("standings page", reverse("tournaments:standings", args=[event.pk])),
             ("standings API", reverse("event-standings", args=[event.pk])),
             ("pairings page", reverse("tournaments:pairings", args=[event.pk]))]
-
-
-def forget_sessions(keys: list[str], environment: dict[str, str]) -> None:
-    """End the benchmark's sessions: their rows, and the copies the production settings keep
-    of them in their cache (SESSION_ENGINE cached_db, in the Redis the children were given)."""
-    from django.contrib.sessions.backends.cached_db import KEY_PREFIX
-
-    Session.objects.filter(session_key__in=keys).delete()
-    location = (environment.get("CACHE_URL") or environment.get("REDIS_URL")
-                or environment["CELERY_BROKER_URL"])
-    if keys and location.startswith("redis"):
-        RedisCache(location, {}).delete_many([KEY_PREFIX + key for key in keys])
 
 
 def signed_in_urls(event: Event) -> list[tuple[str, str]]:
