@@ -26,7 +26,12 @@ from tournaments.selectors.access import is_organizer
 from tournaments.selectors.job_errors import job_error_text
 from tournaments.selectors.matches import matches_by_table
 from tournaments.selectors.registrations import user_registration
-from tournaments.selectors.rounds import champion_of, rounds_labelled
+from tournaments.selectors.rounds import (
+    ROUND_COMPLETE,
+    champion_of,
+    round_sentence,
+    rounds_labelled,
+)
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -90,6 +95,12 @@ class Dashboard:
     can_advance: bool = False
     can_complete: bool = False
     champion: Registration | None = None
+
+    @property
+    def last_complete(self) -> str:
+        """"Round 3 is complete.", "The semifinals are complete.": the last round's."""
+        last = self.last
+        return round_sentence(ROUND_COMPLETE, last.stage, last.number, last.tables) if last else ""
 
 
 def dashboard_for(event: Event) -> Dashboard:
