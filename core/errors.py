@@ -25,6 +25,7 @@ from typing import Any
 from django.utils.translation import ngettext
 
 from core.error_messages import engine_message
+from core.numbers import grouped
 
 # A domain error reports at most this many problems (and counts the rest), each cut to a
 # readable length (a problem may quote the bad value): a huge bad file must not produce a
@@ -85,7 +86,7 @@ def capped(problems: list[str], limit: int = MAX_PROBLEMS) -> list[str]:
     if len(problems) > limit:
         left = len(problems) - limit
         shown.append(ngettext("... and %(count)s more problem", "... and %(count)s more problems",
-                              left) % {"count": f"{left:,}"})
+                              left) % {"count": grouped(left)})
     return shown
 
 

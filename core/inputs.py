@@ -32,12 +32,14 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
+from django.utils.formats import get_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from rest_framework import parsers, status
 from rest_framework.exceptions import APIException, ParseError
 
 from core.errors import DomainError
+from core.numbers import grouped
 
 # The largest request body the site reads at all: a 1 MB CSV upload and its form around it.
 MAX_BODY_BYTES = 2 * 1024 * 1024
@@ -69,7 +71,11 @@ class PayloadTooLarge(APIException):
 
 
 def size_text(limit: int) -> str:
-    return f"{limit // 1000:,} kB" if limit < 1_000_000 else f"{limit / 1_000_000:g} MB"
+    """A size in kB or MB, its number in the reader's format ("1,5 MB" in Czech)."""
+    if limit < 1_000_000:
+        return gettext("%(size)s kB") % {"size": grouped(limit // 1000)}
+    megabytes = f"{limit / 1_000_000:g}".replace(".", get_format("DECIMAL_SEPARATOR"))
+    return gettext("%(size)s MB") % {"size": megabytes}
 
 
 # JSON --------------------------------------------------------------------------------------
@@ -174,7 +180,7 @@ def csv_rows(text: str, *, code: str = "bad_csv") -> list[list[str]]:
     except csv.Error as exc:
         if "field larger than field limit" in str(exc):
             reason = gettext("a field is longer than %(limit)s characters") % {
-                "limit": f"{csv.field_size_limit():,}"}
+                "limit": grouped(csv.field_size_limit())}
         else:
             reason = str(exc)
         raise InputError(code, gettext("line %(line)d: %(reason)s")
@@ -191,11 +197,11 @@ def read_upload(upload: Any, *, limit: int, what: str | None = None) -> bytes:
     if upload.size is not None and upload.size > limit:
         raise InputError("too_large", gettext("%(what)s is %(size)s bytes; at most %(limit)s "
                                               "are accepted")
-                         % {"what": what, "size": f"{upload.size:,}", "limit": f"{limit:,}"})
+                         % {"what": what, "size": grouped(upload.size), "limit": grouped(limit)})
     data = upload.read(limit + 1)
     if len(data) > limit:
         raise InputError("too_large", gettext("%(what)s is larger than %(limit)s bytes")
-                         % {"what": what, "limit": f"{limit:,}"})
+                         % {"what": what, "limit": grouped(limit)})
     return data
 
 
@@ -316,7 +322,7 @@ class InputGuardMiddleware:
             return _refusal(request, 413, "too_large",
                             gettext("The request body is %(size)s bytes; the site reads at "
                                     "most %(limit)s")
-                            % {"size": f"{length:,}", "limit": f"{MAX_BODY_BYTES:,}"})
+                            % {"size": grouped(length), "limit": grouped(MAX_BODY_BYTES)})
         if NUL in request.path_info:
             return _refusal(request, 400, "nul_byte",
                             gettext("The address holds a NUL byte (%00)"))

@@ -9,6 +9,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from core.forms import AccessibleForm
+from core.numbers import grouped_lazy
 from decks.models import Decklist
 from decks.services.catalogue import CLASH
 from engine.clash.ai import LEVELS
@@ -27,7 +28,8 @@ class LabForm(AccessibleForm):
                                            help_text=_("The preconstructed decks it plays "
                                                      "against, in turn, from both seats."))
     games = forms.IntegerField(label=_("Games"), min_value=1, max_value=MAX_GAMES, initial=10000,
-                               help_text=format_lazy(_("Up to {most}."), most=f"{MAX_GAMES:,}"))
+                               help_text=format_lazy(_("Up to {most}."),
+                                                     most=grouped_lazy(MAX_GAMES)))
     ai = forms.ChoiceField(label=_("AI level (both sides)"), initial="scripted",
                            choices=[(level, AI_NAMES.get(level, level.capitalize()))
                                     for level in LEVELS])

@@ -27,6 +27,12 @@ def percent(share: float) -> str:
         "number": number_format(round(share * 100, 1), decimal_pos=1)}
 
 
+def whole_percent(number: int) -> str:
+    """A whole percentage (the progress bar's) in the active language's format: "12%",
+    "12 %", "%12"."""
+    return pgettext("a percentage", "%(number)s%%") % {"number": number}
+
+
 def interval(low: float, high: float) -> str:
     return gettext("%(low)s to %(high)s") % {"low": percent(low), "high": percent(high)}
 

@@ -161,6 +161,9 @@ CLASH_TIME_ZONE_COOKIE = "clash_time_zone"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
+# Dates and numbers in the reader's language: Django's formats per language, corrected and
+# completed by the project's own (clash/formats/, docs/languages.md).
+FORMAT_MODULE_PATH = ["clash.formats"]
 
 # Static files are served by the project itself (WhiteNoise), never from a CDN.
 STATIC_URL = "static/"

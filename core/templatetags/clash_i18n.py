@@ -2,7 +2,8 @@
 
 `{{ value|when }}` shows an aware datetime in the active zone (the person's own, the
 browser's, or the event's on event pages) with the zone named: "1 Dec 2026, 15:30 CET
-(Europe/Paris)". Its date follows the active language (month names are translated)."""
+(Europe/Paris)". Its date is written as the active language writes one (its
+DATETIME_FORMAT: "1. prosince 2026 15:30", "1 декабря 2026 г., 15:30"; clash/formats)."""
 
 from __future__ import annotations
 
@@ -14,11 +15,9 @@ from django.utils import formats, timezone
 from core.error_messages import engine_message
 from core.game_problems import squad_problem_text
 from core.i18n import languages_offered as offered
+from core.numbers import grouped as grouped_number
 
 register = template.Library()
-
-WHEN_FORMAT = "j M Y, H:i"
-
 
 def zone_label(moment: datetime) -> str:
     """The zone of a local time: its abbreviation and IANA name ("CET (Europe/Paris)"), or
@@ -36,7 +35,14 @@ def when(value: object) -> str:
     if not isinstance(value, datetime):
         return "" if value is None else str(value)
     moment = timezone.localtime(value) if timezone.is_aware(value) else value
-    return f"{formats.date_format(moment, WHEN_FORMAT)} {zone_label(moment)}"
+    return f"{formats.date_format(moment, 'DATETIME_FORMAT')} {zone_label(moment)}"
+
+
+@register.filter
+def grouped(value: int) -> str:
+    """A whole number with the reader's thousands separator: `{{ run.games|grouped }}` gives
+    "100,000", "100 000" or "100.000"."""
+    return grouped_number(value)
 
 
 @register.simple_tag

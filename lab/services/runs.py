@@ -17,6 +17,7 @@ from django.utils.translation import gettext
 
 from core.errors import DomainError, Problem, from_engine
 from core.locks import lock_one
+from core.numbers import grouped
 from engine.clash.ai import LEVELS
 from engine.clash.cards import load_catalogue
 from engine.clash.errors import EngineError
@@ -48,7 +49,7 @@ def lab_run_start(*, owner: AbstractBaseUser, deck: list[str], deck_label: str,
     problems = []  # each tagged with the argument it is about
     if not 1 <= games <= MAX_GAMES:
         problems.append(Problem(gettext("the number of games is 1 to %(most)s")
-                                % {"most": f"{MAX_GAMES:,}"}, "games"))
+                                % {"most": grouped(MAX_GAMES)}, "games"))
     if ai not in LEVELS:
         problems.append(Problem(gettext("unknown AI level %(level)s: known are %(levels)s")
                                 % {"level": repr(ai), "levels": ", ".join(LEVELS)}, "ai"))

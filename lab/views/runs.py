@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from core.views import domain_errors
 from lab.forms import LabForm
 from lab.models import LabRun, LabRunStatus
-from lab.presenters import chart, percent, progress_text, run_items
+from lab.presenters import chart, percent, progress_text, run_items, whole_percent
 from lab.selectors import lab_rows, lab_run_of, lab_run_progress, lab_runs_of
 from lab.services.runs import lab_run_start
 
@@ -62,7 +62,7 @@ def lab_run(request: HttpRequest, run: int) -> HttpResponse:
     progress = lab_run_progress(found)
     return render(request, "lab/run.html", {
         "run": found, "done": progress.done, "total": progress.total,
-        "percent": progress.percent, "progress_text": progress_text(progress),
+        "percent": whole_percent(progress.percent), "progress_text": progress_text(progress),
         "chart": chart(lab_rows(found)),
         "score_text": percent(found.result["score"]) if found.result else "",
     })
@@ -75,4 +75,5 @@ def lab_run_status(request: HttpRequest, run: int) -> JsonResponse:
     progress = lab_run_progress(found)
     return JsonResponse({"status": found.status, "done": progress.done,
                          "total": progress.total, "text": progress_text(progress),
+                         "percent": whole_percent(progress.percent),
                          "finished": found.status != LabRunStatus.RUNNING})

@@ -46,7 +46,9 @@
       .then(function (status) {
         bar.max = status.total;
         bar.value = status.done;
-        bar.textContent = Math.floor(100 * status.done / status.total) + "%";
+        // The percentage as the reader's language writes it ("12%", "12 %", "%12"): the
+        // server's words, like the sentence.
+        bar.textContent = status.percent;
         text.textContent = status.text;
         busy = false;
         if (status.finished) {

@@ -36,8 +36,19 @@
     }
   }
 
+  // The time of day as the page's language writes it, on a 24-hour clock as the site's
+  // times are (the browser's Intl; HH:MM:SS where it has none).
   function clock() {
     var now = new Date();
+    if (window.Intl && Intl.DateTimeFormat) {
+      try {
+        return new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
+          hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23"
+        }).format(now);
+      } catch (e) {
+        // An unknown language tag: the plain form below.
+      }
+    }
     function two(n) { return (n < 10 ? "0" : "") + n; }
     return two(now.getHours()) + ":" + two(now.getMinutes()) + ":" + two(now.getSeconds());
   }

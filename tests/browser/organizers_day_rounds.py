@@ -303,10 +303,10 @@ def top_cut(day: Day) -> None:
     org = day.org
     org.get_by_role("link", name="Manage", exact=True).click()
     org.get_by_role("button", name="Start the top 4").click()
-    assert "Semifinals is paired" in status(org)
+    assert "The semifinals are paired" in status(org)
     enter_slips(day, shots=False)
     org.get_by_role("button", name="Pair the next bracket round").click()
-    assert "Final is paired" in status(org)
+    assert "The final is paired" in status(org)
     enter_slips(day, shots=False)
     final = day.current_round().matches.select_related("player_a__player__profile").get()
     champion = final.player_a.name

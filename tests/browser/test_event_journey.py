@@ -116,9 +116,8 @@ def run_event(open_as, w: Words = ENGLISH, shots: str = "") -> None:  # noqa: AN
                "are seated.", 2, name=event.name, rounds=2) in message(org)
     for number in (1, 2):
         org.get_by_role("button", name=w("Pair round %(number)s", number=number)).click()
-        label = w("Round %(round)d", round=number)
-        assert w("%(round)s is paired. The players find their tables on the pairings page.",
-                 round=label) in message(org)
+        assert w("Round %(round)d is paired. The players find their tables on the pairings "
+                 "page.", round=number) in message(org)
         rnd = Round.objects.get(event=event, number=number)
         if number == 1:
             pages["ada"].goto(f"/events/{event.pk}/pairings/")
@@ -154,12 +153,13 @@ def run_event(open_as, w: Words = ENGLISH, shots: str = "") -> None:  # noqa: AN
 
     # The top 4: semifinals, then the final, then the champion.
     org.get_by_role("button", name=w("Start the top %(cut)s", cut=4)).click()
-    paired = "%(round)s is paired. The players find their tables on the pairings page."
-    assert w(paired, round=w("Semifinals")) in message(org)
+    assert w("The semifinals are paired. The players find their tables on the pairings "
+             "page.") in message(org)
     play_round(pages, event, Round.objects.filter(event=event).latest("number"), w)
     org.reload()
     org.get_by_role("button", name=w("Pair the next bracket round")).click()
-    assert w(paired, round=w("Final")) in message(org)
+    assert w("The final is paired. The players find their table on the pairings page.") in (
+        message(org))
     final = Round.objects.filter(event=event).latest("number")
     play_round(pages, event, final, w)
     champion = final.matches.get().player_a.name

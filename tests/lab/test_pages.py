@@ -217,7 +217,7 @@ def test_a_running_run_shows_its_progress_and_the_script_that_polls_it():
     assert "data-lab-status" in page and "0 of 100 games played (0%)." in page
     status = client.get(reverse("tournaments:lab_run_status", args=[run.pk])).json()
     assert status == {"status": "running", "done": 0, "total": 100, "finished": False,
-                      "text": "0 of 100 games played (0%)."}
+                      "text": "0 of 100 games played (0%).", "percent": "0%"}
 
 
 def test_a_failed_run_shows_the_reason_its_error_callback_wrote():

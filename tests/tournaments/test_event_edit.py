@@ -372,7 +372,7 @@ def test_the_page_saves_a_change_and_lists_it_below_the_form():
     page = html(client.get(url))
     assert "Saved: the venue, the start changed." in page
     assert "the venue: Hal A &rarr; Hall A" in page
-    assert "01 Jun 2026, 14:00 (Europe/Paris)" in page
+    assert "1 Jun 2026, 14:00 (Europe/Paris)" in page
     assert 'value="2026-06-01T14:00"' in page
 
 

@@ -7,11 +7,13 @@ match level at time disputed for the organizer) goes through the one result writ
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from core.errors import Conflict
 from engine.clash.time_rules import ADDITIONAL_TURNS
@@ -54,6 +56,18 @@ def clock_from(match, started_ago: timedelta, *, minutes: int = 50) -> None:
 
 def call_time(match) -> None:
     clock_from(match, 51 * MIN)
+
+
+def history_in(match, language: str) -> tuple[str, str]:
+    """The match page's history and the dashboard, as the organizer reads them in
+    `language`."""
+    client = as_user(organizer_of(match.round.event))
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    event_id = match.round.event_id
+    page = client.get(reverse("tournaments:match", args=[event_id, match.pk])).content.decode()
+    dashboard = client.get(reverse("tournaments:dashboard", args=[event_id])).content.decode()
+    translation.deactivate()
+    return re.search(r'<ol class="audit">(.*?)</ol>', page, re.S)[1], dashboard
 
 
 def users_of(game: OnlineGame) -> dict:
@@ -314,6 +328,14 @@ def test_a_top_cut_match_level_at_time_goes_to_the_organizer():
     (change,) = changes(match)
     assert "the organizer sets it" in change.note and "C-7.5b" in change.note
     assert match.round.status == RoundStatus.PLAYING
+    # Each reader reads the note in their language, the rulings cited in it.
+    history, dashboard = history_in(match, "ru")
+    said = ("время истекло при равном счёте 0-0-1: в матче плей-офф нужен победитель, и его "
+            "определяет организатор (толкования C-7.5b и C-7.5c)")
+    assert said in history and said in dashboard
+    assert "ruling" not in history and "time was called" not in dashboard
+    history, _ = history_in(match, "en")
+    assert "(rulings C-7.5b and C-7.5c)" in history
 
 
 def test_a_game_in_its_ban_step_at_time_is_not_played_and_the_match_is_one_drawn_game():
@@ -338,6 +360,9 @@ def test_a_game_in_its_ban_step_at_time_is_not_played_and_the_match_is_one_drawn
     (change,) = changes(match)
     assert "before any game finished: one drawn game" in change.note
     assert "ban step" in change.note
+    history, _ = history_in(match, "sr")
+    assert ("време је истекло пре него што се иједна игра завршила: једна нерешена игра; игра "
+            "1 је била у уклањању карата и није одиграна (тумачење C-7.5c)") in history
 
 
 def test_a_match_played_at_the_table_is_not_the_sweeps():

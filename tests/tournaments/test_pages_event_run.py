@@ -131,7 +131,7 @@ def test_an_event_runs_from_creation_to_a_champion_through_the_pages(event_forma
 
     # The top 4: semifinals, then the final, then complete.
     response = olga.post(url("topcut_start", event.pk), follow=True)
-    assert "Semifinals is paired" in html(response)
+    assert "The semifinals are paired" in html(response)
     for label in ("Semifinals", "Final"):
         rnd = Round.objects.filter(event=event).order_by("-number").first()
         assert label in html(players["cy"].get(url("bracket", event.pk)))
@@ -141,7 +141,7 @@ def test_an_event_runs_from_creation_to_a_champion_through_the_pages(event_forma
         if label == "Semifinals":
             response = olga.post(url("topcut_advance", event.pk), {"number": rnd.number + 1},
                                  follow=True)
-            assert "Final is paired" in html(response)
+            assert "The final is paired" in html(response)
     final = Round.objects.filter(event=event, stage=RoundStage.TOP_CUT).order_by("-number")[0]
     champion = final.matches.get().player_a.name
     assert f"{champion} won the final" in html(olga.get(url("dashboard", event.pk)))

@@ -26,7 +26,13 @@ from tournaments.selectors.access import is_organizer
 from tournaments.selectors.job_errors import job_error_text
 from tournaments.selectors.matches import matches_by_table
 from tournaments.selectors.registrations import user_registration
-from tournaments.selectors.rounds import champion_of, rounds_labelled
+from tournaments.selectors.result_notes import note_text
+from tournaments.selectors.rounds import (
+    ROUND_COMPLETE,
+    champion_of,
+    round_sentence,
+    rounds_labelled,
+)
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -91,6 +97,12 @@ class Dashboard:
     can_complete: bool = False
     champion: Registration | None = None
 
+    @property
+    def last_complete(self) -> str:
+        """"Round 3 is complete.", "The semifinals are complete.": the last round's."""
+        last = self.last
+        return round_sentence(ROUND_COMPLETE, last.stage, last.number, last.tables) if last else ""
+
 
 def dashboard_for(event: Event) -> Dashboard:
     rounds = rounds_labelled(event)
@@ -102,21 +114,26 @@ def dashboard_for(event: Event) -> Dashboard:
         # Why a match waits for the organizer, read with it: the reason its engine job
         # failed (a refused result), the note of its last change (why it is disputed).
         failed = MatchJob.objects.filter(match=OuterRef("pk"), status=JobStatus.FAILED)
+        last_change = ResultChange.objects.filter(match=OuterRef("pk")).order_by("-id")
         reasons = matches_by_table(last).annotate(
             job_error=Subquery(failed.values("error")[:1]),
             job_error_code=Subquery(failed.values("error_code")[:1]),
             job_error_params=Subquery(failed.values("error_params")[:1],
                                       output_field=JSONField()),
-            last_note=Subquery(ResultChange.objects.filter(match=OuterRef("pk"))
-                               .order_by("-id").values("note")[:1]),
+            last_note=Subquery(last_change.values("note")[:1]),
+            last_note_code=Subquery(last_change.values("note_code")[:1]),
+            last_note_params=Subquery(last_change.values("note_params")[:1],
+                                      output_field=JSONField()),
             # A game of it is being played online: the engine decides, not the reports.
             playing_online=Exists(OnlineGame.objects.filter(match=OuterRef("pk")).exclude(
                 status=GameStatus.FINISHED)))
         open_ = sorted((m for m in reasons if m.status != MatchStatus.CONFIRMED),
                        key=lambda m: (order[m.status], m.table or 0))
-        for m in open_:
-            if m.job_error is not None:  # in the reader's language
+        for m in open_:  # in the reader's language
+            if m.job_error is not None:
                 m.job_error = job_error_text(m.job_error_code, m.job_error_params, m.job_error)
+            if m.last_note:
+                m.last_note = note_text(m.last_note, m.last_note_code, m.last_note_params)
     board = Dashboard(rounds=rounds, last=last, open_matches=open_,
                       next_number=(last.number if last else 0) + 1)
     settled = last is None or not open_

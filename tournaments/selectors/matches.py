@@ -27,6 +27,7 @@ from tournaments.models import (
 )
 from tournaments.models.registrations import seat_name
 from tournaments.selectors.job_errors import job_error_text
+from tournaments.selectors.result_notes import note_text
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -196,13 +197,15 @@ class ChangeRow:
     by: str
     before: str
     after: str
+    note: str = ""  # in the reader's language when the site wrote it (`note_text`)
 
 
 def history_rows(match: Match) -> list[ChangeRow]:
     a = match.player_a.name
     b = match.player_b.name if match.player_b_id else gettext("bye")
     return [ChangeRow(change=c, by=c.by.get_username() if c.by else gettext("system"),
-                      before=snapshot_text(c.before, a, b), after=snapshot_text(c.after, a, b))
+                      before=snapshot_text(c.before, a, b), after=snapshot_text(c.after, a, b),
+                      note=note_text(c.note, c.note_code, c.note_params))
             for c in result_history(match)]
 
 

@@ -41,6 +41,54 @@ def label_for(stage: str, number: int, tables: int) -> str:
     return gettext("Top %(cut)d") % {"cut": 2 * tables}
 
 
+# What is said of a round, one whole sentence per kind of round: a label ("Semifinals") set
+# into one sentence would need the verb to agree with it ("the semifinals are", "финал
+# завершён", "полуфинале је завршено"), which no single sentence does in every language.
+# Keyed by `round_kind`; "%(round)d" is a Swiss round's number, "%(players)d" the players of
+# a top-cut round that has no name of its own.
+ROUND_PAIRED = {
+    "swiss": gettext_lazy("Round %(round)d is paired. The players find their tables on the "
+                          "pairings page."),
+    "final": gettext_lazy("The final is paired. The players find their table on the pairings "
+                          "page."),
+    "semifinals": gettext_lazy("The semifinals are paired. The players find their tables on "
+                               "the pairings page."),
+    "quarterfinals": gettext_lazy("The quarterfinals are paired. The players find their tables "
+                                  "on the pairings page."),
+    "cut": gettext_lazy("The round of the last %(players)d is paired. The players find their "
+                        "tables on the pairings page."),
+}
+ROUND_ALREADY_PAIRED = {
+    "swiss": gettext_lazy("Round %(round)d was already paired; nothing changed."),
+    "final": gettext_lazy("The final was already paired; nothing changed."),
+    "semifinals": gettext_lazy("The semifinals were already paired; nothing changed."),
+    "quarterfinals": gettext_lazy("The quarterfinals were already paired; nothing changed."),
+    "cut": gettext_lazy("The round of the last %(players)d was already paired; nothing "
+                        "changed."),
+}
+ROUND_COMPLETE = {
+    "swiss": gettext_lazy("Round %(round)d is complete."),
+    "final": gettext_lazy("The final is complete."),
+    "semifinals": gettext_lazy("The semifinals are complete."),
+    "quarterfinals": gettext_lazy("The quarterfinals are complete."),
+    "cut": gettext_lazy("The round of the last %(players)d is complete."),
+}
+_NAMED_CUT = {1: "final", 2: "semifinals", 4: "quarterfinals"}
+
+
+def round_kind(stage: str, tables: int) -> str:
+    """"swiss", "final", "semifinals", "quarterfinals", or "cut" (a larger top-cut round)."""
+    if stage == RoundStage.SWISS:
+        return "swiss"
+    return _NAMED_CUT.get(tables, "cut")
+
+
+def round_sentence(sentences: dict, stage: str, number: int, tables: int) -> str:
+    """The sentence of `sentences` (ROUND_PAIRED, ...) for this round, in the active
+    language."""
+    return str(sentences[round_kind(stage, tables)]) % {"round": number, "players": 2 * tables}
+
+
 def round_label(rnd: Round) -> str:
     """'Round 3', or for the top cut 'Quarterfinals', 'Semifinals', 'Final'."""
     if rnd.stage == RoundStage.SWISS:

@@ -39,6 +39,7 @@ from django.utils.translation import gettext
 from core.errors import DomainError, Forbidden
 from core.inputs import InputError, json_loads
 from core.locks import lock_get
+from core.numbers import grouped
 from decks.models import Decklist, DecklistVersion
 from engine.seats import DRAW_NAME, LETTER_A, LETTER_B
 from tournaments.models import (
@@ -66,7 +67,7 @@ def event_file_parse(content: bytes | str) -> Any:
     if len(content) > MAX_EVENT_FILE_BYTES:
         raise DomainError("too_large", gettext(
             "The event file is %(size)s bytes; at most %(most)s are accepted.")
-            % {"size": f"{len(content):,}", "most": f"{MAX_EVENT_FILE_BYTES:,}"},
+            % {"size": grouped(len(content)), "most": grouped(MAX_EVENT_FILE_BYTES)},
             params={"size": len(content), "most": MAX_EVENT_FILE_BYTES})
     try:
         return json_loads(content, what=gettext("The event file"), code="invalid_event_file")

@@ -28,10 +28,12 @@ organizer to set (C-7.5b). Each goes through `results_write` with the reason in 
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils import translation
 from django.utils.translation import gettext
 
 from core.errors import Conflict, DomainError, NotFound
@@ -63,6 +65,7 @@ from tournaments.selectors.online import (
     time_called,
 )
 from tournaments.selectors.registrations import deck_for
+from tournaments.selectors.result_notes import note_text
 
 from .access import lock_match
 from .engine_jobs import ai_level
@@ -188,24 +191,24 @@ def _refused(event: Event, rnd: Round, match: Match, tally: Tally, refusal: Doma
 
 
 def match_end_at_time_write(event: Event, rnd: Round, match: Match, tally: Tally,
-                            now: datetime, *, note: str = "") -> None:
+                            now: datetime, *, unplayed: Sequence[int] = ()) -> None:
     """The match ends at time with the games it has (ruling C-7.5c, `match_at_time`): its
     round and the match are locked by the caller, and no game of it is in play. A Swiss
     match is confirmed with its score (one drawn game when none finished); a top-cut match
-    level at time is disputed, for the organizer to set (C-7.5b). `note` adds what happened
-    to a game that did not begin."""
+    level at time is disputed, for the organizer to set (C-7.5b). `unplayed` are the numbers
+    of the games that were still in their ban step, so not played. The note says which by
+    its code and values, put into the reader's words when read
+    (tournaments.selectors.result_notes), and in English for the API and the event file."""
     at = match_at_time(tally.format, tally.a_wins, tally.b_wins, tally.draws)
     score = dict(zip(SCORE_FIELDS, at.score, strict=True))
     shown = f"{at.score[0]}-{at.score[1]}" + (f"-{at.score[2]}" if at.score[2] else "")
-    extra = f"; {note}" if note else ""
+    params: dict = {"score": shown, "unplayed": list(unplayed)} if unplayed else {"score": shown}
     if at.organizer_decides:
         if match.status == MatchStatus.DISPUTED:
             return
         results_write([ResultWrite(
             event=event, rnd=rnd, match=match, action=ResultAction.ENGINE,
-            changes={"status": MatchStatus.DISPUTED},
-            note=f"time was called with the match level at {shown}: a top-cut match needs a "
-                 f"winner, the organizer sets it (rulings C-7.5b, C-7.5c){extra}")], now=now)
+            changes={"status": MatchStatus.DISPUTED}, **_note("time_level", params))], now=now)
         return
     try:
         write = engine_write(event=event, rnd=rnd, match=match, score=score, now=now)
@@ -214,14 +217,19 @@ def match_end_at_time_write(event: Event, rnd: Round, match: Match, tally: Tally
         return
     if write is None:
         return
-    if tally.games:
-        write.note = f"time was called: the games played, {shown}, are the score (ruling C-7.5c)"
-    else:
+    if not tally.games:
         # No game behind the drawn one: the ruling's, not the engine's.
         write.changes["engine_verified"] = False
-        write.note = "time was called before any game finished: one drawn game (ruling C-7.5c)"
-    write.note += extra
+    noted = _note("time_score" if tally.games else "time_no_game", params)
+    write.note, write.note_code, write.note_params = (
+        noted["note"], noted["note_code"], noted["note_params"])
     results_write([write], now=now)
+
+
+def _note(code: str, params: dict) -> dict:
+    """A note the site writes: its code and values, and its English."""
+    with translation.override("en"):
+        return {"note": note_text("", code, params), "note_code": code, "note_params": params}
 
 
 @transaction.atomic
@@ -242,11 +250,9 @@ def match_end_at_time(*, match_id: int, now: datetime) -> bool:
     if not games or any(g.status == GameStatus.PLAYING for g in games):
         return False  # a game in play ends at its lowered cap, then the match with it
     banning = [g for g in games if g.status == GameStatus.BANNING]
-    note = ""
     if banning:
-        numbers = ", ".join(str(g.game_number) for g in banning)
-        note = f"game {numbers} was in its ban step: it was not played"
         OnlineGame.objects.filter(pk__in=[g.pk for g in banning]).delete()
     tally = match_tally(match, match_format(event, rnd))
-    match_end_at_time_write(event, rnd, match, tally, now, note=note)
+    match_end_at_time_write(event, rnd, match, tally, now,
+                            unplayed=sorted(g.game_number for g in banning))
     return True

@@ -32,7 +32,7 @@ confirmation of a round sees all the others.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -106,6 +106,9 @@ class ResultWrite:
     changes: dict
     by: AbstractBaseUser | None = None
     note: str = ""
+    # A note the site writes: its code and values (tournaments.selectors.result_notes).
+    note_code: str = ""
+    note_params: dict = field(default_factory=dict)
 
 
 def results_write(writes: Sequence[ResultWrite], *, now: datetime,
@@ -136,10 +139,11 @@ def results_write(writes: Sequence[ResultWrite], *, now: datetime,
         for name, value in write.changes.items():
             setattr(match, name, value)
         rows.append((match.pk, write.by.pk if write.by is not None else None, write.action,
-                     before, snapshot(match), write.note[:200], now))
+                     before, snapshot(match), write.note[:200], write.note_code,
+                     write.note_params, now))
     _save(accepted)
-    insert_rows(ResultChange, ("match_id", "by_id", "action", "before", "after", "note", "at"),
-                rows)
+    insert_rows(ResultChange, ("match_id", "by_id", "action", "before", "after", "note",
+                               "note_code", "note_params", "at"), rows)
     for rnd in {w.rnd.pk: w.rnd for w in accepted}.values():
         round_complete_if_done(rnd, now)
     for write in accepted:

@@ -11,7 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
@@ -47,7 +47,7 @@ def _readable(field: str, value: object, event: Event) -> str:
         return ", ".join(str(v) for v in value)
     if field in TIMES:
         at = datetime.fromisoformat(str(value)).astimezone(ZoneInfo(event.time_zone))
-        return f"{at:%d %b %Y, %H:%M} ({event.time_zone})"
+        return f"{formats.date_format(at, 'DATETIME_FORMAT')} ({event.time_zone})"
     return str(value)
 
 

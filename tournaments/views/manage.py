@@ -42,7 +42,7 @@ from tournaments.selectors.access import is_organizer
 from tournaments.selectors.announcements import announcements_board
 from tournaments.selectors.events import dashboard_for
 from tournaments.selectors.registrations import deck_checks_of, registrations_for_event
-from tournaments.selectors.rounds import label_for
+from tournaments.selectors.rounds import ROUND_ALREADY_PAIRED, ROUND_PAIRED, round_sentence
 from tournaments.selectors.squads import matches_with_squad_problems, squads_by_match
 from tournaments.selectors.starting import start_questions
 from tournaments.services.corrections import round_swap, round_unpair
@@ -244,13 +244,12 @@ def _number(request: HttpRequest, event: Event) -> int | None:
 
 def _paired(request: HttpRequest, event: Event, rnd, paired: bool,  # noqa: ANN001
             ) -> HttpResponse:
-    label = label_for(rnd.stage, rnd.number, rnd.matches.count())
+    tables = rnd.matches.count()
     if not paired:
-        messages.info(request, _("%(round)s was already paired; nothing changed.")
-                      % {"round": label})
+        messages.info(request, round_sentence(ROUND_ALREADY_PAIRED, rnd.stage, rnd.number,
+                                              tables))
     else:
-        messages.success(request, _("%(round)s is paired. The players find their tables on "
-                                    "the pairings page.") % {"round": label})
+        messages.success(request, round_sentence(ROUND_PAIRED, rnd.stage, rnd.number, tables))
     return _back(event)
 
 

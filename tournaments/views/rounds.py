@@ -24,7 +24,7 @@ from django.core.paginator import Page
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 from django.utils.translation import get_language, gettext
@@ -77,7 +77,8 @@ class ShownRow:
     """A standings row as the page shows it: its numbers already text (the template would
     localize each one, and a page of 50 rows is rendered for every results version), its
     tiebreakers in the event's order (`columns`), percentages with one decimal so the columns
-    fit a phone (the CSV has two), and the link to the player's page."""
+    fit a phone (the CSV has two, with a dot), written with the reader's decimal separator
+    ("55.4", "55,4"), and the link to the player's page."""
 
     __slots__ = ("cut", "dropped", "is_ai", "match_points", "metrics", "name", "rank",
                  "record", "registration_id", "url")
@@ -91,13 +92,16 @@ class ShownRow:
         self.rank = str(row.rank)
         self.match_points = str(row.match_points)
         self.record = f"{row.wins}-{row.losses}-{row.draws}"
-        self.metrics = tuple(_shown(getattr(row, c.key), c.percent) for c in columns)
+        point = formats.get_format("DECIMAL_SEPARATOR")
+        self.metrics = tuple(_shown(getattr(row, c.key), c.percent, point) for c in columns)
         self.url = url
         self.cut = cut  # "in" the top cut, its "last" place, "passed" over (an AI seat), ""
 
 
-def _shown(value: float, percent: bool) -> str:
-    return f"{value * 100:.1f}" if percent else str(value)
+def _shown(value: float, percent: bool, point: str) -> str:
+    """A tiebreaker's value with the decimal separator `point` (no number here reaches a
+    thousand, so none needs grouping)."""
+    return (f"{value * 100:.1f}" if percent else str(value)).replace(".", point)
 
 
 def _around_id(name: str, event: Event) -> tuple[str, str]:
