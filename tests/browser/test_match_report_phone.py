@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.browser.helpers import PHONE, screenshot
+from tests.browser.helpers import PHONE
 from tests.factories.accounts import ProfileFactory
 from tests.factories.tournaments import OrganizedEventFactory
 from tests.tournaments.event_steps import match_of, pair, seats, start
@@ -28,7 +28,6 @@ def test_the_report_boxes_line_up_in_one_column_on_a_phone(open_as):
     page.goto(reverse("tournaments:match", args=[event.pk, match.pk]))
     form = page.get_by_role("region", name="Report the result")
     form.scroll_into_view_if_needed()
-    screenshot(page, "match-report")
 
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     boxes = [page.locator(f"#id_report-{name}").bounding_box() for name in FIELDS]
