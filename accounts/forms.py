@@ -6,11 +6,12 @@ from django import forms
 from django.contrib.auth import forms as auth_forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm, BaseUserCreationForm
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from core.i18n import languages_offered
 from core.logins import password_check
-from core.zones import time_zone_problem
+from core.zones import zone_names, zone_refusal
 
 
 class SignUpForm(BaseUserCreationForm):
@@ -125,28 +126,34 @@ class DeleteAccountForm(PasswordCheckedForm):
 
 
 class PreferencesForm(forms.Form):
-    """The person's language (among those offered) and time zone (an IANA name); either may
-    be left to the browser. And whether their matches' news is mailed to them."""
+    """The person's language (among those offered) and time zone (one of the IANA names
+    offered); either may be left to the browser. And whether their matches' news is mailed to
+    them. `browser_zone`: the zone the browser gave (its cookie), named on the choice that
+    follows it."""
 
     language = forms.ChoiceField(label=_("Language"), required=False)
+    # A list, not free text: only a zone of the list is taken. The page's script adds a box
+    # that narrows the list as the person types (static/js/zone-filter.js).
     time_zone = forms.CharField(
-        label=_("Time zone"), max_length=64, required=False,
-        help_text=_("An IANA name such as Europe/Belgrade, Europe/Istanbul or Europe/Prague. "
-                    "Left empty, times follow your browser's zone."))
+        label=_("Time zone"), max_length=64, required=False, widget=forms.Select,
+        help_text=_("Choose the zone of your city, or your browser's zone: then times follow "
+                    "the device you use."))
     notify_by_email = forms.BooleanField(
         label=_("E-mail me when my round is paired and when my opponent's report waits for "
                 "mine"), required=False)
 
-    def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003
+    def __init__(self, *args, browser_zone: str | None = None, **kwargs) -> None:  # noqa: ANN002, ANN003
         super().__init__(*args, **kwargs)
         self.fields["language"].choices = [("", _("The browser's language")),
                                            *languages_offered()]
-        self.fields["time_zone"].widget.attrs.update({"list": "time-zones",
-                                                      "autocomplete": "off"})
+        follow = (gettext("%(zone)s (your browser's zone)") % {"zone": browser_zone}
+                  if browser_zone else gettext("Your browser's zone"))
+        self.fields["time_zone"].widget.choices = [("", follow),
+                                                   *((z, z) for z in zone_names())]
+        self.fields["time_zone"].widget.attrs.update({"data-zone-filter": ""})
 
     def clean_time_zone(self) -> str:
         zone = self.cleaned_data["time_zone"].strip()
-        problem = zone and time_zone_problem(zone)
-        if problem:
-            raise forms.ValidationError(problem, code="bad_time_zone")
+        if zone and zone not in zone_names():
+            raise forms.ValidationError(zone_refusal(zone), code="bad_time_zone")
         return zone

@@ -33,6 +33,18 @@ def zone_or_none(name: object) -> ZoneInfo | None:
     return ZoneInfo(name) if is_time_zone(name) else None  # type: ignore[arg-type]
 
 
+# Names in the zone database that are no place a person lives in: the link a system keeps to
+# its own zone, and the database's placeholder.
+_NOT_OFFERED = frozenset({"Factory", "localtime", "posixrules"})
+
+
 def zone_names() -> list[str]:
-    """Every IANA name, sorted (the choices of a zone field)."""
-    return sorted(_zones())
+    """Every IANA name a person may choose, sorted (the choices of a zone field)."""
+    return sorted(_zones() - _NOT_OFFERED)
+
+
+def zone_refusal(name: str) -> str:
+    """Why a zone a person chose is refused, as a sentence that says what to do (a form's
+    error, where `time_zone_problem` is a part of a longer list)."""
+    return gettext("There is no time zone “%(zone)s”: choose one from the list, such as "
+                   "Europe/Paris, or your browser's zone.") % {"zone": name}

@@ -2,9 +2,10 @@
 `notes`: how a card's printed codes were read), marked here for translation so the engine's
 data keeps no wording of the site's.
 
-The gallery shows a card's note through `decks.templatetags.words.card_note`, in the reader's
-language. Every note of the data is listed (tests/decks/test_card_notes.py): a note added to
-the data is added here, and translated, before the tests pass.
+The gallery shows a card's note to the staff only (it is about the import, not the game: never
+to players; the cards API likewise) through `decks.templatetags.words.card_note`, in the
+reader's language. Every note of the data is listed (tests/decks/test_card_notes.py): a note
+added to the data is added here, and translated, before the tests pass.
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from decks.services.catalogue import clash_game
 from tests.factories import UserFactory, give_starter_kit
+from tests.factories.accounts import ProfileFactory
 from tests.factories.decks import DecklistFactory
 from tests.factories.play import OnlineGameFactory, SoloResultFactory
 from tests.factories.tournaments import (
@@ -116,3 +117,23 @@ def test_no_clock_and_no_script_without_a_round_being_played(client):
     client.force_login(ada)
     page = client.get(reverse("me")).content.decode()
     assert "data-round-clock" not in page and "round-clock.js" not in page
+
+
+def test_the_heading_is_the_display_name_with_the_username_beside_it(client):
+    ada = UserFactory(username="ada")
+    ProfileFactory(user=ada, display_name="Ada Lovelace")
+    client.force_login(ada)
+
+    page = client.get(reverse("me")).content.decode()
+
+    assert '<h1>Ada Lovelace <span class="heading-username">ada</span></h1>' in page
+    assert "<title>Ada Lovelace &middot; Clash</title>" in page
+
+
+def test_without_a_display_name_the_heading_is_the_username(client):
+    bob = UserFactory(username="bob")
+    client.force_login(bob)
+
+    page = client.get(reverse("me")).content.decode()
+
+    assert "<h1>bob</h1>" in page and "heading-username" not in page

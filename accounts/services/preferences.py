@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 from accounts.models import Profile
 from core.errors import DomainError
 from core.i18n import carry_into_session, is_offered, preferences_announce
-from core.zones import time_zone_problem
+from core.zones import is_time_zone, zone_refusal
 
 UNCHANGED: Any = object()
 
@@ -32,9 +32,9 @@ def preferences_update(*, user: AbstractBaseUser, language: str = UNCHANGED,
                           params={"language": language})
     if time_zone is not UNCHANGED:
         time_zone = time_zone.strip()
-        problem = time_zone and time_zone_problem(time_zone)
-        if problem:
-            raise DomainError("bad_time_zone", problem, params={"zone": time_zone})
+        if time_zone and not is_time_zone(time_zone):
+            raise DomainError("bad_time_zone", zone_refusal(time_zone),
+                              params={"zone": time_zone})
     profile, _ = Profile.objects.select_for_update().get_or_create(user=user)
     changed = []
     if language is not UNCHANGED and profile.language != language:

@@ -18,8 +18,7 @@ from accounts.forms import PreferencesForm
 from accounts.selectors.profiles import profile_of
 from accounts.services.preferences import preferences_into_session, preferences_update
 from core.errors import DomainError
-from core.i18n import is_offered
-from core.zones import zone_names
+from core.i18n import is_offered, visitor_zone_name
 
 
 def _back(request: HttpRequest) -> str:
@@ -71,10 +70,11 @@ def language_set(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def preferences(request: HttpRequest) -> HttpResponse:
     current = profile_of(request.user)
-    form = PreferencesForm(request.POST or None, initial={
-        "language": current.language if current else "",
-        "time_zone": current.time_zone if current else "",
-        "notify_by_email": current.notify_by_email if current else False})
+    form = PreferencesForm(request.POST or None, browser_zone=visitor_zone_name(request),
+                           initial={
+                               "language": current.language if current else "",
+                               "time_zone": current.time_zone if current else "",
+                               "notify_by_email": current.notify_by_email if current else False})
     status = 200
     if request.method == "POST" and form.is_valid():
         try:
@@ -93,5 +93,4 @@ def preferences(request: HttpRequest) -> HttpResponse:
             return response
     if form.errors:
         status = 400
-    return render(request, "accounts/preferences.html",
-                  {"form": form, "zones": zone_names()}, status=status)
+    return render(request, "accounts/preferences.html", {"form": form}, status=status)

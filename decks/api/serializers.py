@@ -73,9 +73,13 @@ class CardOut(serializers.ModelSerializer):
         return list((card.data or {}).get("abilities", []))
 
     @extend_schema_field(serializers.DictField(
-        help_text="The game's other card fields, e.g. attack, health, aura, damage, deck"))
+        help_text="The game's other card fields, e.g. attack, health, aura, damage, deck; "
+                  "for staff also notes (how the import read the card's printed codes)"))
     def get_stats(self, card: Card) -> dict:
-        return {k: v for k, v in (card.data or {}).items() if k != "abilities"}
+        request = self.context.get("request")
+        hidden = {"abilities"} if request is not None and request.user.is_staff else {
+            "abilities", "notes"}
+        return {k: v for k, v in (card.data or {}).items() if k not in hidden}
 
 
 class SetFilterIn(serializers.Serializer):

@@ -20,4 +20,7 @@ def card_gallery(request: HttpRequest) -> HttpResponse:
     return render(request, "decks/gallery.html", {
         "form": form, "filters": filters, "cards": shown, "total": everything.total,
         "ability_help": ABILITY_HELP,
+        # How the import read a card's printed codes (decks.card_notes) is for the staff who
+        # keep the catalogue, not for players.
+        "show_notes": request.user.is_staff,
     })

@@ -82,7 +82,7 @@ def test_a_player_drafts_against_an_ai_seat_and_is_paired_in_their_pod(open_as, 
         assert len(picked) <= 8
     assert "The draft is over: your 8 cards are your deck." in lead.inner_text()
     mine = page.get_by_role("region", name="Your cards (8 of 8)")
-    assert mine.get_by_role("listitem").all_inner_texts() == picked
+    assert mine.locator(".card-line-name").all_inner_texts() == picked
     seat.refresh_from_db()
     assert seat.pair.status == DraftStatus.DONE and list(seat.cards) == picked
     drafted = Decklist.objects.get(owner=seat.registration.player, kind=DecklistKind.DRAFTED)

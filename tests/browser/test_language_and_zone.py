@@ -78,3 +78,44 @@ def test_a_script_speaks_the_reader_s_language_through_the_catalogue(browser, li
         status.filter(has_text="Обновляется каждые 20 секунд.").wait_for()
     finally:
         context.close()
+
+
+def test_the_zone_is_found_by_typing_a_city_and_the_browser_s_is_the_default(
+        browser, live_server) -> None:
+    """On a phone the zone is a list, not a text box: with no zone saved the browser's zone
+    is the one chosen, and a few letters of a city narrow the list to its zone."""
+    from accounts.models import Profile
+    from tests.browser.helpers import log_in
+    from tests.factories import UserFactory
+
+    user = UserFactory(username="mila")
+    context = browser.new_context(viewport=PHONE, base_url=live_server.url,
+                                  timezone_id="Asia/Tokyo")
+    context.set_default_timeout(TIMEOUT_MS)
+    try:
+        page = context.new_page()
+        log_in(page, live_server.url, "mila")
+        page.goto("/accounts/preferences/")
+        zone = page.get_by_label("Time zone", exact=True)
+        assert zone.evaluate("e => e.tagName") == "SELECT"
+        chosen = zone.locator("option:checked")
+        expect(chosen).to_have_text("Asia/Tokyo (your browser's zone)")
+
+        page.get_by_label("Find a zone").fill("belgr")
+        assert zone.input_value() == "Europe/Belgrade"
+        expect(page.get_by_text("1 zone matches.")).to_be_visible()
+        # The browser's zone stays offered beside the match.
+        assert zone.locator("option").all_inner_texts() == [
+            "Asia/Tokyo (your browser's zone)", "Europe/Belgrade"]
+        page.get_by_label("Find a zone").fill("new york")
+        assert zone.input_value() == "America/New_York"
+        page.get_by_label("Find a zone").fill("atlantis")
+        expect(page.get_by_text("No zone has “atlantis” in its name")).to_be_visible()
+        assert zone.input_value() == "America/New_York"  # still the last one found
+        box = zone.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= PHONE["width"]
+        page.get_by_role("button", name="Save").click()
+        page.wait_for_url("**/me/")
+        assert Profile.objects.get(user=user).time_zone == "America/New_York"
+    finally:
+        context.close()

@@ -1,6 +1,8 @@
 """The catalogue's card notes (engine/clash/data/starter_kit.csv) are listed for translation in
-decks.card_notes, and the gallery shows them in the reader's language: a note added to the data
-and not listed (so not translated) fails here."""
+decks.card_notes, and the gallery shows them to the staff in the reader's language: a note
+added to the data and not listed (so not translated) fails here. A note says how the import
+read a card's printed codes: the staff's business, never shown to players, on the gallery or
+in the API."""
 
 from __future__ import annotations
 
@@ -11,8 +13,8 @@ from django.utils import translation
 
 from decks.card_notes import NOTES
 from engine.clash.cards import load_catalogue
-from tests.factories import starter_kit
-from tests.web import html
+from tests.factories import UserFactory, starter_kit
+from tests.web import client_for, html
 
 LANGUAGES = ("sr", "sr-latn", "eo", "tr", "cs", "ru")
 
@@ -47,13 +49,46 @@ def test_every_note_is_translated(language):
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("language", ["ru", "cs"])
-def test_the_gallery_shows_a_cards_note_in_the_readers_language(language):
+def test_the_gallery_shows_a_cards_note_to_the_staff_in_the_readers_language(language):
     starter_kit()
-    page = html(Client(HTTP_ACCEPT_LANGUAGE=language).get(reverse("decks:gallery")))
-    shaman = page[page.index('aria-label="SHAMAN"'):]
-    shaman = shaman[:shaman.index("</article>")]
+    staff = Client(HTTP_ACCEPT_LANGUAGE=language)
+    staff.force_login(UserFactory(is_staff=True))
+    shaman = face_of(html(staff.get(reverse("decks:gallery"))), "SHAMAN")
     note = notes_of_the_data()["SHAMAN"]
     with translation.override(language):
         said = translation.gettext(note)
     assert said != note
     assert f'<p class="card-notes">{said}</p>' in shaman
+
+
+def face_of(page: str, name: str) -> str:
+    face = page[page.index(f'aria-label="{name}"'):]
+    return face[:face.index("</article>")]
+
+
+@pytest.mark.django_db
+def test_players_and_visitors_see_no_card_notes_in_the_gallery():
+    starter_kit()
+    player = Client()
+    player.force_login(UserFactory())
+    for client in (Client(), player):
+        page = html(client.get(reverse("decks:gallery")))
+        assert face_of(page, "SHAMAN")  # the card is there, without its note
+        assert 'class="card-notes"' not in page
+        assert not [note for note in NOTES if note in page]
+
+
+@pytest.mark.django_db
+def test_the_cards_api_gives_a_note_to_the_staff_only():
+    starter_kit()
+    note = notes_of_the_data()["SHAMAN"]
+
+    def shaman(client) -> dict:  # noqa: ANN001
+        cards = client.get("/api/cards/").json()["results"]
+        found = next(card for card in cards if card["name"] == "SHAMAN")
+        assert client.get(f"/api/cards/{found['id']}/").json() == found
+        return found
+
+    assert "notes" not in shaman(client_for())["stats"]
+    assert "notes" not in shaman(client_for(UserFactory()))["stats"]
+    assert shaman(client_for(UserFactory(is_staff=True)))["stats"]["notes"] == note

@@ -5,10 +5,12 @@ written, never attached to an account and never counted for the ratings."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.test import Client
 from django.utils import timezone
 
 from core.errors import DomainError, Forbidden
@@ -20,6 +22,7 @@ from tests.factories.tournaments import (
 )
 from tests.factories.users import UserFactory
 from tests.tournaments import event_steps as steps
+from tests.web import html
 from tests.worlds import built_once, fresh
 from tournaments.models import (
     EngineGame,
@@ -423,3 +426,23 @@ def test_a_late_player_and_a_no_show_keep_their_match_and_seat_in_the_new_event(
     assert late.details["ai_seat"] == match.player_b_id
     small["corrections"][1]["details"]["match"] = 999
     assert "corrections[1].details.match: no such match 999" in refused(small)
+
+
+def test_the_events_list_and_the_event_s_header_say_an_event_is_imported():
+    """A copy keeps its original's name, format, status and date: the words "Imported from"
+    and the site tell them apart in the list, and its header says so beside its state."""
+    event = simulated(players=4, ai=0, seed=4, top_cut=0)
+    copy = event_file_import(data=file_of(event), by=UserFactory(username="importer"),
+                             now=timezone.now())
+    rows = re.findall(r'<a class="list-row" href="/events/(\d+)/">(.*?)</a>',
+                      html(Client().get("/events/")), re.S)
+    row_of = {int(pk): text for pk, text in rows}
+    imported = '<span class="badge badge-imported">Imported from clash.example</span>'
+    assert imported in row_of[copy.pk]
+    assert "Imported" not in row_of[event.pk]
+
+    header = html(Client().get(f"/events/{copy.pk}/")).split('<nav class="tabs"')[0]
+    lead = re.search(r'<p class="lead">(.*?)</p>', header, re.S).group(1)
+    assert '<span class="badge badge-imported">Imported</span>' in lead
+    original = html(Client().get(f"/events/{event.pk}/")).split('<nav class="tabs"')[0]
+    assert "badge-imported" not in original

@@ -12,7 +12,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.factories import UserFactory, starter_kit
+from decks.services.decklists import decklist_create
+from decks.services.game_rules import BERSERK, other_game
+from tests.factories import UserFactory, give_starter_kit, starter_kit
+from tests.factories.decklists import LIST_A
+from tests.factories.decks import DecklistFactory
 from tests.factories.tournaments import AISeatFactory, OrganizedEventFactory, SeatFactory
 from tests.tournaments.event_steps import match_of, now, pair, seats, settle, start
 from tests.web import html
@@ -151,6 +155,42 @@ def test_a_constructed_event_asks_for_a_list_and_says_where_to_build_one(client,
     client.force_login(UserFactory())
     page = html(client.get(url("event", event.pk)))
     assert "Build a list" in page and reverse("decks:decklist_new") in page
+
+
+def checked_lists(page: str) -> list[str]:
+    """The values of the decklist radios the page has checked."""
+    return re.findall(r'<input type="radio" name="decklist" value="(\d+)"[^>]* checked', page)
+
+
+def test_a_player_s_only_list_for_the_event_is_chosen_for_them(client, organizer):
+    event = OrganizedEventFactory(organizers=[organizer], format="constructed")
+    alice = UserFactory(username="alice")
+    give_starter_kit(alice)
+    only = decklist_create(user=alice, name="Aggro", kind="constructed", cards=LIST_A,
+                           now=now())
+    # Lists the event does not take are no choice: a preconstructed one, another game's.
+    DecklistFactory(owner=alice, kind="preconstructed", name="Precon")
+    DecklistFactory(owner=alice, game=other_game(BERSERK), name="Berserk list")
+    client.force_login(alice)
+
+    page = html(client.get(url("event", event.pk)))
+
+    assert checked_lists(page) == [str(only.pk)]
+    response = client.post(url("register", event.pk), {"decklist": checked_lists(page)[0]})
+    assert response.status_code == 302
+    assert Registration.objects.get(event=event, player=alice).decklist_version.decklist == only
+
+
+def test_with_two_lists_for_the_event_none_is_chosen_for_the_player(client, organizer):
+    event = OrganizedEventFactory(organizers=[organizer], format="constructed")
+    alice = UserFactory(username="alice")
+    DecklistFactory(owner=alice, name="Aggro")
+    DecklistFactory(owner=alice, name="Control")
+    client.force_login(alice)
+
+    page = html(client.get(url("event", event.pk)))
+
+    assert page.count('name="decklist"') == 2 and checked_lists(page) == []
 
 
 def test_players_check_in_and_drop_from_the_event_page(client, organizer):

@@ -42,9 +42,14 @@ class RegistrationForm(AccessibleForm):
         if event.format != EventFormat.CONSTRUCTED:
             del self.fields["decklist"]
         else:
-            self.fields["decklist"].queryset = (
-                Decklist.objects.filter(owner=user, kind=DecklistKind.CONSTRUCTED,
-                                        game_id=event.game_id).order_by("name"))
+            lists = (Decklist.objects.filter(owner=user, kind=DecklistKind.CONSTRUCTED,
+                                             game_id=event.game_id).order_by("name"))
+            self.fields["decklist"].queryset = lists
+            # A player with one list that fits the event has nothing to choose: it is chosen.
+            if not self.is_bound:
+                only = list(lists.values_list("pk", flat=True)[:2])
+                if len(only) == 1:
+                    self.initial.setdefault("decklist", only[0])
 
     @property
     def deck_field(self) -> str | None:

@@ -2,8 +2,9 @@
 leaderboard.
 
 The pick page is made for a phone: the revealed cards as big buttons while it is your pick,
-whose pick it is, your cards so far; while you wait it reloads itself at the partner's pick
-(its live socket), else every 15 seconds.
+whose pick it is, your cards so far (every card with its numbers, as on the buttons, also
+while you wait); while you wait it reloads itself at the partner's pick (its live socket),
+else every 15 seconds.
 """
 
 from __future__ import annotations
