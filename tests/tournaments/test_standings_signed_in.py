@@ -6,7 +6,6 @@ in the menu. Nothing of one reader's page reaches another's."""
 from __future__ import annotations
 
 import re
-
 from types import SimpleNamespace
 
 import pytest
