@@ -8,6 +8,9 @@ Playwright's sync API keeps an asyncio loop running in the test thread, and Djan
 database calls from a thread with a running loop; the test thread's calls (factories, checks)
 are plain synchronous code, so DJANGO_ALLOW_ASYNC_UNSAFE is set while the browser is up, for
 these tests only.
+
+Every page a test visits is checked by axe-core (tests/browser/accessibility.py): a serious or
+critical violation fails the test at its end, with the rule, the element and the page.
 """
 
 from __future__ import annotations
@@ -16,8 +19,11 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
+from tests.browser.accessibility import Audit
 from tests.browser.helpers import ENGLISH, PHONE, TIMEOUT_MS, log_in
 from tests.conftest import chromium_path
+
+AUDIT = pytest.StashKey[Audit]()
 
 
 @pytest.fixture(scope="package")
@@ -33,6 +39,50 @@ def browser() -> Iterator:
                 yield chromium
             finally:
                 chromium.close()
+
+
+@pytest.fixture(autouse=True)
+def accessibility_audit(request) -> Iterator[Audit | None]:  # noqa: ANN001
+    """Every browser context the test opens, through a fixture or browser.new_context itself,
+    is watched: its pages are checked by axe-core (pytest_runtest_call below reports)."""
+    if "browser" not in request.fixturenames:
+        yield None
+        return
+    browser = request.getfixturevalue("browser")
+    audit = Audit()
+    new_context = browser.new_context
+
+    def watched_context(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        context = new_context(*args, **kwargs)
+        if kwargs.get("java_script_enabled", True):  # axe-core is a script
+            audit.watch(context)
+        return context
+
+    request.node.stash[AUDIT] = audit
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(browser, "new_context", watched_context)
+        yield audit
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    """After the test body: the pages still open are checked, and the violations found on
+    any page fail the test (a test that failed already keeps its own failure, the violations
+    beside it)."""
+    audit = item.stash.get(AUDIT, None)
+    try:
+        result = yield
+    except BaseException:
+        if audit is not None:
+            audit.finished = True
+            if audit.violations:
+                item.add_report_section("call", "accessibility", audit.report())
+        raise
+    if audit is not None:
+        audit.finish()
+        if audit.violations:
+            pytest.fail(audit.report(), pytrace=False)
+    return result
 
 
 @pytest.fixture

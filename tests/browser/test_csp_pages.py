@@ -41,7 +41,7 @@ def test_the_deck_builder_and_a_game_page_run_their_scripts_under_the_policy(ope
     refused = violations(page)
 
     page.goto("/decks/lists/new/")
-    page.locator("[data-submitted], form").first.wait_for()
+    page.locator("[data-submitted], main form").first.wait_for()
     page.goto(f"/play/{game.pk}/")
     page.get_by_role("status").first.wait_for()
 

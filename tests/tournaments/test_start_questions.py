@@ -142,7 +142,8 @@ def test_the_dashboard_asks_first_and_names_the_seats_without_a_list():
     bob, cy = seats(event, "bob cy")
     page = signed_in(organizer_of(event))
     shown = html(page.get(reverse("tournaments:dashboard", args=[event.pk])))
-    question = shown[shown.index('id="start-confirm"'):shown.index("</details>")]
+    start = shown.index('id="start-confirm"')
+    question = shown[start:shown.index("</details>", start)]
     assert "bob" in question and "cy" in question and "ann" not in question
     assert "Drop these 2 players and start" in question and "Don't start yet" in question
     # A start posted without the answer (a stale page) asks, with the question open.

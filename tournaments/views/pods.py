@@ -30,7 +30,7 @@ from tournaments.services.pods import draft_pick
 from .common import render_event, wants_fragment
 
 # Without the live socket (live-reload.js reloads on the partner's pick), a waiting pick page
-# refreshes itself this often.
+# asks for itself this often and reloads once a pick was made (without scripts: a refresh).
 REFRESH_SECONDS = 15
 
 
