@@ -143,7 +143,7 @@ def test_the_event_standings_rating_and_lab_pages_speak_the_readers_formats(lang
     assert f"<strong>12{point}8</strong>" in rating and f"21{point}4" in rating
     assert f"2{point}9" in rating
     # The chart's geometry stays SVG's own, whatever the language.
-    chart = re.search(r"<svg.*?</svg>", player, re.S)[0]
+    chart = re.search(r'<svg class="standing-chart".*?</svg>', player, re.S)[0]
     assert not decimal_commas(chart), chart
 
     result = {"games": 1000, "wins": 554, "losses": 446, "draws": 0, "score": 0.554,
@@ -157,7 +157,7 @@ def test_the_event_standings_rating_and_lab_pages_speak_the_readers_formats(lang
     assert f"55{point}4" in score
     assert score in re.search(r"<table class=\"lab-table\">.*?</table>", lab, re.S)[0]
     assert f"<td>{games}</td>" in lab
-    lab_chart = re.search(r"<svg.*?</svg>", lab, re.S)[0]
+    lab_chart = re.search(r'<svg class="lab-chart".*?</svg>', lab, re.S)[0]
     assert score in lab_chart  # the chart's text
     assert not decimal_commas(lab_chart), lab_chart
 
