@@ -1,4 +1,5 @@
 # Two commands: `make demo` (set up, run a demo event, serve the site) and `make test`.
+# `make test-fast TESTS=tests/<area>` checks the part one is working on.
 # Everything runs through .venv/bin so nothing needs activating.
 
 PYTHON ?= python3
@@ -21,7 +22,7 @@ COMPILED := build/compiled
 # tests/integration); a CLASH_COMPILED_ENGINE of the shell would run every test compiled.
 unexport CLASH_COMPILED_ENGINE
 
-.PHONY: demo test compiled
+.PHONY: demo test test-fast compiled
 
 demo: $(INSTALL_STAMP)
 	$(PY) manage.py migrate --noinput
@@ -54,6 +55,16 @@ test: $(INSTALL_STAMP)
 			echo "CLASH_REQUIRE_SERVICES=1: PostgreSQL is required"; exit 1; \
 		fi; \
 	fi
+
+# While working on one part: the linters, then the tests under TESTS (a folder, a file or a test
+# id; the whole suite by default) on SQLite, without the browser journeys, tests/integration and
+# the compiled run. `make test` before a commit runs everything.
+TESTS ?= tests
+
+test-fast: $(INSTALL_STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
+	$(PY) -m pytest -q $(XDIST) --ignore=tests/browser --ignore=tests/integration $(TESTS)
 
 compiled: $(INSTALL_STAMP)
 	$(PY) -m engine.tools.build_compiled $(COMPILED)
