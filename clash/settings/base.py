@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     "tournaments",
     "play",
     "lab",
+    "eventfile",
 ]
 
 MIDDLEWARE = [
