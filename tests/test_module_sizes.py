@@ -6,7 +6,7 @@ from __future__ import annotations
 from tests.source_scan import ROOT
 
 PACKAGES = ("engine", "core", "accounts", "clash", "decks", "lab", "play", "tournaments",
-            "eventfile", "tests")
+            "eventfile", "bench", "tests")
 LIMIT = 500
 
 

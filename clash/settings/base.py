@@ -35,6 +35,7 @@ INSTALLED_APPS = [
     "play",
     "lab",
     "eventfile",
+    "bench",
 ]
 
 MIDDLEWARE = [
