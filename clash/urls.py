@@ -4,6 +4,7 @@ from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 import accounts.urls
+import eventfile.urls
 import play.urls
 import tournaments.urls
 from accounts.views.preferences import language_set
@@ -31,9 +32,14 @@ urlpatterns = [
         url_name="api-schema", template_name="api_docs.html"), name="api-docs"),
     path("api/", include("decks.api.urls")),
     path("api/", include("tournaments.api.urls")),
+    path("api/", include("eventfile.api.urls")),
     path("api/", include("play.api.urls")),
     path("decks/", include("decks.urls")),
-    path("events/", include("tournaments.urls")),
+    # One `tournaments` namespace under /events/: the tournament pages and the event file's,
+    # which sits above tournaments (tournaments never imports it), so their paths and names
+    # are the ones they always had.
+    path("events/", include(([*tournaments.urls.urlpatterns, *eventfile.urls.urlpatterns],
+                             tournaments.urls.app_name))),
     # One `play` namespace: online play's pages and the match games' pages, which are
     # tournaments' (play sits below tournaments and never imports it).
     path("play/", include(([*play.urls.urlpatterns, *tournaments.urls.play_urlpatterns],

@@ -63,30 +63,27 @@ NOT_COMPILED = ("tests/engine/spoils", "tests/engine/berserk",
 POSTGRES_ONLY = ("tests/api/test_input_fuzz.py",)
 
 
-# The tournaments' API tests, its admin and its event files' forgeries and permissions run in
-# the "others" runs of each database: without them the tournaments' runs were the last to end,
-# alone on the machine for their last minute.
+# The tournaments' API tests and its admin run in the "others" runs of each database: without
+# them the tournaments' runs were the last to end, alone on the machine for their last minute.
 TOURNAMENTS_IN_OTHERS = ("tests/tournaments/api", "tests/tournaments/test_api_permissions.py",
-                         "tests/tournaments/test_admin.py",
-                         "tests/tournaments/test_event_file_forged.py",
-                         "tests/tournaments/test_event_file_permissions.py")
+                         "tests/tournaments/test_admin.py")
 
 
 # The tournaments' tests that use the database run on PostgreSQL, production's database; on
 # SQLite, the embedded default, only the files that test what the two databases do
 # differently: concurrent writers and their locks (the races), the queries a page makes, the
-# kept standings and the results version (transactions, timestamps), the event file (ids and
-# JSON carried from one database to another), the seeds derived from rows, the engine jobs and
-# their recovery, the online games' transactions. The rest of tournaments' tests are the
-# rules of the event above the ORM, the same on both (the permission matrices, the admin, the
-# pages' contents: a third of the suite's processor time run twice). SQLite keeps its whole
-# event from end to end in tests/browser, which plays every journey on it, and every other
-# app's tests. Without PostgreSQL, the one SQLite run runs them all.
+# kept standings and the results version (transactions, timestamps), the seeds derived from
+# rows, the engine jobs and their recovery, the online games' transactions. The rest of
+# tournaments' tests are the rules of the event above the ORM, the same on both (the permission
+# matrices, the admin, the pages' contents: a third of the suite's processor time run twice).
+# SQLite keeps its whole event from end to end in tests/browser, which plays every journey on
+# it, and every other app's tests (the event file's among them: ids and JSON carried from one
+# database to another). Without PostgreSQL, the one SQLite run runs them all.
 TOURNAMENTS_ON_SQLITE_TOO = tuple(f"tests/tournaments/{name}.py" for name in (
     "test_races", "test_corrections_late_noshow_races", "test_event_edit_races",
     "test_penalties_races", "test_pods_races", "test_ratings_races",
     "test_results_version_races", "test_pages_queries", "test_standings_kept",
-    "test_results_version", "test_event_file", "test_seeds_derived", "test_job_recovery",
+    "test_results_version", "test_seeds_derived", "test_job_recovery",
     "test_engine_jobs", "test_online_matches", "test_online_time", "test_announcements"))
 
 

@@ -1,13 +1,13 @@
 """The apps' own source, for the tests that read it to hold a rule in place (one writer per
-status, one seat vocabulary): every module of accounts, decks, lab, play and tournaments but their
-migrations."""
+status, one seat vocabulary): every module of accounts, decks, lab, play, tournaments,
+eventfile and bench but their migrations."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-APPS = ("accounts", "decks", "lab", "play", "tournaments")
+APPS = ("accounts", "decks", "lab", "play", "tournaments", "eventfile", "bench")
 
 
 def app_modules(*, leaving_out: set[str] = frozenset()) -> list[str]:

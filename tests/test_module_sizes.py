@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from tests.source_scan import ROOT
 
-PACKAGES = ("engine", "core", "accounts", "clash", "decks", "lab", "play", "tournaments", "tests")
+PACKAGES = ("engine", "core", "accounts", "clash", "decks", "lab", "play", "tournaments",
+            "eventfile", "bench", "tests")
 LIMIT = 500
 
 

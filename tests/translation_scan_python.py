@@ -8,7 +8,8 @@ from pathlib import Path
 
 from tests.translation_scan_text import ROOT, Finding, has_letter
 
-PYTHON_APPS = ("accounts", "decks", "lab", "play", "tournaments", "core", "clash")
+PYTHON_APPS = ("accounts", "decks", "lab", "play", "tournaments", "eventfile", "bench", "core",
+               "clash")
 
 GETTEXT = {"_", "gettext", "gettext_lazy", "ngettext", "ngettext_lazy", "pgettext",
            "pgettext_lazy", "npgettext", "npgettext_lazy", "gettext_noop", "_lazy"}

@@ -9,7 +9,6 @@ from tournaments.views import (
     corrections,
     deck_checks,
     event_edit,
-    event_file,
     events,
     guest_lists,
     manage,
@@ -28,7 +27,6 @@ app_name = "tournaments"
 urlpatterns: list = [
     path("", events.event_list, name="events"),
     path("new/", events.event_new, name="event_new"),
-    path("import/", event_file.event_import, name="event_import"),
     path("claim/", claims.claim, name="claim"),
     path("<int:pk>/", events.event_detail, name="event"),
     path("<int:pk>/register/", events.register, name="register"),
@@ -49,7 +47,6 @@ urlpatterns: list = [
     path("<int:pk>/matches/<int:match>/records/", records.match_records, name="match_records"),
     path("<int:pk>/manage/", manage.dashboard, name="dashboard"),
     path("<int:pk>/manage/edit/", event_edit.event_edit, name="event_edit"),
-    path("<int:pk>/manage/event-file/", event_file.event_file_download, name="event_file"),
     path("<int:pk>/manage/start/", manage.start, name="event_start"),
     path("<int:pk>/manage/pair/", manage.pair, name="round_pair"),
     path("<int:pk>/manage/top-cut/start/", manage.top_cut_start, name="topcut_start"),

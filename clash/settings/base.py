@@ -34,6 +34,8 @@ INSTALLED_APPS = [
     "tournaments",
     "play",
     "lab",
+    "eventfile",
+    "bench",
 ]
 
 MIDDLEWARE = [

@@ -6,13 +6,9 @@ whatever the account. The paths are tested, not the clock."""
 
 from __future__ import annotations
 
-from io import StringIO
-
 import pytest
-from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import MD5PasswordHasher
 from django.core import mail
-from django.core.management import call_command
 from django.db import connection
 from django.test import Client, TestCase
 from django.test.utils import CaptureQueriesContext
@@ -129,11 +125,3 @@ def test_the_mail_speaks_the_language_of_the_request(people):
                                                {"email": "maren@example.com"})
     [(name, kwargs)] = tasks_of(callbacks)
     assert kwargs["language"] == "cs"
-
-
-def test_the_bench_times_every_case_and_leaves_nothing_behind():
-    out = StringIO()
-    call_command("bench_accounts", requests=1, stdout=out)
-    lines = out.getvalue().splitlines()
-    assert len(lines) == 7 and all(line.endswith(" ms") for line in lines)
-    assert not get_user_model().objects.filter(username__startswith="bench-").exists()

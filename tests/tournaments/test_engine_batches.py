@@ -86,26 +86,6 @@ def test_a_game_row_already_there_is_kept_and_the_others_are_written():
     assert other.count() >= 2 and all(g.mode == GameMode.AUTO for g in other)
 
 
-def test_bench_matches_refuses_a_database_or_broker_the_workers_cannot_share(
-        monkeypatch, settings):
-    from django.core.management import CommandError, call_command
-    from django.db import connection
-
-    from tournaments.management.commands.bench_matches import Command
-
-    def never(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
-        raise AssertionError("the command went on to start workers")
-
-    monkeypatch.setattr(Command, "_through_workers", never)
-    if connection.vendor != "postgresql":
-        with pytest.raises(CommandError, match="needs PostgreSQL"):
-            call_command("bench_matches", "--matches", "2")
-    monkeypatch.setattr(connection, "vendor", "postgresql")
-    settings.CELERY_BROKER_URL = "memory://"
-    with pytest.raises(CommandError, match="needs the Redis broker"):
-        call_command("bench_matches", "--matches", "2")
-
-
 def test_batches_shrink_towards_the_end_so_no_worker_idles_on_a_long_last_task():
     ids = list(range(2000))
     batches = guided_batches(ids, 100)

@@ -7,7 +7,6 @@ from tournaments.api import (
     announcements,
     clock,
     corrections,
-    event_file,
     events,
     match_games,
     matches,
@@ -23,9 +22,7 @@ ROUND = EVENT + "rounds/<int:number>/"
 
 urlpatterns: list = [
     path("events/", events.EventListView.as_view(), name="events"),
-    path("events/import/", event_file.EventImportView.as_view(), name="event-import"),
     path(EVENT, events.EventDetailView.as_view(), name="event"),
-    path(EVENT + "file/", event_file.EventFileView.as_view(), name="event-file"),
     path(EVENT + "organizers/", events.EventOrganizersView.as_view(), name="event-organizers"),
     path(EVENT + "start/", events.EventStartView.as_view(), name="event-start"),
     path(EVENT + "complete/", events.EventCompleteView.as_view(), name="event-complete"),

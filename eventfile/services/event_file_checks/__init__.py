@@ -18,8 +18,8 @@ from typing import Any
 from django.utils.translation import gettext, ngettext
 
 from core.errors import DomainError
-from tournaments.selectors.event_file import FILE_FORMAT, FILE_VERSION
-from tournaments.services.event_file_fields import Data, Reader
+from eventfile.selectors.event_file import FILE_FORMAT, FILE_VERSION
+from eventfile.services.event_file_fields import Data, Reader
 
 from .common import MAX_ROUNDS, MAX_SEATS
 from .event import read_settings

@@ -11,8 +11,8 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection
 
-from core import loadtest
-from tournaments.management.commands.bench_standings import build_event, delete_event
+from bench import loadtest
+from bench.management.commands.bench_standings import build_event, delete_event
 from tournaments.models import Event, Match, MatchStatus, Registration, RoundStatus
 from tournaments.selectors.standings import computed_standings, results_version, standings_for_event
 
@@ -129,7 +129,7 @@ def test_the_signed_in_readers_are_players_of_the_event_in_sessions_the_server_r
     from django.test import override_settings
     from django.urls import reverse
 
-    from tournaments.management.commands.bench_standings import player_sessions
+    from bench.management.commands.bench_standings import player_sessions
 
     event = build_event(players=12, rounds=1, seed=3)
     keys = player_sessions(event, 4, "the server's own secret key, long enough to sign")
@@ -155,7 +155,7 @@ def test_the_workers_cpu_counts_the_servers_children():
     import time
     from pathlib import Path
 
-    from tournaments.management.commands.bench_standings import workers_cpu
+    from bench.management.commands.bench_standings import workers_cpu
 
     # A parent whose child burns about 0.3 s of CPU, then sleeps: as gunicorn's workers.
     burn = ("import time\nend = time.process_time() + 0.3\n"

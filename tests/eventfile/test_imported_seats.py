@@ -9,13 +9,13 @@ from django.urls import reverse
 from django.utils import timezone
 
 from core.errors import Conflict
+from eventfile.services.event_file import event_file_import
+from tests.eventfile.test_event_file import file_of, simulated
 from tests.factories.tournaments import GuestSeatFactory, OrganizedEventFactory
 from tests.factories.users import UserFactory
 from tests.tournaments.event_steps import organizer_of
-from tests.tournaments.test_event_file import file_of, simulated
 from tests.web import html, signed_in
 from tournaments.models import Registration
-from tournaments.services.event_file import event_file_import
 from tournaments.services.walkins import (
     claim_code_digest,
     claim_code_new,

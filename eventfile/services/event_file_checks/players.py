@@ -10,7 +10,7 @@ from decks.models import Card, DecklistKind, Game
 from decks.services import game_rules
 from decks.services.decklists import decklist_problems
 from engine.clash.cards import load_catalogue
-from tournaments.services.event_file_fields import Data, Reader
+from eventfile.services.event_file_fields import Data, Reader
 
 SEAT_KINDS = ("player", "guest", "former", "ai")
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
+from eventfile.services.event_file_fields import MAX_SEED, Data, Reader
 from tournaments.models import (
     MAX_ANNOUNCEMENT,
     MAX_PENALTY_NOTE,
@@ -14,13 +15,12 @@ from tournaments.models import (
     LatePlayerGets,
     PenaltyKind,
 )
-from tournaments.services.event_file_fields import MAX_SEED, Data, Reader
 
 from .common import MAX_ROUNDS, MAX_SEATS, MAX_TABLE, is_id, score_ok, seat_ref
 
-# What each correction writes in its details (services/corrections.py, late_players.py,
-# no_shows.py): its keys, exactly, and each value's kind. The pages format them later
-# (selectors/corrections.py), so a file is held to the same shapes.
+# What each correction writes in its details (tournaments/services/corrections.py,
+# late_players.py, no_shows.py): its keys, exactly, and each value's kind. The pages format
+# them later (tournaments/selectors/corrections.py), so a file is held to the same shapes.
 TABLE_OR_NONE = "table_or_none"
 DETAILS_KEYS: dict[str, dict[str, str]] = {
     CorrectionAction.UNDROP: {"dropped_at": "time_or_none"},

@@ -15,7 +15,7 @@ in one transaction, with new ids throughout:
   are fixed and nobody edits them. Its engine records are verified only where this site's
   engine replays them;
 - it is marked imported (`imported_at`, `imported_from`) and never feeds the ratings
-  (services.ratings);
+  (tournaments.services.ratings);
 - its final standings are computed here from its results, and must agree with the ones the
   file gives, or the file is refused;
 - a second import of the same file (the same canonical JSON) by one of the event's organizers
@@ -42,6 +42,7 @@ from core.locks import lock_get
 from core.numbers import grouped
 from decks.models import Decklist, DecklistVersion
 from engine.seats import DRAW_NAME, LETTER_A, LETTER_B
+from eventfile.selectors.event_file import correction_details
 from tournaments.models import (
     Announcement,
     ClockChange,
@@ -54,12 +55,15 @@ from tournaments.models import (
     ResultChange,
     Round,
 )
-from tournaments.selectors.event_file import correction_details
 from tournaments.selectors.standings import computed_standings
+from tournaments.services.standings import (
+    results_version_bump,
+    standings_freeze,
+    standings_row_create,
+)
 
 from .event_file_checks import MAX_EVENT_FILE_BYTES, event_file_read
 from .event_file_fields import Data
-from .standings import results_version_bump, standings_freeze, standings_row_create
 
 
 def event_file_parse(content: bytes | str) -> Any:

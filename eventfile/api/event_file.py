@@ -16,14 +16,14 @@ from rest_framework.views import APIView
 
 from core.api.responses import errors, valid
 from core.inputs import JSONParser, MultiPartParser
-from tournaments.api.events import event_or_404
-from tournaments.selectors.event_file import (
+from eventfile.selectors.event_file import (
     event_file_build,
     event_file_filename,
     event_file_text,
 )
-from tournaments.services.event_file import event_file_import_once, event_file_parse
-from tournaments.services.event_file_checks import MAX_EVENT_FILE_BYTES
+from eventfile.services.event_file import event_file_import_once, event_file_parse
+from eventfile.services.event_file_checks import MAX_EVENT_FILE_BYTES
+from tournaments.api.events import event_or_404
 
 
 class EventFileJSONParser(JSONParser):

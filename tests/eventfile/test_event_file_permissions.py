@@ -13,12 +13,12 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from eventfile.selectors.event_file import event_file_build
+from eventfile.services.event_file_checks import MAX_EVENT_FILE_BYTES
 from tests.factories.tournaments import OrganizedEventFactory, PenaltyFactory, SeatFactory
 from tests.factories.users import UserFactory
 from tests.web import client_for, error_of, html, signed_in
 from tournaments.models import Event
-from tournaments.selectors.event_file import event_file_build
-from tournaments.services.event_file_checks import MAX_EVENT_FILE_BYTES
 from tournaments.services.simulation import event_simulate
 
 pytestmark = pytest.mark.django_db
@@ -193,7 +193,7 @@ def test_the_api_refuses_a_body_too_large_with_a_message():
 
 
 def test_staff_find_imported_events_and_cannot_unmark_one():
-    from tournaments.services.event_file import event_file_import
+    from eventfile.services.event_file import event_file_import
 
     imported = event_file_import(data=json.loads(finished_file()),
                                  by=UserFactory(username="importer"), now=timezone.now())

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from tournaments.services.event_file_fields import Data, Reader
+from eventfile.services.event_file_fields import Data, Reader
 
 MAX_SEATS = 1024
 MAX_ROUNDS = 64

@@ -12,7 +12,7 @@ What the file leaves out, and why:
   than the event's pages do (decks.selectors.visibility). A record between two AI seats holds
   no person's list and is always in it.
 - A game's seed and record while its match is still being played (they tell its shuffle),
-  as its replay waits (selectors.match_games).
+  as its replay waits (tournaments.selectors.match_games).
 - Penalties for anyone but the event's organizers (`penalties_for`), so that a file made for
   someone else never carries them. Today only organizers may build a file at all.
 - A guest seat's claim code (even its hash), and who did what by account: the file names
@@ -157,8 +157,8 @@ def _record_shown(event: Event, match: Match) -> bool:
 
 def _game(game: EngineGame, match: Match, lists: bool) -> dict[str, Any]:
     """A game's seed and record wait until its match is over, as its replay does
-    (selectors.match_games): they tell the shuffle of a game still being played. A record a
-    player uploaded holds the seed their own engine chose."""
+    (tournaments.selectors.match_games): they tell the shuffle of a game still being played.
+    A record a player uploaded holds the seed their own engine chose."""
     over = match_over(match) or game.mode == GameMode.REPORTED
     return {"number": game.number, "mode": game.mode, "seed": game.seed if over else None,
             "winner": game.winner, "verified": game.verified,

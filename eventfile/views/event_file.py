@@ -19,16 +19,15 @@ from django.views.decorators.http import require_GET, require_http_methods
 from core.forms import AccessibleForm
 from core.inputs import InputError, read_upload
 from core.views import domain_errors
-from tournaments.selectors.access import is_organizer
-from tournaments.selectors.event_file import (
+from eventfile.selectors.event_file import (
     event_file_build,
     event_file_filename,
     event_file_text,
 )
-from tournaments.services.event_file import event_file_import_once, event_file_parse
-from tournaments.services.event_file_checks import MAX_EVENT_FILE_BYTES
-
-from .common import event_or_404
+from eventfile.services.event_file import event_file_import_once, event_file_parse
+from eventfile.services.event_file_checks import MAX_EVENT_FILE_BYTES
+from tournaments.selectors.access import is_organizer
+from tournaments.views.common import event_or_404
 
 
 def event_file_response(data: dict, filename: str) -> HttpResponse:
@@ -68,7 +67,7 @@ def event_file_download(request: HttpRequest, pk: int) -> HttpResponse:
 def event_import(request: HttpRequest) -> HttpResponse:
     form = EventFileForm(request.POST or None, request.FILES or None)
     if request.method != "POST":
-        return render(request, "tournaments/event_import.html", {"form": form})
+        return render(request, "eventfile/event_import.html", {"form": form})
     if form.is_valid():
         with domain_errors(request, form=form, field="file") as refused:
             made = event_file_import_once(data=event_file_parse(form.cleaned_data["file"]),
@@ -86,4 +85,4 @@ def event_import(request: HttpRequest) -> HttpResponse:
                 % {"name": event.name, "source": event.imported_from})
             return redirect("tournaments:event", pk=event.pk)
     messages.error(request, gettext("Nothing was imported: fix the problems shown below."))
-    return render(request, "tournaments/event_import.html", {"form": form}, status=400)
+    return render(request, "eventfile/event_import.html", {"form": form}, status=400)

@@ -40,8 +40,8 @@ from django.db import connection, connections
 from django.urls import reverse
 from django.utils import timezone
 
+from bench.management.commands import bench_standings as standings_bench
 from core.commands import DatabaseCommand
-from tournaments.management.commands import bench_standings as standings_bench
 from tournaments.models import Event, Match, Round
 from tournaments.services.results import result_set
 

@@ -34,8 +34,8 @@ from django.db import connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from bench.processes import child_environment
 from core.commands import DatabaseCommand
-from core.processes import child_environment
 from decks.services.catalogue import clash_game
 from engine.clash.ai import LEVELS
 from engine.clash.match import play_match

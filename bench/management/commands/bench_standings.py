@@ -5,7 +5,8 @@ It builds a throwaway event (default 512 players: the users, seats and results a
 bulk, the rounds are paired by the real pairing service), five Swiss rounds played and the
 sixth paired, and measures in this process:
 
-- the cold recompute of the standings (`selectors.computed_standings`, nothing kept);
+- the cold recompute of the standings (`tournaments.selectors.standings.computed_standings`,
+  nothing kept);
 - each page's server time: the first answer (nothing kept) and the kept ones after, through
   Django's full request handling (the test client, no network), for a visitor (the version
   read at most CLASH_VISITOR_VERSION_SECONDS ago will do), with the version read on each
@@ -14,7 +15,7 @@ sixth paired, and measures in this process:
 Then, unless `--no-load`, the production set-up: collectstatic and gunicorn with the workers of
 the Dockerfile and docker-compose.yml (3) on production settings, against this database.
 `--connections` clients (50) with no wait between requests for `--duration` seconds (60) a
-URL over loopback, wrk when it is installed, else a small asyncio client (`core.loadtest`),
+URL over loopback, wrk when it is installed, else a small asyncio client (`bench.loadtest`),
 while an organizer confirms two results a second (then corrects them, once round 6 is all
 confirmed), on each of (`--readers`, both by default):
 
@@ -60,10 +61,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.crypto import get_random_string
 
-from core import loadtest
+from bench import loadtest
+from bench.loadtest import forget_sessions
+from bench.processes import child_environment
 from core.commands import DatabaseCommand
-from core.loadtest import forget_sessions
-from core.processes import child_environment
 from engine.clash.rng import Rng
 from tournaments.models import (
     Event,

@@ -12,6 +12,7 @@ from engine.clash.errors import EngineError
 from engine.clash.match_rules import MatchFormat
 from engine.clash.record import GameRecord, replay
 from engine.seats import DRAW_NAME, LETTER_A, LETTER_B
+from eventfile.services.event_file_fields import Data, Reader
 from tournaments.models import (
     ClockAction,
     EventStatus,
@@ -22,7 +23,6 @@ from tournaments.models import (
     RoundStatus,
 )
 from tournaments.selectors.score_problems import score_problems
-from tournaments.services.event_file_fields import Data, Reader
 
 from .common import MAX_ROUNDS, MAX_SEATS, MAX_TABLE, SCORE, is_id, score_ok, seat_ref
 
@@ -30,15 +30,16 @@ WINNERS = (LETTER_A, LETTER_B, DRAW_NAME, "")
 BYE_SCORE = (2, 0, 0)
 # How many top-cut rounds each cut plays (a single elimination of 4 or 8 players).
 TOP_CUT_ROUNDS = {0: 0, 4: 2, 8: 3}
-# The keys of a result change's `before` and `after` (services.audit.snapshot); a bye's
-# `before` is empty.
+# The keys of a result change's `before` and `after` (tournaments.services.audit.snapshot); a
+# bye's `before` is empty.
 SNAPSHOT_KEYS = ("status", "a_wins", "b_wins", "draws", "report_a", "report_b",
                  "engine_verified")
 
 
 def _snapshot(r: Reader, data: Data, key: str, path: str) -> Data:
     """A result change's `before` or `after`: the match's values as results.py keeps them
-    (services.audit.snapshot), each of its kind, or nothing at all (a bye's `before`)."""
+    (tournaments.services.audit.snapshot), each of its kind, or nothing at all (a bye's
+    `before`)."""
     value = r.json_object(data, key, path, null=False)
     if value is None:
         return {}
@@ -148,7 +149,8 @@ def _match(r: Reader, row: Any, p: str, ev: Data, stage: str, seats: dict,
     if ev["status"] == EventStatus.COMPLETE and match["status"] != MatchStatus.CONFIRMED:
         r.bad(f"{p}status", gettext("every match of a complete event is confirmed"))
     bye = row.get("player_b") is None
-    # A bye is a confirmed 2-0 win, whatever the match length (services/rounds.py).
+    # A bye is a confirmed 2-0 win, whatever the match length
+    # (tournaments/services/rounds.py).
     if bye and match["status"] == MatchStatus.CONFIRMED and tuple(
             row.get(k) for k in SCORE) != BYE_SCORE:
         r.bad(f"{p}score", gettext("a bye is scored %(bye)s, not %(score)s")

@@ -14,6 +14,8 @@ from django.test import Client
 from django.utils import timezone
 
 from core.errors import DomainError, Forbidden
+from eventfile.selectors.event_file import event_file_build, penalties_for
+from eventfile.services.event_file import event_file_import, event_file_parse
 from tests.factories.tournaments import (
     EngineGameFactory,
     OrganizedEventFactory,
@@ -35,10 +37,8 @@ from tournaments.models import (
     Registration,
     ResultChange,
 )
-from tournaments.selectors.event_file import event_file_build, penalties_for
 from tournaments.selectors.standings import standings_for_event
 from tournaments.services.decklists import event_lists_publish
-from tournaments.services.event_file import event_file_import, event_file_parse
 from tournaments.services.ratings import ratings_update_for_event
 from tournaments.services.simulation import event_simulate
 

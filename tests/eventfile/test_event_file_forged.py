@@ -16,17 +16,17 @@ from django.utils import timezone
 
 from accounts.services.deletion import account_delete
 from core.errors import DomainError
-from tests.factories.users import UserFactory
-from tests.tournaments.test_event_file import file_of, refused, simulated, standing_lines
-from tests.web import client_for, html, signed_in
-from tests.worlds import built_once, fresh
-from tournaments.models import Event, Match, Registration, Round
-from tournaments.services.decklists import event_lists_publish
-from tournaments.services.event_file import (
+from eventfile.services.event_file import (
     event_file_digest,
     event_file_import,
     event_file_import_once,
 )
+from tests.eventfile.test_event_file import file_of, refused, simulated, standing_lines
+from tests.factories.users import UserFactory
+from tests.web import client_for, html, signed_in
+from tests.worlds import built_once, fresh
+from tournaments.models import Event, Match, Registration, Round
+from tournaments.services.decklists import event_lists_publish
 from tournaments.services.guest_lists import guest_list_enter
 
 pytestmark = pytest.mark.django_db

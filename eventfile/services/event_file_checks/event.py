@@ -1,5 +1,5 @@
 """An event file's settings (its `event`): each field, then the rules an event's settings
-keep wherever they are written (services.events)."""
+keep wherever they are written (tournaments.services.events)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from django.utils.translation import gettext
 
 from core.seeds import seed_commitment
 from decks.models import Game
+from eventfile.services.event_file_fields import Data, Reader
 from tournaments.models import EventFormat, EventStatus, LatePlayerGets, MatchLength, TopCut
-from tournaments.services.event_file_fields import Data, Reader
 from tournaments.services.events import event_details_problems, event_problems
 
 from .common import MAX_ROUNDS

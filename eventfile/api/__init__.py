@@ -1,0 +1,1 @@
+"""The event file through the REST API (Django REST Framework)."""
