@@ -13,7 +13,7 @@ path: a player's report and the confirmation it brings, the organizer's result, 
 (a single job, a batch of jobs, an online game, a replayed record). It checks every score the
 change sets and that the event's results are open, and refuses an illegal score with one
 error, `ResultRefused` (code "invalid_result"); the forms and the API raise the same error
-before it (`score_check`).
+before it (`tournaments.rules.score_check`).
 
 The games the engine plays or verifies decide a match before any hand report (rule C-7.5b
 counts games, and the engine has counted them): while one of its games is being played online
@@ -54,10 +54,10 @@ from tournaments.models import (
     RoundStage,
     RoundStatus,
 )
+from tournaments.rules import SCORE_FIELDS, score_check
 from tournaments.selectors.matches import match_format, verified_score
 from tournaments.selectors.matches import side_of as _side_of
 from tournaments.selectors.online import current_online_game
-from tournaments.selectors.score_problems import score_problems
 
 from .access import lock_event_of_match, lock_match, require_organizer
 from .audit import snapshot
@@ -65,31 +65,6 @@ from .live import match_changed
 from .match_notices import report_wanted_notify
 from .standings import results_version_bump
 from .states import match_move, round_move
-
-SCORE_FIELDS = ("a_wins", "b_wins", "draws")
-
-
-class ResultRefused(DomainError):
-    """A score the rules do not allow for the match (rule C-7.5b), with every reason."""
-
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("invalid_result", "; ".join(problems), problems=problems)
-
-
-def result_problems(*, match_length: int, top_cut: bool, a_wins: int, b_wins: int,
-                    draws: int) -> list[str]:
-    """Every reason the game counts cannot be a result of such a match."""
-    return score_problems(MatchFormat(best_of=match_length, top_cut=top_cut), a_wins, b_wins,
-                          draws)
-
-
-def score_check(fmt: MatchFormat, *, a_wins: int, b_wins: int, draws: int) -> dict:
-    """The score as the services store it, or `ResultRefused` if `fmt` does not allow it."""
-    problems = score_problems(fmt, a_wins, b_wins, draws)
-    if problems:
-        raise ResultRefused(problems)
-    return {"a_wins": a_wins, "b_wins": b_wins, "draws": draws}
-
 
 # The one writer ------------------------------------------------------------------------------
 

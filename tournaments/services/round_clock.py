@@ -22,13 +22,12 @@ from django.utils.translation import gettext
 from core.errors import Conflict, DomainError, NotFound
 from core.locks import lock, lock_get
 from tournaments.models import ClockAction, ClockChange, Event, Match, Round, RoundStatus
+from tournaments.rules import MAX_CLOCK_MINUTES
 from tournaments.selectors.clock import clock_at
 
 from .access import lock_event, lock_event_of_match, require_judge, require_organizer
 from .live import clock_changed
 from .standings import results_version_bump
-
-MAX_MINUTES = 60  # minutes added at once, to a round or a table
 
 
 def _lock_round(*, event_id: int, number: int, by: AbstractBaseUser) -> tuple[Event, Round]:
@@ -49,11 +48,11 @@ def _lock_round(*, event_id: int, number: int, by: AbstractBaseUser) -> tuple[Ev
 
 def _minutes(minutes: int) -> int:
     if isinstance(minutes, bool) or not isinstance(minutes, int) or not (
-            1 <= minutes <= MAX_MINUTES):
+            1 <= minutes <= MAX_CLOCK_MINUTES):
         raise DomainError("invalid_minutes",
                           gettext("Add between 1 and %(max)d minutes at once")
-                          % {"max": MAX_MINUTES},
-                          params={"max": MAX_MINUTES})
+                          % {"max": MAX_CLOCK_MINUTES},
+                          params={"max": MAX_CLOCK_MINUTES})
     return minutes
 
 

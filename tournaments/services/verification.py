@@ -47,6 +47,7 @@ from tournaments.models import (
     Round,
     UploadStatus,
 )
+from tournaments.rules import MAX_RECORD_BYTES
 from tournaments.selectors.access import is_organizer
 from tournaments.selectors.matches import match_format, side_of, verified_score
 from tournaments.selectors.registrations import deck_for
@@ -55,7 +56,6 @@ from .access import lock_match
 from .results import ResultWrite, result_record_engine, results_write
 from .states import game_upload_move
 
-MAX_RECORD_BYTES = 200_000
 OPEN = (MatchStatus.REPORTED, MatchStatus.DISPUTED)
 WINNERS = {LETTER_A: "a_wins", LETTER_B: "b_wins", DRAW_NAME: "draws"}  # a result's score field
 

@@ -33,12 +33,12 @@ from core.errors import Conflict, DomainError
 from decks.models import DecklistVersion
 from decks.services.guest_lists import guest_decklist_claim
 from tournaments.models import Event, EventFormat, EventStatus, Registration, WaitlistEntry
+from tournaments.rules import MAX_GUEST_NAME
 
 from .access import lock_event, lock_registration, require_organizer
 from .registrations import check_not_judge, check_organizer_entry
 from .standings import results_version_bump
 
-MAX_GUEST_NAME = 60
 # No 0/O, 1/I/L: the code is read off a slip of paper and typed.
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 12  # 31**12: about 59 bits

@@ -4,7 +4,7 @@ Inputs (`...In`) check the shape of a request: types, ranges, which fields go to
 a named player or game exists. The rules (who may do what, in which state, which decklist a
 format takes) live in the services, which answer with domain errors. A result's game counts
 are checked here too, against the match's format (`ResultIn`, given it as context), with the
-services' own check and error (`results.score_check`: rule C-7.5b).
+services' own check and error (`tournaments.rules.score_check`: rule C-7.5b).
 Outputs (`...Out`) only present what the selectors let the user see.
 
 One module per noun: `events`, `registrations` (with deck checks and the waitlist), `rounds`
