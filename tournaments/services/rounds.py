@@ -23,9 +23,7 @@ from tournaments.models import (
     EventFormat,
     EventStatus,
     Match,
-    MatchStatus,
     Registration,
-    ResultAction,
     Round,
     RoundStage,
 )
@@ -35,7 +33,7 @@ from tournaments.swiss import SwissError, pair_round
 from tournaments.swiss.explain import statement
 
 from .access import lock_event, require_organizer
-from .audit import change_record
+from .byes import bye_write
 from .engine_jobs import jobs_for_round
 from .match_notices import round_paired_notify
 from .pods import require_drafts_done
@@ -138,10 +136,7 @@ def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
     rnd = round_write(event=event, number=upcoming, stage=RoundStage.SWISS, by=by, now=now,
                       pairs=pairs, explanation={"lines": lines, "players": players})
     for registration in byes:
-        bye = Match.objects.create(round=rnd, table=None, player_a=registration, player_b=None,
-                                   status=MatchStatus.CONFIRMED, a_wins=2, b_wins=0, draws=0,
-                                   confirmed_at=now)
-        change_record(match=bye, by=None, action=ResultAction.BYE, before={}, now=now)
+        bye_write(rnd=rnd, registration=registration, by=None, now=now)
     results_version_bump(event_id=event.pk)
     return rnd, True
 
