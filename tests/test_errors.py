@@ -25,7 +25,7 @@ from engine.clash.errors import IllegalAction, RecordError
 from engine.clash.formats.common import IllegalChoice
 from engine.clash.solo.options import SoloOptionsError
 from tournaments.rules import ResultRefused
-from tournaments.services.access import lock_event
+from tournaments.services.guards import lock_event
 from tournaments.swiss.model import SwissError
 
 # The mapping -------------------------------------------------------------------------------

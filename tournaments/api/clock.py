@@ -23,7 +23,7 @@ from tournaments.api.matches import match_or_404
 from tournaments.api.serializers import clock as cs
 from tournaments.models import Match, Round
 from tournaments.selectors.clock import clock_at, match_clock, round_for_clock
-from tournaments.services.round_clock import (
+from tournaments.services.clock import (
     match_time_extend,
     round_clock_add,
     round_clock_pause,

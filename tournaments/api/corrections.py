@@ -24,8 +24,8 @@ from tournaments.models import CorrectionAction
 from tournaments.rules import MAX_GUEST_NAME
 from tournaments.selectors.corrections import corrections_of
 from tournaments.selectors.matches import match_seen
-from tournaments.services.access import require_organizer
 from tournaments.services.corrections import registration_undrop, round_swap, round_unpair
+from tournaments.services.guards import require_organizer
 from tournaments.services.late_players import round_late_player_add
 from tournaments.services.no_shows import match_no_show
 from tournaments.views.claims import claim_path

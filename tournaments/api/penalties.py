@@ -22,7 +22,7 @@ from tournaments.api.events import event_or_404
 from tournaments.api.serializers.fields import player_field
 from tournaments.models import MAX_PENALTY_NOTE, PenaltyKind
 from tournaments.selectors.penalties import penalties_seen
-from tournaments.services.access import require_judge
+from tournaments.services.guards import require_judge
 from tournaments.services.judges import judge_add, judge_remove
 from tournaments.services.penalties import penalty_record, penalty_withdraw
 

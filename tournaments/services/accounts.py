@@ -27,7 +27,7 @@ from django.utils.translation import ngettext
 from accounts.hooks import Blocker
 from tournaments.models import DeckCheck, Event, EventStatus, Match, Registration
 
-from .access import lock_event
+from .guards import lock_event
 from .registrations import registration_drop, seat_from_waitlist
 from .standings import results_version_bump
 

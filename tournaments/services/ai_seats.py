@@ -20,7 +20,7 @@ from engine.clash.ai import LEVELS
 from tournaments.models import Event, EventFormat, EventStatus, Registration
 from tournaments.rules import MAX_AI_SEATS
 
-from .access import lock_event, require_organizer
+from .guards import lock_event, require_organizer
 from .registrations import check_late_entry
 from .standings import results_version_bump
 

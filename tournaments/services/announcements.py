@@ -24,7 +24,7 @@ from core.errors import DomainError, NotFound
 from core.locks import lock_one
 from tournaments.models import MAX_ANNOUNCEMENT, Announcement
 
-from .access import lock_event, require_organizer
+from .guards import lock_event, require_organizer
 from .standings import results_version_bump
 
 

@@ -35,7 +35,7 @@ from tournaments.models import (
     RoundStage,
 )
 
-from .access import lock_event, lock_registration, require_organizer
+from .guards import lock_event, lock_registration, require_organizer
 from .standings import results_version_bump
 from .states import require_round_unplayed
 

@@ -22,7 +22,7 @@ from django.utils.translation import gettext
 from core.errors import Conflict, DomainError, NotFound, Problem
 from tournaments.models import DeckCheck, DeckCheckOutcome, Event, EventStatus, Registration, Round
 
-from .access import lock_event, require_organizer
+from .guards import lock_event, require_organizer
 from .standings import results_version_bump
 
 MAX_NOTE = 200

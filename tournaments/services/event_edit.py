@@ -2,7 +2,7 @@
 
 - Until the event is complete: its name, description, venue, start, time zone, round length
   (a round whose clock already runs keeps its length: the length is copied onto the round when
-  its clock starts, services.round_clock), whether pairing starts the clock, the no-show
+  its clock starts, services.clock), whether pairing starts the clock, the no-show
   minutes, what a late player gets, and late entry (never below a round already paired).
 - During registration only: the format (and only while nobody holds a seat or waits for one,
   since their lists were chosen for it), match length, Swiss rounds, top cut, tiebreakers,
@@ -37,7 +37,6 @@ from tournaments.models import (
     WaitlistEntry,
 )
 
-from .access import lock_event, require_organizer
 from .events import (
     corrections_problems,
     event_details_problems,
@@ -45,6 +44,7 @@ from .events import (
     game_problems,
     round_minutes_problems,
 )
+from .guards import lock_event, require_organizer
 from .registrations import seat_from_waitlist, seats_taken
 from .standings import results_version_bump
 

@@ -33,7 +33,7 @@ from tournaments.selectors.starting import StartQuestions, start_questions
 from tournaments.swiss import rounds_for
 from tournaments.swiss.standings import METRICS
 
-from .access import lock_event, require_organizer
+from .guards import lock_event, require_organizer
 from .pods import pods_create
 from .ratings import ratings_update_for_event
 from .standings import results_version_bump, standings_freeze, standings_row_create

@@ -33,7 +33,7 @@ from decks.services.game_rules import has_rules_module
 from decks.services.guest_lists import guest_decklist_create, guest_decklist_revise
 from tournaments.models import Event, EventFormat, EventStatus, Registration
 
-from .access import lock_event, require_organizer
+from .guards import lock_event, require_organizer
 
 ENTERED_WHILE = (EventStatus.REGISTRATION, EventStatus.RUNNING)
 

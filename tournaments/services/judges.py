@@ -1,6 +1,6 @@
 """An event's judges: the organizers name them by username and remove them. A judge records
 and withdraws the event's penalties (services.penalties), gives a table extra time
-(services.round_clock) and reads the event's registered lists for deck checks; nothing else
+(services.clock) and reads the event's registered lists for deck checks; nothing else
 an organizer does (selectors.access.is_judge).
 
 A judge does not play in the event they judge (they would rule on their own matches): a player
@@ -19,7 +19,7 @@ from django.utils.translation import gettext
 from core.errors import Conflict, NotFound
 from tournaments.models import Event, Registration, WaitlistEntry
 
-from .access import lock_event, require_organizer
+from .guards import lock_event, require_organizer
 
 
 @transaction.atomic

@@ -45,10 +45,10 @@ from tournaments.models import (
     RoundStatus,
 )
 
-from .access import lock_event, require_organizer
 from .byes import bye_write
 from .corrections import latest_swiss_round
 from .engine_jobs import jobs_for_round
+from .guards import lock_event, require_organizer
 from .registrations import organizer_seat
 from .standings import results_version_bump
 from .walkins import guest_name_clean, guest_seat_create

@@ -67,8 +67,8 @@ from tournaments.selectors.online import (
 from tournaments.selectors.registrations import deck_for
 from tournaments.selectors.result_notes import note_text
 
-from .access import lock_match
 from .engine_jobs import ai_level
+from .guards import lock_match
 from .results import (
     SCORE_FIELDS,
     ResultWrite,

@@ -56,7 +56,7 @@ from tournaments.models import (
 )
 from tournaments.selectors.matches import match_format, verified_score
 
-from .access import lock_event, lock_match, require_judge
+from .guards import lock_event, lock_match, require_judge
 from .registrations import seat_drop
 from .results import ResultWrite, confirmation, results_write
 

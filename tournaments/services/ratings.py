@@ -28,7 +28,7 @@ from tournaments.models import (
     Rating,
 )
 
-from .access import lock_event
+from .guards import lock_event
 
 Z = 3  # the leaderboard shows mu - 3 sigma: a rating the player is very likely above
 

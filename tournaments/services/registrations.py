@@ -45,7 +45,7 @@ from tournaments.models import Event, EventFormat, EventStatus, Registration, Wa
 from tournaments.selectors.access import is_organizer
 from tournaments.selectors.rounds import next_swiss_round
 
-from .access import lock_event, lock_registration, require_organizer
+from .guards import lock_event, lock_registration, require_organizer
 from .pods import draft_take_over
 from .standings import results_version_bump
 from .waitlist_notices import moved_up_notify

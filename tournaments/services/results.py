@@ -59,8 +59,8 @@ from tournaments.selectors.matches import match_format, verified_score
 from tournaments.selectors.matches import side_of as _side_of
 from tournaments.selectors.online import current_online_game
 
-from .access import lock_event_of_match, lock_match, require_organizer
 from .audit import snapshot
+from .guards import lock_event_of_match, lock_match, require_organizer
 from .live import match_changed
 from .match_notices import report_wanted_notify
 from .standings import results_version_bump

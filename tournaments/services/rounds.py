@@ -32,12 +32,12 @@ from tournaments.selectors.pods import pods_for_event
 from tournaments.swiss import SwissError, pair_round
 from tournaments.swiss.explain import statement
 
-from .access import lock_event, require_organizer
 from .byes import bye_write
+from .clock import clock_start_at_pairing
 from .engine_jobs import jobs_for_round
+from .guards import lock_event, require_organizer
 from .match_notices import round_paired_notify
 from .pods import require_drafts_done
-from .round_clock import clock_start_at_pairing
 from .standings import results_version_bump
 from .states import require_round_confirmed
 

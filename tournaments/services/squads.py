@@ -34,7 +34,7 @@ from tournaments.models import (
     SquadCheck,
 )
 
-from .access import lock_match
+from .guards import lock_match
 
 
 def _seat_in_match(match: Match, registration_id: int) -> Registration:

@@ -22,7 +22,7 @@ from tournaments.selectors.bridge import swiss_view
 from tournaments.swiss import SwissError, bracket, compute_standings, qualifiers
 from tournaments.swiss.explain import statement
 
-from .access import lock_event, require_organizer
+from .guards import lock_event, require_organizer
 from .rounds import round_write
 from .standings import results_version_bump
 from .states import event_move, require_round_confirmed

@@ -52,7 +52,7 @@ from tournaments.selectors.access import is_organizer
 from tournaments.selectors.matches import match_format, side_of, verified_score
 from tournaments.selectors.registrations import deck_for
 
-from .access import lock_match
+from .guards import lock_match
 from .results import ResultWrite, result_record_engine, results_write
 from .states import game_upload_move
 

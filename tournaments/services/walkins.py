@@ -35,7 +35,7 @@ from decks.services.guest_lists import guest_decklist_claim
 from tournaments.models import Event, EventFormat, EventStatus, Registration, WaitlistEntry
 from tournaments.rules import MAX_GUEST_NAME
 
-from .access import lock_event, lock_registration, require_organizer
+from .guards import lock_event, lock_registration, require_organizer
 from .registrations import check_not_judge, check_organizer_entry
 from .standings import results_version_bump
 

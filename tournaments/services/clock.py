@@ -25,7 +25,7 @@ from tournaments.models import ClockAction, ClockChange, Event, Match, Round, Ro
 from tournaments.rules import MAX_CLOCK_MINUTES
 from tournaments.selectors.clock import clock_at
 
-from .access import lock_event, lock_event_of_match, require_judge, require_organizer
+from .guards import lock_event, lock_event_of_match, require_judge, require_organizer
 from .live import clock_changed
 from .standings import results_version_bump
 
