@@ -31,6 +31,8 @@ from .guards import lock_event
 from .registrations import registration_drop, seat_from_waitlist
 from .standings import results_version_bump
 
+__all__ = ["names_changed", "organizer_blocking", "player_data", "player_leave"]
+
 
 def organizer_blocking(*, user: AbstractBaseUser, blockers: list[Blocker],
                        lock: bool = False) -> None:

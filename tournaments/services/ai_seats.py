@@ -24,6 +24,8 @@ from .guards import lock_event, require_organizer
 from .registrations import check_late_entry
 from .standings import results_version_bump
 
+__all__ = ["ai_seat_add", "ai_seats_add", "default_ai_level"]
+
 # The most AI seats one request adds (an event of 512 seats is the largest the demo runs).
 
 

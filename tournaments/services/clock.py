@@ -29,6 +29,15 @@ from .guards import lock_event, lock_event_of_match, require_judge, require_orga
 from .live import clock_changed
 from .standings import results_version_bump
 
+__all__ = [
+    "clock_start_at_pairing",
+    "match_time_extend",
+    "round_clock_add",
+    "round_clock_pause",
+    "round_clock_resume",
+    "round_clock_start",
+]
+
 
 def _lock_round(*, event_id: int, number: int, by: AbstractBaseUser) -> tuple[Event, Round]:
     event = lock_event(event_id)
@@ -138,14 +147,14 @@ def round_clock_add(*, event_id: int, number: int, by: AbstractBaseUser, now: da
     if rnd.clock_started_at is not None and rnd.clock_paused_at is None:
         # Time was called at the old end: the minutes count from now, not from then (the
         # time past the end is counted as paused).
-        rnd.clock_paused_seconds += max(0, int((now - clock_end(rnd)).total_seconds()))
+        rnd.clock_paused_seconds += max(0, int((now - _clock_end(rnd)).total_seconds()))
     rnd.clock_added_minutes += minutes
     rnd.save(update_fields=["clock_added_minutes", "clock_paused_seconds"])
     _record(rnd, by=by, action=ClockAction.ADD, now=now, minutes=minutes)
     return rnd, True
 
 
-def clock_end(rnd: Round) -> datetime:
+def _clock_end(rnd: Round) -> datetime:
     """When a started clock that is not paused reaches zero."""
     return rnd.clock_started_at + timedelta(minutes=rnd.clock_minutes + rnd.clock_added_minutes,
                                             seconds=rnd.clock_paused_seconds)

@@ -39,6 +39,8 @@ from .guards import lock_event, lock_registration, require_organizer
 from .standings import results_version_bump
 from .states import require_round_unplayed
 
+__all__ = ["latest_swiss_round", "registration_undrop", "round_swap", "round_unpair"]
+
 
 @transaction.atomic
 def registration_undrop(*, registration_id: int, by: AbstractBaseUser,

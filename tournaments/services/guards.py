@@ -14,6 +14,15 @@ from core.locks import lock, lock_get, lock_one
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.selectors.access import is_judge, is_organizer, may_judge
 
+__all__ = [
+    "lock_event",
+    "lock_event_of_match",
+    "lock_match",
+    "lock_registration",
+    "require_judge",
+    "require_organizer",
+]
+
 
 def require_organizer(event: Event, user: AbstractBaseUser | AnonymousUser | None) -> None:
     if not is_organizer(event, user):

@@ -21,6 +21,8 @@ from tournaments.models import Event, Registration, WaitlistEntry
 
 from .guards import lock_event, require_organizer
 
+__all__ = ["judge_add", "judge_remove"]
+
 
 @transaction.atomic
 def judge_add(*, event_id: int, by: AbstractBaseUser, user: AbstractBaseUser) -> tuple[Event, bool]:

@@ -53,6 +53,8 @@ from .registrations import organizer_seat
 from .standings import results_version_bump
 from .walkins import guest_name_clean, guest_seat_create
 
+__all__ = ["LatePlayer", "round_late_player_add"]
+
 
 @dataclass(frozen=True)
 class LatePlayer:

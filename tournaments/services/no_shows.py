@@ -38,6 +38,8 @@ from tournaments.selectors.online import current_online_game
 from .guards import lock_event_of_match, lock_match, require_organizer
 from .results import ResultWrite, confirmation, results_write
 
+__all__ = ["match_no_show", "no_show_wait_seconds"]
+
 
 def no_show_wait_seconds(rnd: Round, now: datetime, minutes: int) -> int | None:
     """Seconds until a no-show may be given in `rnd` (0: now), None while its clock has not

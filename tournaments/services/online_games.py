@@ -77,6 +77,15 @@ from .results import (
     results_write,
 )
 
+__all__ = [
+    "match_end_at_time",
+    "match_end_at_time_write",
+    "match_game_finished",
+    "match_online_game_start",
+    "match_seed",
+    "online_game_seed",
+]
+
 logger = logging.getLogger(__name__)
 
 def match_seed(event: Event, match: Match) -> int:

@@ -50,6 +50,25 @@ from .pods import draft_take_over
 from .standings import results_version_bump
 from .waitlist_notices import moved_up_notify
 
+__all__ = [
+    "check_late_entry",
+    "check_not_judge",
+    "check_organizer_entry",
+    "is_full",
+    "organizer_seat",
+    "registration_add",
+    "registration_check_in",
+    "registration_create",
+    "registration_decklist_attach",
+    "registration_drop",
+    "registration_remove",
+    "seat_drop",
+    "seat_from_waitlist",
+    "seats_taken",
+    "waitlist_join",
+    "waitlist_leave",
+]
+
 
 @transaction.atomic
 def registration_create(*, event_id: int, by: AbstractBaseUser, now: datetime,

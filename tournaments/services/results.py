@@ -19,7 +19,7 @@ The games the engine plays or verifies decide a match before any hand report (ru
 counts games, and the engine has counted them): while one of its games is being played online
 a report is refused, saying the engine will decide; and a report that contradicts the
 verified games (fewer wins for a side than the engine saw, or another score for a match the
-games have decided) is refused too (`engine_check`). The organizer still sets any result.
+games have decided) is refused too (`_engine_check`). The organizer still sets any result.
 
 A player against the AI seat has no opponent to agree with: their report waits for the engine
 (`result_record_engine`) or the organizer (`result_set`) to confirm it.
@@ -65,6 +65,16 @@ from .live import match_changed
 from .match_notices import report_wanted_notify
 from .standings import results_version_bump
 from .states import match_move, round_move
+
+__all__ = [
+    "ResultWrite",
+    "confirmation",
+    "engine_write",
+    "result_record_engine",
+    "result_report",
+    "result_set",
+    "results_write",
+]
 
 # The one writer ------------------------------------------------------------------------------
 
@@ -120,7 +130,7 @@ def results_write(writes: Sequence[ResultWrite], *, now: datetime,
     insert_rows(ResultChange, ("match_id", "by_id", "action", "before", "after", "note",
                                "note_code", "note_params", "at"), rows)
     for rnd in {w.rnd.pk: w.rnd for w in accepted}.values():
-        round_complete_if_done(rnd, now)
+        _round_complete_if_done(rnd, now)
     for write in accepted:
         match_changed(match_id=write.match.pk)
     # Last, after the rounds and matches: the standings' version (tournaments.services.standings).
@@ -136,7 +146,7 @@ def _write_check(write: ResultWrite) -> None:
     scores = [after[side] for side in ("report_a", "report_b")
               if side in write.changes and after[side] is not None]
     if write.action == ResultAction.REPORT and scores:
-        engine_check(write.match, fmt, scores)
+        _engine_check(write.match, fmt, scores)
     if (after["status"] == MatchStatus.CONFIRMED and not write.match.bye
             and {"status", *SCORE_FIELDS} & write.changes.keys()):
         scores.append({name: after[name] for name in SCORE_FIELDS})
@@ -144,7 +154,7 @@ def _write_check(write: ResultWrite) -> None:
         score_check(fmt, **score)
 
 
-def engine_check(match: Match, fmt: MatchFormat, reports: Sequence[dict]) -> None:
+def _engine_check(match: Match, fmt: MatchFormat, reports: Sequence[dict]) -> None:
     """Refuse a hand report while the engine decides the match: one of its games is being
     played online (Conflict "engine_decides"), or the report contradicts the games the
     engine verified (Conflict "contradicts_engine")."""
@@ -315,7 +325,7 @@ def result_record_engine(*, match_id: int, a_wins: int, b_wins: int, draws: int 
     return match
 
 
-def round_complete_if_done(rnd: Round, now: datetime) -> None:
+def _round_complete_if_done(rnd: Round, now: datetime) -> None:
     """playing -> complete when the round's last result is confirmed (the caller holds the
     round's lock, so exactly one confirmation sees the round finished)."""
     if rnd.status == RoundStatus.PLAYING and not rnd.matches.exclude(

@@ -41,7 +41,9 @@ from .pods import require_drafts_done
 from .standings import results_version_bump
 from .states import require_round_confirmed
 
-AI_NAME = "AI player"
+__all__ = ["round_pair", "round_write"]
+
+_AI_NAME = "AI player"
 
 
 @transaction.atomic
@@ -175,7 +177,7 @@ def _seat_ai(event: Event, now: datetime) -> dict | None:
         return None
     if seat is None:
         seat = Registration.objects.create(event=event, player=None, is_ai=True,
-                                           ai_name=AI_NAME, checked_in=True, checked_in_at=now,
+                                           ai_name=_AI_NAME, checked_in=True, checked_in_at=now,
                                            created_at=now)
     elif seat.dropped:
         seat.dropped, seat.dropped_at = False, None

@@ -36,6 +36,8 @@ from tournaments.models import (
 
 from .guards import lock_match
 
+__all__ = ["squad_check_submit"]
+
 
 def _seat_in_match(match: Match, registration_id: int) -> Registration:
     for registration in (match.player_a, match.player_b):
