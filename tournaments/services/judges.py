@@ -5,7 +5,7 @@ an organizer does (selectors.access.is_judge).
 
 A judge does not play in the event they judge (they would rule on their own matches): a player
 or a person on its waitlist is not named one, and a judge gets no seat nor waitlist place
-(services.registrations.check_not_judge); a judge holding a seat anyway has no judge power
+(services.guards.require_not_judge); a judge holding a seat anyway has no judge power
 there (selectors.access.acts_as_judge). An organizer is not named a judge (they can do all a
 judge does already).
 """

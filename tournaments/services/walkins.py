@@ -35,8 +35,8 @@ from decks.services.guest_lists import guest_decklist_claim
 from tournaments.models import Event, EventFormat, EventStatus, Registration, WaitlistEntry
 from tournaments.rules import MAX_GUEST_NAME
 
-from .guards import lock_event, lock_registration, require_organizer
-from .registrations import check_not_judge, check_organizer_entry
+from .guards import lock_event, lock_registration, require_not_judge, require_organizer
+from .registrations import check_organizer_entry
 from .standings import results_version_bump
 
 __all__ = [
@@ -173,7 +173,7 @@ def registration_claim(*, code: str, by: AbstractBaseUser, ip: str | None,
                        gettext("You already have a seat in %(event)s: a person plays an "
                                "event once") % {"event": event.name},
                        params={"event": event.name})
-    check_not_judge(event, by)
+    require_not_judge(event, by)
     seat.player = by
     seat.guest_name = ""
     seat.claim_code_hash = ""
