@@ -24,8 +24,8 @@ from engine.berserk.squad_file import SquadFileError
 from engine.clash.errors import IllegalAction, RecordError
 from engine.clash.formats.common import IllegalChoice
 from engine.clash.solo.options import SoloOptionsError
-from tournaments.services.access import lock_event
-from tournaments.services.results import ResultRefused
+from tournaments.rules import ResultRefused
+from tournaments.services.guards import lock_event
 from tournaments.swiss.model import SwissError
 
 # The mapping -------------------------------------------------------------------------------

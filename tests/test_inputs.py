@@ -19,7 +19,8 @@ from decks.services.card_import import card_file_check
 from decks.services.collections import collection_import_csv
 from tests.factories import UserFactory, starter_kit
 from tests.tournaments.test_verification import player_against_ai, report
-from tournaments.services.verification import MAX_RECORD_BYTES, game_record_upload
+from tournaments.rules import MAX_RECORD_BYTES
+from tournaments.services.verification import game_record_upload
 from tournaments.views.records import RecordForm
 
 DEEP = "[" * 100_000 + "]" * 100_000

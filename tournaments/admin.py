@@ -143,7 +143,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
 @admin.register(ClockChange)
 class ClockChangeAdmin(ReadOnlyAdmin):
-    """A round clock's audit trail: written by `services.round_clock` only."""
+    """A round clock's audit trail: written by `services.clock` only."""
 
     list_display = ("__str__", "match", "action", "minutes", "by", "at")
     list_filter = ("action",)

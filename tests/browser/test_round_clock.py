@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from tests.factories.tournaments import OrganizedEventFactory
 from tests.tournaments.event_steps import organizer_of, seats, start
-from tournaments.services.round_clock import round_clock_pause
+from tournaments.services.clock import round_clock_pause
 from tournaments.services.rounds import round_pair
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

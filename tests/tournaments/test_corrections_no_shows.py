@@ -22,8 +22,8 @@ from tournaments.models import (
     RoundStatus,
 )
 from tournaments.selectors.clock import clock_run_seconds
+from tournaments.services.clock import round_clock_pause, round_clock_resume
 from tournaments.services.results import result_report
-from tournaments.services.round_clock import round_clock_pause, round_clock_resume
 
 pytestmark = pytest.mark.django_db
 

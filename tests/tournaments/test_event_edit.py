@@ -19,10 +19,10 @@ from tests.tournaments.event_steps import T0, now, organizer_of, pair, seats, se
 from tests.web import client_for, error_of, html, signed_in
 from tournaments.models import Event, EventChange, EventStandings, Registration, WaitlistEntry
 from tournaments.selectors.clock import clock_at
+from tournaments.services.clock import round_clock_start
 from tournaments.services.event_edit import BEFORE_START, event_update
 from tournaments.services.events import event_complete
 from tournaments.services.registrations import registration_create, waitlist_join
-from tournaments.services.round_clock import round_clock_start
 
 pytestmark = pytest.mark.django_db
 

@@ -29,6 +29,7 @@ from tests.web import client_for, error_of, html, signed_in
 from tournaments.models import Correction, Penalty, Registration, WaitlistEntry
 from tournaments.selectors.access import may_judge
 from tournaments.selectors.penalties import penalties_seen
+from tournaments.services.clock import match_time_extend
 from tournaments.services.judges import judge_add
 from tournaments.services.late_players import round_late_player_add
 from tournaments.services.penalties import penalty_record, penalty_withdraw
@@ -38,7 +39,6 @@ from tournaments.services.registrations import (
     registration_drop,
     waitlist_join,
 )
-from tournaments.services.round_clock import match_time_extend
 from tournaments.services.walkins import registration_claim, registration_guest_add
 
 pytestmark = pytest.mark.django_db

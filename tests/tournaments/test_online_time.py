@@ -35,12 +35,12 @@ from tournaments.models import (
     RoundStage,
     RoundStatus,
 )
-from tournaments.services.online_time import online_matches_at_time
-from tournaments.services.round_clock import (
+from tournaments.services.clock import (
     match_time_extend,
     round_clock_add,
     round_clock_pause,
 )
+from tournaments.services.online_time import online_matches_at_time
 
 # AI replies are tasks sent after commit: run them in-process, on a database that commits.
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager")]

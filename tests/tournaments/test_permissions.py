@@ -26,6 +26,13 @@ from tournaments.models import (
     Round,
 )
 from tournaments.services.announcements import announcement_post, announcement_withdraw
+from tournaments.services.clock import (
+    match_time_extend,
+    round_clock_add,
+    round_clock_pause,
+    round_clock_resume,
+    round_clock_start,
+)
 from tournaments.services.corrections import registration_undrop, round_swap, round_unpair
 from tournaments.services.events import (
     event_complete,
@@ -37,13 +44,6 @@ from tournaments.services.registrations import (
     registration_remove,
 )
 from tournaments.services.results import result_set
-from tournaments.services.round_clock import (
-    match_time_extend,
-    round_clock_add,
-    round_clock_pause,
-    round_clock_resume,
-    round_clock_start,
-)
 from tournaments.services.rounds import round_pair
 from tournaments.services.topcut import topcut_advance, topcut_start
 from tournaments.services.walkins import registration_claim_code_renew, registration_guest_add

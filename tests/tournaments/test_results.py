@@ -7,14 +7,10 @@ from core.errors import Conflict, DomainError, Forbidden
 from tests.factories.tournaments import OrganizedEventFactory
 from tests.tournaments.event_steps import now, organizer_of, pair, seats, settle, start
 from tournaments.models import MatchStatus, RoundStatus
+from tournaments.rules import result_problems
 from tournaments.selectors.matches import result_history
 from tournaments.services.events import event_complete
-from tournaments.services.results import (
-    result_problems,
-    result_record_engine,
-    result_report,
-    result_set,
-)
+from tournaments.services.results import result_record_engine, result_report, result_set
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from tests.factories.tournaments import OrganizedEventFactory
 from tests.tournaments.event_steps import T0, organizer_of, seats, start
 from tournaments.models import ClockAction, ClockChange, Round
 from tournaments.selectors.clock import clock_at, match_clock
-from tournaments.services.round_clock import (
+from tournaments.services.clock import (
     match_time_extend,
     round_clock_add,
     round_clock_pause,

@@ -12,7 +12,7 @@ from engine.clash.match_rules import OUTCOMES, MatchFormat
 from tournaments.api.serializers import MAX_GAMES, ResultIn
 from tournaments.forms.matches import ResultForm
 from tournaments.models import MatchLength
-from tournaments.services.results import ResultRefused, result_problems, score_check
+from tournaments.rules import ResultRefused, result_problems, score_check
 
 FORMATS = [MatchFormat(best_of=n, top_cut=top_cut) for n in MatchLength.values
            for top_cut in (False, True)]

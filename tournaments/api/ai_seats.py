@@ -14,9 +14,10 @@ from core.api.responses import errors, valid
 from engine.clash.ai import LEVELS
 from tournaments.api import serializers as s
 from tournaments.api.events import event_or_404
+from tournaments.rules import MAX_AI_SEATS
 from tournaments.selectors.registrations import registrations_seen
-from tournaments.services.access import require_organizer
-from tournaments.services.ai_seats import MAX_AI_SEATS, ai_seats_add, default_ai_level
+from tournaments.services.ai_seats import ai_seats_add, default_ai_level
+from tournaments.services.guards import require_organizer
 
 
 class AISeatsIn(serializers.Serializer):

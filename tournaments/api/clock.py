@@ -18,12 +18,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api.responses import errors, valid
+from tournaments.api import serializers as s
 from tournaments.api.events import event_or_404
 from tournaments.api.matches import match_or_404
-from tournaments.api.serializers import clock as cs
 from tournaments.models import Match, Round
 from tournaments.selectors.clock import clock_at, match_clock, round_for_clock
-from tournaments.services.round_clock import (
+from tournaments.services.clock import (
     match_time_extend,
     round_clock_add,
     round_clock_pause,
@@ -34,7 +34,7 @@ from tournaments.services.round_clock import (
 
 def round_clock_out(rnd: Round, now: datetime) -> dict:
     clock = clock_at(rnd, now)
-    return cs.RoundClockOut({
+    return s.RoundClockOut({
         **vars(clock), "running": clock.running, "called": clock.called,
         "number": rnd.number, "minutes": rnd.clock_minutes or rnd.event.round_minutes,
         "added_minutes": rnd.clock_added_minutes}).data
@@ -42,7 +42,7 @@ def round_clock_out(rnd: Round, now: datetime) -> dict:
 
 def match_clock_out(match: Match, now: datetime) -> dict:
     clock = match_clock(match, now)
-    return cs.MatchClockOut({**vars(clock), "running": clock.running, "called": clock.called,
+    return s.MatchClockOut({**vars(clock), "running": clock.running, "called": clock.called,
                              "match": match.pk, "table": match.table}).data
 
 
@@ -57,7 +57,7 @@ def _answer(pk: int, number: int) -> Response:
 class RoundClockView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(tags=["clock"], responses={200: cs.RoundClockOut, **errors(404)})
+    @extend_schema(tags=["clock"], responses={200: s.RoundClockOut, **errors(404)})
     def get(self, request: Request, pk: int, number: int) -> Response:
         """The round's clock now: the time left, the deadline, paused or not, time called."""
         return _answer(pk, number)
@@ -66,7 +66,7 @@ class RoundClockView(APIView):
 def _clock_action(service, summary: str):  # noqa: ANN001, ANN202
     class RoundClockActionView(APIView):
         @extend_schema(tags=["clock"], request=None, summary=summary,
-                       responses={200: cs.RoundClockOut, **errors(403, 404, 409)})
+                       responses={200: s.RoundClockOut, **errors(403, 404, 409)})
         def post(self, request: Request, pk: int, number: int) -> Response:
             event = event_or_404(pk)
             service(event_id=event.pk, number=number, by=request.user, now=timezone.now())
@@ -86,13 +86,13 @@ RoundClockResumeView = _clock_action(
 
 
 class RoundClockAddView(APIView):
-    @extend_schema(tags=["clock"], request=cs.ClockAddIn,
-                   responses={200: cs.RoundClockOut, **errors(400, 403, 404, 409)})
+    @extend_schema(tags=["clock"], request=s.ClockAddIn,
+                   responses={200: s.RoundClockOut, **errors(400, 403, 404, 409)})
     def post(self, request: Request, pk: int, number: int) -> Response:
         """Organizers only: add minutes to the round's clock (1 to 60). With `seen`, a
         repeated request adds them once."""
         event = event_or_404(pk)
-        data = valid(cs.ClockAddIn, request.data)
+        data = valid(s.ClockAddIn, request.data)
         round_clock_add(event_id=event.pk, number=number, by=request.user, now=timezone.now(),
                         **data)
         return _answer(pk, number)
@@ -101,17 +101,17 @@ class RoundClockAddView(APIView):
 class MatchTimeView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(tags=["clock"], responses={200: cs.MatchClockOut, **errors(404)})
+    @extend_schema(tags=["clock"], responses={200: s.MatchClockOut, **errors(404)})
     def get(self, request: Request, pk: int) -> Response:
         """The table's clock now: its round's with the table's extra time."""
         return Response(match_clock_out(match_or_404(pk), timezone.now()))
 
-    @extend_schema(tags=["clock"], request=cs.MatchTimeIn,
-                   responses={200: cs.MatchClockOut, **errors(400, 403, 404, 409)})
+    @extend_schema(tags=["clock"], request=s.MatchTimeIn,
+                   responses={200: s.MatchClockOut, **errors(400, 403, 404, 409)})
     def post(self, request: Request, pk: int) -> Response:
         """Organizers only: extra time for this table (a judge call, a deck check), with a
         note for the clock's trail."""
         match_or_404(pk)
-        data = valid(cs.MatchTimeIn, request.data)
+        data = valid(s.MatchTimeIn, request.data)
         match_time_extend(match_id=pk, by=request.user, now=timezone.now(), **data)
         return Response(match_clock_out(match_or_404(pk), timezone.now()))

@@ -21,13 +21,13 @@ from tournaments.api.events import event_or_404, registration_or_404, registrati
 from tournaments.api.matches import match_or_404, match_response
 from tournaments.api.rounds import seen_round
 from tournaments.models import CorrectionAction
+from tournaments.rules import MAX_GUEST_NAME
 from tournaments.selectors.corrections import corrections_of
 from tournaments.selectors.matches import match_seen
-from tournaments.services.access import require_organizer
 from tournaments.services.corrections import registration_undrop, round_swap, round_unpair
+from tournaments.services.guards import require_organizer
 from tournaments.services.late_players import round_late_player_add
 from tournaments.services.no_shows import match_no_show
-from tournaments.services.walkins import MAX_GUEST_NAME
 from tournaments.views.claims import claim_path
 
 

@@ -32,10 +32,10 @@ from tournaments.selectors.registrations import (
     waitlist_length,
     waitlist_position,
 )
-from tournaments.services.access import require_organizer
 from tournaments.services.decklists import deck_check_record, event_lists_publish
 from tournaments.services.event_edit import event_update
 from tournaments.services.events import event_complete, event_create, event_start, organizer_add
+from tournaments.services.guards import require_organizer
 from tournaments.services.registrations import (
     registration_add,
     registration_check_in,

@@ -18,11 +18,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api.responses import errors, valid
+from tournaments.api import serializers as s
 from tournaments.api.events import event_or_404
-from tournaments.api.serializers.fields import player_field
 from tournaments.models import MAX_PENALTY_NOTE, PenaltyKind
 from tournaments.selectors.penalties import penalties_seen
-from tournaments.services.access import require_judge
+from tournaments.services.guards import require_judge
 from tournaments.services.judges import judge_add, judge_remove
 from tournaments.services.penalties import penalty_record, penalty_withdraw
 
@@ -61,7 +61,7 @@ class PenaltyOut(serializers.Serializer):
 
 
 class JudgeIn(serializers.Serializer):
-    username = player_field(help_text="the user named a judge of the event")
+    username = s.player_field(help_text="the user named a judge of the event")
 
 
 class JudgeOut(serializers.Serializer):

@@ -20,7 +20,7 @@ from rest_framework.views import APIView
 from core.api.responses import errors
 from core.errors import Forbidden
 from decks.services.catalogue import clash_game
-from tournaments.api.serializers import pods as s
+from tournaments.api import serializers as s
 from tournaments.models import Event, PodSeat
 from tournaments.selectors.pods import draft_seat_view, may_see_seat, pod_seat_of, pods_listed
 from tournaments.selectors.ratings import ratings_leaderboard

@@ -20,13 +20,10 @@ from decks.api.serializers import MAX_CARDS
 from decks.services.decklists import MAX_NAME
 from tournaments.api import serializers as s
 from tournaments.api.events import event_or_404, registration_response
+from tournaments.rules import MAX_GUEST_NAME
 from tournaments.selectors.registrations import registration_by_id, seen_versions
 from tournaments.services.guest_lists import guest_list_enter
-from tournaments.services.walkins import (
-    MAX_GUEST_NAME,
-    registration_claim,
-    registration_guest_add,
-)
+from tournaments.services.walkins import registration_claim, registration_guest_add
 from tournaments.views.claims import claim_path
 
 

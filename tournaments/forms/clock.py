@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy
 
-from tournaments.services.round_clock import MAX_MINUTES as MAX_CLOCK_MINUTES
+from tournaments.rules import MAX_CLOCK_MINUTES
 
 
 class ClockAddForm(forms.Form):

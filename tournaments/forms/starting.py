@@ -8,7 +8,8 @@ from django.utils.translation import gettext_lazy as _
 from core.forms import AccessibleForm
 from engine.clash.ai import LEVELS
 from play.forms import AI_LEVEL_NAMES
-from tournaments.services.ai_seats import MAX_AI_SEATS, default_ai_level
+from tournaments.rules import MAX_AI_SEATS
+from tournaments.services.ai_seats import default_ai_level
 
 
 class StartForm(forms.Form):

@@ -49,7 +49,7 @@ class Match(models.Model):
     engine_verified = models.BooleanField(default=False)
     confirmed_at = models.DateTimeField(null=True, blank=True)
     # Extra time for this table only (a judge call, a deck check), on top of the round's
-    # clock (round_clock.match_time_extend; each grant is a ClockChange).
+    # clock (services.clock.match_time_extend; each grant is a ClockChange).
     extra_minutes = models.PositiveSmallIntegerField(default=0)
 
     class Meta:

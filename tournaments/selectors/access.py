@@ -10,7 +10,7 @@ penalties, sees all of them, gives a table extra time and reads the event's regi
 for deck checks; nothing else an organizer does, and nothing at all in another event. A named
 judge who holds a seat in the event (any seat, a dropped one too) does none of it there
 (`acts_as_judge`): they would read their opponents' hidden lists and rule on their own table.
-The services refuse a judge every way into the event (services.registrations.check_not_judge);
+The services refuse a judge every way into the event (services.guards.require_not_judge);
 this is the second guard, for a seat however it came.
 """
 

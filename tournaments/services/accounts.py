@@ -27,9 +27,11 @@ from django.utils.translation import ngettext
 from accounts.hooks import Blocker
 from tournaments.models import DeckCheck, Event, EventStatus, Match, Registration
 
-from .access import lock_event
+from .guards import lock_event
 from .registrations import registration_drop, seat_from_waitlist
 from .standings import results_version_bump
+
+__all__ = ["names_changed", "organizer_blocking", "player_data", "player_leave"]
 
 
 def organizer_blocking(*, user: AbstractBaseUser, blockers: list[Blocker],

@@ -18,13 +18,15 @@ from core.errors import Conflict, DomainError, Problem
 from decks.services.game_rules import engine_plays
 from engine.clash.ai import LEVELS
 from tournaments.models import Event, EventFormat, EventStatus, Registration
+from tournaments.rules import MAX_AI_SEATS
 
-from .access import lock_event, require_organizer
+from .guards import lock_event, require_organizer
 from .registrations import check_late_entry
 from .standings import results_version_bump
 
+__all__ = ["ai_seat_add", "ai_seats_add", "default_ai_level"]
+
 # The most AI seats one request adds (an event of 512 seats is the largest the demo runs).
-MAX_AI_SEATS = 64
 
 
 def default_ai_level() -> str:

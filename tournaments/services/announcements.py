@@ -24,11 +24,13 @@ from core.errors import DomainError, NotFound
 from core.locks import lock_one
 from tournaments.models import MAX_ANNOUNCEMENT, Announcement
 
-from .access import lock_event, require_organizer
+from .guards import lock_event, require_organizer
 from .standings import results_version_bump
 
+__all__ = ["announcement_post", "announcement_withdraw"]
 
-def announcement_problems(text: str) -> list[str]:
+
+def _announcement_problems(text: str) -> list[str]:
     """What is wrong with `text` as an announcement (empty: nothing)."""
     if not text.strip():
         return [_("The announcement is empty: write the message to the players")]
@@ -44,7 +46,7 @@ def announcement_post(*, event_id: int, by: AbstractBaseUser, text: str,
     """Post `text` to the event's players (organizers only)."""
     event = lock_event(event_id)
     require_organizer(event, by)
-    problems = announcement_problems(text)
+    problems = _announcement_problems(text)
     if problems:
         raise DomainError("invalid_announcement", problems[0], problems=problems,
                           params={"limit": MAX_ANNOUNCEMENT})

@@ -9,6 +9,8 @@ from django.contrib.auth.models import AbstractBaseUser
 
 from tournaments.models import Match, ResultChange
 
+__all__ = ["SNAPSHOT_FIELDS", "change_record", "snapshot"]
+
 # What a ResultChange's before and after hold of a match (`Match.objects.values(*...)` reads a
 # snapshot without loading the model).
 SNAPSHOT_FIELDS = ("status", "a_wins", "b_wins", "draws", "report_a", "report_b",

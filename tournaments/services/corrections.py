@@ -35,9 +35,11 @@ from tournaments.models import (
     RoundStage,
 )
 
-from .access import lock_event, lock_registration, require_organizer
+from .guards import lock_event, lock_registration, require_organizer
 from .standings import results_version_bump
 from .states import require_round_unplayed
+
+__all__ = ["latest_swiss_round", "registration_undrop", "round_swap", "round_unpair"]
 
 
 @transaction.atomic

@@ -18,6 +18,8 @@ from decks.models import Decklist, DecklistVersion
 from decks.services import game_rules
 from tournaments.models import Registration, lists_open
 
+__all__ = ["registrations_follow_version"]
+
 
 def registrations_follow_version(*, decklist: Decklist, version: DecklistVersion,
                                  now: datetime) -> int:

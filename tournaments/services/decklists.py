@@ -22,11 +22,13 @@ from django.utils.translation import gettext
 from core.errors import Conflict, DomainError, NotFound, Problem
 from tournaments.models import DeckCheck, DeckCheckOutcome, Event, EventStatus, Registration, Round
 
-from .access import lock_event, require_organizer
+from .guards import lock_event, require_organizer
 from .standings import results_version_bump
 
-MAX_NOTE = 200
-CHECKED_WHILE = (EventStatus.RUNNING, EventStatus.TOP_CUT)
+__all__ = ["deck_check_record", "event_lists_publish"]
+
+_MAX_NOTE = 200
+_CHECKED_WHILE = (EventStatus.RUNNING, EventStatus.TOP_CUT)
 
 
 @transaction.atomic
@@ -43,7 +45,7 @@ def deck_check_record(*, event_id: int, registration_id: int, by: AbstractBaseUs
         raise NotFound("not_found", gettext("No registration %(registration)s in %(event)s")
                                     % {"registration": registration_id, "event": event.name},
                        params={"registration": registration_id, "event": event.name})
-    if event.status not in CHECKED_WHILE:
+    if event.status not in _CHECKED_WHILE:
         raise Conflict("not_running", gettext("Deck checks are recorded while %(event)s is "
                                               "played: it is %(status)s")
                                       % {"event": event.name,
@@ -58,9 +60,9 @@ def deck_check_record(*, event_id: int, registration_id: int, by: AbstractBaseUs
         problems.append(Problem(gettext("The outcome is one of %(values)s, not %(outcome)s")
                                 % {"values": ", ".join(DeckCheckOutcome.values),
                                    "outcome": repr(outcome)}, "outcome"))
-    if len(note) > MAX_NOTE:
+    if len(note) > _MAX_NOTE:
         problems.append(Problem(gettext("The note is longer than %(most)s characters")
-                                % {"most": MAX_NOTE}, "note"))
+                                % {"most": _MAX_NOTE}, "note"))
     rounds = list(Round.objects.filter(event=event).order_by("number")
                   .values_list("number", flat=True))
     if round_number is None:

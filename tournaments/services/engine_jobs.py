@@ -49,12 +49,25 @@ from tournaments.selectors.registrations import deck_for
 from .results import result_record_engine
 from .states import match_job_move
 
+__all__ = [
+    "BATCH_FROM",
+    "ai_level",
+    "decks_for_match",
+    "job_heartbeat",
+    "job_seed",
+    "jobs_for_round",
+    "jobs_sweep",
+    "match_decks",
+    "match_job_run",
+    "refusal_error",
+]
+
 # A round with at least this many AI-against-AI matches to queue sends them in batches
 # (match_batches: a task plays up to 100 and writes them together), not a task each.
 BATCH_FROM = 10
 # A broker whose queues cannot be looked into (not Redis): a queued job counts as lost only
 # after this long, as a backlog may take that long.
-STUCK_AFTER = timedelta(minutes=5)
+_STUCK_AFTER = timedelta(minutes=5)
 
 
 def ai_level(chosen: str = "") -> str:
@@ -164,7 +177,7 @@ def match_job_run(*, job_id: int, clock: Callable[[], datetime],
             for name, value in refusal_error(score, refusal,
                                              match_format(event, match.round)).items():
                 setattr(job, name, value)
-            job.save(update_fields=["status", "finished_at", *ERROR_FIELDS])
+            job.save(update_fields=["status", "finished_at", *_ERROR_FIELDS])
             return False
         for index, record in enumerate(result.games):
             EngineGame.objects.get_or_create(
@@ -175,11 +188,11 @@ def match_job_run(*, job_id: int, clock: Callable[[], datetime],
         match_job_move(job, JobStatus.DONE)
         job.finished_at = at
         job.error, job.error_code, job.error_params = "", "", {}
-        job.save(update_fields=["status", "finished_at", *ERROR_FIELDS])
+        job.save(update_fields=["status", "finished_at", *_ERROR_FIELDS])
     return True
 
 
-ERROR_FIELDS = ("error", "error_code", "error_params")
+_ERROR_FIELDS = ("error", "error_code", "error_params")
 
 
 def refusal_error(score: dict, refusal: DomainError, fmt: MatchFormat) -> dict:
@@ -236,7 +249,7 @@ def jobs_sweep(*, now: datetime, lost_after: timedelta | None = None,
                    reserved_for=lost_after.total_seconds(), now=now.timestamp())
     if waiting is None:  # a broker that cannot be looked into: a queued job's age decides
         old = set(MatchJob.objects.filter(pk__in=list(seen), status=JobStatus.QUEUED,
-                                          queued_at__lte=now - STUCK_AFTER)
+                                          queued_at__lte=now - _STUCK_AFTER)
                   .values_list("id", flat=True))
         lost = [pk for pk, (status, _, _) in seen.items()
                 if status == JobStatus.RUNNING or pk in old]
@@ -265,7 +278,7 @@ def _requeue(job_ids: Iterable[int], seen: dict, *, now: datetime, silent_since:
                          f"attempts")
             job.error_code = "gave_up"
             job.error_params = {"deliveries": job.deliveries, "attempts": job.attempts}
-            job.save(update_fields=["status", *ERROR_FIELDS])
+            job.save(update_fields=["status", *_ERROR_FIELDS])
             failed.append(job.pk)
         else:
             match_job_move(job, JobStatus.QUEUED)

@@ -2,7 +2,7 @@
 
 - Until the event is complete: its name, description, venue, start, time zone, round length
   (a round whose clock already runs keeps its length: the length is copied onto the round when
-  its clock starts, services.round_clock), whether pairing starts the clock, the no-show
+  its clock starts, services.clock), whether pairing starts the clock, the no-show
   minutes, what a late player gets, and late entry (never below a round already paired).
 - During registration only: the format (and only while nobody holds a seat or waits for one,
   since their lists were chosen for it), match length, Swiss rounds, top cut, tiebreakers,
@@ -37,7 +37,6 @@ from tournaments.models import (
     WaitlistEntry,
 )
 
-from .access import lock_event, require_organizer
 from .events import (
     corrections_problems,
     event_details_problems,
@@ -45,20 +44,23 @@ from .events import (
     game_problems,
     round_minutes_problems,
 )
+from .guards import lock_event, require_organizer
 from .registrations import seat_from_waitlist, seats_taken
 from .standings import results_version_bump
 
+__all__ = ["BEFORE_START", "EDITABLE", "TIMES", "event_update", "label"]
+
 # What may change until the event is complete, and what during registration only, in the
 # order the form and the audit trail show them.
-ANY_TIME = ("name", "description", "venue", "starts_at", "time_zone", "round_minutes",
+_ANY_TIME = ("name", "description", "venue", "starts_at", "time_zone", "round_minutes",
             "clock_starts_at_pairing", "no_show_minutes", "late_player_gets",
             "late_entry_until_round")
 BEFORE_START = ("format", "match_length", "rounds", "top_cut", "tiebreakers",
                 "check_in_required", "fill_with_ai", "ai_in_top_cut", "registration_opens",
                 "registration_closes", "decklist_deadline", "capacity")
-EDITABLE = ANY_TIME + BEFORE_START
+EDITABLE = _ANY_TIME + BEFORE_START
 
-LABELS = {
+_LABELS = {
     "name": gettext_lazy("the name"), "description": gettext_lazy("the description"),
     "venue": gettext_lazy("the venue"), "starts_at": gettext_lazy("the start"),
     "time_zone": gettext_lazy("the time zone"),
@@ -79,29 +81,29 @@ LABELS = {
     "capacity": gettext_lazy("the capacity"),
 }
 
-TEXT = ("name", "description", "venue", "time_zone", "format", "late_player_gets")
-WHOLE = ("round_minutes", "no_show_minutes", "late_entry_until_round", "match_length",
+_TEXT = ("name", "description", "venue", "time_zone", "format", "late_player_gets")
+_WHOLE = ("round_minutes", "no_show_minutes", "late_entry_until_round", "match_length",
          "top_cut")
-WHOLE_OR_NONE = ("rounds", "capacity")
-YES_NO = ("clock_starts_at_pairing", "check_in_required", "fill_with_ai", "ai_in_top_cut")
+_WHOLE_OR_NONE = ("rounds", "capacity")
+_YES_NO = ("clock_starts_at_pairing", "check_in_required", "fill_with_ai", "ai_in_top_cut")
 TIMES = ("starts_at", "registration_opens", "registration_closes", "decklist_deadline")
 
 
 def label(field: str) -> str:
-    return str(LABELS.get(field, field))
+    return str(_LABELS.get(field, field))
 
 
 def _type_problem(field: str, value: object) -> str | None:
     """Why `value` is not of the kind `field` holds, or None."""
-    if field in TEXT:
+    if field in _TEXT:
         ok, kind = isinstance(value, str), gettext("text")
-    elif field in WHOLE:
+    elif field in _WHOLE:
         ok, kind = isinstance(value, int) and not isinstance(value, bool), gettext(
             "a whole number")
-    elif field in WHOLE_OR_NONE:
+    elif field in _WHOLE_OR_NONE:
         ok = value is None or (isinstance(value, int) and not isinstance(value, bool))
         kind = gettext("a whole number or empty")
-    elif field in YES_NO:
+    elif field in _YES_NO:
         ok, kind = isinstance(value, bool), gettext("yes or no")
     elif field in TIMES:
         ok = value is None or (isinstance(value, datetime) and value.tzinfo is not None)

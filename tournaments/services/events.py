@@ -33,11 +33,31 @@ from tournaments.selectors.starting import StartQuestions, start_questions
 from tournaments.swiss import rounds_for
 from tournaments.swiss.standings import METRICS
 
-from .access import lock_event, require_organizer
+from .guards import lock_event, require_organizer
 from .pods import pods_create
 from .ratings import ratings_update_for_event
 from .standings import results_version_bump, standings_freeze, standings_row_create
 from .states import event_move, require_round_confirmed
+
+__all__ = [
+    "DEFAULT_NO_SHOW_MINUTES",
+    "DEFAULT_ROUND_MINUTES",
+    "MAX_CAPACITY",
+    "MAX_DESCRIPTION",
+    "MAX_NAME",
+    "MAX_NO_SHOW_MINUTES",
+    "MAX_ROUND_MINUTES",
+    "MAX_VENUE",
+    "corrections_problems",
+    "event_complete",
+    "event_create",
+    "event_details_problems",
+    "event_problems",
+    "event_start",
+    "game_problems",
+    "organizer_add",
+    "round_minutes_problems",
+]
 
 MAX_NAME = 120
 

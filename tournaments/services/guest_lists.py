@@ -33,9 +33,17 @@ from decks.services.game_rules import has_rules_module
 from decks.services.guest_lists import guest_decklist_create, guest_decklist_revise
 from tournaments.models import Event, EventFormat, EventStatus, Registration
 
-from .access import lock_event, require_organizer
+from .guards import lock_event, require_organizer
 
-ENTERED_WHILE = (EventStatus.REGISTRATION, EventStatus.RUNNING)
+__all__ = [
+    "guest_list_default_name",
+    "guest_list_enter",
+    "guest_list_kind",
+    "guest_list_refusal",
+    "guest_seat_for_list",
+]
+
+_ENTERED_WHILE = (EventStatus.REGISTRATION, EventStatus.RUNNING)
 
 
 def guest_list_kind(event: Event) -> str:
@@ -78,7 +86,7 @@ def guest_list_refusal(*, event: Event, seat: Registration, now: datetime) -> Co
                         gettext("%(event)s is a draft: its pods build the decks, so a guest "
                                 "needs no list") % {"event": event.name},
                         params={"event": event.name})
-    if event.status not in ENTERED_WHILE:
+    if event.status not in _ENTERED_WHILE:
         return Conflict("registration_over",
                         gettext("%(event)s is past its Swiss rounds: its lists are fixed")
                         % {"event": event.name}, params={"event": event.name})

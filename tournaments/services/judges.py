@@ -1,11 +1,11 @@
 """An event's judges: the organizers name them by username and remove them. A judge records
 and withdraws the event's penalties (services.penalties), gives a table extra time
-(services.round_clock) and reads the event's registered lists for deck checks; nothing else
+(services.clock) and reads the event's registered lists for deck checks; nothing else
 an organizer does (selectors.access.is_judge).
 
 A judge does not play in the event they judge (they would rule on their own matches): a player
 or a person on its waitlist is not named one, and a judge gets no seat nor waitlist place
-(services.registrations.check_not_judge); a judge holding a seat anyway has no judge power
+(services.guards.require_not_judge); a judge holding a seat anyway has no judge power
 there (selectors.access.acts_as_judge). An organizer is not named a judge (they can do all a
 judge does already).
 """
@@ -19,7 +19,9 @@ from django.utils.translation import gettext
 from core.errors import Conflict, NotFound
 from tournaments.models import Event, Registration, WaitlistEntry
 
-from .access import lock_event, require_organizer
+from .guards import lock_event, require_organizer
+
+__all__ = ["judge_add", "judge_remove"]
 
 
 @transaction.atomic

@@ -9,7 +9,7 @@ are not all in. The player is one of:
 
 Per the event's `late_player_gets` they get, for that round:
 
-- a bye: a confirmed bye match, as the pairing makes them (a 2-0 win, no table);
+- a bye: a confirmed bye match, made as the pairing makes them (services/byes.py);
 - a match against a new AI seat, at a new table after the last: it is played like any match
   against an AI seat (online against the engine, or settled by the organizer), and the AI
   seat is dropped as it is made, so it plays that one match and is never paired again.
@@ -40,20 +40,20 @@ from tournaments.models import (
     EventFormat,
     LatePlayerGets,
     Match,
-    MatchStatus,
     Registration,
-    ResultAction,
     Round,
     RoundStatus,
 )
 
-from .access import lock_event, require_organizer
-from .audit import change_record
+from .byes import bye_write
 from .corrections import latest_swiss_round
 from .engine_jobs import jobs_for_round
+from .guards import lock_event, require_organizer
 from .registrations import organizer_seat
 from .standings import results_version_bump
 from .walkins import guest_name_clean, guest_seat_create
+
+__all__ = ["LatePlayer", "round_late_player_add"]
 
 
 @dataclass(frozen=True)
@@ -120,7 +120,8 @@ def round_late_player_add(*, event_id: int, by: AbstractBaseUser, now: datetime,
         seat = organizer_seat(event=event, player=player, now=now)
     else:
         seat, code = guest_seat_create(event=event, name=guest_name, now=now)
-    match = (_ai_match(event, rnd, seat, now) if ai_match else _bye(rnd, seat, by, now))
+    match = (_ai_match(event, rnd, seat, now) if ai_match
+             else bye_write(rnd=rnd, registration=seat, by=by, now=now, note="late player"))
     Correction.objects.create(
         event=event, action=CorrectionAction.LATE, registration=seat, round_number=rnd.number,
         details={"gets": event.late_player_gets, "match": match.pk, "table": match.table,
@@ -148,16 +149,6 @@ def _check_seat(seat: Registration, event: Event, rnd: Round) -> None:
                        gettext("%(player)s already plays in round %(round)d, %(where)s")
                        % {"player": seat.name, "round": rnd.number, "where": where},
                        params={"player": seat.name, "round": rnd.number, "table": playing})
-
-
-def _bye(rnd: Round, seat: Registration, by: AbstractBaseUser, now: datetime) -> Match:
-    """The bye, as the pairing makes it (services.rounds.round_pair): confirmed 2-0."""
-    bye = Match.objects.create(round=rnd, table=None, player_a=seat, player_b=None,
-                               status=MatchStatus.CONFIRMED, a_wins=2, b_wins=0, draws=0,
-                               confirmed_at=now)
-    change_record(match=bye, by=by, action=ResultAction.BYE, before={}, now=now,
-                  note="late player")
-    return bye
 
 
 def _ai_match(event: Event, rnd: Round, seat: Registration, now: datetime) -> Match:

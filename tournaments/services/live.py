@@ -8,13 +8,26 @@ from __future__ import annotations
 
 from core import live
 
+__all__ = [
+    "DASHBOARD",
+    "PODS",
+    "PUBLIC",
+    "clock_changed",
+    "draft_changed",
+    "event_changed",
+    "event_group",
+    "match_changed",
+    "match_group",
+    "pair_group",
+]
+
 # The event's groups: the public pages (pairings, standings), the organizers' dashboard and
 # the pods page (each pair's progress, pick by pick).
 PUBLIC = "pages"
 DASHBOARD = "dashboard"
 PODS = "pods"
 # The kind of a clock's hint.
-CLOCK = "clock"
+_CLOCK = "clock"
 
 
 def event_group(event_id: int, part: str) -> str:
@@ -44,9 +57,9 @@ def draft_changed(*, event_id: int, pair_id: int, picks: int) -> None:
 def clock_changed(*, event_id: int, match_id: int | None = None) -> None:
     """The round's clock (or a table's time) changed: the pages' clocks resync."""
     for part in (PUBLIC, DASHBOARD):
-        live.hint(event_group(event_id, part), CLOCK)
+        live.hint(event_group(event_id, part), _CLOCK)
     if match_id is not None:
-        live.hint(match_group(match_id), CLOCK)
+        live.hint(match_group(match_id), _CLOCK)
 
 
 def match_changed(*, match_id: int) -> None:

@@ -43,22 +43,30 @@ from .engine_jobs import ai_level, job_heartbeat, job_seed, match_decks, refusal
 from .results import engine_write, results_write
 from .states import match_jobs_move
 
+__all__ = [
+    "DEFAULT_BATCH",
+    "enqueue_batches",
+    "guided_batches",
+    "jobs_for_round_batched",
+    "match_jobs_run_batch",
+]
+
 # The largest batch: about 15 queries a batch whatever its size (some 40 ms on the 2-core
 # development machine, the time of four or five greedy matches), so bigger batches cost less
 # per match; the tail gets smaller ones (guided_batches) so no worker idles at the end.
 DEFAULT_BATCH = 100
 # The tail's batches: at 20 matches the fixed cost is a fifth of the batch, and the worker
 # that draws the last one finishes at most 20 matches after the others.
-SMALLEST_BATCH = 20
+_SMALLEST_BATCH = 20
 # Each batch is at most this fraction of the jobs still to send: with a few worker processes
 # the last batches are small enough that they finish at about the same time.
-TAIL_SPLIT = 4
+_TAIL_SPLIT = 4
 # The columns a batch writes of each game.
-GAME_FIELDS = ("match_id", "number", "mode", "seed", "record", "winner", "verified",
+_GAME_FIELDS = ("match_id", "number", "mode", "seed", "record", "winner", "verified",
                "created_at")
 
 
-def guided_batches(ids: list[int], largest: int, smallest: int = SMALLEST_BATCH,
+def guided_batches(ids: list[int], largest: int, smallest: int = _SMALLEST_BATCH,
                    ) -> list[list[int]]:
     """`ids` cut in order into batches of at most `largest`, shrinking towards the end
     (guided scheduling): each batch takes a quarter of what is left, never more than
@@ -68,7 +76,7 @@ def guided_batches(ids: list[int], largest: int, smallest: int = SMALLEST_BATCH,
     batches, start = [], 0
     while start < len(ids):
         left = len(ids) - start
-        size = min(largest, max(smallest, -(-left // TAIL_SPLIT)), left)
+        size = min(largest, max(smallest, -(-left // _TAIL_SPLIT)), left)
         batches.append(ids[start:start + size])
         start += size
     return batches
@@ -210,7 +218,7 @@ def _record(played: dict, round_ids: list[int], clock: Callable[[], datetime]) -
                    record.result or "", True, at)
                   for i, record in enumerate(result.games) if (match_id, i + 1) not in existing]
         done.append(job_id)
-    insert_rows(EngineGame, GAME_FIELDS, games)
+    insert_rows(EngineGame, _GAME_FIELDS, games)
     match_jobs_move({job_id: status[job_id] for job_id in done}, JobStatus.DONE,
                     finished_at=at, error="", error_code="", error_params={})
     for job_id, error in failed.items():

@@ -21,6 +21,13 @@ from django.utils.translation import gettext
 from engine.seats import SIDE_A
 from tournaments.models import Match, MatchStatus, Registration, Round
 
+__all__ = [
+    "report_wanted_mail_send",
+    "report_wanted_notify",
+    "round_paired_mail_send",
+    "round_paired_notify",
+]
+
 log = logging.getLogger(__name__)
 
 

@@ -35,8 +35,10 @@ from tournaments.selectors.clock import clock_at, clock_run_seconds
 from tournaments.selectors.matches import match_format, verified_score
 from tournaments.selectors.online import current_online_game
 
-from .access import lock_event_of_match, lock_match, require_organizer
+from .guards import lock_event_of_match, lock_match, require_organizer
 from .results import ResultWrite, confirmation, results_write
+
+__all__ = ["match_no_show", "no_show_wait_seconds"]
 
 
 def no_show_wait_seconds(rnd: Round, now: datetime, minutes: int) -> int | None:

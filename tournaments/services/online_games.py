@@ -67,8 +67,8 @@ from tournaments.selectors.online import (
 from tournaments.selectors.registrations import deck_for
 from tournaments.selectors.result_notes import note_text
 
-from .access import lock_match
 from .engine_jobs import ai_level
+from .guards import lock_match
 from .results import (
     SCORE_FIELDS,
     ResultWrite,
@@ -76,6 +76,15 @@ from .results import (
     result_record_engine,
     results_write,
 )
+
+__all__ = [
+    "match_end_at_time",
+    "match_end_at_time_write",
+    "match_game_finished",
+    "match_online_game_start",
+    "match_seed",
+    "online_game_seed",
+]
 
 logger = logging.getLogger(__name__)
 

@@ -24,6 +24,8 @@ from tournaments.selectors.online import OPEN_EVENT
 
 from .online_games import match_end_at_time
 
+__all__ = ["online_matches_at_time"]
+
 logger = logging.getLogger(__name__)
 
 

@@ -56,11 +56,13 @@ from tournaments.models import (
 )
 from tournaments.selectors.matches import match_format, verified_score
 
-from .access import lock_event, lock_match, require_judge
+from .guards import lock_event, lock_match, require_judge
 from .registrations import seat_drop
 from .results import ResultWrite, confirmation, results_write
 
-CHANGES_A_RESULT = (PenaltyKind.GAME_LOSS, PenaltyKind.MATCH_LOSS)
+__all__ = ["penalty_record", "penalty_withdraw"]
+
+_CHANGES_A_RESULT = (PenaltyKind.GAME_LOSS, PenaltyKind.MATCH_LOSS)
 
 
 def _seat(event: Event, registration_id: int) -> Registration:
@@ -97,7 +99,7 @@ def _problems(*, event: Event, kind: object, note: object, round_number: object,
             % {"event": event.name,
                "rounds": ", ".join(map(str, rounds)) or gettext("none yet"),
                "round": round_number}, "round_number"))
-    elif kind in CHANGES_A_RESULT and not rounds:
+    elif kind in _CHANGES_A_RESULT and not rounds:
         problems.append(Problem(
             gettext("A game or match loss changes a match, and %(event)s has no round paired "
                     "yet: give a warning instead") % {"event": event.name}, "kind"))
@@ -138,7 +140,7 @@ def penalty_record(*, event_id: int, registration_id: int, kind: str, note: str,
         round_number = rounds[-1]
     penalty = Penalty(event=event, registration=seat, kind=kind, note=note.strip(),
                       round_number=round_number, by=by, at=now)
-    if kind in CHANGES_A_RESULT:
+    if kind in _CHANGES_A_RESULT:
         match, write = _loss(event, seat, round_number, kind, by, now)
         penalty.match = match
         if write is not None:

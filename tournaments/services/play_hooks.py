@@ -17,6 +17,8 @@ from tournaments.selectors.match_games import may_watch_online_game, replay_link
 from tournaments.selectors.online import time_called as match_time_called
 from tournaments.services.online_games import match_game_finished
 
+__all__ = ["MatchGameAnswers", "game_finished", "register", "time_called"]
+
 
 def game_finished(*, game: OnlineGame, now: datetime) -> None:
     """The tournament side of a match game: its EngineGame and, once the match is decided,

@@ -52,13 +52,15 @@ from tournaments.selectors.starting import pods_planned
 from .live import draft_changed
 from .states import draft_pair_move
 
+__all__ = ["draft_pick", "draft_take_over", "pair_seed", "pods_create", "require_drafts_done"]
+
 
 def pair_seed(event: Event, pod: int, pair: int) -> int:
     """The seed of a pair's draft (its shuffle), derived one-way from the event seed."""
     return derive_seed(event.seed, f"draft-pod-{pod}-pair-{pair}")
 
 
-def ai_seat_name(pod: int, seat: int) -> str:
+def _ai_seat_name(pod: int, seat: int) -> str:
     return f"AI seat {seat} (pod {pod})"
 
 
@@ -80,7 +82,7 @@ def pods_create(*, event: Event, places: int, now: datetime) -> list[Pod]:
         seated, players = players[:humans], players[humans:]
         for seat in range(humans + 1, size + 1):
             seated.append(Registration.objects.create(
-                event=event, player=None, is_ai=True, ai_name=ai_seat_name(number, seat),
+                event=event, player=None, is_ai=True, ai_name=_ai_seat_name(number, seat),
                 checked_in=True, checked_in_at=now, created_at=now))
         for n in range(1, size // 2 + 1):
             seed = pair_seed(event, number, n)

@@ -28,9 +28,11 @@ from tournaments.models import (
     Rating,
 )
 
-from .access import lock_event
+from .guards import lock_event
 
-Z = 3  # the leaderboard shows mu - 3 sigma: a rating the player is very likely above
+__all__ = ["ordinal", "ratings_update_for_event"]
+
+_Z = 3  # the leaderboard shows mu - 3 sigma: a rating the player is very likely above
 
 
 def _model() -> PlackettLuce:
@@ -38,7 +40,7 @@ def _model() -> PlackettLuce:
 
 
 def ordinal(mu: float, sigma: float) -> float:
-    return mu - Z * sigma
+    return mu - _Z * sigma
 
 
 def _ranks(match: Match) -> list[int]:

@@ -22,7 +22,7 @@ with their list; the seat is marked as moved up and its player mailed once the t
 commits (services/waitlist_notices.py). A person given a seat any way leaves the waitlist.
 
 A judge of the event takes no seat and no waitlist place in it, by any of these ways nor by
-claiming a guest seat (`check_not_judge`).
+claiming a guest seat (`guards.require_not_judge`).
 
 Every service here locks the event row first, like pairing does, so a registration or a drop
 is either before a round's pairing or after it, never half-way through.
@@ -45,10 +45,28 @@ from tournaments.models import Event, EventFormat, EventStatus, Registration, Wa
 from tournaments.selectors.access import is_organizer
 from tournaments.selectors.rounds import next_swiss_round
 
-from .access import lock_event, lock_registration, require_organizer
+from .guards import lock_event, lock_registration, require_not_judge, require_organizer
 from .pods import draft_take_over
 from .standings import results_version_bump
 from .waitlist_notices import moved_up_notify
+
+__all__ = [
+    "check_late_entry",
+    "check_organizer_entry",
+    "is_full",
+    "organizer_seat",
+    "registration_add",
+    "registration_check_in",
+    "registration_create",
+    "registration_decklist_attach",
+    "registration_drop",
+    "registration_remove",
+    "seat_drop",
+    "seat_from_waitlist",
+    "seats_taken",
+    "waitlist_join",
+    "waitlist_leave",
+]
 
 
 @transaction.atomic
@@ -361,21 +379,8 @@ def check_late_entry(event: Event) -> None:
                        params={"event": event.name, "round": event.late_entry_until_round})
 
 
-def check_not_judge(event: Event, player: AbstractBaseUser) -> None:
-    """A judge of the event never takes a seat or a waitlist place in it: they rule on its
-    matches and read its hidden lists (selectors.access.acts_as_judge). Every way into the
-    event asks this under the event's lock, so a judge named meanwhile is seen."""
-    if event.judges.filter(pk=player.pk).exists():
-        name = player.get_username()
-        raise Conflict("judge_of_event",
-                       gettext("%(player)s is a judge of %(event)s: an organizer removes them "
-                               "as judge before they can play")
-                       % {"player": name, "event": event.name},
-                       params={"player": name, "event": event.name})
-
-
 def _check_not_registered(event: Event, player: AbstractBaseUser) -> None:
-    check_not_judge(event, player)
+    require_not_judge(event, player)
     existing = Registration.objects.filter(event=event, player=player).first()
     if existing is not None:
         if existing.dropped:

@@ -13,13 +13,13 @@ path: a player's report and the confirmation it brings, the organizer's result, 
 (a single job, a batch of jobs, an online game, a replayed record). It checks every score the
 change sets and that the event's results are open, and refuses an illegal score with one
 error, `ResultRefused` (code "invalid_result"); the forms and the API raise the same error
-before it (`score_check`).
+before it (`tournaments.rules.score_check`).
 
 The games the engine plays or verifies decide a match before any hand report (rule C-7.5b
 counts games, and the engine has counted them): while one of its games is being played online
 a report is refused, saying the engine will decide; and a report that contradicts the
 verified games (fewer wins for a side than the engine saw, or another score for a match the
-games have decided) is refused too (`engine_check`). The organizer still sets any result.
+games have decided) is refused too (`_engine_check`). The organizer still sets any result.
 
 A player against the AI seat has no opponent to agree with: their report waits for the engine
 (`result_record_engine`) or the organizer (`result_set`) to confirm it.
@@ -54,42 +54,27 @@ from tournaments.models import (
     RoundStage,
     RoundStatus,
 )
+from tournaments.rules import SCORE_FIELDS, score_check
 from tournaments.selectors.matches import match_format, verified_score
 from tournaments.selectors.matches import side_of as _side_of
 from tournaments.selectors.online import current_online_game
-from tournaments.selectors.score_problems import score_problems
 
-from .access import lock_event_of_match, lock_match, require_organizer
 from .audit import snapshot
+from .guards import lock_event_of_match, lock_match, require_organizer
 from .live import match_changed
 from .match_notices import report_wanted_notify
 from .standings import results_version_bump
 from .states import match_move, round_move
 
-SCORE_FIELDS = ("a_wins", "b_wins", "draws")
-
-
-class ResultRefused(DomainError):
-    """A score the rules do not allow for the match (rule C-7.5b), with every reason."""
-
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("invalid_result", "; ".join(problems), problems=problems)
-
-
-def result_problems(*, match_length: int, top_cut: bool, a_wins: int, b_wins: int,
-                    draws: int) -> list[str]:
-    """Every reason the game counts cannot be a result of such a match."""
-    return score_problems(MatchFormat(best_of=match_length, top_cut=top_cut), a_wins, b_wins,
-                          draws)
-
-
-def score_check(fmt: MatchFormat, *, a_wins: int, b_wins: int, draws: int) -> dict:
-    """The score as the services store it, or `ResultRefused` if `fmt` does not allow it."""
-    problems = score_problems(fmt, a_wins, b_wins, draws)
-    if problems:
-        raise ResultRefused(problems)
-    return {"a_wins": a_wins, "b_wins": b_wins, "draws": draws}
-
+__all__ = [
+    "ResultWrite",
+    "confirmation",
+    "engine_write",
+    "result_record_engine",
+    "result_report",
+    "result_set",
+    "results_write",
+]
 
 # The one writer ------------------------------------------------------------------------------
 
@@ -145,7 +130,7 @@ def results_write(writes: Sequence[ResultWrite], *, now: datetime,
     insert_rows(ResultChange, ("match_id", "by_id", "action", "before", "after", "note",
                                "note_code", "note_params", "at"), rows)
     for rnd in {w.rnd.pk: w.rnd for w in accepted}.values():
-        round_complete_if_done(rnd, now)
+        _round_complete_if_done(rnd, now)
     for write in accepted:
         match_changed(match_id=write.match.pk)
     # Last, after the rounds and matches: the standings' version (tournaments.services.standings).
@@ -161,7 +146,7 @@ def _write_check(write: ResultWrite) -> None:
     scores = [after[side] for side in ("report_a", "report_b")
               if side in write.changes and after[side] is not None]
     if write.action == ResultAction.REPORT and scores:
-        engine_check(write.match, fmt, scores)
+        _engine_check(write.match, fmt, scores)
     if (after["status"] == MatchStatus.CONFIRMED and not write.match.bye
             and {"status", *SCORE_FIELDS} & write.changes.keys()):
         scores.append({name: after[name] for name in SCORE_FIELDS})
@@ -169,7 +154,7 @@ def _write_check(write: ResultWrite) -> None:
         score_check(fmt, **score)
 
 
-def engine_check(match: Match, fmt: MatchFormat, reports: Sequence[dict]) -> None:
+def _engine_check(match: Match, fmt: MatchFormat, reports: Sequence[dict]) -> None:
     """Refuse a hand report while the engine decides the match: one of its games is being
     played online (Conflict "engine_decides"), or the report contradicts the games the
     engine verified (Conflict "contradicts_engine")."""
@@ -340,7 +325,7 @@ def result_record_engine(*, match_id: int, a_wins: int, b_wins: int, draws: int 
     return match
 
 
-def round_complete_if_done(rnd: Round, now: datetime) -> None:
+def _round_complete_if_done(rnd: Round, now: datetime) -> None:
     """playing -> complete when the round's last result is confirmed (the caller holds the
     round's lock, so exactly one confirmation sees the round finished)."""
     if rnd.status == RoundStatus.PLAYING and not rnd.matches.exclude(

@@ -23,9 +23,7 @@ from tournaments.models import (
     EventFormat,
     EventStatus,
     Match,
-    MatchStatus,
     Registration,
-    ResultAction,
     Round,
     RoundStage,
 )
@@ -34,16 +32,18 @@ from tournaments.selectors.pods import pods_for_event
 from tournaments.swiss import SwissError, pair_round
 from tournaments.swiss.explain import statement
 
-from .access import lock_event, require_organizer
-from .audit import change_record
+from .byes import bye_write
+from .clock import clock_start_at_pairing
 from .engine_jobs import jobs_for_round
+from .guards import lock_event, require_organizer
 from .match_notices import round_paired_notify
 from .pods import require_drafts_done
-from .round_clock import clock_start_at_pairing
 from .standings import results_version_bump
 from .states import require_round_confirmed
 
-AI_NAME = "AI player"
+__all__ = ["round_pair", "round_write"]
+
+_AI_NAME = "AI player"
 
 
 @transaction.atomic
@@ -138,10 +138,7 @@ def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
     rnd = round_write(event=event, number=upcoming, stage=RoundStage.SWISS, by=by, now=now,
                       pairs=pairs, explanation={"lines": lines, "players": players})
     for registration in byes:
-        bye = Match.objects.create(round=rnd, table=None, player_a=registration, player_b=None,
-                                   status=MatchStatus.CONFIRMED, a_wins=2, b_wins=0, draws=0,
-                                   confirmed_at=now)
-        change_record(match=bye, by=None, action=ResultAction.BYE, before={}, now=now)
+        bye_write(rnd=rnd, registration=registration, by=None, now=now)
     results_version_bump(event_id=event.pk)
     return rnd, True
 
@@ -180,7 +177,7 @@ def _seat_ai(event: Event, now: datetime) -> dict | None:
         return None
     if seat is None:
         seat = Registration.objects.create(event=event, player=None, is_ai=True,
-                                           ai_name=AI_NAME, checked_in=True, checked_in_at=now,
+                                           ai_name=_AI_NAME, checked_in=True, checked_in_at=now,
                                            created_at=now)
     elif seat.dropped:
         seat.dropped, seat.dropped_at = False, None

@@ -43,6 +43,8 @@ from .rounds import round_pair
 from .states import match_jobs_move
 from .topcut import topcut_advance, topcut_start
 
+__all__ = ["Accounts", "Progress", "demo_event_open", "event_simulate"]
+
 Progress = Callable[[str, int, int], None]
 
 
@@ -53,7 +55,7 @@ class Accounts:
     password: str
 
 
-def demo_accounts(*, players: int, password: str, prefix: str = "player") -> Accounts:
+def _demo_accounts(*, players: int, password: str, prefix: str = "player") -> Accounts:
     """The organizer and `players` player accounts (created once, reused afterwards)."""
     users = get_user_model()
     names = ["organizer"] + [f"{prefix}{i}" for i in range(1, players + 1)]
@@ -130,7 +132,7 @@ def event_simulate(*, players: int, ai_seats: int, fmt: str, seed: int,
                           params={"top_cut": top_cut, "players": players, "fits": fits})
     catalogue_load(now=clock())
     kit = CardSet.objects.get(code="starter-kit")
-    accounts = demo_accounts(players=players, password=password)
+    accounts = _demo_accounts(players=players, password=password)
     users = get_user_model()
     organizer = users.objects.get(username=accounts.organizer)
     event = event_create(by=organizer, name=name or f"Demo {fmt} event", format=fmt,
@@ -163,8 +165,8 @@ def event_simulate(*, players: int, ai_seats: int, fmt: str, seed: int,
     return event, accounts
 
 
-OPEN_EVENT_NAME = "Open demo event"
-OPEN_EVENT_DESCRIPTION = (
+_OPEN_EVENT_NAME = "Open demo event"
+_OPEN_EVENT_DESCRIPTION = (
     "Open for registration: sign up, pick a preconstructed deck and register. Three AI seats "
     "have joined already. Once the organizer account starts the event, a match against an "
     "AI seat is played online from its match page.")
@@ -178,13 +180,13 @@ def demo_event_open(*, organizer: str, seed: int, now: datetime,
     the newcomer's matches are against them and can be played online. The open one of an
     earlier run is kept rather than another made."""
     by = get_user_model().objects.get(username=organizer)
-    kept = (Event.objects.filter(organizers=by, name=OPEN_EVENT_NAME,
+    kept = (Event.objects.filter(organizers=by, name=_OPEN_EVENT_NAME,
                                  status=EventStatus.REGISTRATION).order_by("pk").first())
     if kept is not None:
         return kept
-    event = event_create(by=by, name=OPEN_EVENT_NAME, format=EventFormat.PRECONSTRUCTED,
+    event = event_create(by=by, name=_OPEN_EVENT_NAME, format=EventFormat.PRECONSTRUCTED,
                          seed=seed, now=now,
-                         description=OPEN_EVENT_DESCRIPTION)
+                         description=_OPEN_EVENT_DESCRIPTION)
     for i in range(ai_seats):
         ai_seat_add(event_id=event.pk, by=by, name=f"AI {i + 1}", now=now)
     return event

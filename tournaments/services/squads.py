@@ -34,7 +34,9 @@ from tournaments.models import (
     SquadCheck,
 )
 
-from .access import lock_match
+from .guards import lock_match
+
+__all__ = ["squad_check_submit"]
 
 
 def _seat_in_match(match: Match, registration_id: int) -> Registration:

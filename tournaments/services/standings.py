@@ -19,6 +19,8 @@ from tournaments.selectors.standings import computed_standings
 
 from .live import event_changed
 
+__all__ = ["results_version_bump", "standings_freeze", "standings_row_create"]
+
 
 def results_version_bump(*, event_id: int) -> None:
     """The event's standings and pairings have changed: a new results version (and, once

@@ -33,17 +33,31 @@ from tournaments.models import (
     UploadStatus,
 )
 
-EVENT = Machine("event", EventStatus, EVENT_TRANSITIONS)
-MATCH = Machine("match", MatchStatus, MATCH_TRANSITIONS)
-ROUND = Machine("round", RoundStatus, {
+__all__ = [
+    "draft_pair_move",
+    "event_move",
+    "game_upload_move",
+    "match_job_move",
+    "match_jobs_move",
+    "match_move",
+    "matches_move",
+    "require_round_confirmed",
+    "require_round_unplayed",
+    "round_move",
+    "rounds_move",
+]
+
+_EVENT = Machine("event", EventStatus, EVENT_TRANSITIONS)
+_MATCH = Machine("match", MatchStatus, MATCH_TRANSITIONS)
+_ROUND = Machine("round", RoundStatus, {
     RoundStatus.PLAYING: (RoundStatus.COMPLETE,),  # its last result confirmed
     RoundStatus.COMPLETE: (),
 })
-DRAFT_PAIR = Machine("draft pair", DraftStatus, {
+_DRAFT_PAIR = Machine("draft pair", DraftStatus, {
     DraftStatus.PICKING: (DraftStatus.DONE,),  # the 16th pick
     DraftStatus.DONE: (),
 })
-JOB = Machine("job", JobStatus, {
+_JOB = Machine("job", JobStatus, {
     # queued -> queued and running -> queued: the sweeper sends a lost job again; running ->
     # running: a new message runs a job whose worker died. A job sent again may still be
     # finished by the attempt that was running (queued -> done or failed).
@@ -55,7 +69,7 @@ JOB = Machine("job", JobStatus, {
     # match again from another seed.
     JobStatus.FAILED: (JobStatus.DONE, JobStatus.FAILED, JobStatus.QUEUED),
 })
-UPLOAD = Machine("game record", UploadStatus, {
+_UPLOAD = Machine("game record", UploadStatus, {
     UploadStatus.PENDING: (UploadStatus.VERIFIED, UploadStatus.DIVERGENT),  # the replay
     UploadStatus.VERIFIED: (),
     UploadStatus.DIVERGENT: (UploadStatus.PENDING,),  # a new record replaces it
@@ -65,45 +79,45 @@ UPLOAD = Machine("game record", UploadStatus, {
 def event_move(event: Event, to: str) -> None:
     """Set `event.status` to `to` if the event state machine allows it (not saved); the
     organizer asked for it, so an illegal move is a Conflict."""
-    move(event, to, EVENT, asked=True)
+    move(event, to, _EVENT, asked=True)
 
 
 def match_move(match: Match, to: str) -> None:
     """Set `match.status`; the services check the user's side first, so an illegal move
     here is a bug."""
-    move(match, to, MATCH)
+    move(match, to, _MATCH)
 
 
 def matches_move(current: Mapping[int, str], to: str, *, fields: Sequence[str] = (),
                  rows: Sequence[Sequence[Any]] | None = None, **same: Any) -> list[int]:
     """Many matches at once (core.states.move_rows), for the bench that fills rounds without
     the result writer."""
-    return move_rows(Match, MATCH, current, to, fields=fields, rows=rows, **same)
+    return move_rows(Match, _MATCH, current, to, fields=fields, rows=rows, **same)
 
 
 def round_move(rnd: Round, to: str) -> bool:
-    return move(rnd, to, ROUND)
+    return move(rnd, to, _ROUND)
 
 
 def rounds_move(current: Mapping[int, str], to: str, **same: Any) -> list[int]:
-    return move_rows(Round, ROUND, current, to, **same)
+    return move_rows(Round, _ROUND, current, to, **same)
 
 
 def draft_pair_move(pair: DraftPair, to: str) -> bool:
-    return move(pair, to, DRAFT_PAIR)
+    return move(pair, to, _DRAFT_PAIR)
 
 
 def match_job_move(job: MatchJob, to: str) -> bool:
-    return move(job, to, JOB)
+    return move(job, to, _JOB)
 
 
 def match_jobs_move(current: Mapping[int, str], to: str, **same: Any) -> list[int]:
     """Many jobs of a batch at once, each checked ({job id: status read under its lock})."""
-    return move_rows(MatchJob, JOB, current, to, **same)
+    return move_rows(MatchJob, _JOB, current, to, **same)
 
 
 def game_upload_move(upload: GameUpload, to: str) -> bool:
-    return move(upload, to, UPLOAD)
+    return move(upload, to, _UPLOAD)
 
 
 def require_round_confirmed(rnd: Round) -> None:

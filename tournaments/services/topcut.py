@@ -22,13 +22,15 @@ from tournaments.selectors.bridge import swiss_view
 from tournaments.swiss import SwissError, bracket, compute_standings, qualifiers
 from tournaments.swiss.explain import statement
 
-from .access import lock_event, require_organizer
+from .guards import lock_event, require_organizer
 from .rounds import round_write
 from .standings import results_version_bump
 from .states import event_move, require_round_confirmed
 
+__all__ = ["topcut_advance", "topcut_start"]
 
-def cut_excluded(standings: list, seats: dict, *, ai_allowed: bool) -> set[str]:
+
+def _cut_excluded(standings: list, seats: dict, *, ai_allowed: bool) -> set[str]:
     """The Swiss ids that take no place in the cut: the dropped, and the AI seats unless the
     event lets them in. `seats` maps the Swiss ids to anything with `is_ai`."""
     return {s.id for s in standings if s.dropped or (seats[s.id].is_ai and not ai_allowed)}
@@ -60,7 +62,7 @@ def topcut_start(*, event_id: int, by: AbstractBaseUser, now: datetime) -> tuple
     require_round_confirmed(last)
     view = swiss_view(event)
     standings = compute_standings(view.tournament, event.tiebreakers)
-    seeds, _ = qualifiers([s.id for s in standings], event.top_cut, cut_excluded(
+    seeds, _ = qualifiers([s.id for s in standings], event.top_cut, _cut_excluded(
         standings, view.registrations, ai_allowed=event.ai_in_top_cut))
     if len(seeds) < event.top_cut:  # bracket() refuses it too, in English
         raise Conflict("too_few_for_cut", ngettext(

@@ -47,17 +47,19 @@ from tournaments.models import (
     Round,
     UploadStatus,
 )
+from tournaments.rules import MAX_RECORD_BYTES
 from tournaments.selectors.access import is_organizer
 from tournaments.selectors.matches import match_format, side_of, verified_score
 from tournaments.selectors.registrations import deck_for
 
-from .access import lock_match
+from .guards import lock_match
 from .results import ResultWrite, result_record_engine, results_write
 from .states import game_upload_move
 
-MAX_RECORD_BYTES = 200_000
-OPEN = (MatchStatus.REPORTED, MatchStatus.DISPUTED)
-WINNERS = {LETTER_A: "a_wins", LETTER_B: "b_wins", DRAW_NAME: "draws"}  # a result's score field
+__all__ = ["game_record_upload", "game_record_verify"]
+
+_OPEN = (MatchStatus.REPORTED, MatchStatus.DISPUTED)
+_WINNERS = {LETTER_A: "a_wins", LETTER_B: "b_wins", DRAW_NAME: "draws"}  # a result's score field
 
 
 def _enqueue(game_id: int) -> None:
@@ -66,7 +68,7 @@ def _enqueue(game_id: int) -> None:
     game_record_verify_task.delay_on_commit(game_id)
 
 
-def record_problems(*, match: Match, event: Event, data: Any) -> tuple[GameRecord | None,
+def _record_problems(*, match: Match, event: Event, data: Any) -> tuple[GameRecord | None,
                                                                       list[str]]:
     """The record read from `data` (parsed JSON), or every reason it cannot be this match's."""
     try:
@@ -79,7 +81,7 @@ def record_problems(*, match: Match, event: Event, data: Any) -> tuple[GameRecor
         problems.append(gettext("the record was made with catalogue %(catalogue)s; this site "
                                 "plays %(version)s")
                         % {"catalogue": repr(record.catalogue), "version": repr(catalogue.version)})
-    if record.result not in WINNERS:
+    if record.result not in _WINNERS:
         problems.append(gettext("the record has no result: upload the record of a finished game "
                                 "(result A, B or draw)"))
     for seat, registration, cards in ((LETTER_A, match.player_a, record.decks[SEAT_A]),
@@ -139,7 +141,7 @@ def game_record_upload(*, match_id: int, by: AbstractBaseUser, text: str | bytes
         raise Conflict("event_complete", gettext("%(event)s is complete: its results are final")
                                          % {"event": event.name},
                        params={"event": event.name})
-    if match.status not in OPEN:
+    if match.status not in _OPEN:
         state = ("confirmed: it is final, ask an organizer to correct it"
                  if match.status == MatchStatus.CONFIRMED else "not reported yet: report the "
                                                                  "result first")
@@ -159,7 +161,7 @@ def game_record_upload(*, match_id: int, by: AbstractBaseUser, text: str | bytes
                               gettext("a game record is UTF-8 JSON text")) from None
     # Depth and NUL characters are checked here: an engine record nests three levels.
     data = json_loads(text, what="a game record", code="invalid_record")
-    record, problems = record_problems(match=match, event=event, data=data)
+    record, problems = _record_problems(match=match, event=event, data=data)
     if problems:
         raise DomainError("invalid_record", "; ".join(problems), problems=problems)
     (locked,) = lock(EngineGame.objects.filter(match=match))
@@ -268,7 +270,7 @@ def _finish(upload: GameUpload, status: str, note: str, now: datetime) -> None:
 def _dispute(event: Event, rnd: Round, match: Match, note: str, now: datetime) -> None:
     """reported/disputed -> disputed, with what the replay found in the audit trail (the
     caller holds the round's and the match's locks)."""
-    if match.status not in OPEN or event.status == EventStatus.COMPLETE:
+    if match.status not in _OPEN or event.status == EventStatus.COMPLETE:
         return  # confirmed meanwhile by the organizer, or final: their result stands
     results_write([ResultWrite(event=event, rnd=rnd, match=match, action=ResultAction.ENGINE,
                                changes={"status": MatchStatus.DISPUTED,

@@ -16,6 +16,8 @@ from django.utils.translation import gettext
 
 from tournaments.models import Registration
 
+__all__ = ["moved_up_mail_send", "moved_up_notify"]
+
 log = logging.getLogger(__name__)
 
 

@@ -33,21 +33,32 @@ from core.errors import Conflict, DomainError
 from decks.models import DecklistVersion
 from decks.services.guest_lists import guest_decklist_claim
 from tournaments.models import Event, EventFormat, EventStatus, Registration, WaitlistEntry
+from tournaments.rules import MAX_GUEST_NAME
 
-from .access import lock_event, lock_registration, require_organizer
-from .registrations import check_not_judge, check_organizer_entry
+from .guards import lock_event, lock_registration, require_not_judge, require_organizer
+from .registrations import check_organizer_entry
 from .standings import results_version_bump
 
-MAX_GUEST_NAME = 60
+__all__ = [
+    "claim_code_digest",
+    "claim_code_new",
+    "guest_name_clean",
+    "guest_seat_create",
+    "registration_claim",
+    "registration_claim_code_renew",
+    "registration_guest_add",
+    "wrong_code_message",
+]
+
 # No 0/O, 1/I/L: the code is read off a slip of paper and typed.
-ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 12  # 31**12: about 59 bits
+_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+_CODE_LENGTH = 12  # 31**12: about 59 bits
 
 
 def claim_code_new() -> str:
     """A fresh code, in groups of four for reading out: `ABCD-EFGH-JKMN`."""
-    raw = "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
-    return "-".join(raw[i:i + 4] for i in range(0, CODE_LENGTH, 4))
+    raw = "".join(secrets.choice(_ALPHABET) for _ in range(_CODE_LENGTH))
+    return "-".join(raw[i:i + 4] for i in range(0, _CODE_LENGTH, 4))
 
 
 def claim_code_digest(code: str) -> str:
@@ -113,7 +124,7 @@ def registration_claim_code_renew(*, registration_id: int, by: AbstractBaseUser)
     working. Only a guest seat has one; a claimed seat is the person's."""
     event, seat = lock_registration(registration_id)
     require_organizer(event, by)
-    refuse_imported(event)
+    _refuse_imported(event)
     if not seat.is_guest:
         raise Conflict("not_a_guest", gettext("%(name)s is not a guest seat: it has no claim "
                                               "code") % {"name": seat.name},
@@ -124,7 +135,7 @@ def registration_claim_code_renew(*, registration_id: int, by: AbstractBaseUser)
     return code
 
 
-def refuse_imported(event: Event) -> None:
+def _refuse_imported(event: Event) -> None:
     """No seat of an imported event is ever attached to an account: its results came from a
     file, which anyone can write (services/event_file.py), so no claim code is made or taken
     for one."""
@@ -156,13 +167,13 @@ def registration_claim(*, code: str, by: AbstractBaseUser, ip: str | None,
     event, seat = lock_registration(found)
     if seat.claim_code_hash != digest or seat.player_id is not None:  # claimed meanwhile
         raise DomainError("wrong_claim_code", wrong_code_message())
-    refuse_imported(event)
+    _refuse_imported(event)
     if Registration.objects.filter(event=event, player=by).exists():
         raise Conflict("already_registered",
                        gettext("You already have a seat in %(event)s: a person plays an "
                                "event once") % {"event": event.name},
                        params={"event": event.name})
-    check_not_judge(event, by)
+    require_not_judge(event, by)
     seat.player = by
     seat.guest_name = ""
     seat.claim_code_hash = ""

@@ -18,7 +18,7 @@ import time
 
 from engine.clash.rng import Rng
 
-from .model import Match, Tournament
+from .model import BYE_SCORE, Match, Tournament
 from .pairing import pair_round
 from .standings import compute_standings
 
@@ -44,7 +44,7 @@ def simulate(players: int, rounds: int, seed: int,
                 wins = (2, rng.below(2)) if first else (rng.below(2), 2)
                 t.matches.append(Match(rnd, a, b, wins[0], wins[1], 0))
         if pairing.bye:
-            t.matches.append(Match(rnd, pairing.bye, None, 2, 0, 0))
+            t.matches.append(Match(rnd, pairing.bye, None, *BYE_SCORE))
         for pid in t.active:
             if rng.below(20 if worst else 200) == 0:
                 t.dropped.add(pid)

@@ -6,6 +6,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+# What a bye scores: a 2-0 win in games (a_wins, b_wins, draws), no opponent. The one
+# definition: the standings count it, the CLI's input and the site's bye matches
+# (tournaments.rules, services.byes) are made of it.
+BYE_SCORE = (2, 0, 0)
+
 
 class SwissError(ValueError):
     """Input that cannot be paired or ranked; the message names the problem."""
@@ -105,7 +110,7 @@ def parse_tournament(data: Any) -> Tournament:
         if bye:
             if m.get("b") is not None:
                 raise SwissError(f"{where}.b: a bye has no opponent")
-            match = Match(rnd, a, None, 2, 0, 0)
+            match = Match(rnd, a, None, *BYE_SCORE)
         else:
             b = m.get("b")
             if b not in seen:

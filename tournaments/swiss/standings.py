@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .model import SwissError, Tournament
+from .model import BYE_SCORE, SwissError, Tournament
 
 # MTR Appendix C: percentages are at least 0.33, exactly (not 1/3: a record of 1 win in 3,
 # 0.333..., stays above the floor, as in the published procedure and other software).
@@ -83,9 +83,10 @@ def records(t: Tournament) -> dict[str, Record]:
         a = recs[m.a]
         a.rounds += 1
         if m.b is None:  # a bye: a 2-0 match win, no opponent
+            won, lost, drawn = BYE_SCORE
             a.match_points += 3
-            a.game_points += 6
-            a.games += 2
+            a.game_points += 3 * won + drawn
+            a.games += won + lost + drawn
             a.byes += 1
             a.wins += 1
             continue

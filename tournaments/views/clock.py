@@ -19,7 +19,7 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 from core.views import domain_errors
 from tournaments.forms.clock import ClockAddForm, MatchTimeForm
 from tournaments.models import Event, Match
-from tournaments.services.round_clock import (
+from tournaments.services.clock import (
     match_time_extend,
     round_clock_add,
     round_clock_pause,

@@ -20,10 +20,11 @@ from core.forms import AccessibleForm
 from core.inputs import InputError, read_upload
 from core.views import domain_errors
 from decks.services.game_rules import engine_plays
+from tournaments.rules import MAX_RECORD_BYTES
 from tournaments.selectors.access import may_see_match
 from tournaments.selectors.match_games import uploads_for
 from tournaments.selectors.matches import match_in_event
-from tournaments.services.verification import MAX_RECORD_BYTES, game_record_upload
+from tournaments.services.verification import game_record_upload
 
 from .common import event_context, event_or_404, render_event
 

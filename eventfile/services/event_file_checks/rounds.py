@@ -22,12 +22,12 @@ from tournaments.models import (
     RoundStage,
     RoundStatus,
 )
+from tournaments.rules import BYE_SCORE
 from tournaments.selectors.score_problems import score_problems
 
 from .common import MAX_ROUNDS, MAX_SEATS, MAX_TABLE, SCORE, is_id, score_ok, seat_ref
 
 WINNERS = (LETTER_A, LETTER_B, DRAW_NAME, "")
-BYE_SCORE = (2, 0, 0)
 # How many top-cut rounds each cut plays (a single elimination of 4 or 8 players).
 TOP_CUT_ROUNDS = {0: 0, 4: 2, 8: 3}
 # The keys of a result change's `before` and `after` (tournaments.services.audit.snapshot); a

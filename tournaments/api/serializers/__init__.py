@@ -4,15 +4,24 @@ Inputs (`...In`) check the shape of a request: types, ranges, which fields go to
 a named player or game exists. The rules (who may do what, in which state, which decklist a
 format takes) live in the services, which answer with domain errors. A result's game counts
 are checked here too, against the match's format (`ResultIn`, given it as context), with the
-services' own check and error (`results.score_check`: rule C-7.5b).
+services' own check and error (`tournaments.rules.score_check`: rule C-7.5b).
 Outputs (`...Out`) only present what the selectors let the user see.
 
 One module per noun: `events`, `registrations` (with deck checks and the waitlist), `rounds`
-(with their matches), `results`, `standings`; `fields` holds what they share. The endpoints
-name them through this package (`from tournaments.api import serializers as s`). The draft
-pods' (`pods`) and the round clock's (`clock`) are imported as modules by their endpoints.
+(with their matches), `results`, `standings`, `pods` (the draft pods and the ratings), `clock`;
+`fields` holds what they share. One convention: a serializer is named `<Noun>In` (a request)
+or `<Noun>Out` (an answer), after the use case or the noun it serves, and every endpoint
+names it through this package (`from tournaments.api import serializers as s`, then
+`s.EventCreateIn`), never through its module.
 """
 
+from tournaments.api.serializers.clock import (
+    ClockAddIn,
+    ClockOut,
+    MatchClockOut,
+    MatchTimeIn,
+    RoundClockOut,
+)
 from tournaments.api.serializers.events import (
     EventCreateIn,
     EventDetailOut,
@@ -22,6 +31,18 @@ from tournaments.api.serializers.events import (
     EventUpdateIn,
     EventYouOut,
     OrganizerAddIn,
+)
+from tournaments.api.serializers.fields import MAX_NOTE, player_field, status_field
+from tournaments.api.serializers.pods import (
+    DraftPairOut,
+    DraftRecordOut,
+    DraftSeatOut,
+    DraftStateOut,
+    PickIn,
+    PodOut,
+    PodSeatOut,
+    RatingFilterIn,
+    RatingOut,
 )
 from tournaments.api.serializers.registrations import (
     DeckCheckIn,
@@ -48,8 +69,14 @@ from tournaments.api.serializers.rounds import (
 from tournaments.api.serializers.standings import StandingOut
 
 __all__ = [
+    "ClockAddIn",
+    "ClockOut",
     "DeckCheckIn",
     "DeckCheckOut",
+    "DraftPairOut",
+    "DraftRecordOut",
+    "DraftSeatOut",
+    "DraftStateOut",
     "EventCreateIn",
     "EventDetailOut",
     "EventFilterIn",
@@ -58,9 +85,17 @@ __all__ = [
     "EventUpdateIn",
     "EventYouOut",
     "MAX_GAMES",
+    "MAX_NOTE",
+    "MatchClockOut",
     "MatchDetailOut",
     "MatchOut",
+    "MatchTimeIn",
     "OrganizerAddIn",
+    "PickIn",
+    "PodOut",
+    "PodSeatOut",
+    "RatingFilterIn",
+    "RatingOut",
     "RegisteredDecklistOut",
     "RegistrationDecklistIn",
     "RegistrationIn",
@@ -69,6 +104,7 @@ __all__ = [
     "ResultIn",
     "ResultOut",
     "ResultSetIn",
+    "RoundClockOut",
     "RoundDetailOut",
     "RoundOut",
     "RoundPairIn",
@@ -78,4 +114,6 @@ __all__ = [
     "TopCutAdvanceIn",
     "WaitlistIn",
     "WaitlistOut",
+    "player_field",
+    "status_field",
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from tournaments.api.serializers.fields import MAX_NOTE
-from tournaments.services.round_clock import MAX_MINUTES
+from tournaments.rules import MAX_CLOCK_MINUTES
 
 
 class ClockOut(serializers.Serializer):
@@ -36,7 +36,7 @@ class MatchClockOut(ClockOut):
 
 
 class ClockAddIn(serializers.Serializer):
-    minutes = serializers.IntegerField(min_value=1, max_value=MAX_MINUTES)
+    minutes = serializers.IntegerField(min_value=1, max_value=MAX_CLOCK_MINUTES)
     seen = serializers.IntegerField(
         min_value=0, required=False, allow_null=True, default=None,
         help_text="the added minutes you saw: when they changed since, nothing is added "

@@ -11,7 +11,7 @@ from tournaments.models import (
     MatchLength,
     ResultAction,
 )
-from tournaments.services.results import score_check
+from tournaments.rules import score_check
 
 # Per count: the most games a match of any length the events offer plays (the cap of rule
 # C-7.5b); the match's own format is checked in ResultIn.validate.

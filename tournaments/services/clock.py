@@ -22,13 +22,21 @@ from django.utils.translation import gettext
 from core.errors import Conflict, DomainError, NotFound
 from core.locks import lock, lock_get
 from tournaments.models import ClockAction, ClockChange, Event, Match, Round, RoundStatus
+from tournaments.rules import MAX_CLOCK_MINUTES
 from tournaments.selectors.clock import clock_at
 
-from .access import lock_event, lock_event_of_match, require_judge, require_organizer
+from .guards import lock_event, lock_event_of_match, require_judge, require_organizer
 from .live import clock_changed
 from .standings import results_version_bump
 
-MAX_MINUTES = 60  # minutes added at once, to a round or a table
+__all__ = [
+    "clock_start_at_pairing",
+    "match_time_extend",
+    "round_clock_add",
+    "round_clock_pause",
+    "round_clock_resume",
+    "round_clock_start",
+]
 
 
 def _lock_round(*, event_id: int, number: int, by: AbstractBaseUser) -> tuple[Event, Round]:
@@ -49,11 +57,11 @@ def _lock_round(*, event_id: int, number: int, by: AbstractBaseUser) -> tuple[Ev
 
 def _minutes(minutes: int) -> int:
     if isinstance(minutes, bool) or not isinstance(minutes, int) or not (
-            1 <= minutes <= MAX_MINUTES):
+            1 <= minutes <= MAX_CLOCK_MINUTES):
         raise DomainError("invalid_minutes",
                           gettext("Add between 1 and %(max)d minutes at once")
-                          % {"max": MAX_MINUTES},
-                          params={"max": MAX_MINUTES})
+                          % {"max": MAX_CLOCK_MINUTES},
+                          params={"max": MAX_CLOCK_MINUTES})
     return minutes
 
 
@@ -139,14 +147,14 @@ def round_clock_add(*, event_id: int, number: int, by: AbstractBaseUser, now: da
     if rnd.clock_started_at is not None and rnd.clock_paused_at is None:
         # Time was called at the old end: the minutes count from now, not from then (the
         # time past the end is counted as paused).
-        rnd.clock_paused_seconds += max(0, int((now - clock_end(rnd)).total_seconds()))
+        rnd.clock_paused_seconds += max(0, int((now - _clock_end(rnd)).total_seconds()))
     rnd.clock_added_minutes += minutes
     rnd.save(update_fields=["clock_added_minutes", "clock_paused_seconds"])
     _record(rnd, by=by, action=ClockAction.ADD, now=now, minutes=minutes)
     return rnd, True
 
 
-def clock_end(rnd: Round) -> datetime:
+def _clock_end(rnd: Round) -> datetime:
     """When a started clock that is not paused reaches zero."""
     return rnd.clock_started_at + timedelta(minutes=rnd.clock_minutes + rnd.clock_added_minutes,
                                             seconds=rnd.clock_paused_seconds)

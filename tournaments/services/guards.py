@@ -9,10 +9,20 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.utils.translation import gettext
 
-from core.errors import Forbidden, NotFound
+from core.errors import Conflict, Forbidden, NotFound
 from core.locks import lock, lock_get, lock_one
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.selectors.access import is_judge, is_organizer, may_judge
+
+__all__ = [
+    "lock_event",
+    "lock_event_of_match",
+    "lock_match",
+    "lock_registration",
+    "require_judge",
+    "require_not_judge",
+    "require_organizer",
+]
 
 
 def require_organizer(event: Event, user: AbstractBaseUser | AnonymousUser | None) -> None:
@@ -36,6 +46,19 @@ def require_judge(event: Event, user: AbstractBaseUser | AnonymousUser | None) -
     raise Forbidden("not_organizer", gettext("Only the organizers and judges of %(event)s can "
                                              "do this") % {"event": event.name},
                     params={"event": event.name})
+
+
+def require_not_judge(event: Event, player: AbstractBaseUser) -> None:
+    """A judge of the event never takes a seat or a waitlist place in it: they rule on its
+    matches and read its hidden lists (selectors.access.acts_as_judge). Every way into the
+    event asks this under the event's lock, so a judge named meanwhile is seen."""
+    if event.judges.filter(pk=player.pk).exists():
+        name = player.get_username()
+        raise Conflict("judge_of_event",
+                       gettext("%(player)s is a judge of %(event)s: an organizer removes them "
+                               "as judge before they can play")
+                       % {"player": name, "event": event.name},
+                       params={"player": name, "event": event.name})
 
 
 def lock_event(event_id: int) -> Event:
