@@ -22,6 +22,8 @@ from engine.clash.observation import Observation
 from engine.seats import letter, other
 from play.api import serializers as s
 from play.models import GameKind, GameStatus, Invitation, OnlineGame
+from play.presenters.boards import board, card_info, mark_playable, playable_cards
+from play.presenters.log_lines import event_data, log_lines, move_label
 from play.selectors import (
     ai_seat,
     ban_state,
@@ -50,9 +52,7 @@ from play.services import (
     time_check_due,
     turns_left,
 )
-from play.views.boards import board, card_info, mark_playable, playable_cards
 from play.views.games import seat_name
-from play.views.log_lines import event_data, log_lines, move_label
 
 LOG_LINES = 30
 

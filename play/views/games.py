@@ -23,6 +23,8 @@ from core.views import domain_errors
 from engine.seats import DRAW, DRAW_NAME, SEAT_A, SEAT_B, letter, other
 from play.forms import DuelForm, InvitationForm, SoloForm
 from play.models import GameKind, GameStatus, OnlineGame
+from play.presenters.boards import board, card_info, moves
+from play.presenters.log_lines import log_lines
 from play.selectors import (
     ai_seat,
     ban_state,
@@ -48,8 +50,6 @@ from play.services import (
     time_refusal,
     turns_left,
 )
-from play.views.boards import board, card_info, moves
-from play.views.log_lines import log_lines
 
 LOG_LINES = 60
 # Both forms share the /play/ page and have a `deck` field: distinct ids keep each label on

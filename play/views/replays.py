@@ -17,11 +17,11 @@ from django.views.decorators.http import require_GET
 from engine.clash.errors import RecordError
 from engine.seats import BOTH_SEATS, SEAT_A, letter
 from play import hooks
+from play.presenters.boards import board
+from play.presenters.log_lines import event_data, log_lines
 from play.selectors import finished_game, may_watch
 from play.selectors.positions import is_solo_record, replay_step, verify
-from play.views.boards import board
 from play.views.games import seat_name
-from play.views.log_lines import event_data, log_lines
 
 
 def _step(request: HttpRequest) -> int:
