@@ -23,6 +23,7 @@ from engine.seats import letter, other
 from play.api import serializers as s
 from play.models import GameKind, GameStatus, Invitation, OnlineGame
 from play.presenters.boards import board, card_info, mark_playable, playable_cards
+from play.presenters.games import seat_player_name
 from play.presenters.log_lines import event_data, log_lines, move_label
 from play.selectors import (
     ai_seat,
@@ -52,14 +53,13 @@ from play.services import (
     time_check_due,
     turns_left,
 )
-from play.views.games import seat_name
 
 LOG_LINES = 30
 
 
 def _brief(game: OnlineGame, seat: int) -> dict:
     return {"id": game.pk, "kind": game.kind, "status": game.status, "seat": letter(seat),
-            "opponent": seat_name(game, other(seat)), "match": game.match_id,
+            "opponent": seat_player_name(game, other(seat)), "match": game.match_id,
             "game_number": game.game_number, "actions": len(game.actions),
             "winner": game.winner, "last_activity_at": game.last_activity_at}
 

@@ -18,12 +18,12 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from accounts.selectors.profiles import shown_name
 from core.views import domain_errors
-from engine.seats import DRAW, DRAW_NAME, SEAT_A, SEAT_B, letter, other
+from engine.seats import DRAW, DRAW_NAME, letter, other
 from play.forms import DuelForm, InvitationForm, SoloForm
-from play.models import GameKind, GameStatus, OnlineGame
+from play.models import GameStatus, OnlineGame
 from play.presenters.boards import board, card_info, moves
+from play.presenters.games import seat_player_name
 from play.presenters.log_lines import log_lines
 from play.selectors import (
     ai_seat,
@@ -37,7 +37,6 @@ from play.selectors import (
     solo_record_of,
 )
 from play.selectors.positions import to_move
-from play.selectors.records import ai_level_name
 from play.services import (
     duel_start,
     online_game_act,
@@ -119,23 +118,8 @@ def solo_new(request: HttpRequest) -> HttpResponse:
     return _index(request, solo=form, status=400)
 
 
-def seat_name(game: OnlineGame, seat: int, *, start: bool = False) -> str:
-    """Who plays `seat`: a person's name, the AI player or the automaton; with `start`, the
-    words that begin a sentence or a heading ("The automaton"), written out rather than
-    capitalised by a filter (which gets some languages wrong)."""
-    if game.kind == GameKind.SOLO and seat == SEAT_B:
-        return gettext("The automaton") if start else gettext("the automaton")
-    if ai_seat(game) == seat:
-        if game.match_id is not None:  # an event's AI seat: the name its match page shows
-            match = game.match
-            return (match.player_a if seat == SEAT_A else match.player_b).name
-        return (gettext("The AI player (%(level)s)") if start
-                else gettext("the AI player (%(level)s)")) % {"level": ai_level_name(game.ai_level)}
-    return shown_name(game.player_a if seat == SEAT_A else game.player_b)
-
-
 def _opponent_name(game: OnlineGame, seat: int) -> str:
-    return seat_name(game, other(seat))
+    return seat_player_name(game, other(seat))
 
 
 def _match_context(game: OnlineGame) -> dict:
@@ -173,7 +157,7 @@ def game_context(game: OnlineGame, seat: int, *, confirm_end: bool = False) -> d
         "over": winner is not None, "drawn": winner == DRAW,
         "won": winner == seat, "lost": winner == other(seat),
         "opponent_name": _opponent_name(game, seat),
-        "opponent_title": seat_name(game, other(seat), start=True),
+        "opponent_title": seat_player_name(game, other(seat), start=True),
         "ai_thinking": game.status == GameStatus.PLAYING and not mine
         and to_move(state) is not None and to_move(state) == ai_seat(game),
         "n": len(game.actions),
@@ -217,7 +201,7 @@ def bans_context(game: OnlineGame, seat: int) -> dict:
         "time_words": at_time.message if at_time else "",
         "game": game, "n": len(state.bans), "step": state.step, "your_ban": mine,
         "waiting": not mine, "opponent_name": _opponent_name(game, seat),
-        "opponent_title": seat_name(game, other(seat), start=True),
+        "opponent_title": seat_player_name(game, other(seat), start=True),
         "ai_thinking": False,
         "you": {"seat": me, "cards": [card_info(n) for n in state.remaining(me)],
                 "banned": list(state.banned[me])},

@@ -18,10 +18,10 @@ from engine.clash.errors import RecordError
 from engine.seats import BOTH_SEATS, SEAT_A, letter
 from play import hooks
 from play.presenters.boards import board
+from play.presenters.games import seat_player_name
 from play.presenters.log_lines import event_data, log_lines
 from play.selectors import finished_game, may_watch
 from play.selectors.positions import is_solo_record, replay_step, verify
-from play.views.games import seat_name
 
 
 def _step(request: HttpRequest) -> int:
@@ -66,7 +66,7 @@ def online_replay_target(pk: int, user: Any) -> tuple[Any, str, dict[str, str]]:
     game = finished_game(pk)
     if game is None or not may_watch(game, user):
         raise Http404(gettext("No finished game with this number."))
-    names = {letter(seat): seat_name(game, seat) for seat in BOTH_SEATS}
+    names = {letter(seat): seat_player_name(game, seat) for seat in BOTH_SEATS}
     title = gettext("%(kind)s game %(pk)s") % {"kind": game.get_kind_display(), "pk": game.pk}
     if game.match_id is not None:
         title = hooks.match_games().title(game)
@@ -77,7 +77,7 @@ def online_replay_target(pk: int, user: Any) -> tuple[Any, str, dict[str, str]]:
 def replay_online(request: HttpRequest, pk: int) -> HttpResponse:
     game, title, names = online_replay_target(pk, request.user)
     # The names as they begin a heading ("The automaton"), written out, not capitalised.
-    titles = {letter(seat): seat_name(game, seat, start=True) for seat in BOTH_SEATS}
+    titles = {letter(seat): seat_player_name(game, seat, start=True) for seat in BOTH_SEATS}
     links = {} if game.match_id is None else hooks.match_games().links(game, request.user)
     return replay_page(request, game.record, {"title": title, "names": names,
                                               "titles": titles, "online": game, **links})
