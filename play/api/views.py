@@ -45,12 +45,10 @@ from play.services import (
     invitation_create,
     invitation_join,
     online_game_act,
-    online_game_ai_nudge,
     online_game_ban,
-    online_game_time_check,
+    online_game_read_repair,
     solo_draft_pick,
     solo_start,
-    time_check_due,
     turns_left,
 )
 
@@ -160,11 +158,7 @@ class GameDetailView(APIView):
         size; your legal actions when it is your turn. Polling it while an AI seat's reply
         is owed too long sends that reply to the workers again."""
         game, _ = mine_or_404(request, pk)
-        now = timezone.now()
-        if time_check_due(game, now):  # a match game at time hears of it (C-7.5c)
-            online_game_time_check(game_id=pk, now=now)
-        if game.status == GameStatus.PLAYING and ai_seat(game) is not None:
-            online_game_ai_nudge(game_id=pk, now=timezone.now())
+        online_game_read_repair(game=game, now=timezone.now())
         return state_response(request, pk)
 
 

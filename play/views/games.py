@@ -40,12 +40,10 @@ from play.selectors.positions import to_move
 from play.services import (
     duel_start,
     online_game_act,
-    online_game_ai_nudge,
     online_game_ban,
-    online_game_time_check,
+    online_game_read_repair,
     solo_draft_pick,
     solo_start,
-    time_check_due,
     time_refusal,
     turns_left,
 )
@@ -225,21 +223,6 @@ def _game_page(request: HttpRequest, game: OnlineGame, *, error: str = "",
                    **_match_context(game)}, status=status)
 
 
-def _at_time(game: OnlineGame) -> None:
-    """A match game whose time was called since it was last touched gets its cap now
-    (ruling C-7.5c), so the page shows the turns left."""
-    now = timezone.now()
-    if time_check_due(game, now) and online_game_time_check(game_id=game.pk, now=now):
-        game.refresh_from_db()
-
-
-def _nudge(game: OnlineGame) -> None:
-    """An AI seat's reply owed for too long is sent to the workers again (a lost message)."""
-    if (game.status == GameStatus.PLAYING and ai_seat(game) is not None
-            and online_game_ai_nudge(game_id=game.pk, now=timezone.now())):
-        game.refresh_from_db()
-
-
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def game_page(request: HttpRequest, pk: int) -> HttpResponse:
@@ -247,8 +230,7 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     if game is None:
         raise Http404(gettext("No such game."))
     if request.method != "POST":
-        _at_time(game)
-        _nudge(game)
+        online_game_read_repair(game=game, now=timezone.now())
         return _game_page(request, game)
     try:
         seen = int(request.POST.get("n", ""))
@@ -288,6 +270,5 @@ def game_fragment(request: HttpRequest, pk: int) -> HttpResponse:
     seat = game_seat_of(game, request.user)
     if game.status == GameStatus.BANNING:
         return render(request, "play/_bans.html", bans_context(game, seat))
-    _at_time(game)
-    _nudge(game)
+    online_game_read_repair(game=game, now=timezone.now())
     return render(request, "play/_game.html", game_context(game, seat))

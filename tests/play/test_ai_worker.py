@@ -96,6 +96,18 @@ def test_the_polling_page_sends_an_owed_reply_again_once_per_period(
     assert online_game_ai_move_task.run(game.pk) > 0 and whose_turn(game) == 0
 
 
+def test_polling_the_api_sends_an_owed_reply_again_as_the_page_does(
+        client, player, django_capture_on_commit_callbacks):
+    game, _ = first_mover_seed(player, 1, django_capture_on_commit_callbacks)
+    state = reverse("play-game", args=[game.pk])
+    OnlineGame.objects.filter(pk=game.pk).update(
+        last_activity_at=timezone.now() - AI_REPLY_OWED_AFTER - timedelta(seconds=1))
+    with django_capture_on_commit_callbacks() as callbacks:
+        assert client.get(state).json()["ai_thinking"] is True
+        client.get(state)
+    assert len(callbacks) == 1
+
+
 def test_an_owed_reply_still_waiting_in_the_broker_is_not_sent_twice(
         player, django_capture_on_commit_callbacks):
     """A backlog of replies on busy workers is not a loss: only a message the broker no
