@@ -17,28 +17,17 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api.responses import errors, valid
-from engine.clash.actions import decode
-from engine.clash.observation import Observation
-from engine.seats import letter, other
 from play.api import serializers as s
-from play.models import GameKind, GameStatus, Invitation, OnlineGame
-from play.presenters.boards import board, card_info, mark_playable, playable_cards
-from play.presenters.games import seat_player_name
-from play.presenters.log_lines import event_data, log_lines, move_label
+from play.models import Invitation, OnlineGame
+from play.presenters.games import game_brief, game_state
 from play.selectors import (
-    ai_seat,
-    ban_state,
-    draft_of,
     game_for,
     game_seat_of,
     games_of,
     invitation_by_code,
-    position_of,
     solo_record_of,
     solo_results_of,
 )
-from play.selectors.positions import legal_moves_of, to_move
-from play.selectors.records import level_name
 from play.services import (
     duel_start,
     invitation_cancel,
@@ -49,68 +38,7 @@ from play.services import (
     online_game_read_repair,
     solo_draft_pick,
     solo_start,
-    turns_left,
 )
-
-LOG_LINES = 30
-
-
-def _brief(game: OnlineGame, seat: int) -> dict:
-    return {"id": game.pk, "kind": game.kind, "status": game.status, "seat": letter(seat),
-            "opponent": seat_player_name(game, other(seat)), "match": game.match_id,
-            "game_number": game.game_number, "actions": len(game.actions),
-            "winner": game.winner, "last_activity_at": game.last_activity_at}
-
-
-def _solo(game: OnlineGame) -> dict | None:
-    if game.kind != GameKind.SOLO:
-        return None
-    level = game.level or 0
-    return {"format": game.solo_format, "deck": game.solo_deck, "level": level,
-            "level_name": level_name(level), "options": game.options or {}}
-
-
-def game_state(game: OnlineGame, seat: int) -> dict:
-    data = {**_brief(game, seat), "your_turn": False, "ai_thinking": False, "board": None,
-            "moves": [], "bans": None, "log": [], "events": [],
-            "seen": len(game.actions),
-            "solo": _solo(game), "draft": None, "turn_cap": game.turn_cap,
-            "time_called_at": game.time_called_at, "turns_left": None}
-    if game.status == GameStatus.BANNING:
-        state = ban_state(game)
-        view = state.view()
-        data.update(seen=len(state.bans), your_turn=state.to_ban == letter(seat),
-                    bans={"step": view.step, "to_ban": view.to_ban,
-                          "lists": {k: list(v) for k, v in view.lists.items()},
-                          "banned": {k: list(v) for k, v in view.banned.items()},
-                          "remaining": {k: list(v) for k, v in view.remaining.items()}})
-        return data
-    if game.status == GameStatus.DRAFTING:
-        draft = draft_of(game)
-        data.update(seen=len(game.picks), your_turn=True,
-                    draft={"pick": len(draft.picks) + 1,
-                           "revealed": [card_info(n) for n in draft.revealed],
-                           "picks": list(draft.picks)})
-        return data
-    position = position_of(game)
-    state = position.game
-    mover = to_move(state)
-    mine = game.status == GameStatus.PLAYING and mover == seat
-    events = position.log[-LOG_LINES:]
-    view = board(state, seat)
-    moves = []
-    if mine:
-        mark_playable(view, playable_cards(state, seat))
-        catalogue = state.catalogue
-        hand = Observation(state, seat).hand
-        moves = [{"token": t, "label": move_label(decode(t)[0], catalogue, hand)}
-                 for t in legal_moves_of(state, seat)]
-    data.update(your_turn=mine, board=view, moves=moves,
-                ai_thinking=mover is not None and mover == ai_seat(game),
-                log=log_lines(events, state.catalogue),
-                events=event_data(events, state.catalogue),
-                turns_left=turns_left(game, state.turn) if state.winner is None else None)
-    return data
 
 
 def mine_or_404(request: Request, pk: int) -> tuple[OnlineGame, int]:
@@ -121,8 +49,8 @@ def mine_or_404(request: Request, pk: int) -> tuple[OnlineGame, int]:
 
 
 def state_response(request: Request, pk: int, code: int = status.HTTP_200_OK) -> Response:
-    game, seat = mine_or_404(request, pk)
-    return Response(s.GameStateOut(game_state(game, seat)).data, status=code)
+    game, _ = mine_or_404(request, pk)
+    return Response(s.GameStateOut(game_state(game, request.user)).data, status=code)
 
 
 def invitation_out(invitation: Invitation, user: object) -> dict:
@@ -138,8 +66,8 @@ class GameListView(APIView):
     def get(self, request: Request) -> Response:
         """Your online games, latest activity first (at most 100)."""
         games = list(games_of(request.user)[:100])
-        return Response(s.GameBriefOut([_brief(g, game_seat_of(g, request.user)) for g in games],
-                                       many=True).data)
+        return Response(s.GameBriefOut(
+            [game_brief(g, game_seat_of(g, request.user)) for g in games], many=True).data)
 
     @extend_schema(tags=["play"], request=s.DuelIn,
                    responses={201: s.GameStateOut, **errors(400)})

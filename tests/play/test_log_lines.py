@@ -18,7 +18,7 @@ from engine.clash.ai import make_agent
 from engine.clash.cards import load_catalogue
 from engine.clash.game import play_game
 from engine.clash.solo import SoloOptions, play_solo_game
-from play.api.views import LOG_LINES as API_LOG_LINES
+from play.presenters.games import API_LOG_LINES
 from play.presenters.log_lines import SENTENCES, event_data, log_line, log_lines
 from play.selectors import position_of
 from play.selectors.positions import legal_moves_of, to_move
