@@ -1,6 +1,5 @@
-"""Writes of online play, one module per use case: games (start, act, AI seats, finish),
-bans (a constructed match game's ban-two step), invitations (a duel between two persons).
-What a game's row says (its position, seats, draft, bans) is read in play/selectors/games.py."""
+"""Writes of online play, one module per use case: docs/architecture.md lists the modules
+and what each holds."""
 
 from .bans import online_game_ban
 from .games import (
