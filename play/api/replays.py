@@ -18,7 +18,7 @@ from rest_framework.views import APIView
 
 from core.api.responses import errors, valid
 from play.api import serializers as s
-from play.views.replays import online_replay_target, replay_context
+from play.presenters.replays import online_replay_target, replay_context
 
 STEP = OpenApiParameter("step", int, description="0 (the setup) up to the record's length")
 

@@ -17,102 +17,28 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api.responses import errors, valid
-from engine.clash.actions import decode
-from engine.clash.observation import Observation
-from engine.seats import letter, other
 from play.api import serializers as s
-from play.models import GameKind, GameStatus, Invitation, OnlineGame
+from play.models import Invitation, OnlineGame
+from play.presenters.games import game_brief, game_state
 from play.selectors import (
-    ai_seat,
-    ban_state,
-    draft_of,
     game_for,
     game_seat_of,
     games_of,
     invitation_by_code,
-    position_of,
     solo_record_of,
     solo_results_of,
 )
-from play.selectors.positions import legal_moves_of, to_move
-from play.selectors.records import level_name
 from play.services import (
     duel_start,
     invitation_cancel,
     invitation_create,
     invitation_join,
     online_game_act,
-    online_game_ai_nudge,
     online_game_ban,
-    online_game_time_check,
+    online_game_read_repair,
     solo_draft_pick,
     solo_start,
-    time_check_due,
-    turns_left,
 )
-from play.views.boards import board, card_info, mark_playable, playable_cards
-from play.views.games import seat_name
-from play.views.log_lines import event_data, log_lines, move_label
-
-LOG_LINES = 30
-
-
-def _brief(game: OnlineGame, seat: int) -> dict:
-    return {"id": game.pk, "kind": game.kind, "status": game.status, "seat": letter(seat),
-            "opponent": seat_name(game, other(seat)), "match": game.match_id,
-            "game_number": game.game_number, "actions": len(game.actions),
-            "winner": game.winner, "last_activity_at": game.last_activity_at}
-
-
-def _solo(game: OnlineGame) -> dict | None:
-    if game.kind != GameKind.SOLO:
-        return None
-    level = game.level or 0
-    return {"format": game.solo_format, "deck": game.solo_deck, "level": level,
-            "level_name": level_name(level), "options": game.options or {}}
-
-
-def game_state(game: OnlineGame, seat: int) -> dict:
-    data = {**_brief(game, seat), "your_turn": False, "ai_thinking": False, "board": None,
-            "moves": [], "bans": None, "log": [], "events": [],
-            "seen": len(game.actions),
-            "solo": _solo(game), "draft": None, "turn_cap": game.turn_cap,
-            "time_called_at": game.time_called_at, "turns_left": None}
-    if game.status == GameStatus.BANNING:
-        state = ban_state(game)
-        view = state.view()
-        data.update(seen=len(state.bans), your_turn=state.to_ban == letter(seat),
-                    bans={"step": view.step, "to_ban": view.to_ban,
-                          "lists": {k: list(v) for k, v in view.lists.items()},
-                          "banned": {k: list(v) for k, v in view.banned.items()},
-                          "remaining": {k: list(v) for k, v in view.remaining.items()}})
-        return data
-    if game.status == GameStatus.DRAFTING:
-        draft = draft_of(game)
-        data.update(seen=len(game.picks), your_turn=True,
-                    draft={"pick": len(draft.picks) + 1,
-                           "revealed": [card_info(n) for n in draft.revealed],
-                           "picks": list(draft.picks)})
-        return data
-    position = position_of(game)
-    state = position.game
-    mover = to_move(state)
-    mine = game.status == GameStatus.PLAYING and mover == seat
-    events = position.log[-LOG_LINES:]
-    view = board(state, seat)
-    moves = []
-    if mine:
-        mark_playable(view, playable_cards(state, seat))
-        catalogue = state.catalogue
-        hand = Observation(state, seat).hand
-        moves = [{"token": t, "label": move_label(decode(t)[0], catalogue, hand)}
-                 for t in legal_moves_of(state, seat)]
-    data.update(your_turn=mine, board=view, moves=moves,
-                ai_thinking=mover is not None and mover == ai_seat(game),
-                log=log_lines(events, state.catalogue),
-                events=event_data(events, state.catalogue),
-                turns_left=turns_left(game, state.turn) if state.winner is None else None)
-    return data
 
 
 def mine_or_404(request: Request, pk: int) -> tuple[OnlineGame, int]:
@@ -123,8 +49,8 @@ def mine_or_404(request: Request, pk: int) -> tuple[OnlineGame, int]:
 
 
 def state_response(request: Request, pk: int, code: int = status.HTTP_200_OK) -> Response:
-    game, seat = mine_or_404(request, pk)
-    return Response(s.GameStateOut(game_state(game, seat)).data, status=code)
+    game, _ = mine_or_404(request, pk)
+    return Response(s.GameStateOut(game_state(game, request.user)).data, status=code)
 
 
 def invitation_out(invitation: Invitation, user: object) -> dict:
@@ -140,8 +66,8 @@ class GameListView(APIView):
     def get(self, request: Request) -> Response:
         """Your online games, latest activity first (at most 100)."""
         games = list(games_of(request.user)[:100])
-        return Response(s.GameBriefOut([_brief(g, game_seat_of(g, request.user)) for g in games],
-                                       many=True).data)
+        return Response(s.GameBriefOut(
+            [game_brief(g, game_seat_of(g, request.user)) for g in games], many=True).data)
 
     @extend_schema(tags=["play"], request=s.DuelIn,
                    responses={201: s.GameStateOut, **errors(400)})
@@ -160,11 +86,7 @@ class GameDetailView(APIView):
         size; your legal actions when it is your turn. Polling it while an AI seat's reply
         is owed too long sends that reply to the workers again."""
         game, _ = mine_or_404(request, pk)
-        now = timezone.now()
-        if time_check_due(game, now):  # a match game at time hears of it (C-7.5c)
-            online_game_time_check(game_id=pk, now=now)
-        if game.status == GameStatus.PLAYING and ai_seat(game) is not None:
-            online_game_ai_nudge(game_id=pk, now=timezone.now())
+        online_game_read_repair(game=game, now=timezone.now())
         return state_response(request, pk)
 
 

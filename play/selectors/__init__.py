@@ -1,5 +1,5 @@
-"""Reads of online play, one module per noun: games, invitations, records (solo), replays,
-positions (a game rebuilt from its row's tokens). Pages and the API use the same reads."""
+"""Reads of online play, one module per noun, used by pages and the API alike:
+docs/architecture.md lists the modules and what each holds."""
 
 from .games import (
     ai_seat,

@@ -3,7 +3,7 @@ setup and action tokens (the row is the truth), the seat to move and its legal a
 engine's record of it, and a finished record stepped through or verified. The bridge's pure
 half: no Django here; services pass the row's values in, and apply one more token to a
 rebuilt position before they store it. What a page shows of a position is built from these in
-play/views/boards.py.
+play/presenters/boards.py.
 """
 
 from __future__ import annotations

@@ -1,6 +1,5 @@
-"""Writes of online play, one module per use case: games (start, act, AI seats, finish),
-bans (a constructed match game's ban-two step), invitations (a duel between two persons).
-What a game's row says (its position, seats, draft, bans) is read in play/selectors/games.py."""
+"""Writes of online play, one module per use case: docs/architecture.md lists the modules
+and what each holds."""
 
 from .bans import online_game_ban
 from .games import (
@@ -12,6 +11,7 @@ from .games import (
     online_game_act,
     online_game_ai_move,
     online_game_ai_nudge,
+    online_game_read_repair,
     online_game_time_check,
     opponent_deck,
     solo_draft_pick,
@@ -25,7 +25,8 @@ from .invitations import invitation_cancel, invitation_create, invitation_join
 __all__ = [
     "AI_REPLY_OWED_AFTER", "MAX_AI_ACTIONS", "ai_reply_owed", "duel_start", "game_begin",
     "invitation_cancel", "invitation_create", "invitation_join", "online_game_act",
-    "online_game_ai_move", "online_game_ai_nudge", "online_game_ban", "online_game_time_check",
+    "online_game_ai_move", "online_game_ai_nudge", "online_game_ban", "online_game_read_repair",
+    "online_game_time_check",
     "opponent_deck", "solo_draft_pick", "solo_start", "time_check_due", "time_refusal",
     "turns_left",
 ]

@@ -358,6 +358,19 @@ def online_game_ai_nudge(*, game_id: int, now: datetime,
     return True
 
 
+def online_game_read_repair(*, game: OnlineGame, now: datetime) -> None:
+    """What a game's page, its fragment and the API mend as they read a game, before they
+    show it: a match game whose time was called since it was last touched gets its cap
+    (ruling C-7.5c), so it shows the turns left; an AI seat's reply owed for too long is sent
+    to the workers again (a lost message). Each is a write of its own; `game` is read again
+    after one that changed it."""
+    if time_check_due(game, now) and online_game_time_check(game_id=game.pk, now=now):
+        game.refresh_from_db()
+    if (game.status == GameStatus.PLAYING and ai_seat(game) is not None
+            and online_game_ai_nudge(game_id=game.pk, now=now)):
+        game.refresh_from_db()
+
+
 def _ai_moves(game: OnlineGame, position: Position, now: datetime) -> None:
     """The AI seat's decisions while the game waits for it (it sees only its Observation),
     applied under the row lock, then the row is saved; a finished game gets its record and

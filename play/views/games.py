@@ -18,38 +18,29 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from accounts.selectors.profiles import shown_name
 from core.views import domain_errors
-from engine.seats import DRAW, DRAW_NAME, SEAT_A, SEAT_B, letter, other
+from engine.seats import DRAW, DRAW_NAME, letter, other
 from play.forms import DuelForm, InvitationForm, SoloForm
-from play.models import GameKind, GameStatus, OnlineGame
+from play.models import GameStatus, OnlineGame
+from play.presenters.boards import card_info, moves
+from play.presenters.games import SeatView, seat_player_name, seat_view
+from play.presenters.log_lines import log_lines
 from play.selectors import (
-    ai_seat,
-    ban_state,
-    draft_of,
     game_for,
     game_seat_of,
     games_of,
     open_invitations_of,
-    position_of,
     solo_record_of,
 )
-from play.selectors.positions import to_move
-from play.selectors.records import ai_level_name
 from play.services import (
     duel_start,
     online_game_act,
-    online_game_ai_nudge,
     online_game_ban,
-    online_game_time_check,
+    online_game_read_repair,
     solo_draft_pick,
     solo_start,
-    time_check_due,
     time_refusal,
-    turns_left,
 )
-from play.views.boards import board, card_info, moves
-from play.views.log_lines import log_lines
 
 LOG_LINES = 60
 # Both forms share the /play/ page and have a `deck` field: distinct ids keep each label on
@@ -119,23 +110,8 @@ def solo_new(request: HttpRequest) -> HttpResponse:
     return _index(request, solo=form, status=400)
 
 
-def seat_name(game: OnlineGame, seat: int, *, start: bool = False) -> str:
-    """Who plays `seat`: a person's name, the AI player or the automaton; with `start`, the
-    words that begin a sentence or a heading ("The automaton"), written out rather than
-    capitalised by a filter (which gets some languages wrong)."""
-    if game.kind == GameKind.SOLO and seat == SEAT_B:
-        return gettext("The automaton") if start else gettext("the automaton")
-    if ai_seat(game) == seat:
-        if game.match_id is not None:  # an event's AI seat: the name its match page shows
-            match = game.match
-            return (match.player_a if seat == SEAT_A else match.player_b).name
-        return (gettext("The AI player (%(level)s)") if start
-                else gettext("the AI player (%(level)s)")) % {"level": ai_level_name(game.ai_level)}
-    return shown_name(game.player_a if seat == SEAT_A else game.player_b)
-
-
 def _opponent_name(game: OnlineGame, seat: int) -> str:
-    return seat_name(game, other(seat))
+    return seat_player_name(game, other(seat))
 
 
 def _match_context(game: OnlineGame) -> dict:
@@ -155,34 +131,31 @@ def end_warning_text(warning: dict) -> str:
                              "mana": warning["mana"]}
 
 
-def game_context(game: OnlineGame, seat: int, *, confirm_end: bool = False) -> dict:
-    """What the game page and its fragment show, for the player in `seat`; `confirm_end`
-    opens the question "End the turn now?" (the step a page without script gets when its
-    End the turn is pressed while cards are still playable)."""
-    position = position_of(game)
+def game_context(view: SeatView, *, confirm_end: bool = False) -> dict:
+    """What the game page and its fragment show of a playing or finished game, for the
+    player in the view's seat; `confirm_end` opens the question "End the turn now?" (the step
+    a page without script gets when its End the turn is pressed while cards are still
+    playable)."""
+    game, seat, position = view.game, view.seat, view.position
     state = position.game
-    view = board(state, seat)
-    mine = game.status == GameStatus.PLAYING and to_move(state) == seat
-    actions = moves(state, seat, view) if mine else None
+    actions = moves(state, seat, view.board) if view.your_turn else None
     warning = actions["end_warning"] if actions else None
     winner = state.winner
-    left = turns_left(game, state.turn) if winner is None else None
     return {
-        "game": game, "view": view, "moves": actions, "your_turn": mine,
-        "waiting": game.status == GameStatus.PLAYING and not mine,
+        "game": game, "view": view.board, "moves": actions, "your_turn": view.your_turn,
+        "waiting": view.waiting,
         "over": winner is not None, "drawn": winner == DRAW,
         "won": winner == seat, "lost": winner == other(seat),
-        "opponent_name": _opponent_name(game, seat),
-        "opponent_title": seat_name(game, other(seat), start=True),
-        "ai_thinking": game.status == GameStatus.PLAYING and not mine
-        and to_move(state) is not None and to_move(state) == ai_seat(game),
-        "n": len(game.actions),
+        "opponent_name": view.opponent_name,
+        "opponent_title": view.opponent_title,
+        "ai_thinking": view.ai_thinking,
+        "n": view.seen,
         "log": log_lines(reversed(position.log[-LOG_LINES:]), state.catalogue),
         "log_more": max(0, len(position.log) - LOG_LINES),
         "end_warning": end_warning_text(warning) if warning else "",
         "confirm_end": bool(warning) and confirm_end,
         "at_time": game.time_called_at is not None,
-        "time_words": time_words(left) if left is not None else "",
+        "time_words": time_words(view.turns_left) if view.turns_left is not None else "",
     }
 
 
@@ -198,27 +171,26 @@ def time_words(left: int) -> str:
         "is a draw (ruling C-7.5c).", left) % {"n": left}
 
 
-def _draft_context(game: OnlineGame) -> dict:
-    draft = draft_of(game)
-    return {"game": game, "revealed": [card_info(n) for n in draft.revealed],
+def _draft_context(view: SeatView) -> dict:
+    draft = view.draft
+    return {"game": view.game, "revealed": [card_info(n) for n in draft.revealed],
             "picks": [card_info(n) for n in draft.picks], "pick_number": len(draft.picks) + 1,
             "n": len(draft.picks)}
 
 
-def bans_context(game: OnlineGame, seat: int) -> dict:
-    """The ban-two step (C-2.5) as `seat` sees it: both lists are revealed to both players
-    (see engine/clash/formats/bans.py), the bans so far, whose step it is and, on the seat's
-    own step, a button per card of the opponent's remaining list."""
-    state = ban_state(game)
-    me, foe = letter(seat), letter(other(seat))
-    mine = state.to_ban == me
+def bans_context(view: SeatView) -> dict:
+    """The ban-two step (C-2.5) as the view's seat sees it: both lists are revealed to both
+    players (see engine/clash/formats/bans.py), the bans so far, whose step it is and, on the
+    seat's own step, a button per card of the opponent's remaining list."""
+    game, state = view.game, view.bans
+    me, foe = letter(view.seat), letter(other(view.seat))
     at_time = time_refusal(game, timezone.now())
     return {
         "time_words": at_time.message if at_time else "",
-        "game": game, "n": len(state.bans), "step": state.step, "your_ban": mine,
-        "waiting": not mine, "opponent_name": _opponent_name(game, seat),
-        "opponent_title": seat_name(game, other(seat), start=True),
-        "ai_thinking": False,
+        "game": game, "n": view.seen, "step": state.step, "your_ban": view.your_turn,
+        "waiting": view.waiting, "opponent_name": view.opponent_name,
+        "opponent_title": view.opponent_title,
+        "ai_thinking": view.ai_thinking,
         "you": {"seat": me, "cards": [card_info(n) for n in state.remaining(me)],
                 "banned": list(state.banned[me])},
         "opponent": {"seat": foe, "cards": [card_info(n) for n in state.remaining(foe)],
@@ -229,31 +201,16 @@ def bans_context(game: OnlineGame, seat: int) -> dict:
 
 def _game_page(request: HttpRequest, game: OnlineGame, *, error: str = "",
                status: int = 200, confirm_end: bool = False) -> HttpResponse:
+    view = seat_view(game, game_seat_of(game, request.user))
     if game.status == GameStatus.DRAFTING:
-        return render(request, "play/draft.html", {**_draft_context(game), "error": error},
+        return render(request, "play/draft.html", {**_draft_context(view), "error": error},
                       status=status)
-    seat = game_seat_of(game, request.user)
     if game.status == GameStatus.BANNING:
-        return render(request, "play/bans.html", {**bans_context(game, seat), "error": error},
+        return render(request, "play/bans.html", {**bans_context(view), "error": error},
                       status=status)
     return render(request, "play/game.html",
-                  {**game_context(game, seat, confirm_end=confirm_end), "error": error,
+                  {**game_context(view, confirm_end=confirm_end), "error": error,
                    **_match_context(game)}, status=status)
-
-
-def _at_time(game: OnlineGame) -> None:
-    """A match game whose time was called since it was last touched gets its cap now
-    (ruling C-7.5c), so the page shows the turns left."""
-    now = timezone.now()
-    if time_check_due(game, now) and online_game_time_check(game_id=game.pk, now=now):
-        game.refresh_from_db()
-
-
-def _nudge(game: OnlineGame) -> None:
-    """An AI seat's reply owed for too long is sent to the workers again (a lost message)."""
-    if (game.status == GameStatus.PLAYING and ai_seat(game) is not None
-            and online_game_ai_nudge(game_id=game.pk, now=timezone.now())):
-        game.refresh_from_db()
 
 
 @login_required
@@ -263,8 +220,7 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     if game is None:
         raise Http404(gettext("No such game."))
     if request.method != "POST":
-        _at_time(game)
-        _nudge(game)
+        online_game_read_repair(game=game, now=timezone.now())
         return _game_page(request, game)
     try:
         seen = int(request.POST.get("n", ""))
@@ -301,9 +257,9 @@ def game_fragment(request: HttpRequest, pk: int) -> HttpResponse:
     game = game_for(request.user, pk)
     if game is None or game.status == GameStatus.DRAFTING:
         raise Http404(gettext("No such game."))
-    seat = game_seat_of(game, request.user)
     if game.status == GameStatus.BANNING:
-        return render(request, "play/_bans.html", bans_context(game, seat))
-    _at_time(game)
-    _nudge(game)
-    return render(request, "play/_game.html", game_context(game, seat))
+        return render(request, "play/_bans.html",
+                      bans_context(seat_view(game, game_seat_of(game, request.user))))
+    online_game_read_repair(game=game, now=timezone.now())
+    return render(request, "play/_game.html",
+                  game_context(seat_view(game, game_seat_of(game, request.user))))

@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from play.models import OnlineGame
+from play.models import GameStatus, OnlineGame
 from play.selectors import position_of
 from play.selectors.positions import legal_moves_of, to_move
 from play.services import AI_REPLY_OWED_AFTER, duel_start, online_game_act
@@ -94,6 +94,32 @@ def test_the_polling_page_sends_an_owed_reply_again_once_per_period(
         client.get(fragment)
     assert len(callbacks) == 1
     assert online_game_ai_move_task.run(game.pk) > 0 and whose_turn(game) == 0
+
+
+def test_the_ai_seat_is_thinking_only_while_the_game_is_playing(
+        client, player, django_capture_on_commit_callbacks):
+    """The page, its fragment and the API say the same (play.presenters.games.seat_view):
+    a game no longer playing has nobody thinking, even with the AI seat to move."""
+    game, _ = first_mover_seed(player, 1, django_capture_on_commit_callbacks)
+    pages = [reverse("play:game", args=[game.pk]), reverse("play:board", args=[game.pk])]
+    state = reverse("play-game", args=[game.pk])
+    assert all("is thinking" in html(client.get(page)) for page in pages)
+    assert client.get(state).json()["ai_thinking"] is True
+    OnlineGame.objects.filter(pk=game.pk).update(status=GameStatus.FINISHED)
+    assert not any("is thinking" in html(client.get(page)) for page in pages)
+    assert client.get(state).json()["ai_thinking"] is False
+
+
+def test_polling_the_api_sends_an_owed_reply_again_as_the_page_does(
+        client, player, django_capture_on_commit_callbacks):
+    game, _ = first_mover_seed(player, 1, django_capture_on_commit_callbacks)
+    state = reverse("play-game", args=[game.pk])
+    OnlineGame.objects.filter(pk=game.pk).update(
+        last_activity_at=timezone.now() - AI_REPLY_OWED_AFTER - timedelta(seconds=1))
+    with django_capture_on_commit_callbacks() as callbacks:
+        assert client.get(state).json()["ai_thinking"] is True
+        client.get(state)
+    assert len(callbacks) == 1
 
 
 def test_an_owed_reply_still_waiting_in_the_broker_is_not_sent_twice(

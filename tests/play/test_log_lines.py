@@ -18,12 +18,12 @@ from engine.clash.ai import make_agent
 from engine.clash.cards import load_catalogue
 from engine.clash.game import play_game
 from engine.clash.solo import SoloOptions, play_solo_game
-from play.api.views import LOG_LINES as API_LOG_LINES
+from play.presenters.games import API_LOG_LINES
+from play.presenters.log_lines import SENTENCES, event_data, log_line, log_lines
 from play.selectors import position_of
 from play.selectors.positions import legal_moves_of, to_move
 from play.services import invitation_create, invitation_join, online_game_act
 from play.views.games import LOG_LINES as PAGE_LOG_LINES
-from play.views.log_lines import SENTENCES, event_data, log_line, log_lines
 from tests.engine.test_events import DUEL_SEED_3, SOLO_SEED_1_START, duel_log, sample
 from tests.factories import UserFactory
 from tests.play.test_api import api
@@ -254,7 +254,7 @@ def every_kind_of_move() -> list[tuple]:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_move_a_person_is_offered_reads_in_their_language(language):
-    from play.views.log_lines import move_label
+    from play.presenters.log_lines import move_label
     hand = [CAT.id("OGRE"), CAT.id("BRUTE")]
     with translation.override("en"):
         english = [move_label(action, CAT, hand) for action in every_kind_of_move()]

@@ -17,9 +17,9 @@ from engine.clash import events as ev
 from engine.clash.actions import CAST, PLAY, decode
 from engine.clash.solo import SoloOptions
 from play.models import OnlineGame
+from play.presenters.boards import board, moves
 from play.selectors.positions import SoloSetup, legal_moves_of, rebuild, to_move
 from play.services import solo_start
-from play.views.boards import board, moves
 from tests.play.conftest import legal_tokens, seen
 from tests.web import html
 

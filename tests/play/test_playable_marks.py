@@ -13,9 +13,9 @@ from django.utils import timezone
 from engine.clash.cards import load_catalogue
 from engine.clash.duel import new_game
 from play.models import GameStatus
+from play.presenters.boards import board, moves
 from play.selectors import position_of
 from play.services import invitation_create, invitation_join
-from play.views.boards import board, moves
 from tests.factories import UserFactory
 from tests.play.test_replay import finished_duel
 from tests.web import html

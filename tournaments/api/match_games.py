@@ -17,7 +17,7 @@ from rest_framework.views import APIView
 from core.api.responses import errors
 from play.api import serializers as s
 from play.api.replays import STEP, replay_answer
-from play.api.views import state_response
+from play.presenters.games import game_state
 from tournaments.services.online_games import match_online_game_start
 from tournaments.views.match_games import engine_replay_target
 
@@ -29,7 +29,8 @@ class MatchGameView(APIView):
         """Start the match's next game online, or resume the one in progress. Only the
         match's two players; 409 when the match is decided or cannot be played online."""
         game = match_online_game_start(match_id=pk, user=request.user, now=timezone.now())
-        return state_response(request, game.pk)
+        game.refresh_from_db()  # as it stands once an AI seat's reply, sent on commit, ran
+        return Response(s.GameStateOut(game_state(game, request.user)).data)
 
 
 class EngineReplayView(APIView):

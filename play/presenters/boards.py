@@ -29,7 +29,7 @@ from engine.clash.rules import Game
 from engine.clash.solo import SoloGame
 from engine.clash.state import LANES
 from engine.seats import letter, other
-from play.views.log_lines import move_label
+from play.presenters.log_lines import move_label
 
 
 def _card(catalogue: Catalogue, name: str) -> dict[str, Any]:
