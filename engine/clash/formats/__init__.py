@@ -7,6 +7,7 @@ and the setup of a duel from any of them (`setup`). See docs/formats.md.
 
 from .bans import (
     BAN_ORDER,
+    BanPolicy,
     BanRecord,
     BanState,
     BanView,
@@ -16,8 +17,16 @@ from .bans import (
     validate_list,
 )
 from .common import DeckListError, IllegalChoice, ProcedureReplay
-from .draft import DraftRecord, DraftState, DraftView, pick_order, replay_draft, run_draft
-from .policies import BanPolicy, DraftPolicy, RandomPolicy, ValuePolicy
+from .draft import (
+    DraftPolicy,
+    DraftRecord,
+    DraftState,
+    DraftView,
+    pick_order,
+    replay_draft,
+    run_draft,
+)
+from .policies import RandomPolicy, ValuePolicy
 from .precon import deck_numbers, preconstructed_deck, preconstructed_decks
 from .setup import FORMATS, DuelSetup, setup_duel
 

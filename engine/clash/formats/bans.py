@@ -16,7 +16,7 @@ import json
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, runtime_checkable
 
 from engine.seats import LETTER_A, LETTER_B, other_letter
 
@@ -35,9 +35,6 @@ from .common import (
     rerun,
     seat_name,
 )
-
-if TYPE_CHECKING:  # policies.py imports this module
-    from .policies import BanPolicy
 
 BANNING = "banning"
 STATUSES = (BANNING, DONE)
@@ -99,6 +96,15 @@ class BanView:
                 "lists": {s: list(c) for s, c in self.lists.items()},
                 "banned": {s: list(c) for s, c in self.banned.items()},
                 "remaining": {s: list(c) for s, c in self.remaining.items()}}
+
+
+@runtime_checkable
+class BanPolicy(Protocol):
+    """How an AI player bans (policies.py has the policies): from the public view only."""
+
+    def choose_ban(self, view: BanView, seat: str, rng: Rng) -> str:
+        """A card of the opponent's remaining list for `seat` to ban."""
+        ...
 
 
 @dataclass

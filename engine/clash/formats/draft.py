@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, runtime_checkable
 
 from engine.seats import LETTER_A, LETTER_B, other_letter
 
@@ -29,9 +29,6 @@ from .common import (
     rerun,
     seat_name,
 )
-
-if TYPE_CHECKING:  # policies.py imports this module
-    from .policies import DraftPolicy
 
 PICKING = "picking"
 STATUSES = (PICKING, DONE)
@@ -69,6 +66,15 @@ class DraftView:
                 "revealed": list(self.revealed),
                 "hands": {seat: list(cards) for seat, cards in self.hands.items()},
                 "picks": [list(p) for p in self.picks], "unseen": list(self.unseen)}
+
+
+@runtime_checkable
+class DraftPolicy(Protocol):
+    """How an AI player picks (policies.py has the policies): from the public view only."""
+
+    def choose_pick(self, view: DraftView, seat: str, rng: Rng) -> str:
+        """A card of `view.revealed` for `seat` to take."""
+        ...
 
 
 @dataclass
