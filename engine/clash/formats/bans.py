@@ -30,10 +30,10 @@ from .common import (
     DeckListError,
     IllegalChoice,
     ProcedureReplay,
+    as_seat_letter,
     check_seed,
     replay_verdict,
     rerun,
-    seat_name,
 )
 
 BANNING = "banning"
@@ -211,7 +211,7 @@ class BanState:
         return tuple(self._bans)
 
     def remaining(self, seat: str | int) -> tuple[str, ...]:
-        seat = seat_name(seat)
+        seat = as_seat_letter(seat)
         return tuple(c for c in self._lists[seat] if c not in self._banned[seat])
 
     def view(self) -> BanView:
@@ -240,7 +240,7 @@ class BanState:
         already banned this card (a repeated request: callers may treat it as done),
         `bans_over`, `not_your_ban` or `not_in_list`.
         """
-        seat = seat_name(seat)
+        seat = as_seat_letter(seat)
         target = other_letter(seat)
         if not isinstance(card, str):
             raise IllegalChoice("not_in_list", f"{card!r} is not a card name")

@@ -24,10 +24,10 @@ from .common import (
     SEATS,
     IllegalChoice,
     ProcedureReplay,
+    as_seat_letter,
     check_seed,
     replay_verdict,
     rerun,
-    seat_name,
 )
 
 PICKING = "picking"
@@ -213,7 +213,7 @@ class DraftState:
         already took this card (a repeated request), `draft_over`, `not_your_pick`,
         `unknown_card` or `not_revealed`.
         """
-        seat = seat_name(seat)
+        seat = as_seat_letter(seat)
         if not isinstance(card, str):
             raise IllegalChoice("unknown_card", f"{card!r} is not a card name")
         if card in self._hands[seat]:
