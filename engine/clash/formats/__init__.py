@@ -1,8 +1,6 @@
-"""Game formats and their pre-game procedures (rules C-2.1 to C-2.6).
-
-Preconstructed decks (`precon`), the Draft (`draft`), Constructed lists and the ban-two
-procedure (`bans`), the policies AI players choose with (`policies`, values from `values`),
-and the setup of a duel from any of them (`setup`). See docs/formats.md.
+"""Game formats and their pre-game procedures (rules C-2.1 to C-2.6): preconstructed decks,
+the Draft, Constructed lists and the ban-two procedure, the policies AI players choose with,
+and the setup of a duel from any of them. docs/formats.md lists the modules.
 """
 
 from .bans import (
