@@ -21,8 +21,8 @@ from engine.seats import DRAW, LETTER_A, LETTER_B, other_letter
 from .ai import make_agent
 from .cards import Catalogue, load_catalogue
 from .errors import SetupError
-from .formats.bans import BAN_ORDER, LIST_SIZE, BanView, list_problems
-from .formats.policies import BanPolicy, ValuePolicy
+from .formats.bans import BAN_ORDER, LIST_SIZE, BanPolicy, BanView, list_problems
+from .formats.policies import ValuePolicy
 from .game import new_game, run_to_end
 from .lab import LabResult, check_lab, lab_chunk
 from .rng import Rng

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from engine.cli import json_problem
-from engine.seats import DRAW_NAME, LETTER_A, LETTER_B, result_name
+from engine.seats import DRAW_NAME, LETTER_A, LETTER_B, RESULT_NAMES, result_name
 
 from .actions import decode, decode_turn
 from .cards import Catalogue, load_catalogue
@@ -53,11 +53,7 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, data: Any) -> GameRecord:
-        if not isinstance(data, dict):
-            raise RecordError("a game record must be a JSON object")
-        if data.get("v") != RECORD_VERSION:
-            raise RecordError(f"unsupported record version {data.get('v')!r} "
-                              f"(this engine reads version {RECORD_VERSION})")
+        data = record_object(data)
         fmt, catalogue = text_field(data, "format"), text_field(data, "catalogue")
         if fmt not in DUEL_FORMATS:
             raise RecordError(f"a game record's format must be {', '.join(DUEL_FORMATS)}, not "
@@ -70,10 +66,7 @@ class GameRecord:
             raise RecordError('a game record\'s decks must be {"A": [card names], "B": [card '
                               'names]}')
         turns, hashes = turns_field(data)
-        result = data.get("result")
-        if result not in (None, LETTER_A, LETTER_B, DRAW_NAME):
-            raise RecordError(f"a game record's result must be {LETTER_A}, {LETTER_B}, "
-                              f"{DRAW_NAME} or null, not {result!r}")
+        result = result_field(data)
         return cls(fmt=fmt, catalogue=catalogue, seed=seed,
                    decks=(list(decks[LETTER_A]), list(decks[LETTER_B])), turn_cap=turn_cap,
                    turns=turns, hashes=hashes, result=result)
@@ -81,6 +74,19 @@ class GameRecord:
     @classmethod
     def loads(cls, text: str) -> GameRecord:
         return cls.from_json(parse_json(text))
+
+
+# The reading of what duel and solo records (solo/record.py) both hold: the header, the
+# numbers, the turns with their hashes and the result.
+
+def record_object(data: Any) -> dict:
+    """`data` if it is a record's JSON object of the version this engine reads."""
+    if not isinstance(data, dict):
+        raise RecordError("a game record must be a JSON object")
+    if data.get("v") != RECORD_VERSION:
+        raise RecordError(f"unsupported record version {data.get('v')!r} "
+                          f"(this engine reads version {RECORD_VERSION})")
+    return data
 
 
 def need_field(data: dict, name: str) -> object:
@@ -129,6 +135,15 @@ def turns_field(data: dict) -> tuple[list[str], list[str]]:
     return list(turns), list(hashes)
 
 
+def result_field(data: dict) -> str | None:
+    """A record's result: a seat's letter, a draw, or null for a game not over."""
+    result = data.get("result")
+    if result is not None and result not in RESULT_NAMES:
+        raise RecordError(f"a game record's result must be {', '.join(RESULT_NAMES)} or "
+                          f"null, not {result!r}")
+    return result
+
+
 def parse_json(text: str) -> Any:
     """The JSON of a record. Nesting too deep to read (RecursionError) and a number of more
     digits than Python converts (ValueError) are malformed records too."""
@@ -157,16 +172,24 @@ _CONFIRMED: Final[dict[str | None, ReplayResult]] = {
 def replay(record: GameRecord, catalogue: Catalogue | None = None) -> ReplayResult:
     """Re-simulate `record`; confirm its outcome or name the first turn that differs."""
     catalogue = load_catalogue() if catalogue is None else catalogue
-    if record.catalogue != catalogue.version:
-        return ReplayResult(False, None, None,
-                            f"the record was made with catalogue {record.catalogue}, "
-                            f"not {catalogue.version}")
+    refused = other_catalogue(record.catalogue, catalogue)
+    if refused is not None:
+        return refused
     try:
         game = new_game(record.decks, record.seed, catalogue=catalogue,
                         turn_cap=record.turn_cap)
     except EngineError as exc:
         return ReplayResult(False, None, None, f"the game cannot be set up: {exc.message}")
     return replay_turns(game, record.turns, record.hashes, record.result)
+
+
+def other_catalogue(version: str, catalogue: Catalogue) -> ReplayResult | None:
+    """The verdict on a record made with catalogue `version` when it is not `catalogue`'s: a
+    record is never replayed with other card values. None when it is the same."""
+    if version == catalogue.version:
+        return None
+    return ReplayResult(False, None, None,
+                        f"the record was made with catalogue {version}, not {catalogue.version}")
 
 
 def replay_turns(game: Game, turns: list[str], hashes: list[str], result: str | None,

@@ -10,7 +10,6 @@ tools depend on it.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -351,6 +350,7 @@ def run(data: Any) -> tuple[int, dict[str, Any]]:
 
 
 if __name__ == "__main__":  # the command's old path (`python -m engine.clash.scenario`)
-    from engine.tools.scenario import main
+    # Run as a program, not imported: the command imports this module, never the reverse.
+    import runpy
 
-    sys.exit(main())
+    runpy.run_module("engine.tools.scenario", run_name="__main__")

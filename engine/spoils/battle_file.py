@@ -298,3 +298,7 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_BAD
     print_json(output)
     return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -453,9 +453,8 @@ def _checked(to: Mapping[str, int], where: str, side: str, speed: int, strength:
     return dict(to)
 
 
-if __name__ == "__main__":
-    import sys
+if __name__ == "__main__":  # `python -m engine.spoils.combat FILE.json`: a battle file
+    # Run as a program, not imported: battle_file imports this module, never the reverse.
+    import runpy
 
-    from engine.spoils.battle_file import main
-
-    sys.exit(main())
+    runpy.run_module("engine.spoils.battle_file", run_name="__main__")

@@ -43,8 +43,8 @@ SOURCE = Path(__file__).resolve().parents[1]  # the engine package
 # processes by pickle, which compiled ones refuse), the match loop (its tests replace
 # `play_game`) and the solo options (their checks of bad input raise the engine's errors).
 COMPILED = (
-    "clash/actions.py", "clash/attack.py", "clash/deaths.py", "clash/duel.py",
-    "clash/events.py", "clash/game.py", "clash/lab.py",
+    "clash/actions.py", "clash/attack.py", "clash/copies.py", "clash/deaths.py",
+    "clash/duel.py", "clash/events.py", "clash/game.py", "clash/hashing.py", "clash/lab.py",
     "clash/observation.py", "clash/record.py", "clash/rng.py", "clash/rules.py",
     "clash/state.py",
     "clash/ai/base.py", "clash/ai/evaluate.py", "clash/ai/expert.py", "clash/ai/greedy.py",

@@ -12,10 +12,11 @@ from engine.clash.ai import RandomAgent
 from engine.clash.cards import load_catalogue, parse_catalogue_csv
 from engine.clash.errors import RecordError
 from engine.clash.game import new_game, play_game
+from engine.clash.hashing import hex8, hex8_value
 from engine.clash.record import GameRecord, replay
 from engine.clash.rng import Rng
 from engine.clash.solo import play_solo_game
-from engine.clash.state import Creature, hex8, hex8_value
+from engine.clash.state import Creature
 
 CAT = load_catalogue()
 

@@ -32,9 +32,9 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..actions import decode, encode
-from ..formats.bans import BanState
-from ..formats.draft import DraftState
-from ..formats.policies import BanPolicy, DraftPolicy, ValuePolicy
+from ..formats.bans import BanPolicy, BanState
+from ..formats.draft import DraftPolicy, DraftState
+from ..formats.policies import ValuePolicy
 from ..observation import Observation
 from ..rng import Rng
 from ..rules import Game

@@ -1,12 +1,11 @@
-"""Game formats and their pre-game procedures (rules C-2.1 to C-2.6).
-
-Preconstructed decks (`precon`), the Draft (`draft`), Constructed lists and the ban-two
-procedure (`bans`), the policies AI players choose with (`policies`, values from `values`),
-and the setup of a duel from any of them (`setup`). See docs/formats.md.
+"""Game formats and their pre-game procedures (rules C-2.1 to C-2.6): preconstructed decks,
+the Draft, Constructed lists and the ban-two procedure, the policies AI players choose with,
+and the setup of a duel from any of them. docs/formats.md lists the modules.
 """
 
 from .bans import (
     BAN_ORDER,
+    BanPolicy,
     BanRecord,
     BanState,
     BanView,
@@ -16,8 +15,16 @@ from .bans import (
     validate_list,
 )
 from .common import DeckListError, IllegalChoice, ProcedureReplay
-from .draft import DraftRecord, DraftState, DraftView, pick_order, replay_draft, run_draft
-from .policies import BanPolicy, DraftPolicy, RandomPolicy, ValuePolicy
+from .draft import (
+    DraftPolicy,
+    DraftRecord,
+    DraftState,
+    DraftView,
+    pick_order,
+    replay_draft,
+    run_draft,
+)
+from .policies import RandomPolicy, ValuePolicy
 from .precon import deck_numbers, preconstructed_deck, preconstructed_decks
 from .setup import FORMATS, DuelSetup, setup_duel
 

@@ -16,7 +16,7 @@ import json
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, runtime_checkable
 
 from engine.seats import LETTER_A, LETTER_B, other_letter
 
@@ -30,14 +30,11 @@ from .common import (
     DeckListError,
     IllegalChoice,
     ProcedureReplay,
+    as_seat_letter,
     check_seed,
     replay_verdict,
     rerun,
-    seat_name,
 )
-
-if TYPE_CHECKING:  # policies.py imports this module
-    from .policies import BanPolicy
 
 BANNING = "banning"
 STATUSES = (BANNING, DONE)
@@ -99,6 +96,15 @@ class BanView:
                 "lists": {s: list(c) for s, c in self.lists.items()},
                 "banned": {s: list(c) for s, c in self.banned.items()},
                 "remaining": {s: list(c) for s, c in self.remaining.items()}}
+
+
+@runtime_checkable
+class BanPolicy(Protocol):
+    """How an AI player bans (policies.py has the policies): from the public view only."""
+
+    def choose_ban(self, view: BanView, seat: str, rng: Rng) -> str:
+        """A card of the opponent's remaining list for `seat` to ban."""
+        ...
 
 
 @dataclass
@@ -205,7 +211,7 @@ class BanState:
         return tuple(self._bans)
 
     def remaining(self, seat: str | int) -> tuple[str, ...]:
-        seat = seat_name(seat)
+        seat = as_seat_letter(seat)
         return tuple(c for c in self._lists[seat] if c not in self._banned[seat])
 
     def view(self) -> BanView:
@@ -234,7 +240,7 @@ class BanState:
         already banned this card (a repeated request: callers may treat it as done),
         `bans_over`, `not_your_ban` or `not_in_list`.
         """
-        seat = seat_name(seat)
+        seat = as_seat_letter(seat)
         target = other_letter(seat)
         if not isinstance(card, str):
             raise IllegalChoice("not_in_list", f"{card!r} is not a card name")

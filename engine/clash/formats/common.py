@@ -71,7 +71,7 @@ class DeckListError(IllegalDeck):
                 "by_seat": self.by_seat}
 
 
-def seat_name(seat: object) -> str:
+def as_seat_letter(seat: object) -> str:
     """"A" or "B" for a seat given as "A"/"B" (any case) or as the engine's 0/1."""
     if isinstance(seat, str) and seat.upper() in LETTERS:
         return seat.upper()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, runtime_checkable
 
 from engine.seats import LETTER_A, LETTER_B, other_letter
 
@@ -24,14 +24,11 @@ from .common import (
     SEATS,
     IllegalChoice,
     ProcedureReplay,
+    as_seat_letter,
     check_seed,
     replay_verdict,
     rerun,
-    seat_name,
 )
-
-if TYPE_CHECKING:  # policies.py imports this module
-    from .policies import DraftPolicy
 
 PICKING = "picking"
 STATUSES = (PICKING, DONE)
@@ -69,6 +66,15 @@ class DraftView:
                 "revealed": list(self.revealed),
                 "hands": {seat: list(cards) for seat, cards in self.hands.items()},
                 "picks": [list(p) for p in self.picks], "unseen": list(self.unseen)}
+
+
+@runtime_checkable
+class DraftPolicy(Protocol):
+    """How an AI player picks (policies.py has the policies): from the public view only."""
+
+    def choose_pick(self, view: DraftView, seat: str, rng: Rng) -> str:
+        """A card of `view.revealed` for `seat` to take."""
+        ...
 
 
 @dataclass
@@ -207,7 +213,7 @@ class DraftState:
         already took this card (a repeated request), `draft_over`, `not_your_pick`,
         `unknown_card` or `not_revealed`.
         """
-        seat = seat_name(seat)
+        seat = as_seat_letter(seat)
         if not isinstance(card, str):
             raise IllegalChoice("unknown_card", f"{card!r} is not a card name")
         if card in self._hands[seat]:

@@ -2,14 +2,15 @@
 calls as people, choosing with a policy.
 
 A policy sees only the public view (`DraftView`, `BanView`) and draws any randomness from the
-generator it is given, so a whole procedure is a function of its seed.
+generator it is given, so a whole procedure is a function of its seed. What a policy answers
+(`DraftPolicy`, `BanPolicy`) is written beside the view it reads, in draft.py and bans.py;
+the policies here are two of its kinds.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Protocol, runtime_checkable
 
 from engine.seats import other_letter
 
@@ -17,20 +18,6 @@ from ..cards import Catalogue
 from ..rng import Rng
 from .bans import BanView
 from .draft import DraftView
-
-
-@runtime_checkable
-class DraftPolicy(Protocol):
-    def choose_pick(self, view: DraftView, seat: str, rng: Rng) -> str:
-        """A card of `view.revealed` for `seat` to take."""
-        ...
-
-
-@runtime_checkable
-class BanPolicy(Protocol):
-    def choose_ban(self, view: BanView, seat: str, rng: Rng) -> str:
-        """A card of the opponent's remaining list for `seat` to ban."""
-        ...
 
 
 class RandomPolicy:

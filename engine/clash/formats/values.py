@@ -123,6 +123,7 @@ def write_card_values(values: CardValues, path: str | Path | None = None) -> Pat
 
 
 if __name__ == "__main__":  # the command's old path (`python -m engine.clash.formats.values`)
-    from engine.tools.values import main
+    # Run as a program, not imported: the command imports this module, never the reverse.
+    import runpy
 
-    raise SystemExit(main())
+    runpy.run_module("engine.tools.values", run_name="__main__")

@@ -25,9 +25,10 @@ from engine.seats import SEAT_A, SEAT_B
 from .. import events as ev
 from ..cards import Catalogue
 from ..errors import IllegalAction
+from ..hashing import crc_add
 from ..rng import Rng, i64
 from ..rules import Game
-from ..state import DEFAULT_TURN_CAP, SUMMON, TOP, Creature, Player, crc_add
+from ..state import DEFAULT_TURN_CAP, SUMMON, TOP, Creature, Player
 from .options import SoloOptions
 
 HUMAN, AI = SEAT_A, SEAT_B  # C-8: the player sits in seat A, the automaton in seat B

@@ -21,8 +21,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.seats import RESULT_NAMES
-
 from ..cards import Catalogue, load_catalogue
 from ..errors import EngineError, RecordError, SetupError
 from ..game import result_name, run_to_end
@@ -30,8 +28,11 @@ from ..record import (
     RECORD_VERSION,
     ReplayResult,
     need_field,
+    other_catalogue,
     parse_json,
+    record_object,
     replay_turns,
+    result_field,
     seed_field,
     text_field,
     turns_field,
@@ -86,11 +87,7 @@ class SoloRecord:
 
     @classmethod
     def from_json(cls, data: Any) -> SoloRecord:
-        if not isinstance(data, dict):
-            raise RecordError("a game record must be a JSON object")
-        if data.get("v") != RECORD_VERSION:
-            raise RecordError(f"unsupported record version {data.get('v')!r} "
-                              f"(this engine reads version {RECORD_VERSION})")
+        data = record_object(data)
         if data.get("mode") != MODE:
             raise RecordError(f"not a solo record (mode {data.get('mode')!r})")
         fmt = data.get("format")
@@ -101,10 +98,7 @@ class SoloRecord:
         catalogue, seed = text_field(data, "catalogue"), seed_field(data)
         level, turn_cap = whole_field(data, "level", 0), whole_field(data, "turn_cap", 1)
         turns, hashes = turns_field(data)
-        result = data.get("result")
-        if result not in (None, *RESULT_NAMES):
-            raise RecordError(f"a game record's result must be {', '.join(RESULT_NAMES)} or "
-                              f"null, not {result!r}")
+        result = result_field(data)
         options_data = need_field(data, "options")
         try:
             options = SoloOptions.from_json(options_data)
@@ -174,10 +168,9 @@ def replay_solo(record: SoloRecord, catalogue: Catalogue | None = None) -> Repla
     """Re-simulate a solo record; confirm its outcome or name the first entry that differs
     (`turn` is the 1-based index into `turns`)."""
     catalogue = load_catalogue() if catalogue is None else catalogue
-    if record.catalogue != catalogue.version:
-        return ReplayResult(False, None, None,
-                            f"the record was made with catalogue {record.catalogue}, "
-                            f"not {catalogue.version}")
+    refused = other_catalogue(record.catalogue, catalogue)
+    if refused is not None:
+        return refused
     try:
         human, ai, _ = solo_decks(record.fmt, record.seed, deck=record.deck,
                                   draft=record.picks, catalogue=catalogue)
