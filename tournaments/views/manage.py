@@ -38,6 +38,8 @@ from tournaments.models import (
     Registration,
     RoundStage,
 )
+from tournaments.presenters.clock import dashboard_clock
+from tournaments.presenters.corrections import dashboard_corrections
 from tournaments.selectors.access import is_organizer
 from tournaments.selectors.announcements import announcements_board
 from tournaments.selectors.events import dashboard_for
@@ -51,9 +53,7 @@ from tournaments.services.rounds import round_pair
 from tournaments.services.states import require_round_unplayed
 from tournaments.services.topcut import topcut_advance, topcut_start
 
-from .clock_shown import dashboard_clock
 from .common import event_context, event_or_404, organizer_action, page_of, render_event
-from .corrections_shown import dashboard_corrections
 from .pods import pod_rows
 
 

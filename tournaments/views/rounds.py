@@ -31,6 +31,7 @@ from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET
 
 from tournaments.models import Event, EventStatus, MatchStatus, Round, RoundStage
+from tournaments.presenters.clock import round_clock_shown
 from tournaments.selectors.announcements import announcements_live
 from tournaments.selectors.cache import remembered
 from tournaments.selectors.exports import pairings_csv as pairings_text
@@ -58,7 +59,6 @@ from tournaments.selectors.standings import (
     tiebreaker_columns,
 )
 
-from .clock_shown import round_clock_shown
 from .common import (
     event_context,
     event_or_404,
