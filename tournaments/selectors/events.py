@@ -22,11 +22,11 @@ from tournaments.models import (
     Round,
     RoundStage,
 )
+from tournaments.presenters.job_errors import job_error_text
+from tournaments.presenters.result_notes import note_text
 from tournaments.selectors.access import is_organizer
-from tournaments.selectors.job_errors import job_error_text
 from tournaments.selectors.matches import matches_by_table
 from tournaments.selectors.registrations import user_registration
-from tournaments.selectors.result_notes import note_text
 from tournaments.selectors.rounds import (
     ROUND_COMPLETE,
     champion_of,

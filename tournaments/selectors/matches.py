@@ -26,8 +26,8 @@ from tournaments.models import (
     RoundStage,
 )
 from tournaments.models.registrations import seat_name
-from tournaments.selectors.job_errors import job_error_text
-from tournaments.selectors.result_notes import note_text
+from tournaments.presenters.job_errors import job_error_text
+from tournaments.presenters.result_notes import note_text
 
 User = AbstractBaseUser | AnonymousUser
 

@@ -54,6 +54,7 @@ from tournaments.models import (
     ResultAction,
     Round,
 )
+from tournaments.presenters.result_notes import note_text
 from tournaments.selectors.matches import match_format, side_of
 from tournaments.selectors.online import (
     OPEN_EVENT,
@@ -65,7 +66,6 @@ from tournaments.selectors.online import (
     time_called,
 )
 from tournaments.selectors.registrations import deck_for
-from tournaments.selectors.result_notes import note_text
 
 from .access import lock_match
 from .engine_jobs import ai_level

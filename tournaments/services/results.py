@@ -54,10 +54,10 @@ from tournaments.models import (
     RoundStage,
     RoundStatus,
 )
+from tournaments.presenters.score_problems import score_problems
 from tournaments.selectors.matches import match_format, verified_score
 from tournaments.selectors.matches import side_of as _side_of
 from tournaments.selectors.online import current_online_game
-from tournaments.selectors.score_problems import score_problems
 
 from .access import lock_event_of_match, lock_match, require_organizer
 from .audit import snapshot

@@ -21,7 +21,7 @@ from tournaments.models import (
     RoundStage,
     RoundStatus,
 )
-from tournaments.selectors.score_problems import score_problems
+from tournaments.presenters.score_problems import score_problems
 from tournaments.services.event_file_fields import Data, Reader
 
 from .common import MAX_ROUNDS, MAX_SEATS, MAX_TABLE, SCORE, is_id, score_ok, seat_ref
