@@ -21,6 +21,7 @@ from tournaments.api.events import event_or_404, registration_or_404, registrati
 from tournaments.api.matches import match_or_404, match_response
 from tournaments.api.rounds import seen_round
 from tournaments.models import CorrectionAction
+from tournaments.presenters.walkins import claim_path
 from tournaments.selectors.corrections import corrections_of
 from tournaments.selectors.matches import match_seen
 from tournaments.services.access import require_organizer
@@ -28,7 +29,6 @@ from tournaments.services.corrections import registration_undrop, round_swap, ro
 from tournaments.services.late_players import round_late_player_add
 from tournaments.services.no_shows import match_no_show
 from tournaments.services.walkins import MAX_GUEST_NAME
-from tournaments.views.claims import claim_path
 
 
 class RegistrationUndropView(APIView):
