@@ -28,6 +28,8 @@ from tournaments.selectors.standings import (
     tiebreaker_columns,
 )
 
+STANDINGS_PER_PAGE = 50  # rows on a page of the standings, and in a visitor's part
+
 
 class ShownRow:
     """A standings row as the page shows it: its numbers already text (the template would

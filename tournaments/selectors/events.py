@@ -37,6 +37,13 @@ from tournaments.selectors.rounds import (
 User = AbstractBaseUser | AnonymousUser
 
 
+def events_for_pages() -> QuerySet[Event]:
+    """The events with their game and their results version (`selectors.results_version`),
+    as the event pages load one: one query for both."""
+    return (Event.objects.select_related("game", "standings_state")
+            .defer("standings_state__final"))
+
+
 def events_listed(*, status: str | None = None, format: str | None = None,
                   game: Game | None = None) -> QuerySet[Event]:
     """Events newest first, with their game, organizers and the number of players."""

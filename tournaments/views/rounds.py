@@ -30,6 +30,7 @@ from tournaments.models import Event, EventStatus, Round, RoundStage
 from tournaments.presenters.clock import round_clock_shown
 from tournaments.presenters.pairings import my_table, pairing_rounds, pairings_part
 from tournaments.presenters.standings import (
+    STANDINGS_PER_PAGE,
     standings_content,
     standings_count,
     standings_kept_part,
@@ -141,7 +142,7 @@ def _standings(request: HttpRequest, event: Event, version: int,
     language and page of the standings (and for organizers, their tabs), whoever reads it;
     then the reader's own row is marked."""
     count = standings_count(event, version)
-    page = page_of(request, range(count))
+    page = page_of(request, range(count), STANDINGS_PER_PAGE)
     mine = reader.seat if reader is not None else None
     fragment = standings_kept_part(event, version, page)
     if wants_fragment(request):
