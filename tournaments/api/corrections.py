@@ -17,8 +17,9 @@ from rest_framework.views import APIView
 
 from core.api.responses import errors, valid
 from tournaments.api import serializers as s
-from tournaments.api.events import event_or_404, registration_or_404, registration_response
+from tournaments.api.events import event_or_404
 from tournaments.api.matches import match_or_404, match_response
+from tournaments.api.registrations import registration_or_404, registration_response
 from tournaments.api.rounds import seen_round
 from tournaments.models import CorrectionAction
 from tournaments.presenters.walkins import claim_path
