@@ -16,11 +16,11 @@ from decks.models import BanSession, CollectionEntry, Decklist
 from engine.clash.cards import load_catalogue
 from play.selectors import solo_record_of
 from tournaments.models import Rating
+from tournaments.presenters.clock import match_clock_shown
 from tournaments.selectors.announcements import announcements_for_player
 from tournaments.selectors.events import events_organized_by
 from tournaments.selectors.penalties import events_judged_by, penalties_of_player
 from tournaments.selectors.registrations import registrations_of
-from tournaments.views.clock_shown import match_clock_shown
 
 
 @require_GET

@@ -11,17 +11,16 @@ from __future__ import annotations
 import asyncio
 import json
 from typing import Any
-from urllib.parse import parse_qs, urlencode
+from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
-from django.contrib.auth.models import AnonymousUser
-from django.http import HttpRequest, QueryDict
+from django.http import HttpRequest
 from django.http.cookie import parse_cookie
-from django.urls import reverse
 from django.utils import translation
 
 from core.consumers import HintConsumer
 from tournaments.models import Event
+from tournaments.presenters.visitors import VISITOR_PARTS, visitor_part
 from tournaments.selectors.access import is_organizer, may_see_match
 from tournaments.selectors.matches import match_in_event
 from tournaments.selectors.pods import may_see_seat, pod_seat_of
@@ -34,19 +33,14 @@ from tournaments.services.live import (
     match_group,
     pair_group,
 )
-from tournaments.views import rounds
-
-# The pages whose visitors are sent their fragment: (URL name, view).
-VISITOR_PARTS = {"standings": ("tournaments:standings", rounds.standings),
-                 "pairings": ("tournaments:pairings", rounds.pairings)}
 
 
 class EventPagesConsumer(HintConsumer):
     """The pairings and standings pages. A visitor who is not signed in sees what every such
-    visitor sees (the page kept per results version and language, views.common
-    .kept_for_visitors): their socket is sent that fragment with the hint, rendered by the
-    page's own view, so a crowd of visitors' pages costs one render a change and no request
-    at all. A signed-in person's page (their own row marked) fetches its own."""
+    visitor sees (the part kept per results version and language): their socket is sent that
+    part with the hint, rendered by the page's own presenter (presenters/visitors.py), so a
+    crowd of visitors' pages costs one render a change and no request at all. A signed-in
+    person's page (their own row marked) fetches its own."""
 
     coalesce = 1.0
     personal = False
@@ -58,17 +52,14 @@ class EventPagesConsumer(HintConsumer):
 
     async def connect(self) -> None:
         # What a visitor's page is sent with each hint: read once, from the handshake.
-        self._visitor: tuple[str, str, HttpRequest, str] | None = None
+        self._visitor: tuple[str, str, str] | None = None
         user = self.scope.get("user")
         query = parse_qs(self.scope.get("query_string", b"").decode())
         part = (query.get("part") or [""])[0]
         if part in VISITOR_PARTS and (user is None or not user.is_authenticated):
             page = (query.get("page") or [""])[0]
             page = page if page.isdigit() else ""
-            path = reverse(VISITOR_PARTS[part][0], args=[self.scope["url_route"]["kwargs"]["pk"]])
-            request = visitor_request(self.scope, path,
-                                      {"fragment": "1", **({"page": page} if page else {})})
-            self._visitor = (part, page, request, translation.get_language_from_request(request))
+            self._visitor = (part, page, visitor_language(self.scope))
         await super().connect()
 
     async def message_for(self, hint: dict) -> dict:
@@ -90,13 +81,13 @@ class EventPagesConsumer(HintConsumer):
         """The part every visitor in this language sees, rendered once per hint in this
         process however many of its sockets get it (they get the same hint, stamped
         `since`)."""
-        part, page, request, language = self._visitor
+        part, page, language = self._visitor
         pk = self.scope["url_route"]["kwargs"]["pk"]
         key = (pk, part, page, language, since)
         render = _renders.get(key)
         if render is None:
             render = asyncio.ensure_future(
-                database_sync_to_async(_render)(part, pk, request, language, since))
+                database_sync_to_async(_render)(part, pk, page, language, since))
             _renders[key] = render
             while len(_renders) > RENDERS_KEPT:
                 _renders.pop(next(iter(_renders)))
@@ -115,15 +106,14 @@ class Fragment(str):
         return fragment
 
 
-def _render(part: str, pk: int, request: HttpRequest, language: str,
-            since: float) -> str | None:
-    # A version read since the hint left: the page's own read may then use it (the
-    # visitors' CLASH_VISITOR_VERSION_SECONDS), never one from before the change.
-    if results_version_since(pk, since) is None:
+def _render(part: str, pk: int, page: str, language: str, since: float) -> str | None:
+    # A version read since the hint left, never one from before the change.
+    version = results_version_since(pk, since)
+    if version is None:
         return None
     with translation.override(language):
-        response = VISITOR_PARTS[part][1](request, pk)
-    return Fragment.of(response.content.decode()) if response.status_code == 200 else None
+        html = visitor_part(part, pk, version, page)
+    return Fragment.of(str(html)) if html is not None else None
 
 
 # The renders of the latest hints, shared by the sockets of this process: {(event, part,
@@ -132,21 +122,15 @@ _renders: dict[tuple, asyncio.Future] = {}
 RENDERS_KEPT = 64
 
 
-def visitor_request(scope: dict, path: str, query: dict[str, str]) -> HttpRequest:
-    """The GET a visitor's page would send for its fragment: same cookies (the language's)
-    and Accept-Language as the socket's handshake, nobody signed in."""
-    request = HttpRequest()
-    request.method = "GET"
-    request.path = request.path_info = path
-    request.GET = QueryDict(urlencode(query))
+def visitor_language(scope: dict) -> str:
+    """The language a visitor's page is in, as the page's request would choose it: from the
+    language cookie and the Accept-Language of the socket's handshake."""
     headers = {name.decode("latin-1").lower(): value.decode("latin-1")
                for name, value in scope.get("headers", [])}
-    request.META = {"HTTP_ACCEPT_LANGUAGE": headers.get("accept-language", ""),
-                    "HTTP_HOST": headers.get("host", ""), "SERVER_NAME": "live",
-                    "SERVER_PORT": "80"}
+    request = HttpRequest()
+    request.META = {"HTTP_ACCEPT_LANGUAGE": headers.get("accept-language", "")}
     request.COOKIES = parse_cookie(headers.get("cookie", ""))
-    request.user = AnonymousUser()
-    return request
+    return translation.get_language_from_request(request)
 
 
 class DashboardConsumer(HintConsumer):

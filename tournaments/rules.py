@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from core.errors import DomainError
 from engine.clash.match_rules import MatchFormat
-from tournaments.selectors.score_problems import score_problems
+from tournaments.presenters.score_problems import score_problems
 from tournaments.swiss.model import BYE_SCORE
 
 __all__ = [

@@ -4,13 +4,11 @@ from django.urls import include, path
 
 from tournaments.views import (
     announcements,
-    claims,
     clock,
     corrections,
     deck_checks,
     event_edit,
     events,
-    guest_lists,
     manage,
     match_games,
     matches,
@@ -21,13 +19,14 @@ from tournaments.views import (
     records,
     rounds,
     seats,
+    walkins,
 )
 
 app_name = "tournaments"
 urlpatterns: list = [
     path("", events.event_list, name="events"),
     path("new/", events.event_new, name="event_new"),
-    path("claim/", claims.claim, name="claim"),
+    path("claim/", walkins.claim, name="claim"),
     path("<int:pk>/", events.event_detail, name="event"),
     path("<int:pk>/register/", events.register, name="register"),
     path("<int:pk>/waitlist/", events.waitlist_join_view, name="waitlist_join"),
@@ -58,11 +57,11 @@ urlpatterns: list = [
     path("<int:pk>/manage/clock/add/", clock.clock_add, name="clock_add"),
     path("<int:pk>/matches/<int:match>/time/", clock.match_time, name="match_time"),
     path("<int:pk>/manage/players/add/", seats.player_add, name="player_add"),
-    path("<int:pk>/manage/guests/add/", seats.guest_add, name="guest_add"),
+    path("<int:pk>/manage/guests/add/", walkins.guest_add, name="guest_add"),
     path("<int:pk>/manage/ai-seats/add/", seats.ai_seats_new, name="ai_seats_add"),
-    path("<int:pk>/manage/guests/<int:registration>/code/", seats.guest_code_renew,
+    path("<int:pk>/manage/guests/<int:registration>/code/", walkins.guest_code_renew,
          name="guest_code_renew"),
-    path("<int:pk>/manage/guests/<int:registration>/list/", guest_lists.guest_list,
+    path("<int:pk>/manage/guests/<int:registration>/list/", walkins.guest_list,
          name="guest_list"),
     path("<int:pk>/manage/players/<int:registration>/remove/", seats.player_remove,
          name="player_remove"),

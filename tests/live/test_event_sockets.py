@@ -139,6 +139,31 @@ def test_a_visitors_standings_page_is_sent_the_new_standings_with_the_hint():
     assert "html" not in for_player and for_player["kind"] == "event"
 
 
+def test_the_part_sent_to_visitors_sockets_never_stands_in_for_a_visitors_whole_page():
+    from tests.tournaments.event_steps import match_of, now, organizer_of, pair, seats, start
+    from tournaments.services.results import result_set
+
+    event = OrganizedEventFactory()
+    seats(event, "alice bob carol dave")
+    start(event)
+    match = match_of(pair(event), "alice")
+    organizer = organizer_of(event)
+
+    async def scenario():
+        visitor = socket(f"/ws/events/{event.pk}/?part=standings")
+        assert (await visitor.connect(timeout=3))[0]
+        await sync_to_async(result_set)(match_id=match.pk, by=organizer, a_wins=2, b_wins=0,
+                                        now=now())
+        heard = await visitor.receive_json_from(timeout=3)
+        await visitor.disconnect()
+        return heard
+
+    assert "1-0-0" in run(scenario)["html"]
+    # The page a new visitor opens next is the whole page, around the same standings.
+    page = Client().get(reverse("tournaments:standings", args=[event.pk]))
+    assert page.status_code == 200 and b"<html" in page.content and b"1-0-0" in page.content
+
+
 def test_a_clock_change_coalesced_with_other_changes_is_still_named(event):
     from core import live
     from tournaments.services.live import PUBLIC, event_group

@@ -16,7 +16,7 @@ from tests.factories.tournaments import OrganizedEventFactory
 from tests.tournaments.event_steps import pair, seats, start
 from tests.web import html
 from tournaments.models import Match, MatchStatus, Round
-from tournaments.selectors.score_problems import score_problems
+from tournaments.presenters.score_problems import score_problems
 
 LANGUAGES = ("sr", "sr-latn", "eo", "tr", "cs", "ru")
 # One score per reason the check gives (best of 3, and a top-cut draw).

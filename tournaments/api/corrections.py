@@ -17,10 +17,12 @@ from rest_framework.views import APIView
 
 from core.api.responses import errors, valid
 from tournaments.api import serializers as s
-from tournaments.api.events import event_or_404, registration_or_404, registration_response
+from tournaments.api.events import event_or_404
 from tournaments.api.matches import match_or_404, match_response
+from tournaments.api.registrations import registration_or_404, registration_response
 from tournaments.api.rounds import seen_round
 from tournaments.models import CorrectionAction
+from tournaments.presenters.walkins import claim_path
 from tournaments.rules import MAX_GUEST_NAME
 from tournaments.selectors.corrections import corrections_of
 from tournaments.selectors.matches import match_seen
@@ -28,7 +30,6 @@ from tournaments.services.corrections import registration_undrop, round_swap, ro
 from tournaments.services.guards import require_organizer
 from tournaments.services.late_players import round_late_player_add
 from tournaments.services.no_shows import match_no_show
-from tournaments.views.claims import claim_path
 
 
 class RegistrationUndropView(APIView):

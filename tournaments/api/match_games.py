@@ -1,9 +1,9 @@
 """Online play's endpoints that belong to tournaments (URLs under /api/play/:
 tournaments/api/urls.py): start or resume a match's game online, and the replay of
 a game the engine played for a match, on play's replay viewer. The replay's access is the
-page's (tournaments/views/match_games.py): the match's players and the organizers until the
-event publishes its lists (a game between AI seats for anyone), once the match is over for a
-game the server seeded; 404 for everyone else."""
+page's (tournaments/presenters/match_games.py): the match's players and the organizers until
+the event publishes its lists (a game between AI seats for anyone), once the match is over
+for a game the server seeded; 404 for everyone else."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ from core.api.responses import errors
 from play.api import serializers as s
 from play.api.replays import STEP, replay_answer
 from play.presenters.games import game_state
+from tournaments.presenters.match_games import engine_replay_target
 from tournaments.services.online_games import match_online_game_start
-from tournaments.views.match_games import engine_replay_target
 
 
 class MatchGameView(APIView):

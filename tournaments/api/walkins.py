@@ -19,12 +19,13 @@ from core.logins import client_ip
 from decks.api.serializers import MAX_CARDS
 from decks.services.decklists import MAX_NAME
 from tournaments.api import serializers as s
-from tournaments.api.events import event_or_404, registration_response
+from tournaments.api.events import event_or_404
+from tournaments.api.registrations import registration_response
+from tournaments.presenters.walkins import claim_path
 from tournaments.rules import MAX_GUEST_NAME
 from tournaments.selectors.registrations import registration_by_id, seen_versions
 from tournaments.services.guest_lists import guest_list_enter
 from tournaments.services.walkins import registration_claim, registration_guest_add
-from tournaments.views.claims import claim_path
 
 
 class GuestIn(serializers.Serializer):

@@ -10,7 +10,7 @@ from core.forms import AccessibleForm
 from decks.forms import SquadCheckForm
 from engine.clash.match_rules import MatchFormat
 from tournaments.models import MatchLength
-from tournaments.selectors.score_problems import score_problems
+from tournaments.presenters.score_problems import score_problems
 
 
 def _games(most: int) -> list[tuple[int, str]]:

@@ -1,11 +1,11 @@
-"""Who takes part and who runs the event: players added by the organizer, guests and their
-claim codes, organizers."""
+"""Who takes part and who runs the event: players added by the organizer, organizers (the
+walk-ins' guests and claim codes: forms/walkins.py)."""
 
 from __future__ import annotations
 
 from django import forms
 from django.contrib.auth import get_user_model
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from core.forms import AccessibleForm
@@ -42,25 +42,6 @@ class PlayerAddForm(AccessibleForm):
     def add_domain_error(self, error, field: str | None = None) -> None:  # noqa: ANN001
         for problem in error.problems or [error.message]:
             self.add_error(field or "player", problem)
-
-
-class GuestAddForm(AccessibleForm):
-    """A walk-in without an account (issue 16): a seat under a name, with a claim code."""
-
-    name = forms.CharField(
-        label=gettext_lazy("Guest's name"), max_length=60,
-        help_text=gettext_lazy("For a person without an account. You get a claim code to "
-                               "hand them: with it they attach the seat, and its results, "
-                               "to their account later."))
-
-    def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003
-        super().__init__(*args, prefix="guest", **kwargs)
-
-
-class ClaimForm(AccessibleForm):
-    code = forms.CharField(label=gettext_lazy("Claim code"), max_length=40,
-                           help_text=gettext_lazy("The code the organizer gave you, like "
-                                                  "ABCD-EFGH-JKMN."))
 
 
 class OrganizerAddForm(AccessibleForm):

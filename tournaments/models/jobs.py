@@ -41,7 +41,7 @@ class MatchJob(models.Model):
     heartbeat_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     # Why it failed: a stable code and its params, put into the reader's language when read
-    # (selectors.job_errors), and the English text (all that jobs failed before the codes have).
+    # (presenters.job_errors), and the English text (all that jobs failed before the codes have).
     error = models.TextField(blank=True)
     error_code = models.CharField(max_length=40, blank=True)
     error_params = models.JSONField(default=dict, blank=True)

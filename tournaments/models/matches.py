@@ -131,7 +131,7 @@ class ResultChange(models.Model):
     after = models.JSONField()
     note = models.CharField(max_length=200, blank=True)
     # A note the site wrote itself (time was called, ...): its code and values, put into words
-    # in the reader's language when read (tournaments.selectors.result_notes). `note` keeps
+    # in the reader's language when read (tournaments.presenters.result_notes). `note` keeps
     # its English, as the API and the event file give it; a person's note has no code.
     note_code = models.CharField(max_length=40, blank=True, default="")
     note_params = models.JSONField(default=dict, blank=True)

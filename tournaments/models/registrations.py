@@ -70,7 +70,7 @@ class Registration(models.Model):
         """The name pairings and standings show: the AI seat's, the player's display name
         (else username), a guest's name, or a former player's anonymised name."""
         if self.is_ai or self.player_id is None:
-            return seat_name(self.pk, self.is_ai, self.ai_name, None, self.guest_name)
+            return registration_shown_name(self.pk, self.is_ai, self.ai_name, None, self.guest_name)
         return shown_name(self.player)
 
     @property
@@ -78,7 +78,7 @@ class Registration(models.Model):
         return not self.is_ai and self.player_id is None and not self.former_player
 
 
-def seat_name(pk: int, is_ai: bool, ai_name: str, shown: str | None,
+def registration_shown_name(pk: int, is_ai: bool, ai_name: str, shown: str | None,
               guest_name: str = "") -> str:
     """A seat's name from its values (`shown`: the player's shown name, None without one,
     read with `accounts.selectors.profiles.shown_name_of("player")`; `guest_name`: a walk-in

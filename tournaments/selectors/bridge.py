@@ -14,7 +14,7 @@ from accounts.selectors.profiles import shown_name_of
 from core.seeds import derive_seed
 from tournaments import swiss
 from tournaments.models import Event, Match, MatchStatus, Pod, Registration, RoundStage
-from tournaments.models.registrations import seat_name
+from tournaments.models.registrations import registration_shown_name
 
 _ID = re.compile(r"\bR(\d+)\b")
 
@@ -94,7 +94,7 @@ def standings_view(event: Event) -> tuple[swiss.Tournament, dict[str, Seat]]:
             .values_list("id", "is_ai", "ai_name", shown_name_of("player"), "guest_name",
                          "dropped")):
         pid = swiss_id(pk)
-        seats[pid] = Seat(pk, seat_name(pk, is_ai, ai_name, shown, guest), is_ai)
+        seats[pid] = Seat(pk, registration_shown_name(pk, is_ai, ai_name, shown, guest), is_ai)
         if gone:
             dropped.add(pid)
     matches = [swiss.Match(round=number, a=swiss_id(a), b=swiss_id(b) if b else None,
@@ -116,7 +116,7 @@ def named(line: str, names: dict[str, str]) -> str:
 
 def seat_names(event_id: int) -> dict[int, str]:
     """Each seat's name as shown now, by registration id (one query)."""
-    return {pk: seat_name(pk, is_ai, ai_name, shown, guest)
+    return {pk: registration_shown_name(pk, is_ai, ai_name, shown, guest)
             for pk, is_ai, ai_name, shown, guest in
             Registration.objects.filter(event_id=event_id)
             .values_list("id", "is_ai", "ai_name", shown_name_of("player"), "guest_name")}

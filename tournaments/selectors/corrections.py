@@ -12,7 +12,7 @@ from django.utils.translation import gettext, ngettext
 
 from accounts.selectors.profiles import shown_name_of
 from tournaments.models import Correction, CorrectionAction, Event, LatePlayerGets, Registration
-from tournaments.models.registrations import seat_name
+from tournaments.models.registrations import registration_shown_name
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,8 @@ def _seats_named(row: Correction) -> list[int]:
 def _seat_names(event: Event, ids: set[int]) -> dict[int, str]:
     if not ids:
         return {}
-    return {pk: seat_name(pk, is_ai, ai_name, shown, guest) for pk, is_ai, ai_name, shown, guest
+    return {pk: registration_shown_name(pk, is_ai, ai_name, shown, guest)
+            for pk, is_ai, ai_name, shown, guest
             in Registration.objects.filter(event=event, pk__in=sorted(ids)).values_list(
                 "id", "is_ai", "ai_name", shown_name_of("player"), "guest_name")}
 

@@ -22,11 +22,11 @@ from tournaments.models import (
     Round,
     RoundStage,
 )
+from tournaments.presenters.job_errors import job_error_text
+from tournaments.presenters.result_notes import note_text
 from tournaments.selectors.access import is_organizer
-from tournaments.selectors.job_errors import job_error_text
 from tournaments.selectors.matches import matches_by_table
 from tournaments.selectors.registrations import user_registration
-from tournaments.selectors.result_notes import note_text
 from tournaments.selectors.rounds import (
     ROUND_COMPLETE,
     champion_of,
@@ -35,6 +35,13 @@ from tournaments.selectors.rounds import (
 )
 
 User = AbstractBaseUser | AnonymousUser
+
+
+def events_for_pages() -> QuerySet[Event]:
+    """The events with their game and their results version (`selectors.results_version`),
+    as the event pages load one: one query for both."""
+    return (Event.objects.select_related("game", "standings_state")
+            .defer("standings_state__final"))
 
 
 def events_listed(*, status: str | None = None, format: str | None = None,

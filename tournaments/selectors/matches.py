@@ -25,9 +25,9 @@ from tournaments.models import (
     Round,
     RoundStage,
 )
-from tournaments.models.registrations import seat_name
-from tournaments.selectors.job_errors import job_error_text
-from tournaments.selectors.result_notes import note_text
+from tournaments.models.registrations import registration_shown_name
+from tournaments.presenters.job_errors import job_error_text
+from tournaments.presenters.result_notes import note_text
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -138,7 +138,8 @@ def _seat(pk: int | None, is_ai: bool, ai_name: str, player_id: int | None,
           shown: str | None, guest_name: str) -> TableSeat | None:
     if pk is None:
         return None
-    return TableSeat(seat_name(pk, is_ai, ai_name, shown, guest_name), is_ai, player_id, pk)
+    return TableSeat(registration_shown_name(pk, is_ai, ai_name, shown, guest_name), is_ai,
+                     player_id, pk)
 
 
 class NameRow(NamedTuple):

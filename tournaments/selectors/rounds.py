@@ -9,7 +9,7 @@ from django.db.models import Count, Prefetch, QuerySet
 from django.utils.translation import gettext, gettext_lazy
 
 from tournaments.models import Event, Match, MatchStatus, Registration, Round, RoundStage
-from tournaments.selectors.explanations import explanation_lines
+from tournaments.presenters.explanations import explanation_lines
 from tournaments.selectors.matches import matches_by_table
 
 

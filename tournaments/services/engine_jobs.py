@@ -198,7 +198,7 @@ _ERROR_FIELDS = ("error", "error_code", "error_params")
 def refusal_error(score: dict, refusal: DomainError, fmt: MatchFormat) -> dict:
     """Why a job failed, for the organizer (the job's ERROR_FIELDS): the engine's score and
     the writer's refusal, as a code and params the pages put into the reader's language
-    (selectors.job_errors), and in English."""
+    (presenters.job_errors), and in English."""
     text = f"{score['a_wins']}-{score['b_wins']}" + (f"-{score['draws']}" if score["draws"]
                                                      else "")
     return {"error": f"the engine's result {text} was not recorded: {refusal.message}. Set "

@@ -54,6 +54,7 @@ from tournaments.models import (
     ResultAction,
     Round,
 )
+from tournaments.presenters.result_notes import note_text
 from tournaments.selectors.matches import match_format, side_of
 from tournaments.selectors.online import (
     OPEN_EVENT,
@@ -65,7 +66,6 @@ from tournaments.selectors.online import (
     time_called,
 )
 from tournaments.selectors.registrations import deck_for
-from tournaments.selectors.result_notes import note_text
 
 from .engine_jobs import ai_level
 from .guards import lock_match
@@ -207,7 +207,7 @@ def match_end_at_time_write(event: Event, rnd: Round, match: Match, tally: Tally
     level at time is disputed, for the organizer to set (C-7.5b). `unplayed` are the numbers
     of the games that were still in their ban step, so not played. The note says which by
     its code and values, put into the reader's words when read
-    (tournaments.selectors.result_notes), and in English for the API and the event file."""
+    (tournaments.presenters.result_notes), and in English for the API and the event file."""
     at = match_at_time(tally.format, tally.a_wins, tally.b_wins, tally.draws)
     score = dict(zip(SCORE_FIELDS, at.score, strict=True))
     shown = f"{at.score[0]}-{at.score[1]}" + (f"-{at.score[2]}" if at.score[2] else "")

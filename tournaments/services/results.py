@@ -91,7 +91,7 @@ class ResultWrite:
     changes: dict
     by: AbstractBaseUser | None = None
     note: str = ""
-    # A note the site writes: its code and values (tournaments.selectors.result_notes).
+    # A note the site writes: its code and values (tournaments.presenters.result_notes).
     note_code: str = ""
     note_params: dict = field(default_factory=dict)
 

@@ -103,7 +103,7 @@ def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
         views = [(None, swiss_view(event))]
     pairs: list[tuple[Registration, Registration]] = []
     byes: list[Registration] = []
-    # Statements (code and params), put into words when read (selectors.explanations).
+    # Statements (code and params), put into words when read (presenters.explanations).
     lines: list[dict] = []
     players: dict[str, str] = {}
     for pod, view in views:

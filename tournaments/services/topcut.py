@@ -75,7 +75,7 @@ def topcut_start(*, event_id: int, by: AbstractBaseUser, now: datetime) -> tuple
         pairs = bracket(seeds, event.top_cut)
     except SwissError as exc:
         raise from_engine(exc, "too_few_for_cut", kind=Conflict) from None
-    # Statements (code and params), put into words when read (selectors.explanations).
+    # Statements (code and params), put into words when read (presenters.explanations).
     lines = [statement("cut_seeded", size=event.top_cut, round=played,
                        ai_allowed=event.ai_in_top_cut)]
     lines += [statement("cut_table", table=t, player=a, seed=seeds.index(a) + 1, opponent=b,

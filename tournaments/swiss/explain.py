@@ -1,7 +1,7 @@
 """The statements of "How this round was paired", built from the pairing itself.
 
 Each statement is a stable code and its parameters (counts, points, player ids), plain JSON;
-the web side puts it into words in the reader's language (tournaments/selectors/explanations.py),
+the web side puts it into words in the reader's language (tournaments/presenters/explanations.py),
 so nothing here is English a reader sees. Each is true whichever method found the pairing:
 per score group (from the top) how many play within it and how many are paired down; per
 pair-down why that player could not stay (they have already played everyone else on their

@@ -1,6 +1,6 @@
 """The organizer's buttons of the round clock: start, pause, resume and add minutes on the
 dashboard, extra time for one table on its match page (what the pages show of the clock is
-`views.clock_shown`).
+`presenters.clock`).
 
 Each action is a POST checked by `organizer_action` before the service runs (a table's extra
 time by `judge_action`: the event's judges give it too); a refusal shows the dashboard (the

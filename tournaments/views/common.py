@@ -26,6 +26,7 @@ from django.views.decorators.http import require_POST
 from tournaments.models import Event, Match, MatchStatus
 from tournaments.selectors.access import is_organizer, may_judge
 from tournaments.selectors.cache import CACHE, key, remembered
+from tournaments.selectors.events import events_for_pages
 from tournaments.selectors.match_games import GameLink, MatchSeen, replays_seen
 from tournaments.selectors.standings import results_version, results_version_of
 
@@ -37,8 +38,7 @@ KEPT_PARAMETERS = frozenset({"page", "round", "fragment"})
 
 def event_or_404(pk: int) -> Event:
     """The event with its game and its results version (`selectors.results_version`)."""
-    return get_object_or_404(Event.objects.select_related("game", "standings_state")
-                             .defer("standings_state__final"), pk=pk)
+    return get_object_or_404(events_for_pages(), pk=pk)
 
 
 def event_context(request: HttpRequest, event: Event, tab: str,

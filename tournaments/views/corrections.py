@@ -16,12 +16,12 @@ from django.views.decorators.http import require_GET
 from core.views import NOT_THE_INPUT, domain_errors
 from tournaments.forms.rounds import LatePlayerForm, NoShowForm
 from tournaments.models import Event, Match, Registration, RoundStatus
+from tournaments.presenters.walkins import claim_path
 from tournaments.selectors.access import is_organizer
 from tournaments.selectors.corrections import corrections_of
 from tournaments.services.late_players import round_late_player_add
 from tournaments.services.no_shows import match_no_show
 
-from .claims import claim_path
 from .common import event_context, event_or_404, organizer_action, page_of, render_event
 from .manage import _back, _dashboard, on_the_dashboard
 

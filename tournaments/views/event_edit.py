@@ -3,24 +3,22 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-from zoneinfo import ZoneInfo
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
-from django.utils import formats, timezone
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from core.views import domain_errors
 from tournaments.forms.events import EventEditForm
 from tournaments.models import Event, EventStatus
+from tournaments.presenters.event_edit import changes_shown
 from tournaments.selectors.access import is_organizer
-from tournaments.selectors.event_changes import changes_of
-from tournaments.services.event_edit import TIMES, event_update, label
+from tournaments.selectors.event_edit import changes_of
+from tournaments.services.event_edit import event_update, label
 
 from .common import event_context, event_or_404, page_of, render_event
 
@@ -32,30 +30,9 @@ def _page(request: HttpRequest, event: Event, form: EventEditForm | None,
     context.update({
         "form": None if complete else (form or EventEditForm(event=event)),
         "started": event.status != EventStatus.REGISTRATION,
-        "changes": _shown_changes(page_of(request, changes_of(event)), event),
+        "changes": changes_shown(page_of(request, changes_of(event)), event),
     })
     return render_event(request, "tournaments/event_edit.html", context, status=status)
-
-
-def _readable(field: str, value: object, event: Event) -> str:
-    """A value of the audit trail as the page shows it, a time in the event's zone."""
-    if value is None or value == "":
-        return _("(none)")
-    if isinstance(value, bool):
-        return _("yes") if value else _("no")
-    if isinstance(value, list):
-        return ", ".join(str(v) for v in value)
-    if field in TIMES:
-        at = datetime.fromisoformat(str(value)).astimezone(ZoneInfo(event.time_zone))
-        return f"{formats.date_format(at, 'DATETIME_FORMAT')} ({event.time_zone})"
-    return str(value)
-
-
-def _shown_changes(page, event: Event):  # noqa: ANN001, ANN202
-    for change in page.object_list:
-        change.rows = [(label(f), _readable(f, before, event), _readable(f, after, event))
-                       for f, (before, after) in change.changes.items()]
-    return page
 
 
 @login_required

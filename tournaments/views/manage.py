@@ -1,8 +1,9 @@
 """The organizer's dashboard and running the event: start it, pair the next round (and undo
 or change a pairing while no result is in), the top cut, completing the event. The other
 actions of the dashboard have their own modules: the seats and organizers (views.seats), the
-lists and deck checks (views.deck_checks), the announcements (views.announcements), the
-judges (views.penalties), the clock (views.clock) and the corrections (views.corrections).
+walk-ins (views.walkins), the lists and deck checks (views.deck_checks), the announcements
+(views.announcements), the judges (views.penalties), the clock (views.clock) and the
+corrections (views.corrections).
 
 Every action is a POST checked by `organizer_action` before the service runs. Pairing posts
 the round number the dashboard showed, so a double click (or a second tab) pairs that round
@@ -26,9 +27,10 @@ from core.views import Refusal, refusals_shown
 from decks.services.game_rules import engine_plays
 from tournaments.forms.announcements import AnnouncementForm
 from tournaments.forms.penalties import JudgeAddForm
-from tournaments.forms.people import GuestAddForm, OrganizerAddForm, PlayerAddForm
+from tournaments.forms.people import OrganizerAddForm, PlayerAddForm
 from tournaments.forms.rounds import LatePlayerForm, RoundNumberForm, SwapForm
 from tournaments.forms.starting import AISeatsForm, StartForm
+from tournaments.forms.walkins import GuestAddForm
 from tournaments.models import (
     Event,
     EventFormat,
@@ -38,6 +40,8 @@ from tournaments.models import (
     Registration,
     RoundStage,
 )
+from tournaments.presenters.clock import dashboard_clock
+from tournaments.presenters.corrections import dashboard_corrections
 from tournaments.selectors.access import is_organizer
 from tournaments.selectors.announcements import announcements_board
 from tournaments.selectors.events import dashboard_for
@@ -51,9 +55,7 @@ from tournaments.services.rounds import round_pair
 from tournaments.services.states import require_round_unplayed
 from tournaments.services.topcut import topcut_advance, topcut_start
 
-from .clock_shown import dashboard_clock
 from .common import event_context, event_or_404, organizer_action, page_of, render_event
-from .corrections_shown import dashboard_corrections
 from .pods import pod_rows
 
 

@@ -8,10 +8,8 @@ and it holds the game's seed: a game the server seeded waits until its match is 
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -19,15 +17,10 @@ from django.views.decorators.http import require_GET, require_POST
 
 from core.errors import NotFound
 from core.views import domain_errors
-from engine.seats import LETTER_A, LETTER_B
 from play.views.replays import replay_page
 from tournaments.models import Match
-from tournaments.selectors.match_games import (
-    finished_engine_game,
-    may_watch_engine_game,
-    replay_links,
-    round_words,
-)
+from tournaments.presenters.match_games import engine_replay_target
+from tournaments.selectors.match_games import replay_links
 from tournaments.services.online_games import match_online_game_start
 
 
@@ -43,27 +36,6 @@ def match_game(request: HttpRequest, match_pk: int) -> HttpResponse:
                     .first())
         return redirect("tournaments:match", pk=event_id, match=match_pk)
     return redirect("play:game", pk=game.pk)
-
-
-def engine_replay_target(pk: int, user: Any) -> tuple[Any, str, dict[str, str]]:
-    """A finished tournament game the user may watch, its title and its seats' names; 404
-    otherwise. A person's list stays with the match's players and the organizers until the
-    event publishes its lists."""
-    game = finished_engine_game(pk)
-    if game is None or not may_watch_engine_game(game, user):
-        raise Http404(gettext("No finished tournament game with this number."))
-    match = game.match
-
-    def name(registration: Any) -> str:
-        if registration is None:
-            return "bye"
-        if registration.is_ai:
-            return registration.ai_name or "AI seat"
-        return registration.name  # the display name, a guest's or a former player's
-
-    event = match.round.event
-    title = f"{event.name}, {round_words(match)}, game {game.number}"
-    return game, title, {LETTER_A: name(match.player_a), LETTER_B: name(match.player_b)}
 
 
 @require_GET

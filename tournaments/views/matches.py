@@ -46,6 +46,7 @@ from tournaments.models import (
     ResultAction,
     RoundStage,
 )
+from tournaments.presenters.clock import match_clock_shown
 from tournaments.selectors.access import acts_as_judge
 from tournaments.selectors.match_games import may_watch_engine_game
 from tournaments.selectors.matches import (
@@ -63,7 +64,6 @@ from tournaments.selectors.squads import match_squads, squad_checks_seen
 from tournaments.services.results import result_report, result_set
 from tournaments.services.squads import squad_check_submit
 
-from .clock_shown import match_clock_shown
 from .common import event_context, event_or_404, render_event
 
 

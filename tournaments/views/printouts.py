@@ -19,6 +19,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from tournaments.models import Event
+from tournaments.presenters.standings import ShownRow
 from tournaments.selectors.access import is_organizer
 from tournaments.selectors.matches import TableRow, pairings_by_name, round_tables
 from tournaments.selectors.pods import pod_seating
@@ -34,7 +35,7 @@ from tournaments.selectors.standings import (
 )
 
 from .common import event_or_404, render_event
-from .rounds import ShownRow, chosen_round
+from .rounds import chosen_round
 
 SLIPS_PER_PAGE = 4  # an A4 page cut in four: each slip is big enough to write on
 

@@ -1,7 +1,7 @@
-"""The organizer's actions on the event's seats, from the dashboard: adding a player or a
-guest (and renewing a guest's claim code), removing, dropping, bringing back and checking in
-a seat, and adding an organizer. Each is checked by `organizer_action`; a refusal shows the
-dashboard again with its reason."""
+"""The organizer's actions on the event's seats, from the dashboard: adding a player,
+removing, dropping, bringing back and checking in a seat, and adding an organizer (a walk-in
+guest's seat and claim code: views.walkins). Each is checked by `organizer_action`; a refusal
+shows the dashboard again with its reason."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.views import domain_errors
-from tournaments.forms.people import GuestAddForm, OrganizerAddForm, PlayerAddForm
+from tournaments.forms.people import OrganizerAddForm, PlayerAddForm
 from tournaments.forms.starting import AISeatsForm
 from tournaments.models import Event, EventFormat, Registration
 from tournaments.services.ai_seats import ai_seats_add
@@ -25,9 +25,7 @@ from tournaments.services.registrations import (
     registration_drop,
     registration_remove,
 )
-from tournaments.services.walkins import registration_claim_code_renew, registration_guest_add
 
-from .claims import claim_path
 from .common import organizer_action
 from .manage import _back, _dashboard, on_the_dashboard
 
@@ -77,39 +75,6 @@ def ai_seats_new(request: HttpRequest, event: Event) -> HttpResponse:
             return _back(event, "ai-heading")
     messages.error(request, _("No AI seat was added: see the form below."))
     return _dashboard(request, event, ai_form=form, status=400)
-
-
-@organizer_action
-def guest_add(request: HttpRequest, event: Event) -> HttpResponse:
-    """A walk-in's seat; the claim code shows once, in the message, and is not kept."""
-    form = GuestAddForm(request.POST)
-    if form.is_valid():
-        with domain_errors(request, form=form, field="name") as refused:
-            seat, code = registration_guest_add(event_id=event.pk, by=request.user,
-                                                name=form.cleaned_data["name"],
-                                                now=timezone.now())
-        if not refused:
-            link = request.build_absolute_uri(claim_path(code))
-            messages.success(request, _(
-                "%(name)s is seated as a guest. Their claim code is %(code)s (link: "
-                "%(link)s): hand it to them now, it is shown only this once.")
-                % {"name": seat.name, "code": code, "link": link})
-            return _back(event)  # the top, where the message shows the code (shown once)
-    messages.error(request, _("The guest was not added: see the form below."))
-    return _dashboard(request, event, guest_form=form, status=400)
-
-
-@organizer_action
-@on_the_dashboard
-def guest_code_renew(request: HttpRequest, event: Event, registration: int) -> HttpResponse:
-    seat = get_object_or_404(Registration, pk=registration, event=event)
-    code = registration_claim_code_renew(registration_id=seat.pk, by=request.user)
-    link = request.build_absolute_uri(claim_path(code))
-    messages.success(request, _(
-        "The new claim code of %(name)s is %(code)s (link: %(link)s): the old one no longer "
-        "works. Hand it to them now, it is shown only this once.")
-        % {"name": seat.name, "code": code, "link": link})
-    return _back(event, "seats-heading")
 
 
 def _seat_action(request: HttpRequest, event: Event, registration: int, action,  # noqa: ANN001

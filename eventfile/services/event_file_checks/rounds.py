@@ -22,8 +22,8 @@ from tournaments.models import (
     RoundStage,
     RoundStatus,
 )
+from tournaments.presenters.score_problems import score_problems
 from tournaments.rules import BYE_SCORE
-from tournaments.selectors.score_problems import score_problems
 
 from .common import MAX_ROUNDS, MAX_SEATS, MAX_TABLE, SCORE, is_id, score_ok, seat_ref
 

@@ -2,7 +2,7 @@
 
 from django.utils import translation
 
-from tournaments.selectors.explanations import statement_text
+from tournaments.presenters.explanations import statement_text
 
 
 def english(lines: list) -> list[str]:

@@ -11,7 +11,7 @@ from tournaments.models import (
     RoundStage,
     RoundStatus,
 )
-from tournaments.selectors.explanations import explanation_codes
+from tournaments.presenters.explanations import explanation_codes
 from tournaments.selectors.rounds import round_explanation, round_label
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from django.utils.translation import gettext, ngettext
 
 from engine.clash.match_rules import MatchFormat
-from tournaments.selectors.score_problems import score_problems
+from tournaments.presenters.score_problems import score_problems
 
 Params = dict[str, Any]
 

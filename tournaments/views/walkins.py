@@ -1,10 +1,16 @@
-"""The organizer enters a walk-in guest's list (issue 16), from the guest's row on the
-dashboard: the decks' own list forms, with no collection (a guest's cards are the ones they
-bring, vouched for by the organizer) and the kind and format the event takes.
+"""Walk-ins (issue 16): the organizer seats a guest from the dashboard (the claim code shows
+once, in the message) and renews its code; the organizer enters the guest's list; the person,
+signed in, claims the guest seat with its code.
 
-The page answers an organizer of the event only (anyone else: 403; anonymous: the login
-page); a seat of another event is a 404; a seat whose list the organizer may not write now
-(not a guest, claimed, fixed, a draft) shows why, without a form.
+The organizer enters the guest's list from the guest's row on the dashboard: the decks' own
+list forms, with no collection (a guest's cards are the ones they bring, vouched for by the
+organizer) and the kind and format the event takes. That page answers an organizer of the
+event only (anyone else: 403; anonymous: the login page); a seat of another event is a 404; a
+seat whose list the organizer may not write now (not a guest, claimed, fixed, a draft) shows
+why, without a form.
+
+The claim page is reached from the Me page. The link an organizer hands out fills the code
+in; the seat is taken only by the POST.
 """
 
 from __future__ import annotations
@@ -13,21 +19,26 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
+from accounts.services.rates import RateLimited
 from core.api.errors import http_status
-from core.errors import NotFound
+from core.errors import DomainError, NotFound
+from core.logins import client_ip
 from core.views import NOT_THE_INPUT, domain_errors
 from decks.forms import DecklistForm, GameDecklistForm
 from decks.models import DecklistVersion
 from decks.selectors.cards import catalogue_cards, game_cards, preconstructed_decks
 from decks.services.decklists import CONSTRUCTED_SIZE
 from decks.services.game_rules import has_rules_module
+from tournaments.forms.walkins import ClaimForm, GuestAddForm
 from tournaments.models import Event, Registration
+from tournaments.presenters.walkins import claim_path
 from tournaments.selectors.access import is_organizer
 from tournaments.services.guest_lists import (
     guest_list_default_name,
@@ -36,8 +47,14 @@ from tournaments.services.guest_lists import (
     guest_list_refusal,
     guest_seat_for_list,
 )
+from tournaments.services.walkins import (
+    registration_claim,
+    registration_claim_code_renew,
+    registration_guest_add,
+)
 
-from .common import event_context, event_or_404, render_event
+from .common import event_context, event_or_404, organizer_action, render_event
+from .manage import _back, _dashboard, on_the_dashboard
 
 
 def _form(event: Event, seat: Registration, data=None) -> DecklistForm | GameDecklistForm:  # noqa: ANN001
@@ -108,3 +125,63 @@ def guest_list(request: HttpRequest, pk: int, registration: int) -> HttpResponse
     messages.error(request, _("The list was not saved: fix the problems shown below."))
     return _page(request, event, seat, form, status=400)
 
+
+@organizer_action
+def guest_add(request: HttpRequest, event: Event) -> HttpResponse:
+    """A walk-in's seat; the claim code shows once, in the message, and is not kept."""
+    form = GuestAddForm(request.POST)
+    if form.is_valid():
+        with domain_errors(request, form=form, field="name") as refused:
+            seat, code = registration_guest_add(event_id=event.pk, by=request.user,
+                                                name=form.cleaned_data["name"],
+                                                now=timezone.now())
+        if not refused:
+            link = request.build_absolute_uri(claim_path(code))
+            messages.success(request, _(
+                "%(name)s is seated as a guest. Their claim code is %(code)s (link: "
+                "%(link)s): hand it to them now, it is shown only this once.")
+                % {"name": seat.name, "code": code, "link": link})
+            return _back(event)  # the top, where the message shows the code (shown once)
+    messages.error(request, _("The guest was not added: see the form below."))
+    return _dashboard(request, event, guest_form=form, status=400)
+
+
+@organizer_action
+@on_the_dashboard
+def guest_code_renew(request: HttpRequest, event: Event, registration: int) -> HttpResponse:
+    seat = get_object_or_404(Registration, pk=registration, event=event)
+    code = registration_claim_code_renew(registration_id=seat.pk, by=request.user)
+    link = request.build_absolute_uri(claim_path(code))
+    messages.success(request, _(
+        "The new claim code of %(name)s is %(code)s (link: %(link)s): the old one no longer "
+        "works. Hand it to them now, it is shown only this once.")
+        % {"name": seat.name, "code": code, "link": link})
+    return _back(event, "seats-heading")
+
+
+@never_cache
+@login_required
+@require_http_methods(["GET", "POST"])
+def claim(request: HttpRequest) -> HttpResponse:
+    if request.method == "GET":
+        form = ClaimForm(initial={"code": request.GET.get("code", "")[:40]})
+        return render(request, "tournaments/claim.html", {"form": form})
+    form = ClaimForm(request.POST)
+    status = 400
+    if form.is_valid():
+        try:
+            seat = registration_claim(code=form.cleaned_data["code"], by=request.user,
+                                      ip=client_ip(request), now=timezone.now())
+        except RateLimited as exc:
+            form.add_error(None, exc.message)
+            response = render(request, "tournaments/claim.html", {"form": form}, status=429)
+            response["Retry-After"] = str(exc.wait)
+            return response
+        except DomainError as exc:
+            form.add_error("code", exc.message)
+            status = 409 if exc.code == "already_registered" else 400
+        else:
+            messages.success(request, _("The seat in %(event)s is yours, with its results.")
+                             % {"event": seat.event.name})
+            return redirect("tournaments:event", seat.event_id)
+    return render(request, "tournaments/claim.html", {"form": form}, status=status)
