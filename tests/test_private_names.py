@@ -31,13 +31,7 @@ ALLOWED = {
     # play's ban session reuses the game's lock and its stale-state message.
     ("play/services/bans.py", "play.services.games._locked"),
     ("play/services/bans.py", "play.services.games._stale_message"),
-    # The pages move what they share into presenters (issue 34, section 1).
     ("play/views/invitations.py", "play.views.games._index"),
-    *((f"tournaments/views/{name}.py", f"tournaments.views.manage.{private}")
-      for name, private in (("announcements", "_back"), ("announcements", "_dashboard"),
-                            ("corrections", "_back"), ("corrections", "_dashboard"),
-                            ("deck_checks", "_back"), ("penalties", "_dashboard"),
-                            ("seats", "_back"), ("seats", "_dashboard"))),
 }
 
 

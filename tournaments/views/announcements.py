@@ -14,7 +14,7 @@ from tournaments.models import Event
 from tournaments.services.announcements import announcement_post, announcement_withdraw
 
 from .common import organizer_action
-from .manage import _back, _dashboard, on_the_dashboard
+from .manage import back_to_dashboard, dashboard_page, on_the_dashboard
 
 
 @organizer_action
@@ -26,13 +26,13 @@ def announcement_new(request: HttpRequest, event: Event) -> HttpResponse:
             announcement_post(event_id=event.pk, by=request.user, now=timezone.now(),
                               text=form.cleaned_data["text"])
         if refused and not refused.on_form:
-            return _dashboard(request, event, status=refused.status)
+            return dashboard_page(request, event, status=refused.status)
         if not refused:
             messages.success(request, _("The announcement is posted: the players see it on "
                                         "the event's page, the pairings and their Me page."))
-            return _back(event, "news-heading")
+            return back_to_dashboard(event, "news-heading")
     messages.error(request, _("The announcement was not posted: see the problem below."))
-    return _dashboard(request, event, announcement_form=form, status=400)
+    return dashboard_page(request, event, announcement_form=form, status=400)
 
 
 @organizer_action
@@ -45,4 +45,4 @@ def announcement_remove(request: HttpRequest, event: Event, announcement: int) -
                                     "see it."))
     else:
         messages.info(request, _("The announcement was already withdrawn."))
-    return _back(event, "news-heading")
+    return back_to_dashboard(event, "news-heading")

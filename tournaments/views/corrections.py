@@ -23,7 +23,7 @@ from tournaments.services.late_players import round_late_player_add
 from tournaments.services.no_shows import match_no_show
 
 from .common import event_context, event_or_404, organizer_action, page_of, render_event
-from .manage import _back, _dashboard, on_the_dashboard
+from .manage import back_to_dashboard, dashboard_page, on_the_dashboard
 
 
 @organizer_action
@@ -38,7 +38,7 @@ def late_player(request: HttpRequest, event: Event) -> HttpResponse:
             late = round_late_player_add(event_id=event.pk, by=request.user,
                                          now=timezone.now(), **form.service_arguments())
         if refused and not refused.on_form:
-            return _dashboard(request, event, status=refused.status)
+            return dashboard_page(request, event, status=refused.status)
         if not refused:
             seat, match = late.registration, late.match
             if match.bye:
@@ -56,9 +56,9 @@ def late_player(request: HttpRequest, event: Event) -> HttpResponse:
                     "code": late.claim_code, "link": link}
             messages.success(request, text)
             # A new guest's claim code is in the message at the top: shown only this once.
-            return _back(event, "" if late.claim_code else "late-heading")
+            return back_to_dashboard(event, "" if late.claim_code else "late-heading")
     messages.error(request, _("The late player was not added: see the form below."))
-    return _dashboard(request, event, status=400, late_form=form)
+    return dashboard_page(request, event, status=400, late_form=form)
 
 
 @organizer_action
@@ -68,7 +68,7 @@ def no_show(request: HttpRequest, event: Event) -> HttpResponse:
     form = NoShowForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Choose the absent player."))
-        return _dashboard(request, event, status=400)
+        return dashboard_page(request, event, status=400)
     number, absent = form.cleaned_data["number"], form.cleaned_data["absent"]
     match = (Match.objects.filter(round__event=event, round__number=number,
                                   player_b__isnull=False)
@@ -77,7 +77,7 @@ def no_show(request: HttpRequest, event: Event) -> HttpResponse:
     if match is None:
         messages.error(request, _("That player has no open table in round %(round)d: reload "
                                   "the dashboard.") % {"round": number})
-        return _dashboard(request, event, status=409)
+        return dashboard_page(request, event, status=409)
     match, given = match_no_show(match_id=match.pk, by=request.user, now=timezone.now(),
                                  absent=absent)
     if given:
@@ -86,7 +86,7 @@ def no_show(request: HttpRequest, event: Event) -> HttpResponse:
     else:
         messages.info(request, _("Table %(table)d already has this no-show; nothing changed.")
                       % {"table": match.table})
-    return _back(event, "no-show-heading")
+    return back_to_dashboard(event, "no-show-heading")
 
 
 @login_required

@@ -21,7 +21,7 @@ from tournaments.selectors.registrations import deck_checks_of, registered_list
 from tournaments.services.decklists import deck_check_record, event_lists_publish
 
 from .common import event_context, event_or_404, organizer_action, render_event
-from .manage import _back, on_the_dashboard
+from .manage import back_to_dashboard, on_the_dashboard
 
 
 @organizer_action
@@ -34,7 +34,7 @@ def lists_publish(request: HttpRequest, event: Event) -> HttpResponse:
     else:
         messages.success(request, _("The lists are published: everyone sees each player's "
                                     "registered version."))
-    return _back(event, "lists-heading")
+    return back_to_dashboard(event, "lists-heading")
 
 
 def _seat_list(request: HttpRequest, event: Event, registration: int, *,

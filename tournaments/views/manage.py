@@ -59,7 +59,7 @@ from .common import event_context, event_or_404, organizer_action, page_of, rend
 from .pods import pod_rows
 
 
-def _dashboard(request: HttpRequest, event: Event, *, status: int = 200,
+def dashboard_page(request: HttpRequest, event: Event, *, status: int = 200,
                add_form: PlayerAddForm | None = None,
                guest_form: GuestAddForm | None = None,
                organizer_form: OrganizerAddForm | None = None,
@@ -182,7 +182,7 @@ def dashboard(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_or_404(pk)
     if not is_organizer(event, request.user):
         raise PermissionDenied(_("Only the organizers of this event see its dashboard."))
-    return _dashboard(request, event)
+    return dashboard_page(request, event)
 
 
 def _refused(request: HttpRequest, event: Event, *_args: object, refused: Refusal,
@@ -190,7 +190,7 @@ def _refused(request: HttpRequest, event: Event, *_args: object, refused: Refusa
     """The service said no: the dashboard again, with its reason, and nothing changed (the
     start's question open when the start asks)."""
     event.refresh_from_db()
-    return _dashboard(request, event, status=refused.status,
+    return dashboard_page(request, event, status=refused.status,
                       start_asked=refused.error.code in START_QUESTIONS)
 
 
@@ -202,7 +202,7 @@ on_the_dashboard = refusals_shown(_refused)
 START_QUESTIONS = ("seats_without_list", "pods_empty_seats")
 
 
-def _back(event: Event, section: str = "") -> HttpResponse:
+def back_to_dashboard(event: Event, section: str = "") -> HttpResponse:
     """The dashboard again, at the section the action was taken from (its heading's id), so
     the organizer is where they were; at its top (where the messages show) for the next
     step's buttons, which are there."""
@@ -220,7 +220,7 @@ def start(request: HttpRequest, event: Event) -> HttpResponse:
     form = StartForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Reload the dashboard: the start's answer was not readable."))
-        return _dashboard(request, event, status=400)
+        return dashboard_page(request, event, status=400)
     now = timezone.now()
     started, changed = event_start(event_id=event.pk, by=request.user, now=now,
                                    **form.answers())
@@ -232,7 +232,7 @@ def start(request: HttpRequest, event: Event) -> HttpResponse:
             "seated.",
             "%(name)s has started: %(rounds)d Swiss rounds. Pair round 1 when the players are "
             "seated.", started.rounds) % {"name": event.name, "rounds": started.rounds})
-    return _back(event)
+    return back_to_dashboard(event)
 
 
 def _number(request: HttpRequest, event: Event) -> int | None:
@@ -252,14 +252,14 @@ def _paired(request: HttpRequest, event: Event, rnd, paired: bool,  # noqa: ANN0
                                               tables))
     else:
         messages.success(request, round_sentence(ROUND_PAIRED, rnd.stage, rnd.number, tables))
-    return _back(event)
+    return back_to_dashboard(event)
 
 
 def _pair_numbered(request: HttpRequest, event: Event, service) -> HttpResponse:  # noqa: ANN001
     """Pair the round whose number the page showed (so a double click pairs it once)."""
     number = _number(request, event)
     if number is None:
-        return _dashboard(request, event, status=400)
+        return dashboard_page(request, event, status=400)
     rnd, paired = service(event_id=event.pk, by=request.user, now=timezone.now(),
                           number=number)
     return _paired(request, event, rnd, paired)
@@ -293,7 +293,7 @@ def complete(request: HttpRequest, event: Event) -> HttpResponse:
     else:
         messages.success(request, _("%(event)s is complete. Its results are final.")
                          % {"event": event.name})
-    return _back(event)
+    return back_to_dashboard(event)
 
 
 @organizer_action
@@ -303,11 +303,11 @@ def unpair(request: HttpRequest, event: Event) -> HttpResponse:
     instead of undoing the round before)."""
     number = _number(request, event)
     if number is None:
-        return _dashboard(request, event, status=400)
+        return dashboard_page(request, event, status=400)
     round_unpair(event_id=event.pk, by=request.user, now=timezone.now(), number=number)
     messages.success(request, _("The pairing of round %(round)d is undone: pair it again when "
                                 "the players are ready.") % {"round": number})
-    return _back(event, "corrections-heading")
+    return back_to_dashboard(event, "corrections-heading")
 
 
 @organizer_action
@@ -316,9 +316,9 @@ def swap(request: HttpRequest, event: Event) -> HttpResponse:
     form = SwapForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Choose the round and two players to swap."))
-        return _dashboard(request, event, status=400)
+        return dashboard_page(request, event, status=400)
     one, two = round_swap(event_id=event.pk, by=request.user, now=timezone.now(),
                           **form.cleaned_data)
     messages.success(request, _("Tables %(first)d and %(second)d have swapped players.")
                      % {"first": one.table, "second": two.table})
-    return _back(event, "corrections-heading")
+    return back_to_dashboard(event, "corrections-heading")

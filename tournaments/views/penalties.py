@@ -133,7 +133,7 @@ def penalty_remove(request: HttpRequest, event: Event, penalty: int) -> HttpResp
 
 @organizer_action
 def judge_new(request: HttpRequest, event: Event) -> HttpResponse:
-    from .manage import _dashboard
+    from .manage import dashboard_page
 
     form = JudgeAddForm(request.POST)
     if form.is_valid():
@@ -150,7 +150,7 @@ def judge_new(request: HttpRequest, event: Event) -> HttpResponse:
                               % {"user": user.get_username()})
             return redirect(reverse("tournaments:dashboard", args=[event.pk]) + "#judges-heading")
     messages.error(request, _("No judge was named: see the form below."))
-    return _dashboard(request, event, judge_form=form, status=400)
+    return dashboard_page(request, event, judge_form=form, status=400)
 
 
 @organizer_action

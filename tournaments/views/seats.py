@@ -27,7 +27,7 @@ from tournaments.services.registrations import (
 )
 
 from .common import organizer_action
-from .manage import _back, _dashboard, on_the_dashboard
+from .manage import back_to_dashboard, dashboard_page, on_the_dashboard
 
 
 @organizer_action
@@ -50,9 +50,9 @@ def player_add(request: HttpRequest, event: Event) -> HttpResponse:
                 text = _("%(name)s is registered. The seat has no list until they attach "
                          "their own on the event's page.")
             messages.success(request, text % {"name": seat.name})
-            return _back(event, "add-heading")
+            return back_to_dashboard(event, "add-heading")
     messages.error(request, _("The player was not added: see the form below."))
-    return _dashboard(request, event, add_form=form, status=400)
+    return dashboard_page(request, event, add_form=form, status=400)
 
 
 @organizer_action
@@ -72,9 +72,9 @@ def ai_seats_new(request: HttpRequest, event: Event) -> HttpResponse:
                 else ngettext("%(count)d AI seat added: %(names)s.",
                               "%(count)d AI seats added: %(names)s.", len(added)))
                 % {"count": len(added), "names": names})
-            return _back(event, "ai-heading")
+            return back_to_dashboard(event, "ai-heading")
     messages.error(request, _("No AI seat was added: see the form below."))
-    return _dashboard(request, event, ai_form=form, status=400)
+    return dashboard_page(request, event, ai_form=form, status=400)
 
 
 def _seat_action(request: HttpRequest, event: Event, registration: int, action,  # noqa: ANN001
@@ -83,7 +83,7 @@ def _seat_action(request: HttpRequest, event: Event, registration: int, action, 
                              pk=registration, event=event)
     action(registration_id=seat.pk, by=request.user, **arguments)
     messages.success(request, done % {"name": seat.name})
-    return _back(event, "seats-heading")
+    return back_to_dashboard(event, "seats-heading")
 
 
 @organizer_action
@@ -126,6 +126,6 @@ def organizer_new(request: HttpRequest, event: Event) -> HttpResponse:
         if not refused:
             messages.success(request, _("%(name)s is now an organizer of %(event)s.")
                              % {"name": user.get_username(), "event": event.name})
-            return _back(event, "org-heading")
+            return back_to_dashboard(event, "org-heading")
     messages.error(request, _("No organizer was added: see the form below."))
-    return _dashboard(request, event, organizer_form=form, status=400)
+    return dashboard_page(request, event, organizer_form=form, status=400)

@@ -54,7 +54,7 @@ from tournaments.services.walkins import (
 )
 
 from .common import event_context, event_or_404, organizer_action, render_event
-from .manage import _back, _dashboard, on_the_dashboard
+from .manage import back_to_dashboard, dashboard_page, on_the_dashboard
 
 
 def _form(event: Event, seat: Registration, data=None) -> DecklistForm | GameDecklistForm:  # noqa: ANN001
@@ -141,9 +141,9 @@ def guest_add(request: HttpRequest, event: Event) -> HttpResponse:
                 "%(name)s is seated as a guest. Their claim code is %(code)s (link: "
                 "%(link)s): hand it to them now, it is shown only this once.")
                 % {"name": seat.name, "code": code, "link": link})
-            return _back(event)  # the top, where the message shows the code (shown once)
+            return back_to_dashboard(event)  # the top: the message shows the code once
     messages.error(request, _("The guest was not added: see the form below."))
-    return _dashboard(request, event, guest_form=form, status=400)
+    return dashboard_page(request, event, guest_form=form, status=400)
 
 
 @organizer_action
@@ -156,7 +156,7 @@ def guest_code_renew(request: HttpRequest, event: Event, registration: int) -> H
         "The new claim code of %(name)s is %(code)s (link: %(link)s): the old one no longer "
         "works. Hand it to them now, it is shown only this once.")
         % {"name": seat.name, "code": code, "link": link})
-    return _back(event, "seats-heading")
+    return back_to_dashboard(event, "seats-heading")
 
 
 @never_cache
