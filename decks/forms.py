@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from core.errors import DomainError, field_of
 from core.forms import AccessibleForm
 from core.inputs import MAX_CSV_BYTES, InputError, json_loads, read_text_upload
-from decks.models import Card, DecklistKind, Game
+from decks.models import Card, CardGame, DecklistKind
 from decks.selectors.cards import ABILITIES
 from decks.selectors.decklists import constructed_decklists_of
 from decks.services.catalogue import CLASH
@@ -213,7 +213,7 @@ class GameDecklistForm(AccessibleForm):
     cards = CardNamesField(label=_("Cards"), required=False, widget=NoInput)
     base_version = forms.IntegerField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args, user, game: Game, cards: list[Card],  # noqa: ANN001, ANN002, ANN003
+    def __init__(self, *args, user, game: CardGame, cards: list[Card],  # noqa: ANN001, ANN002, ANN003
                  editing: bool = False, **kwargs) -> None:
         initial_cards = (kwargs.get("initial") or {}).get("cards") or []
         super().__init__(*args, **kwargs)

@@ -6,15 +6,15 @@ from datetime import datetime
 
 from django.db import transaction
 
-from decks.models import Card, CardSet, Game
+from decks.models import Card, CardGame, CardSet
 from engine.clash.cards import Catalogue, load_catalogue
 
 CLASH = "clash"
 STARTER_KIT = "starter-kit"
 
 
-def clash_game() -> Game:
-    game, _ = Game.objects.get_or_create(slug=CLASH, defaults={"name": "Clash of Decks"})
+def clash_game() -> CardGame:
+    game, _ = CardGame.objects.get_or_create(slug=CLASH, defaults={"name": "Clash of Decks"})
     return game
 
 

@@ -22,11 +22,11 @@ from core.locks import lock_get
 from decks import hooks
 from decks.models import (
     Card,
+    CardGame,
     CollectionEntry,
     Decklist,
     DecklistKind,
     DecklistVersion,
-    Game,
 )
 from decks.services import game_rules
 from decks.services.catalogue import clash_game
@@ -43,7 +43,7 @@ def name_too_long() -> str:
 
 def decklist_problems(*, user: AbstractBaseUser | None, kind: str, cards: Sequence[str] = (),
                       preconstructed_deck: int | None = None, name: str | None = None,
-                      game: Game | None = None, deck_format: str | None = None) -> list[str]:
+                      game: CardGame | None = None, deck_format: str | None = None) -> list[str]:
     """Every reason the list cannot be registered, all at once (empty when it can).
 
     `deck_format` is the game's deck format where it has several (The Spoils: constructed
@@ -122,7 +122,7 @@ def _check(problems: list[str]) -> None:
 @transaction.atomic
 def decklist_create(*, user: AbstractBaseUser, name: str, kind: str,
                     cards: Sequence[str] = (), preconstructed_deck: int | None = None,
-                    now: datetime, game: Game | None = None,
+                    now: datetime, game: CardGame | None = None,
                     deck_format: str | None = None) -> Decklist:
     """A new decklist with its first version. Drafted lists come only from draft pods.
     A list of a game with several deck formats (The Spoils) is checked in `deck_format`,

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.errors import Problem
 from core.game_problems import berserk_deck_problem_text, spoils_problem_text, with_rule
-from decks.models import Card, Game
+from decks.models import Card, CardGame
 from engine.berserk import cards as berserk_cards
 from engine.spoils import deck as spoils_deck
 
@@ -31,22 +31,22 @@ DECK_FORMATS = {SPOILS: {spoils_deck.CONSTRUCTED: _("Constructed: at least 75 ca
 RULES = {SPOILS: "S-8", BERSERK: "B-6"}
 
 
-def other_game(slug: str) -> Game:
-    """The Game row of The Spoils or Berserk, made on first use."""
-    game, _ = Game.objects.get_or_create(slug=slug, defaults={"name": GAME_NAMES[slug]})
+def other_game(slug: str) -> CardGame:
+    """The CardGame row of The Spoils or Berserk, made on first use."""
+    game, _ = CardGame.objects.get_or_create(slug=slug, defaults={"name": GAME_NAMES[slug]})
     return game
 
 
-def has_rules_module(game: Game | None) -> bool:
+def has_rules_module(game: CardGame | None) -> bool:
     return game is not None and game.slug in GAME_NAMES
 
 
-def engine_plays(game: Game) -> bool:
+def engine_plays(game: CardGame) -> bool:
     """Only Clash of Decks matches may be played by the engine (AI seats, engine jobs)."""
     return not has_rules_module(game)
 
 
-def format_problems(*, game: Game, deck_format: str | None) -> list[str]:
+def format_problems(*, game: CardGame, deck_format: str | None) -> list[str]:
     """Why `deck_format` is not one of `game`'s deck formats (None: the game's default),
     each tagged `deck_format`."""
     formats = DECK_FORMATS.get(game.slug, {})
@@ -62,13 +62,13 @@ def format_problems(*, game: Game, deck_format: str | None) -> list[str]:
     return []
 
 
-def default_format(game: Game) -> str:
+def default_format(game: CardGame) -> str:
     """The format a list of `game` is checked in when none is given: The Spoils' events are
     Constructed."""
     return spoils_deck.CONSTRUCTED if game.slug in DECK_FORMATS else ""
 
 
-def deck_problems(*, game: Game, cards: Sequence[str], fmt: str | None = None) -> list[str]:
+def deck_problems(*, game: CardGame, cards: Sequence[str], fmt: str | None = None) -> list[str]:
     """Every reason the list of card names (one name per copy) is not a legal deck of
     `game`, in the reader's language with the rule named (`core.game_problems`), each a
     `core.errors.Problem` that keeps the engine's code and params. `fmt` is The Spoils'

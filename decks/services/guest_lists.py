@@ -29,12 +29,12 @@ from django.utils.translation import gettext
 
 from core.errors import Conflict, DomainError
 from core.locks import lock_get
-from decks.models import Decklist, DecklistKind, DecklistVersion, Game
+from decks.models import CardGame, Decklist, DecklistKind, DecklistVersion
 from decks.services import game_rules
 from decks.services.decklists import _contents, decklist_problems
 
 
-def guest_list_problems(*, name: str, kind: str, game: Game, cards: Sequence[str] = (),
+def guest_list_problems(*, name: str, kind: str, game: CardGame, cards: Sequence[str] = (),
                         preconstructed_deck: int | None = None) -> list[str]:
     """Every reason the guest's list cannot be saved, all at once (empty when it can)."""
     if kind == DecklistKind.DRAFTED:
@@ -49,7 +49,7 @@ def _check(problems: list[str]) -> None:
 
 
 @transaction.atomic
-def guest_decklist_create(*, name: str, kind: str, game: Game, by: AbstractBaseUser,
+def guest_decklist_create(*, name: str, kind: str, game: CardGame, by: AbstractBaseUser,
                           now: datetime, cards: Sequence[str] = (),
                           preconstructed_deck: int | None = None) -> DecklistVersion:
     """A new list without an owner, with its first version; nothing is written when it has
