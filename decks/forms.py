@@ -17,16 +17,16 @@ from core.errors import DomainError, field_of
 from core.forms import AccessibleForm
 from core.inputs import MAX_CSV_BYTES, InputError, json_loads, read_text_upload
 from decks.models import Card, CardGame, DecklistKind
-from decks.selectors.cards import ABILITIES
-from decks.selectors.decklists import constructed_decklists_of
-from decks.services.catalogue import CLASH
-from decks.services.collections import MAX_COUNT
-from decks.services.decklists import (
+from decks.rules import (
+    CLASH,
     CONSTRUCTED_SIZE,
+    DECK_FORMATS,
+    MAX_COUNT,
     MAX_NAME,
     decklist_problems,
 )
-from decks.services.game_rules import DECK_FORMATS
+from decks.selectors.cards import ABILITIES
+from decks.selectors.decklists import constructed_decklists_of
 from decks.templatetags.words import WORDS
 
 # The gallery -----------------------------------------------------------------------------

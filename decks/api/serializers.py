@@ -24,7 +24,7 @@ from decks.models import (
     DecklistKind,
     DecklistVersion,
 )
-from decks.services.collections import MAX_COUNT
+from decks.rules import MAX_COUNT
 from engine.seats import LETTER_A, LETTER_B
 
 MAX_NAME = 100

@@ -30,6 +30,7 @@ from core.errors import problem_details
 from core.inputs import CSVTextParser, FormParser, JSONParser, MultiPartParser
 from decks.api import serializers as s
 from decks.models import Card, CardGame, CardSet, Decklist
+from decks.rules import decklist_problems
 from decks.selectors.bans import ban_session_for, ban_session_view, ban_sessions_for
 from decks.selectors.cards import card_sets, cards_matching
 from decks.selectors.collections import collection_entries, collection_export_csv
@@ -41,7 +42,7 @@ from decks.services.collections import (
     collection_import_csv,
     collection_set_count,
 )
-from decks.services.decklists import decklist_create, decklist_problems, decklist_update
+from decks.services.decklists import decklist_create, decklist_update
 
 # Catalogue (public, read-only) ----------------------------------------------------------
 

@@ -10,8 +10,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from decks.models import Card, CardGame, CardSet
-from decks.services.catalogue import CLASH, STARTER_KIT
-from decks.services.game_rules import GAME_NAMES
+from decks.rules import CLASH, GAME_NAMES, STARTER_KIT
 from engine.clash.cards import ABILITY_BITS
 
 # One line per ability of rule C-5, for the gallery's legend and the card faces' tooltips.

@@ -19,7 +19,8 @@ from django.utils.translation import gettext, ngettext
 from core.errors import DomainError
 from core.inputs import csv_rows, json_loads
 from decks.models import Card, CardSet
-from decks.services.game_rules import BERSERK, GAME_NAMES, SPOILS, other_game
+from decks.rules import BERSERK, GAME_NAMES, SPOILS
+from decks.services.catalogue import other_game
 from engine.berserk import cards as berserk_cards
 from engine.spoils import deck as spoils_deck
 

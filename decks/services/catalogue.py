@@ -1,4 +1,5 @@
-"""Loading the engine's card catalogue into the database (idempotent)."""
+"""Loading the engine's card catalogue into the database (idempotent), and the games' rows,
+made on first use."""
 
 from __future__ import annotations
 
@@ -7,14 +8,19 @@ from datetime import datetime
 from django.db import transaction
 
 from decks.models import Card, CardGame, CardSet
+from decks.rules import CLASH, CLASH_NAME, GAME_NAMES, STARTER_KIT
 from engine.clash.cards import Catalogue, load_catalogue
-
-CLASH = "clash"
-STARTER_KIT = "starter-kit"
 
 
 def clash_game() -> CardGame:
-    game, _ = CardGame.objects.get_or_create(slug=CLASH, defaults={"name": "Clash of Decks"})
+    """The CardGame row of Clash of Decks, made on first use."""
+    game, _ = CardGame.objects.get_or_create(slug=CLASH, defaults={"name": CLASH_NAME})
+    return game
+
+
+def other_game(slug: str) -> CardGame:
+    """The CardGame row of The Spoils or Berserk, made on first use."""
+    game, _ = CardGame.objects.get_or_create(slug=slug, defaults={"name": GAME_NAMES[slug]})
     return game
 
 

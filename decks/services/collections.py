@@ -13,9 +13,7 @@ from core.errors import DomainError
 from core.inputs import csv_rows
 from core.locks import lock
 from decks.models import Card, CardSet, CollectionEntry
-
-CSV_COLUMNS = ["set", "card", "count"]
-MAX_COUNT = 99
+from decks.rules import CSV_COLUMNS, MAX_COUNT
 
 
 def _lock_collection(user: AbstractBaseUser) -> None:

@@ -30,8 +30,7 @@ from django.utils.translation import gettext
 from core.errors import Conflict, DomainError
 from core.locks import lock_get
 from decks.models import CardGame, Decklist, DecklistKind, DecklistVersion
-from decks.services import game_rules
-from decks.services.decklists import _contents, decklist_problems
+from decks.rules import decklist_problems, default_format, has_rules_module, version_contents
 
 
 def guest_list_problems(*, name: str, kind: str, game: CardGame, cards: Sequence[str] = (),
@@ -56,12 +55,12 @@ def guest_decklist_create(*, name: str, kind: str, game: CardGame, by: AbstractB
     a problem. A game with several deck formats takes its events' (The Spoils: Constructed)."""
     _check(guest_list_problems(name=name, kind=kind, game=game, cards=cards,
                                preconstructed_deck=preconstructed_deck))
-    deck_format = game_rules.default_format(game) if game_rules.has_rules_module(game) else ""
+    deck_format = default_format(game) if has_rules_module(game) else ""
     decklist = Decklist.objects.create(owner=None, game=game, name=name.strip(), kind=kind,
                                        deck_format=deck_format, created_at=now)
     return DecklistVersion.objects.create(decklist=decklist, number=1, name=decklist.name,
                                           created_at=now, entered_for_guest=True, entered_by=by,
-                                          **_contents(kind, cards, preconstructed_deck))
+                                          **version_contents(kind, cards, preconstructed_deck))
 
 
 @transaction.atomic
@@ -83,7 +82,7 @@ def guest_decklist_revise(*, decklist_id: int, name: str, by: AbstractBaseUser,
     return DecklistVersion.objects.create(
         decklist=decklist, number=current.number + 1, name=decklist.name, created_at=now,
         entered_for_guest=True, entered_by=by,
-        **_contents(decklist.kind, cards, preconstructed_deck))
+        **version_contents(decklist.kind, cards, preconstructed_deck))
 
 
 @transaction.atomic

@@ -19,6 +19,7 @@ from core.errors import Conflict
 from core.views import domain_errors
 from decks.forms import DecklistForm, GameDecklistForm
 from decks.models import CardGame, Decklist, DecklistKind
+from decks.rules import CONSTRUCTED_SIZE, DECK_FORMATS, has_rules_module
 from decks.selectors.cards import (
     buildable_games,
     cards_by_name,
@@ -34,8 +35,7 @@ from decks.selectors.decklists import (
     visible_history,
 )
 from decks.services.builder import decklist_save
-from decks.services.decklists import CONSTRUCTED_SIZE, decklist_create
-from decks.services.game_rules import DECK_FORMATS, has_rules_module
+from decks.services.decklists import decklist_create
 
 
 @login_required

@@ -15,8 +15,9 @@ from rest_framework.test import APIClient
 
 from core.errors import Conflict, DomainError, Forbidden
 from decks.models import CardGame
+from decks.rules import BERSERK, SPOILS
+from decks.services.catalogue import other_game
 from decks.services.decklists import decklist_create
-from decks.services.game_rules import BERSERK, SPOILS, other_game
 from tests.decks.test_berserk_squad_check import LEGAL
 from tests.decks.test_other_games import berserk_deck, load
 from tests.factories import UserFactory, starter_kit

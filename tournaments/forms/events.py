@@ -12,8 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.forms import AccessibleForm
 from decks.models import CardGame
-from decks.services.catalogue import CLASH
-from decks.services.game_rules import GAME_NAMES
+from decks.rules import CLASH, GAME_NAMES
 from tournaments.models import Event, EventFormat, EventStatus, LatePlayerGets, MatchLength, TopCut
 from tournaments.services.event_edit import BEFORE_START, EDITABLE
 from tournaments.services.event_edit import TIMES as TIME_FIELDS

@@ -14,8 +14,8 @@ from core.errors import Conflict, DomainError, Problem
 from core.seeds import new_nonce, new_seed, seed_commitment
 from core.zones import time_zone_problem
 from decks.models import CardGame
+from decks.rules import BERSERK, engine_plays
 from decks.services.catalogue import clash_game
-from decks.services.game_rules import BERSERK, engine_plays
 from tournaments.models import (
     Event,
     EventFormat,

@@ -24,9 +24,8 @@ from core.errors import NotFound
 from core.views import NOT_THE_INPUT, domain_errors
 from decks.forms import DecklistForm, GameDecklistForm
 from decks.models import DecklistVersion
+from decks.rules import CONSTRUCTED_SIZE, has_rules_module
 from decks.selectors.cards import catalogue_cards, game_cards, preconstructed_decks
-from decks.services.decklists import CONSTRUCTED_SIZE
-from decks.services.game_rules import has_rules_module
 from tournaments.models import Event, Registration
 from tournaments.selectors.access import is_organizer
 from tournaments.services.guest_lists import (
