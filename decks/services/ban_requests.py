@@ -26,6 +26,8 @@ from decks.selectors import visible_versions
 from decks.services.bans import ban_session_start
 from engine.seats import LETTER_A, LETTER_B
 
+__all__ = ["ban_session_request"]
+
 
 def _seen_version(user: AbstractBaseUser, version_id: int) -> DecklistVersion:
     # Locked so two identical requests (a double click) cannot both start a session.

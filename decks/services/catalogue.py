@@ -11,6 +11,8 @@ from decks.models import Card, CardGame, CardSet
 from decks.rules import CLASH, CLASH_NAME, GAME_NAMES, STARTER_KIT
 from engine.clash.cards import Catalogue, load_catalogue
 
+__all__ = ["catalogue_load", "clash_game", "other_game"]
+
 
 def clash_game() -> CardGame:
     """The CardGame row of Clash of Decks, made on first use."""
@@ -24,7 +26,7 @@ def other_game(slug: str) -> CardGame:
     return game
 
 
-def card_data(card) -> dict:  # noqa: ANN001
+def _card_data(card) -> dict:  # noqa: ANN001
     """The game-specific fields stored in `Card.data` for a Clash of Decks card."""
     data = card.to_json()
     data.pop("type")
@@ -49,7 +51,7 @@ def catalogue_load(*, now: datetime, catalogue: Catalogue | None = None) -> tupl
     existing = {c.name: c for c in card_set.cards.all()}
     changed = 0
     for card in catalogue.cards:
-        fields = {"kind": card.type, "cost": card.cost, "data": card_data(card)}
+        fields = {"kind": card.type, "cost": card.cost, "data": _card_data(card)}
         row = existing.get(card.name)
         if row is None:
             Card.objects.create(card_set=card_set, name=card.name, **fields)

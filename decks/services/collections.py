@@ -15,6 +15,8 @@ from core.locks import lock
 from decks.models import Card, CardSet, CollectionEntry
 from decks.rules import CSV_COLUMNS, MAX_COUNT
 
+__all__ = ["collection_add_set", "collection_import_csv", "collection_set_count"]
+
 
 def _lock_collection(user: AbstractBaseUser) -> None:
     """One writer at a time per collection: the owner's row is locked first. A card's entry

@@ -23,6 +23,8 @@ from decks.models import CardGame, Decklist, DecklistKind, DecklistVersion
 from decks.rules import decklist_problems, default_format, has_rules_module, version_contents
 from decks.services.catalogue import clash_game
 
+__all__ = ["decklist_create", "decklist_create_drafted", "decklist_update"]
+
 
 def _check(problems: list[str]) -> None:
     if problems:

@@ -28,6 +28,8 @@ from decks.rules import BERSERK, deal_ids
 from engine.berserk.squad_check import SquadReport, squad_check
 from engine.berserk.squad_file import SquadFileError, load_squad
 
+__all__ = ["squad_check_for_list"]
+
 
 def _engine_card(cid: str, card: Card) -> dict[str, Any]:
     """The card as the squad file gives it. Cards imported before B-9's fields have none:
