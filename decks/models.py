@@ -1,4 +1,4 @@
-"""Deck models. Business logic lives in services.py and selectors.py, not here.
+"""Deck models. Business logic lives in services/, selectors/ and rules.py, not here.
 
 - The catalogue (`CardGame`, `CardSet`, `Card`) is data loaded from the engine's card files; a
   card's game-specific numbers sit in `data` (JSON) so one model holds Clash of Decks, The Spoils
