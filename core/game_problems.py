@@ -5,7 +5,7 @@ message (its command-line tools print it) and the values the message names (`par
 module writes each code's whole sentence again from those values, with ngettext where a count
 decides the form; the English sentences are the engine's messages word for word
 (tests/test_game_problems.py holds them to it). Every page and API that shows these problems
-goes through here: a decklist's problems (`decks.services.game_rules.deck_problems`, the
+goes through here: a decklist's problems (`decks.rules.deck_problems`, the
 builder, registration, the organizers' list checks, the API) and a Berserk squad check's (the
 `problem_text` filter on the list's squad page and on a match page).
 

@@ -8,7 +8,15 @@ registrations follow), and a ban session's status and record change only through
 
 from django.contrib import admin
 
-from decks.models import BanSession, Card, CardSet, CollectionEntry, Decklist, DecklistVersion, Game
+from decks.models import (
+    BanSession,
+    Card,
+    CardGame,
+    CardSet,
+    CollectionEntry,
+    Decklist,
+    DecklistVersion,
+)
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -24,8 +32,8 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
 
-@admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+@admin.register(CardGame)
+class CardGameAdmin(admin.ModelAdmin):
     list_display = ("name", "slug")
     search_fields = ("name", "slug")
 

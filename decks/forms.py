@@ -16,17 +16,17 @@ from django.utils.translation import gettext_lazy as _
 from core.errors import DomainError, field_of
 from core.forms import AccessibleForm
 from core.inputs import MAX_CSV_BYTES, InputError, json_loads, read_text_upload
-from decks.models import Card, DecklistKind, Game
-from decks.selectors.cards import ABILITIES
-from decks.selectors.decklists import constructed_decklists_of
-from decks.services.catalogue import CLASH
-from decks.services.collections import MAX_COUNT
-from decks.services.decklists import (
+from decks.models import Card, CardGame, DecklistKind
+from decks.rules import (
+    CLASH,
     CONSTRUCTED_SIZE,
+    DECK_FORMATS,
+    MAX_COUNT,
     MAX_NAME,
     decklist_problems,
 )
-from decks.services.game_rules import DECK_FORMATS
+from decks.selectors.cards import ABILITIES
+from decks.selectors.decklists import constructed_decklists_of
 from decks.templatetags.words import WORDS
 
 # The gallery -----------------------------------------------------------------------------
@@ -213,7 +213,7 @@ class GameDecklistForm(AccessibleForm):
     cards = CardNamesField(label=_("Cards"), required=False, widget=NoInput)
     base_version = forms.IntegerField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args, user, game: Game, cards: list[Card],  # noqa: ANN001, ANN002, ANN003
+    def __init__(self, *args, user, game: CardGame, cards: list[Card],  # noqa: ANN001, ANN002, ANN003
                  editing: bool = False, **kwargs) -> None:
         initial_cards = (kwargs.get("initial") or {}).get("cards") or []
         super().__init__(*args, **kwargs)

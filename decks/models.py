@@ -1,8 +1,8 @@
-"""Deck models. Business logic lives in services.py and selectors.py, not here.
+"""Deck models. Business logic lives in services/, selectors/ and rules.py, not here.
 
-- The catalogue (`Game`, `CardSet`, `Card`) is data loaded from the engine's card files; a card's
-  game-specific numbers sit in `data` (JSON) so one model holds Clash of Decks, The Spoils and
-  Berserk cards.
+- The catalogue (`CardGame`, `CardSet`, `Card`) is data loaded from the engine's card files; a
+  card's game-specific numbers sit in `data` (JSON) so one model holds Clash of Decks, The Spoils
+  and Berserk cards.
 - A player's collection is one `CollectionEntry` per card they own, with a count.
 - A `Decklist` is a named list of one kind; each change makes a new immutable
   `DecklistVersion`, so a version registered for an event is never touched again. A list
@@ -17,11 +17,16 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 
-class Game(models.Model):
+class CardGame(models.Model):
+    """A card game's title (Clash of Decks, The Spoils, Berserk); not the engine's `Game`,
+    which is a position of a game being played."""
+
     slug = models.SlugField(unique=True)
     name = models.CharField(max_length=100)
 
     class Meta:
+        # The table kept its name when the model was renamed from Game (migration 0006).
+        db_table = "decks_game"
         ordering = ["name"]
 
     def __str__(self) -> str:
@@ -29,7 +34,7 @@ class Game(models.Model):
 
 
 class CardSet(models.Model):
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sets")
+    game = models.ForeignKey(CardGame, on_delete=models.CASCADE, related_name="sets")
     code = models.SlugField()
     name = models.CharField(max_length=100)
     # The engine catalogue version the cards were loaded from (see engine/clash/cards.py).
@@ -91,7 +96,7 @@ class Decklist(models.Model):
     # (selectors/visibility.py).
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                               on_delete=models.CASCADE, related_name="decklists")
-    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="+")
+    game = models.ForeignKey(CardGame, on_delete=models.PROTECT, related_name="+")
     name = models.CharField(max_length=100)
     kind = models.CharField(max_length=20, choices=DecklistKind.choices)
     # The game's own deck format where it has several: The Spoils' "constructed" or

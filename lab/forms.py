@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from core.forms import AccessibleForm
 from core.numbers import grouped_lazy
 from decks.models import Decklist
-from decks.services.catalogue import CLASH
+from decks.rules import CLASH
 from engine.clash.ai import LEVELS
 from engine.clash.cards import load_catalogue
 from lab.services.runs import MAX_GAMES

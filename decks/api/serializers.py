@@ -19,12 +19,12 @@ from decks.models import (
     BanSession,
     BanStatus,
     Card,
+    CardGame,
     CardSet,
     DecklistKind,
     DecklistVersion,
-    Game,
 )
-from decks.services.collections import MAX_COUNT
+from decks.rules import MAX_COUNT
 from engine.seats import LETTER_A, LETTER_B
 
 MAX_NAME = 100
@@ -38,9 +38,9 @@ Event = BanSession._meta.get_field("event").related_model
 # Catalogue ------------------------------------------------------------------------------
 
 
-class GameOut(serializers.ModelSerializer):
+class CardGameOut(serializers.ModelSerializer):
     class Meta:
-        model = Game
+        model = CardGame
         fields = ["id", "slug", "name"]
 
 
@@ -84,7 +84,7 @@ class CardOut(serializers.ModelSerializer):
 
 class SetFilterIn(serializers.Serializer):
     game = serializers.SlugRelatedField(
-        slug_field="slug", queryset=Game.objects.all(), required=False,
+        slug_field="slug", queryset=CardGame.objects.all(), required=False,
         help_text="a game's slug, e.g. clash",
         error_messages={"does_not_exist": _("no game {slug_name} {value}")})
 
@@ -211,7 +211,7 @@ class DecklistCreateIn(_KindFieldsMixin, serializers.Serializer):
     name = serializers.CharField(max_length=MAX_NAME)
     kind = serializers.ChoiceField(choices=DecklistKind.choices)
     game = serializers.SlugRelatedField(
-        slug_field="slug", queryset=Game.objects.all(), required=False, allow_null=True,
+        slug_field="slug", queryset=CardGame.objects.all(), required=False, allow_null=True,
         default=None, help_text="a game's slug (clash, spoils, berserk); Clash of Decks when "
                                 "empty",
         error_messages={"does_not_exist": _("no game {slug_name} {value}")})

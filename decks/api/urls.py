@@ -7,7 +7,7 @@ from decks.api import views
 app_name = "api"
 
 urlpatterns = [
-    path("games/", views.GameListView.as_view(), name="games"),
+    path("games/", views.CardGameListView.as_view(), name="games"),
     path("sets/", views.CardSetListView.as_view(), name="sets"),
     path("sets/<int:pk>/", views.CardSetDetailView.as_view(), name="set"),
     path("cards/", views.CardListView.as_view(), name="cards"),

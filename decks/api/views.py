@@ -29,7 +29,8 @@ from core.api.responses import errors, valid
 from core.errors import problem_details
 from core.inputs import CSVTextParser, FormParser, JSONParser, MultiPartParser
 from decks.api import serializers as s
-from decks.models import Card, CardSet, Decklist, Game
+from decks.models import Card, CardGame, CardSet, Decklist
+from decks.rules import decklist_problems
 from decks.selectors.bans import ban_session_for, ban_session_view, ban_sessions_for
 from decks.selectors.cards import card_sets, cards_matching
 from decks.selectors.collections import collection_entries, collection_export_csv
@@ -41,16 +42,16 @@ from decks.services.collections import (
     collection_import_csv,
     collection_set_count,
 )
-from decks.services.decklists import decklist_create, decklist_problems, decklist_update
+from decks.services.decklists import decklist_create, decklist_update
 
 # Catalogue (public, read-only) ----------------------------------------------------------
 
 
 @extend_schema(tags=["catalogue"])
-class GameListView(ListAPIView):
+class CardGameListView(ListAPIView):
     permission_classes = [AllowAny]
-    serializer_class = s.GameOut
-    queryset = Game.objects.order_by("name")
+    serializer_class = s.CardGameOut
+    queryset = CardGame.objects.order_by("name")
 
 
 @extend_schema(tags=["catalogue"], parameters=[s.SetFilterIn])

@@ -9,9 +9,8 @@ from dataclasses import dataclass, field
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
-from decks.models import Card, CardSet, Game
-from decks.services.catalogue import CLASH, STARTER_KIT
-from decks.services.game_rules import GAME_NAMES
+from decks.models import Card, CardGame, CardSet
+from decks.rules import CLASH, GAME_NAMES, STARTER_KIT
 from engine.clash.cards import ABILITY_BITS
 
 # One line per ability of rule C-5, for the gallery's legend and the card faces' tooltips.
@@ -34,12 +33,12 @@ KIND_ORDER = {"faction": 0, "resource": 1, "character": 2, "tactic": 3, "item": 
 
 # The API's lists --------------------------------------------------------------------------
 
-def card_sets(*, game: Game | None = None) -> QuerySet[CardSet]:
+def card_sets(*, game: CardGame | None = None) -> QuerySet[CardSet]:
     sets = CardSet.objects.select_related("game").order_by("game__name", "name", "id")
     return sets.filter(game=game) if game is not None else sets
 
 
-def cards_matching(*, game: Game | None = None, card_set: CardSet | None = None,
+def cards_matching(*, game: CardGame | None = None, card_set: CardSet | None = None,
                    kind: str | None = None, ability: str | None = None,
                    cost: int | None = None) -> QuerySet[Card]:
     """Cards by any combination of game, set, kind, ability (one of `data["abilities"]`) and
@@ -144,7 +143,7 @@ def starter_kit_set() -> CardSet | None:
 
 # Cards by name and by game ----------------------------------------------------------------
 
-def cards_by_name(names: Iterable[str], game: Game | None = None) -> dict[str, Card]:
+def cards_by_name(names: Iterable[str], game: CardGame | None = None) -> dict[str, Card]:
     """The cards of `game` (Clash of Decks when None) with these names; a name in several
     sets of the game gives the card of the first set."""
     names = list(dict.fromkeys(names))
@@ -154,7 +153,7 @@ def cards_by_name(names: Iterable[str], game: Game | None = None) -> dict[str, C
     return {c.name: c for c in cards}
 
 
-def game_cards(game: Game) -> list[Card]:
+def game_cards(game: CardGame) -> list[Card]:
     """Every card of `game` a list can name, one per name (the first set's), by type, cost
     and name: what the builder of a game with a rules module offers."""
     seen: dict[str, Card] = {}
@@ -165,15 +164,15 @@ def game_cards(game: Game) -> list[Card]:
                                                 c.cost if c.cost is not None else -1, c.name))
 
 
-def buildable_games() -> list[Game]:
+def buildable_games() -> list[CardGame]:
     """The games besides Clash of Decks whose lists the builder makes: those with a rules
     module and at least one imported card."""
-    return list(Game.objects.filter(slug__in=list(GAME_NAMES), sets__cards__isnull=False)
+    return list(CardGame.objects.filter(slug__in=list(GAME_NAMES), sets__cards__isnull=False)
                 .distinct().order_by("name"))
 
 
-def other_game_by_slug(slug: str | None) -> Game | None:
+def other_game_by_slug(slug: str | None) -> CardGame | None:
     """The game with a rules module named by `slug`, or None (Clash of Decks)."""
     if not slug or slug not in GAME_NAMES:
         return None
-    return Game.objects.filter(slug=slug).first()
+    return CardGame.objects.filter(slug=slug).first()

@@ -8,8 +8,8 @@ from django.db.models import QuerySet
 
 from core.csv_cells import csv_text
 from decks.models import Card, CollectionEntry
+from decks.rules import CSV_COLUMNS
 from decks.selectors.cards import catalogue_order
-from decks.services.collections import CSV_COLUMNS
 
 
 def collection_entries(*, user: AbstractBaseUser) -> QuerySet[CollectionEntry]:

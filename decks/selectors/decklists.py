@@ -16,8 +16,8 @@ from django.db.models import Prefetch, QuerySet
 
 from decks import hooks
 from decks.models import Decklist, DecklistKind, DecklistVersion
+from decks.rules import CLASH
 from decks.selectors.visibility import visible_decklists, visible_versions
-from decks.services.catalogue import CLASH
 
 User = AbstractBaseUser | AnonymousUser
 

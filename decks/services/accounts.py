@@ -11,6 +11,8 @@ from django.db.models import Q
 
 from decks.models import BanSession, CollectionEntry, Decklist, DecklistVersion
 
+__all__ = ["decks_data", "decks_erase"]
+
 
 def decks_erase(*, user: AbstractBaseUser, now: datetime) -> None:
     """`account_erasing`: the person's decklists with every version, their collection, and

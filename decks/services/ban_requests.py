@@ -21,10 +21,12 @@ from core.errors import DomainError, Forbidden, NotFound
 from core.locks import lock_one
 from decks import hooks
 from decks.models import BanSession, BanStatus, DecklistVersion
+from decks.rules import has_rules_module
 from decks.selectors import visible_versions
 from decks.services.bans import ban_session_start
-from decks.services.game_rules import has_rules_module
 from engine.seats import LETTER_A, LETTER_B
+
+__all__ = ["ban_session_request"]
 
 
 def _seen_version(user: AbstractBaseUser, version_id: int) -> DecklistVersion:

@@ -25,6 +25,8 @@ from engine.seats import LETTER_A, LETTER_B
 
 from .states import ban_session_move
 
+__all__ = ["ban_session_ban", "ban_session_start"]
+
 
 def _let_ai_ban(session: BanSession, state: BanState) -> None:
     """AI seats ban by the value policy as long as it is their step, under the session's lock

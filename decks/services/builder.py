@@ -21,6 +21,8 @@ from core.locks import lock_get
 from decks.models import Decklist, DecklistKind, DecklistVersion
 from decks.services.decklists import decklist_update
 
+__all__ = ["decklist_save"]
+
 
 @transaction.atomic
 def decklist_save(*, decklist: Decklist, user: AbstractBaseUser, base_version: int,

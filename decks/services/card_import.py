@@ -19,9 +19,12 @@ from django.utils.translation import gettext, ngettext
 from core.errors import DomainError
 from core.inputs import csv_rows, json_loads
 from decks.models import Card, CardSet
-from decks.services.game_rules import BERSERK, GAME_NAMES, SPOILS, other_game
+from decks.rules import BERSERK, GAME_NAMES, SPOILS
+from decks.services.catalogue import other_game
 from engine.berserk import cards as berserk_cards
 from engine.spoils import deck as spoils_deck
+
+__all__ = ["card_file_check", "card_import"]
 
 CSV, JSON = "csv", "json"
 FORMATS = (CSV, JSON)
@@ -129,7 +132,7 @@ def _threshold(value: object) -> dict[str, int]:
     return threshold
 
 
-def spoils_row(row: Mapping) -> CardRow:
+def _spoils_row(row: Mapping) -> CardRow:
     name, kind = _text(row, "name"), _text(row, "type").lower()
     if kind not in spoils_deck.CARD_TYPES:
         raise RowError(gettext("type: must be one of %(types)s, not %(value)s")
@@ -225,7 +228,7 @@ def _cost_changes(value: object) -> list[dict]:
     return changes
 
 
-def berserk_row(row: Mapping) -> CardRow:
+def _berserk_row(row: Mapping) -> CardRow:
     """A Berserk card; every bad value of the row is named, each with its column."""
     name = _text(row, "name")
     problems: list[str] = []
@@ -261,7 +264,7 @@ def berserk_row(row: Mapping) -> CardRow:
                     "groups": groups, "cost_changes": changes})
 
 
-PARSERS: dict[str, Callable[[Mapping], CardRow]] = {SPOILS: spoils_row, BERSERK: berserk_row}
+PARSERS: dict[str, Callable[[Mapping], CardRow]] = {SPOILS: _spoils_row, BERSERK: _berserk_row}
 
 
 def _rows(text: str, fmt: str, columns: list[str]) -> list[tuple[str, Mapping]]:

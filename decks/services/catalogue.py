@@ -1,4 +1,5 @@
-"""Loading the engine's card catalogue into the database (idempotent)."""
+"""Loading the engine's card catalogue into the database (idempotent), and the games' rows,
+made on first use."""
 
 from __future__ import annotations
 
@@ -6,19 +7,26 @@ from datetime import datetime
 
 from django.db import transaction
 
-from decks.models import Card, CardSet, Game
+from decks.models import Card, CardGame, CardSet
+from decks.rules import CLASH, CLASH_NAME, GAME_NAMES, STARTER_KIT
 from engine.clash.cards import Catalogue, load_catalogue
 
-CLASH = "clash"
-STARTER_KIT = "starter-kit"
+__all__ = ["catalogue_load", "clash_game", "other_game"]
 
 
-def clash_game() -> Game:
-    game, _ = Game.objects.get_or_create(slug=CLASH, defaults={"name": "Clash of Decks"})
+def clash_game() -> CardGame:
+    """The CardGame row of Clash of Decks, made on first use."""
+    game, _ = CardGame.objects.get_or_create(slug=CLASH, defaults={"name": CLASH_NAME})
     return game
 
 
-def card_data(card) -> dict:  # noqa: ANN001
+def other_game(slug: str) -> CardGame:
+    """The CardGame row of The Spoils or Berserk, made on first use."""
+    game, _ = CardGame.objects.get_or_create(slug=slug, defaults={"name": GAME_NAMES[slug]})
+    return game
+
+
+def _card_data(card) -> dict:  # noqa: ANN001
     """The game-specific fields stored in `Card.data` for a Clash of Decks card."""
     data = card.to_json()
     data.pop("type")
@@ -43,7 +51,7 @@ def catalogue_load(*, now: datetime, catalogue: Catalogue | None = None) -> tupl
     existing = {c.name: c for c in card_set.cards.all()}
     changed = 0
     for card in catalogue.cards:
-        fields = {"kind": card.type, "cost": card.cost, "data": card_data(card)}
+        fields = {"kind": card.type, "cost": card.cost, "data": _card_data(card)}
         row = existing.get(card.name)
         if row is None:
             Card.objects.create(card_set=card_set, name=card.name, **fields)

@@ -13,9 +13,9 @@ from core.errors import DomainError
 from core.inputs import csv_rows
 from core.locks import lock
 from decks.models import Card, CardSet, CollectionEntry
+from decks.rules import CSV_COLUMNS, MAX_COUNT
 
-CSV_COLUMNS = ["set", "card", "count"]
-MAX_COUNT = 99
+__all__ = ["collection_add_set", "collection_import_csv", "collection_set_count"]
 
 
 def _lock_collection(user: AbstractBaseUser) -> None:

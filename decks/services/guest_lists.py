@@ -29,13 +29,14 @@ from django.utils.translation import gettext
 
 from core.errors import Conflict, DomainError
 from core.locks import lock_get
-from decks.models import Decklist, DecklistKind, DecklistVersion, Game
-from decks.services import game_rules
-from decks.services.decklists import _contents, decklist_problems
+from decks.models import CardGame, Decklist, DecklistKind, DecklistVersion
+from decks.rules import decklist_problems, default_format, has_rules_module, version_contents
+
+__all__ = ["guest_decklist_claim", "guest_decklist_create", "guest_decklist_revise"]
 
 
-def guest_list_problems(*, name: str, kind: str, game: Game, cards: Sequence[str] = (),
-                        preconstructed_deck: int | None = None) -> list[str]:
+def _guest_list_problems(*, name: str, kind: str, game: CardGame, cards: Sequence[str] = (),
+                         preconstructed_deck: int | None = None) -> list[str]:
     """Every reason the guest's list cannot be saved, all at once (empty when it can)."""
     if kind == DecklistKind.DRAFTED:
         return [gettext("a drafted list is made by its draft pod, not by hand")]
@@ -49,19 +50,19 @@ def _check(problems: list[str]) -> None:
 
 
 @transaction.atomic
-def guest_decklist_create(*, name: str, kind: str, game: Game, by: AbstractBaseUser,
+def guest_decklist_create(*, name: str, kind: str, game: CardGame, by: AbstractBaseUser,
                           now: datetime, cards: Sequence[str] = (),
                           preconstructed_deck: int | None = None) -> DecklistVersion:
     """A new list without an owner, with its first version; nothing is written when it has
     a problem. A game with several deck formats takes its events' (The Spoils: Constructed)."""
-    _check(guest_list_problems(name=name, kind=kind, game=game, cards=cards,
-                               preconstructed_deck=preconstructed_deck))
-    deck_format = game_rules.default_format(game) if game_rules.has_rules_module(game) else ""
+    _check(_guest_list_problems(name=name, kind=kind, game=game, cards=cards,
+                                preconstructed_deck=preconstructed_deck))
+    deck_format = default_format(game) if has_rules_module(game) else ""
     decklist = Decklist.objects.create(owner=None, game=game, name=name.strip(), kind=kind,
                                        deck_format=deck_format, created_at=now)
     return DecklistVersion.objects.create(decklist=decklist, number=1, name=decklist.name,
                                           created_at=now, entered_for_guest=True, entered_by=by,
-                                          **_contents(kind, cards, preconstructed_deck))
+                                          **version_contents(kind, cards, preconstructed_deck))
 
 
 @transaction.atomic
@@ -74,8 +75,8 @@ def guest_decklist_revise(*, decklist_id: int, name: str, by: AbstractBaseUser,
     if decklist.owner_id is not None:
         raise Conflict("list_claimed", gettext("This list belongs to the person who claimed "
                                                "the seat: only they change it now"))
-    _check(guest_list_problems(name=name, kind=decklist.kind, game=decklist.game, cards=cards,
-                               preconstructed_deck=preconstructed_deck))
+    _check(_guest_list_problems(name=name, kind=decklist.kind, game=decklist.game, cards=cards,
+                                preconstructed_deck=preconstructed_deck))
     if decklist.name != name.strip():
         decklist.name = name.strip()
         decklist.save(update_fields=["name"])
@@ -83,7 +84,7 @@ def guest_decklist_revise(*, decklist_id: int, name: str, by: AbstractBaseUser,
     return DecklistVersion.objects.create(
         decklist=decklist, number=current.number + 1, name=decklist.name, created_at=now,
         entered_for_guest=True, entered_by=by,
-        **_contents(decklist.kind, cards, preconstructed_deck))
+        **version_contents(decklist.kind, cards, preconstructed_deck))
 
 
 @transaction.atomic

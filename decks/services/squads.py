@@ -24,19 +24,11 @@ from django.utils.translation import gettext
 
 from core.errors import DomainError, from_engine
 from decks.models import Card, DecklistVersion
-from decks.services.game_rules import BERSERK
+from decks.rules import BERSERK, deal_ids
 from engine.berserk.squad_check import SquadReport, squad_check
 from engine.berserk.squad_file import SquadFileError, load_squad
 
-
-def deal_ids(names: list[str]) -> list[str]:
-    """The id of each card dealt: its name, and "Name #2", "#3" for further copies."""
-    seen: Counter[str] = Counter()
-    ids = []
-    for name in names:
-        seen[name] += 1
-        ids.append(name if seen[name] == 1 else f"{name} #{seen[name]}")
-    return ids
+__all__ = ["squad_check_for_list"]
 
 
 def _engine_card(cid: str, card: Card) -> dict[str, Any]:

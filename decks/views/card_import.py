@@ -19,9 +19,9 @@ from django.utils.translation import gettext_lazy as _
 from core.inputs import InputError, read_text_upload
 from core.views import domain_errors
 from decks.forms import MAX_CSV_BYTES, AccessibleForm
+from decks.rules import GAME_NAMES
 from decks.selectors.cards import card_sets_of_other_games
 from decks.services.card_import import COLUMNS, CSV, FORMATS, card_import
-from decks.services.game_rules import GAME_NAMES
 
 
 class CardImportForm(AccessibleForm):

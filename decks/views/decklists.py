@@ -18,7 +18,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from core.errors import Conflict
 from core.views import domain_errors
 from decks.forms import DecklistForm, GameDecklistForm
-from decks.models import Decklist, DecklistKind, Game
+from decks.models import CardGame, Decklist, DecklistKind
+from decks.rules import CONSTRUCTED_SIZE, DECK_FORMATS, has_rules_module
 from decks.selectors.cards import (
     buildable_games,
     cards_by_name,
@@ -34,8 +35,7 @@ from decks.selectors.decklists import (
     visible_history,
 )
 from decks.services.builder import decklist_save
-from decks.services.decklists import CONSTRUCTED_SIZE, decklist_create
-from decks.services.game_rules import DECK_FORMATS, has_rules_module
+from decks.services.decklists import decklist_create
 
 
 @login_required
@@ -47,7 +47,7 @@ def decklist_index(request: HttpRequest) -> HttpResponse:
 
 # The Spoils and Berserk: copies of the game's cards, checked by its rules module ----------
 
-def _game_form(request: HttpRequest, game: Game, *, decklist: Decklist | None = None,
+def _game_form(request: HttpRequest, game: CardGame, *, decklist: Decklist | None = None,
                data=None, initial: dict | None = None) -> GameDecklistForm:  # noqa: ANN001
     return GameDecklistForm(data, user=request.user, game=game, cards=game_cards(game),
                             editing=decklist is not None, initial=initial)
@@ -64,7 +64,7 @@ def _game_builder(request: HttpRequest, form: GameDecklistForm, *,
     }, status=status)
 
 
-def _game_new(request: HttpRequest, game: Game) -> HttpResponse:
+def _game_new(request: HttpRequest, game: CardGame) -> HttpResponse:
     if request.method != "POST":
         initial = {"deck_format": next(iter(DECK_FORMATS.get(game.slug, {})), None)}
         return _game_builder(request, _game_form(request, game, initial=initial))

@@ -11,8 +11,8 @@ from django.views.decorators.http import require_http_methods
 
 from core.views import domain_errors
 from decks.forms import SquadCheckForm
+from decks.rules import BERSERK
 from decks.selectors.decklists import visible_history
-from decks.services.game_rules import BERSERK
 from decks.services.squads import squad_check_for_list
 
 

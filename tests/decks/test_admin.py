@@ -17,7 +17,7 @@ LIST_A = ["ANNIHILATION", "BARON", "BOOM!", "BRUTE", "CARAPACE", "PARTISAN", "RE
           "TROLL", "OGRE", "ALPHA"]
 LIST_B = ["BRIGAND", "DISCIPLE", "GNOME", "GRRR", "MARTYR", "METEORITE", "PARASITE", "VORTEX",
           "ZOMBIE", "MUTANT"]
-CHANGELISTS = ["game", "cardset", "card", "collectionentry", "decklist", "decklistversion",
+CHANGELISTS = ["cardgame", "cardset", "card", "collectionentry", "decklist", "decklistversion",
                "bansession"]
 
 

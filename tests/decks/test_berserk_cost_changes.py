@@ -16,8 +16,9 @@ from rest_framework.test import APIClient
 
 from core.errors import DomainError
 from decks.models import Card, CardSet
+from decks.rules import BERSERK
 from decks.services.card_import import card_import
-from decks.services.game_rules import BERSERK, other_game
+from decks.services.catalogue import other_game
 from decks.services.squads import squad_check_for_list
 from engine.berserk import squad_file
 from tests.factories import EventFactory, UserFactory

@@ -9,9 +9,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from core.errors import DomainError
+from decks.rules import BERSERK, deal_ids
+from decks.services.catalogue import other_game
 from decks.services.decklists import decklist_create
-from decks.services.game_rules import BERSERK, other_game
-from decks.services.squads import deal_ids, squad_check_for_list
+from decks.services.squads import squad_check_for_list
 from tests.decks.test_other_games import berserk_deck, load
 from tests.factories import EventFactory, RegistrationFactory, UserFactory
 

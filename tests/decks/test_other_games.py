@@ -10,9 +10,10 @@ from django.utils import timezone
 
 from core.errors import DomainError
 from decks.models import Card, CardSet, DecklistVersion
+from decks.rules import BERSERK, SPOILS, decklist_problems
 from decks.services.card_import import card_import
-from decks.services.decklists import decklist_create, decklist_problems
-from decks.services.game_rules import BERSERK, SPOILS, other_game
+from decks.services.catalogue import other_game
+from decks.services.decklists import decklist_create
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

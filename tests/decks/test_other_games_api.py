@@ -9,8 +9,9 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from decks.models import Decklist, DecklistVersion
+from decks.rules import BERSERK, SPOILS
+from decks.services.catalogue import other_game
 from decks.services.decklists import decklist_create
-from decks.services.game_rules import BERSERK, SPOILS, other_game
 from tests.decks.test_other_games import berserk_deck, load, spoils_deck
 from tests.factories import UserFactory
 from tests.tournaments.event_steps import now

@@ -7,15 +7,13 @@ from django.utils import timezone
 
 from core.errors import Conflict, DomainError, Forbidden
 from decks.models import BanStatus, Card, CollectionEntry, DecklistVersion
+from decks.rules import decklist_problems
 from decks.selectors.collections import collection_export_csv
 from decks.selectors.visibility import visible_versions
 from decks.services.bans import ban_session_ban, ban_session_start
 from decks.services.catalogue import catalogue_load
-from decks.services.collections import (
-    collection_add_set,
-    collection_import_csv,
-)
-from decks.services.decklists import decklist_create, decklist_problems, decklist_update
+from decks.services.collections import collection_add_set, collection_import_csv
+from decks.services.decklists import decklist_create, decklist_update
 from tests.factories import (
     EventFactory,
     RegistrationFactory,

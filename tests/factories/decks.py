@@ -11,8 +11,8 @@ import factory
 from django.utils import timezone
 
 from decks.models import Card, CardSet, CollectionEntry, Decklist, DecklistKind, DecklistVersion
-from decks.services.catalogue import CLASH, STARTER_KIT, catalogue_load, clash_game
-from decks.services.game_rules import BERSERK, other_game
+from decks.rules import BERSERK, CLASH, STARTER_KIT
+from decks.services.catalogue import catalogue_load, clash_game, other_game
 from engine.clash.cards import load_catalogue
 from tests.factories.users import UserFactory
 

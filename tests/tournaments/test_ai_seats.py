@@ -4,7 +4,8 @@ deck the engine can play in every format."""
 import pytest
 
 from core.errors import Conflict, DomainError, Forbidden
-from decks.services.game_rules import SPOILS, other_game
+from decks.rules import SPOILS
+from decks.services.catalogue import other_game
 from engine.clash.formats import list_problems
 from engine.clash.match import play_match
 from tests.factories import UserFactory

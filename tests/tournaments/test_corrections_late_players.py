@@ -7,7 +7,8 @@ from django.test import Client
 from django.urls import reverse
 
 from core.errors import Conflict, DomainError, NotFound
-from decks.services.game_rules import SPOILS, other_game
+from decks.rules import SPOILS
+from decks.services.catalogue import other_game
 from tests.factories import UserFactory
 from tests.factories.tournaments import AISeatFactory, OrganizedEventFactory, SeatFactory
 from tests.tournaments.event_steps import now, organizer_of, pair, seats, settle, start

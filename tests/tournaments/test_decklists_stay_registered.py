@@ -281,7 +281,8 @@ def test_the_lists_could_not_be_published_nor_before_they_are_fixed():
 
 
 def test_an_organizer_reads_a_berserk_lists_problems_in_russian():
-    from decks.services.game_rules import BERSERK, other_game
+    from decks.rules import BERSERK
+    from decks.services.catalogue import other_game
     from tests.decks.test_other_games import berserk_deck, load
 
     load(BERSERK)

@@ -12,10 +12,11 @@ from rest_framework.test import APIClient
 
 from core.errors import Conflict, DomainError
 from decks.models import BanSession, Card, Decklist, DecklistVersion
+from decks.rules import SPOILS
 from decks.selectors.visibility import visible_versions
 from decks.services.ban_requests import ban_session_request
+from decks.services.catalogue import other_game
 from decks.services.decklists import decklist_create, decklist_update
-from decks.services.game_rules import SPOILS, other_game
 from tests.decks.test_other_games import load, spoils_deck
 from tests.factories import UserFactory
 from tests.factories.decklists import LIST_A, LIST_B

@@ -7,8 +7,9 @@ from django.urls import reverse
 
 from core.errors import DomainError
 from decks.models import Card
+from decks.rules import BERSERK, SPOILS, engine_plays
+from decks.services.catalogue import other_game
 from decks.services.decklists import decklist_create
-from decks.services.game_rules import BERSERK, SPOILS, engine_plays, other_game
 from tests.decks.test_other_games import berserk_deck, load, spoils_deck
 from tests.factories import UserFactory
 from tests.tournaments.event_steps import now, organizer_of, pair

@@ -12,8 +12,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from decks.rules import BERSERK
+from decks.services.catalogue import other_game
 from decks.services.decklists import decklist_create
-from decks.services.game_rules import BERSERK, other_game
 from tests.factories import UserFactory, give_starter_kit, starter_kit
 from tests.factories.decklists import LIST_A
 from tests.factories.decks import DecklistFactory

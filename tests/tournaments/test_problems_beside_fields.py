@@ -14,9 +14,9 @@ from django.urls import reverse
 from django.utils import translation
 
 from core.errors import DomainError
+from decks.rules import BERSERK
 from decks.services.catalogue import clash_game
-from decks.services.game_rules import BERSERK
-from decks.services.game_rules import other_game as game_of
+from decks.services.catalogue import other_game as game_of
 from tests.factories import UserFactory
 from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
 from tests.tournaments.event_steps import now, organizer_of, pair, seats, start

@@ -14,9 +14,10 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from core.errors import Conflict, DomainError, Forbidden
-from decks.models import Game
+from decks.models import CardGame
+from decks.rules import BERSERK, SPOILS
+from decks.services.catalogue import other_game
 from decks.services.decklists import decklist_create
-from decks.services.game_rules import BERSERK, SPOILS, other_game
 from tests.decks.test_berserk_squad_check import LEGAL
 from tests.decks.test_other_games import berserk_deck, load
 from tests.factories import UserFactory, starter_kit
@@ -88,7 +89,7 @@ def page(client, t: dict, user) -> str:  # noqa: ANN001
 def test_only_berserk_events_check_squads(slug):
     if slug == "clash":
         starter_kit()
-        game = Game.objects.get(slug="clash")
+        game = CardGame.objects.get(slug="clash")
     else:
         load(SPOILS)
         game = other_game(SPOILS)

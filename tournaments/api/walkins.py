@@ -17,7 +17,7 @@ from accounts.services.rates import RateLimited
 from core.api.responses import errors, valid
 from core.logins import client_ip
 from decks.api.serializers import MAX_CARDS
-from decks.services.decklists import MAX_NAME
+from decks.rules import MAX_NAME
 from tournaments.api import serializers as s
 from tournaments.api.events import event_or_404
 from tournaments.api.registrations import registration_response

@@ -11,9 +11,8 @@ from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from core.forms import AccessibleForm
-from decks.models import Game
-from decks.services.catalogue import CLASH
-from decks.services.game_rules import GAME_NAMES
+from decks.models import CardGame
+from decks.rules import CLASH, GAME_NAMES
 from tournaments.models import Event, EventFormat, EventStatus, LatePlayerGets, MatchLength, TopCut
 from tournaments.services.event_edit import BEFORE_START, EDITABLE
 from tournaments.services.event_edit import TIMES as TIME_FIELDS
@@ -32,14 +31,14 @@ from tournaments.swiss.standings import METRICS
 
 
 class GameChoiceField(forms.ModelChoiceField):
-    def label_from_instance(self, obj: Game) -> str:
+    def label_from_instance(self, obj: CardGame) -> str:
         return obj.name
 
 
 class EventForm(AccessibleForm):
     name = forms.CharField(label=_("Name"), max_length=MAX_NAME)
     game = GameChoiceField(
-        label=_("Game"), queryset=Game.objects.none(), to_field_name="slug", required=False,
+        label=_("Game"), queryset=CardGame.objects.none(), to_field_name="slug", required=False,
         empty_label=None, widget=forms.RadioSelect,
         help_text=_("The Spoils and Berserk events are constructed and have no AI players: "
                     "their matches are played at the table and the players report the "
@@ -116,7 +115,7 @@ class EventForm(AccessibleForm):
     def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003
         super().__init__(*args, **kwargs)
         # Clash of Decks and the games whose decklists a rules module checks.
-        games = Game.objects.filter(slug__in=[CLASH, *GAME_NAMES]).order_by("id")
+        games = CardGame.objects.filter(slug__in=[CLASH, *GAME_NAMES]).order_by("id")
         self.fields["game"].queryset = games
         if not any(g.slug != CLASH for g in games):
             del self.fields["game"]  # only Clash of Decks: nothing to choose

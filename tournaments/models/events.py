@@ -60,7 +60,7 @@ class LatePlayerGets(models.TextChoices):
 
 class Event(models.Model):
     name = models.CharField(max_length=120)
-    game = models.ForeignKey("decks.Game", on_delete=models.PROTECT, related_name="events")
+    game = models.ForeignKey("decks.CardGame", on_delete=models.PROTECT, related_name="events")
     format = models.CharField(max_length=20, choices=EventFormat.choices)
     match_length = models.PositiveSmallIntegerField(choices=MatchLength.choices,
                                                     default=MatchLength.BEST_OF_3)

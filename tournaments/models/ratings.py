@@ -13,7 +13,7 @@ class Rating(models.Model):
 
     player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
                                related_name="ratings")
-    game = models.ForeignKey("decks.Game", on_delete=models.PROTECT, related_name="+")
+    game = models.ForeignKey("decks.CardGame", on_delete=models.PROTECT, related_name="+")
     format = models.CharField(max_length=20, choices=EventFormat.choices)
     mu = models.FloatField()
     sigma = models.FloatField()

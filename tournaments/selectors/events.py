@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Exists, JSONField, OuterRef, Q, QuerySet, Subquery
 
-from decks.models import Game
+from decks.models import CardGame
 from play.models import GameStatus, OnlineGame
 from tournaments.models import (
     Event,
@@ -45,7 +45,7 @@ def events_for_pages() -> QuerySet[Event]:
 
 
 def events_listed(*, status: str | None = None, format: str | None = None,
-                  game: Game | None = None) -> QuerySet[Event]:
+                  game: CardGame | None = None) -> QuerySet[Event]:
     """Events newest first, with their game, organizers and the number of players."""
     events = (Event.objects.select_related("game").prefetch_related("organizers")
               .annotate(players=Count("registrations",

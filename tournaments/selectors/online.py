@@ -11,7 +11,7 @@ from datetime import datetime
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils.translation import gettext
 
-from decks.services.game_rules import engine_plays
+from decks.rules import engine_plays
 from engine.clash.match_rules import MatchFormat
 from play.models import GameStatus, OnlineGame
 from tournaments.models import EngineGame, Event, EventStatus, Match, MatchStatus, RoundStatus

@@ -126,7 +126,7 @@ def registered_list(event: Event, registration: Registration, now) -> Registered
     """The seat's registered version with its card counts and the legality verdict of the
     decks' own checks (`decklist_problems`: the game's rules module, or Clash of Decks' rules
     C-2.3 to C-2.5), or None for a seat without a list."""
-    from decks.services.decklists import decklist_problems
+    from decks.rules import decklist_problems
 
     version = (DecklistVersion.objects.filter(pk=registration.decklist_version_id)
                .select_related("decklist__game", "decklist__owner", "entered_by").first())

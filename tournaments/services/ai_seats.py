@@ -15,7 +15,7 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from core.errors import Conflict, DomainError, Problem
-from decks.services.game_rules import engine_plays
+from decks.rules import engine_plays
 from engine.clash.ai import LEVELS
 from tournaments.models import Event, EventFormat, EventStatus, Registration
 from tournaments.rules import MAX_AI_SEATS

@@ -15,7 +15,7 @@ from django.utils.translation import gettext
 
 from core.errors import DomainError, Problem
 from decks.models import Decklist, DecklistVersion
-from decks.services import game_rules
+from decks.rules import deck_problems, has_rules_module
 from tournaments.models import Registration, lists_open
 
 __all__ = ["registrations_follow_version"]
@@ -27,11 +27,11 @@ def registrations_follow_version(*, decklist: Decklist, version: DecklistVersion
     moved. Runs inside the transaction of the change (decks' `decklist_update`)."""
     following = Registration.objects.filter(decklist_version__decklist=decklist,
                                             player_id=decklist.owner_id).filter(lists_open(now))
-    if game_rules.has_rules_module(decklist.game):
+    if has_rules_module(decklist.game):
         # The registrations follow the change, so it must stay legal in the events' format
         # (a Spoils list moved to Limited may be too small for a Constructed event).
         events = sorted({r.event.name for r in following.select_related("event")})
-        broken = (game_rules.deck_problems(game=decklist.game, cards=version.cards)
+        broken = (deck_problems(game=decklist.game, cards=version.cards)
                   if events else [])
         if broken:
             problems = [Problem(gettext("%(problem)s: the list is registered in %(events)s, "

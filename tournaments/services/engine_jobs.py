@@ -29,7 +29,7 @@ from core import deliveries
 from core.errors import DomainError
 from core.locks import lock, lock_get
 from core.seeds import derive_seed
-from decks.services.game_rules import engine_plays
+from decks.rules import engine_plays
 from engine.clash.formats import ValuePolicy, run_bans
 from engine.clash.match import game_seed, play_match
 from engine.clash.match_rules import MatchFormat

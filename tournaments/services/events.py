@@ -13,9 +13,9 @@ from django.utils.translation import gettext, ngettext
 from core.errors import Conflict, DomainError, Problem
 from core.seeds import new_nonce, new_seed, seed_commitment
 from core.zones import time_zone_problem
-from decks.models import Game
+from decks.models import CardGame
+from decks.rules import BERSERK, engine_plays
 from decks.services.catalogue import clash_game
-from decks.services.game_rules import BERSERK, engine_plays
 from tournaments.models import (
     Event,
     EventFormat,
@@ -98,7 +98,7 @@ def event_details_problems(*, time_zone: str, venue: str, description: str,
 
 
 def corrections_problems(*, late_player_gets: str, no_show_minutes: int,
-                         game: Game) -> list[str]:
+                         game: CardGame) -> list[str]:
     """Every reason the settings of the day's corrections are refused: what a player added
     after a round is paired gets (services.late_players), and how far into the round clock
     a no-show may be given (services.no_shows)."""
@@ -171,7 +171,7 @@ def event_problems(*, name: str, format: str, match_length: int, rounds: int | N
     return problems
 
 
-def game_problems(*, game: Game, format: str, fill_with_ai: bool,
+def game_problems(*, game: CardGame, format: str, fill_with_ai: bool,
                   check_squads: bool) -> list[str]:
     """Every reason the format and the AI and squad settings do not suit the event's game."""
     problems = []
@@ -204,7 +204,7 @@ def round_minutes_problems(round_minutes: object) -> list[str]:
 @transaction.atomic
 def event_create(*, by: AbstractBaseUser, name: str, format: str, now: datetime,
                  seed: int | None = None,
-                 game: Game | None = None, match_length: int = MatchLength.BEST_OF_3,
+                 game: CardGame | None = None, match_length: int = MatchLength.BEST_OF_3,
                  rounds: int | None = None, top_cut: int = TopCut.NONE,
                  registration_opens: datetime | None = None,
                  registration_closes: datetime | None = None,

@@ -28,8 +28,7 @@ from django.utils.translation import gettext
 from core.errors import Conflict, DomainError, NotFound
 from core.locks import lock_get
 from decks.models import DecklistKind, DecklistVersion
-from decks.services.decklists import MAX_NAME
-from decks.services.game_rules import has_rules_module
+from decks.rules import MAX_NAME, has_rules_module
 from decks.services.guest_lists import guest_decklist_create, guest_decklist_revise
 from tournaments.models import Event, EventFormat, EventStatus, Registration
 

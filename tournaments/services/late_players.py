@@ -32,7 +32,7 @@ from django.db.models import Max, Q
 from django.utils.translation import gettext
 
 from core.errors import Conflict, DomainError, NotFound
-from decks.services.game_rules import engine_plays
+from decks.rules import engine_plays
 from tournaments.models import (
     Correction,
     CorrectionAction,

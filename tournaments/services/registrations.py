@@ -39,8 +39,8 @@ from django.utils.translation import gettext, ngettext
 
 from core.errors import Conflict, DomainError, Forbidden
 from decks.models import Decklist, DecklistKind, DecklistVersion
-from decks.services.decklists import decklist_create, decklist_problems
-from decks.services.game_rules import has_rules_module
+from decks.rules import decklist_problems, has_rules_module
+from decks.services.decklists import decklist_create
 from tournaments.models import Event, EventFormat, EventStatus, Registration, WaitlistEntry
 from tournaments.selectors.access import is_organizer
 from tournaments.selectors.rounds import next_swiss_round

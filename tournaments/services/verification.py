@@ -30,7 +30,7 @@ from django.utils.translation import gettext
 from core.errors import Conflict, DomainError, Forbidden
 from core.inputs import json_loads
 from core.locks import lock
-from decks.services.game_rules import engine_plays
+from decks.rules import engine_plays
 from engine.clash.cards import load_catalogue
 from engine.clash.errors import EngineError
 from engine.clash.record import GameRecord, ReplayResult, replay

@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.views import NOT_THE_INPUT, domain_errors
-from decks.services.game_rules import engine_plays
+from decks.rules import engine_plays
 from tournaments.forms.events import EventForm
 from tournaments.forms.registrations import RegistrationForm
 from tournaments.models import Event, EventFormat, EventStatus

@@ -24,7 +24,7 @@ from django.views.decorators.http import require_GET
 
 from core.errors import Conflict
 from core.views import Refusal, refusals_shown
-from decks.services.game_rules import engine_plays
+from decks.rules import engine_plays
 from tournaments.forms.announcements import AnnouncementForm
 from tournaments.forms.penalties import JudgeAddForm
 from tournaments.forms.people import OrganizerAddForm, PlayerAddForm

@@ -31,7 +31,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from core.api.errors import http_status
 from core.errors import Conflict, DomainError
 from core.views import domain_errors
-from decks.services.game_rules import engine_plays
+from decks.rules import engine_plays
 from engine.clash.match_rules import MatchFormat
 from engine.seats import SIDE_A, SIDE_B
 from tournaments.forms.clock import MatchTimeForm

@@ -18,7 +18,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from core.views import domain_errors
-from decks.models import Game
+from decks.models import CardGame
 from decks.selectors.cards import cards_by_name
 from decks.services.catalogue import clash_game
 from tournaments.models import Event, EventFormat, PodSeat
@@ -101,7 +101,7 @@ def draft(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def ratings(request: HttpRequest) -> HttpResponse:
-    games = list(Game.objects.order_by("name"))
+    games = list(CardGame.objects.order_by("name"))
     game = next((g for g in games if g.slug == request.GET.get("game")), None) or clash_game()
     fmt = request.GET.get("format")
     if fmt not in EventFormat.values:

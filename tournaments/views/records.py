@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods
 from core.forms import AccessibleForm
 from core.inputs import InputError, read_upload
 from core.views import domain_errors
-from decks.services.game_rules import engine_plays
+from decks.rules import engine_plays
 from tournaments.rules import MAX_RECORD_BYTES
 from tournaments.selectors.access import may_see_match
 from tournaments.selectors.match_games import uploads_for

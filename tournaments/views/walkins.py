@@ -33,9 +33,8 @@ from core.logins import client_ip
 from core.views import NOT_THE_INPUT, domain_errors
 from decks.forms import DecklistForm, GameDecklistForm
 from decks.models import DecklistVersion
+from decks.rules import CONSTRUCTED_SIZE, has_rules_module
 from decks.selectors.cards import catalogue_cards, game_cards, preconstructed_decks
-from decks.services.decklists import CONSTRUCTED_SIZE
-from decks.services.game_rules import has_rules_module
 from tournaments.forms.walkins import ClaimForm, GuestAddForm
 from tournaments.models import Event, Registration
 from tournaments.presenters.walkins import claim_path

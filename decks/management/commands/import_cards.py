@@ -11,8 +11,8 @@ from django.utils import timezone
 
 from core.commands import DatabaseCommand
 from core.errors import DomainError
+from decks.rules import GAME_NAMES
 from decks.services.card_import import FORMATS, card_import
-from decks.services.game_rules import GAME_NAMES
 
 
 class Command(DatabaseCommand):

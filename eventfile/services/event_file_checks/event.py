@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext
 
 from core.seeds import seed_commitment
-from decks.models import Game
+from decks.models import CardGame
 from eventfile.services.event_file_fields import Data, Reader
 from tournaments.models import EventFormat, EventStatus, LatePlayerGets, MatchLength, TopCut
 from tournaments.services.events import event_details_problems, event_problems
@@ -55,7 +55,7 @@ def read_settings(r: Reader, data: Data) -> Data:
         r.bad(f"{p}tiebreakers", gettext("must be a list of metric names"))
         tiebreakers = []
     ev["tiebreakers"] = tiebreakers
-    game = Game.objects.filter(slug=data.get("game")).first() if isinstance(
+    game = CardGame.objects.filter(slug=data.get("game")).first() if isinstance(
         data.get("game"), str) else None
     if game is None:
         r.bad(f"{p}game", gettext("no game %(game)s on this site")

@@ -6,16 +6,15 @@ from __future__ import annotations
 from django.utils.translation import gettext
 
 from core.errors import field_of
-from decks.models import Card, DecklistKind, Game
-from decks.services import game_rules
-from decks.services.decklists import decklist_problems
+from decks.models import Card, CardGame, DecklistKind
+from decks.rules import decklist_problems, format_problems
 from engine.clash.cards import load_catalogue
 from eventfile.services.event_file_fields import Data, Reader
 
 SEAT_KINDS = ("player", "guest", "former", "ai")
 
 
-def read_decklists(r: Reader, rows: list, game: Game | None) -> dict[int, Data]:
+def read_decklists(r: Reader, rows: list, game: CardGame | None) -> dict[int, Data]:
     lists: dict[int, Data] = {}
     catalogue = load_catalogue()
     names: dict[str, list[str]] = {}
@@ -57,14 +56,14 @@ def read_decklists(r: Reader, rows: list, game: Game | None) -> dict[int, Data]:
     return lists
 
 
-def _list_rules(r: Reader, p: str, data: Data, game: Game) -> None:
-    """The game's rules for a list (decks.services.decklists.decklist_problems): its deck
+def _list_rules(r: Reader, p: str, data: Data, game: CardGame) -> None:
+    """The game's rules for a list (decks.rules.decklist_problems): its deck
     format, how many copies of a card it may hold, its size. A drafted list is what its
     pod's picks gave, so only its format is checked."""
     if data["kind"] is None:
         return
     if data["kind"] == DecklistKind.DRAFTED:
-        problems = game_rules.format_problems(game=game, deck_format=data["deck_format"])
+        problems = format_problems(game=game, deck_format=data["deck_format"])
     else:
         problems = decklist_problems(user=None, kind=data["kind"], cards=data["cards"],
                                      preconstructed_deck=data["preconstructed_deck"],

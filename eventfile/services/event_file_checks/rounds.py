@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from decks.services.game_rules import engine_plays
+from decks.rules import engine_plays
 from engine.clash.errors import EngineError
 from engine.clash.match_rules import MatchFormat
 from engine.clash.record import GameRecord, replay

@@ -8,7 +8,7 @@ from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from decks.models import Game
+from decks.models import CardGame
 from tournaments.api.serializers.fields import player_field, status_field
 from tournaments.models import (
     EventFormat,
@@ -30,7 +30,7 @@ class EventFilterIn(serializers.Serializer):
     status = status_field(EventStatus, required=False)
     format = serializers.ChoiceField(choices=EventFormat.choices, required=False)
     game = serializers.SlugRelatedField(
-        slug_field="slug", queryset=Game.objects.all(), required=False,
+        slug_field="slug", queryset=CardGame.objects.all(), required=False,
         help_text="a game's slug, e.g. clash",
         error_messages={"does_not_exist": "no game {slug_name} {value}"})
 
@@ -44,7 +44,7 @@ class EventCreateIn(serializers.Serializer):
     name = serializers.CharField(max_length=120)
     format = serializers.ChoiceField(choices=EventFormat.choices)
     game = serializers.SlugRelatedField(
-        slug_field="slug", queryset=Game.objects.all(), required=False, default=None,
+        slug_field="slug", queryset=CardGame.objects.all(), required=False, default=None,
         allow_null=True, help_text="a game's slug; Clash of Decks when empty",
         error_messages={"does_not_exist": "no game {slug_name} {value}"})
     match_length = serializers.ChoiceField(choices=MatchLength.choices,

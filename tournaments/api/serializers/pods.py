@@ -9,7 +9,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from decks.models import Game
+from decks.models import CardGame
 from tournaments.models import DraftPair, EventFormat, Pod, PodSeat, Rating
 from tournaments.selectors.pods import pair_seed_shown, pair_to_pick
 
@@ -24,7 +24,7 @@ class PickIn(serializers.Serializer):
 class RatingFilterIn(serializers.Serializer):
     # Not `format`: DRF reads that query parameter as the response format.
     event_format = serializers.ChoiceField(choices=EventFormat.choices)
-    game = serializers.SlugRelatedField(slug_field="slug", queryset=Game.objects.all(),
+    game = serializers.SlugRelatedField(slug_field="slug", queryset=CardGame.objects.all(),
                                         required=False, help_text="a game's slug (default: "
                                                                   "Clash of Decks)")
 
