@@ -99,11 +99,11 @@ class Event(models.Model):
                                         default=LatePlayerGets.BYE)
     # A player absent this many minutes into the round clock may be given a match loss.
     no_show_minutes = models.PositiveSmallIntegerField(default=10)
-    # Set on an event made from an event file (services.event_file): where it came from and
-    # when. An imported event never feeds the ratings (a file can be forged).
+    # Set on an event made from an event file (eventfile.services.event_file): where it came
+    # from and when. An imported event never feeds the ratings (a file can be forged).
     imported_at = models.DateTimeField(null=True, blank=True)
     imported_from = models.CharField(max_length=200, blank=True)
-    # The SHA-256 of the file's canonical JSON (services.event_file.event_file_digest): a
+    # The SHA-256 of the file's canonical JSON (eventfile.services.event_file.event_file_digest): a
     # second import of the same file by one of the event's organizers answers this event.
     imported_digest = models.CharField(max_length=64, blank=True, db_index=True)
     # The round clock: each round's length, and whether pairing a round starts its clock

@@ -7,7 +7,7 @@ nothing. A drawn match is a tie; a bye is no match. When the event sets
 `exclude_ai_from_ratings`, matches against AI seats do not count; otherwise an AI seat plays
 as a newcomer's default rating (AI seats have no rating of their own to keep).
 
-An event imported from an event file (`Event.imported_at`, services.event_file) never
+An event imported from an event file (`Event.imported_at`, eventfile.services.event_file) never
 counts: a file can be forged, and its seats hold no account anyway.
 """
 

@@ -137,8 +137,8 @@ def registration_claim_code_renew(*, registration_id: int, by: AbstractBaseUser)
 
 def _refuse_imported(event: Event) -> None:
     """No seat of an imported event is ever attached to an account: its results came from a
-    file, which anyone can write (services/event_file.py), so no claim code is made or taken
-    for one."""
+    file, which anyone can write (eventfile/services/event_file.py), so no claim code is made
+    or taken for one."""
     if event.imported_at is not None:
         raise Conflict("imported_seat",
                        gettext("The results of %(event)s came from an event file: its seats "
