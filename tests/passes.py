@@ -65,8 +65,7 @@ POSTGRES_ONLY = ("tests/api/test_input_fuzz.py",)
 
 # The tournaments' API tests and its admin run in the "others" runs of each database: without
 # them the tournaments' runs were the last to end, alone on the machine for their last minute.
-TOURNAMENTS_IN_OTHERS = ("tests/tournaments/api", "tests/tournaments/test_api_permissions.py",
-                         "tests/tournaments/test_admin.py")
+TOURNAMENTS_IN_OTHERS = ("tests/tournaments/api", "tests/tournaments/admin")
 
 
 # The tournaments' tests that use the database run on PostgreSQL, production's database; on
@@ -80,11 +79,13 @@ TOURNAMENTS_IN_OTHERS = ("tests/tournaments/api", "tests/tournaments/test_api_pe
 # it, and every other app's tests (the event file's among them: ids and JSON carried from one
 # database to another). Without PostgreSQL, the one SQLite run runs them all.
 TOURNAMENTS_ON_SQLITE_TOO = tuple(f"tests/tournaments/{name}.py" for name in (
-    "test_races", "test_corrections_late_noshow_races", "test_event_edit_races",
-    "test_penalties_races", "test_pods_races", "test_ratings_races",
-    "test_results_version_races", "test_pages_queries", "test_standings_kept",
-    "test_results_version", "test_seeds_derived", "test_job_recovery",
-    "test_engine_jobs", "test_online_matches", "test_online_time", "test_announcements"))
+    "results/test_races", "corrections/test_corrections_late_noshow_races",
+    "event_edit/test_event_edit_races", "penalties/test_penalties_races",
+    "pods/test_pods_races", "ratings/test_ratings_races", "results/test_results_version_races",
+    "pages/test_pages_queries", "standings/test_standings_kept", "results/test_results_version",
+    "rounds/test_seeds_derived", "engine_matches/test_job_recovery",
+    "engine_matches/test_engine_jobs", "match_games/test_online_matches",
+    "match_games/test_online_time", "announcements/test_announcements"))
 
 
 def runs(postgres_url: str, integration_url: str) -> list[Run]:

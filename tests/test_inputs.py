@@ -18,7 +18,7 @@ from decks.forms import CollectionImportForm, SquadCheckForm
 from decks.services.card_import import card_file_check
 from decks.services.collections import collection_import_csv
 from tests.factories import UserFactory, starter_kit
-from tests.tournaments.test_verification import player_against_ai, report
+from tests.tournaments.engine_matches.test_verification import player_against_ai, report
 from tournaments.rules import MAX_RECORD_BYTES
 from tournaments.services.verification import game_record_upload
 from tournaments.views.records import RecordForm

@@ -51,10 +51,10 @@ def test_every_test_file_runs_once_on_sqlite_and_once_on_postgresql_where_it_sho
                                  "tests/engine/test_bench_compare.py"))]
     # The split itself: the tournaments' API tests moved to the "others" runs.
     for path in ("tests/tournaments/api/test_events.py",
-                 "tests/tournaments/test_api_permissions.py"):
+                 "tests/tournaments/api/test_api_permissions.py"):
         assert [name for name in runs if collects(runs[name], path)] == [
             "sqlite-others", "postgres-others"]
-    assert [name for name in runs if collects(runs[name], "tests/tournaments/test_pods.py")] \
+    assert [name for name in runs if collects(runs[name], "tests/tournaments/pods/test_pods.py")] \
         == ["sqlite", "postgres"]
 
 

@@ -13,7 +13,7 @@ from decks.services.collections import (
     collection_set_count,
 )
 from tests.factories import UserFactory, starter_kit
-from tests.tournaments.test_races import at_once
+from tests.tournaments.results.test_races import at_once
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

@@ -20,7 +20,7 @@ from tests.factories import UserFactory
 from tests.factories.play import OnlineGameFactory
 from tests.integration.test_engine_workers import wait_for
 from tests.integration.workers import Worker
-from tests.tournaments.test_online_matches import person_of, scene
+from tests.tournaments.match_games.test_online_matches import person_of, scene
 from tournaments.models import EngineGame, GameMode, MatchStatus
 from tournaments.services.online_games import match_online_game_start
 

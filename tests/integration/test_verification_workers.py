@@ -10,8 +10,8 @@ from django.utils import timezone
 
 from tests.integration.test_engine_workers import exactly_once, wait_for
 from tests.integration.workers import Worker
+from tests.tournaments.engine_matches.test_verification import player_against_ai, report
 from tests.tournaments.engine_scene import ai_round
-from tests.tournaments.test_verification import player_against_ai, report
 from tournaments.models import (
     EngineGame,
     GameUpload,

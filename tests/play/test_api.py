@@ -18,7 +18,7 @@ from play.selectors import position_of
 from play.services import invitation_create, invitation_join
 from tests.factories import UserFactory
 from tests.play.conftest import eager  # noqa: F401 (the fixture)
-from tests.tournaments.test_online_matches import person_of, scene
+from tests.tournaments.match_games.test_online_matches import person_of, scene
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager")]
 

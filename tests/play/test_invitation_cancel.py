@@ -14,7 +14,7 @@ from core.errors import Conflict, DomainError, NotFound
 from play.models import Invitation, InvitationStatus, OnlineGame
 from play.services import invitation_cancel, invitation_create, invitation_join
 from tests.factories import UserFactory
-from tests.tournaments.test_races import at_once
+from tests.tournaments.results.test_races import at_once
 from tests.web import html
 
 pytestmark = pytest.mark.django_db

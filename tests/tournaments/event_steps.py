@@ -25,7 +25,7 @@ def organizer_of(event: Event):  # noqa: ANN201
 
 def start(event: Event) -> Event:
     """Start as things are: the factories' seats have no lists, and a draft's odd pod takes
-    an AI seat (tests/tournaments/test_start_questions.py asks first)."""
+    an AI seat (tests/tournaments/events/test_start_questions.py asks first)."""
     return event_start(event_id=event.pk, by=organizer_of(event), now=now(), ask=False)[0]
 
 

@@ -1,7 +1,7 @@
 """The tournaments API's events: the public list and its filters, creating one with a seed the
 server draws, bad settings named, organizers, start and complete. Who may do what is tested
-in tests/tournaments/test_api_permissions.py, a whole event run through the API in
-tests/tournaments/test_api_event.py."""
+in tests/tournaments/api/test_api_permissions.py, a whole event run through the API in
+tests/tournaments/api/test_api_event.py."""
 
 from __future__ import annotations
 
