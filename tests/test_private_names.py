@@ -20,20 +20,6 @@ from tests.source_scan import ROOT
 PACKAGES = ("engine", "core", "accounts", "decks", "lab", "play", "tournaments", "eventfile",
             "bench", "clash")
 
-# Imports of a private name the scan knows of, each in code this branch of the work does not
-# reshape; each is to be made public (or moved to the module that uses it) there.
-ALLOWED = {
-    # engine/ is reshaped on its own (issue 34, section 5): the expert player reuses the
-    # search's squashing of a value.
-    ("engine/clash/ai/expert.py", "engine.clash.ai.search._squash"),
-    # decks' pure rules move to decks/rules.py, which takes a list's contents with them.
-    ("decks/services/guest_lists.py", "decks.services.decklists._contents"),
-    # play's ban session reuses the game's lock and its stale-state message.
-    ("play/services/bans.py", "play.services.games._locked"),
-    ("play/services/bans.py", "play.services.games._stale_message"),
-    ("play/views/invitations.py", "play.views.games._index"),
-}
-
 
 def is_private(name: str) -> bool:
     return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
@@ -102,11 +88,9 @@ def _modules() -> list[Path]:
 
 
 def test_no_module_imports_another_modules_private_name() -> None:
-    taken = {(path.relative_to(ROOT).as_posix(), name): line for path in _modules()
+    taken = {f"{path.relative_to(ROOT).as_posix()}:{line}": name for path in _modules()
              for line, name in private_imports(path)}
-    unexpected = {f"{where}:{line}": name for (where, name), line in taken.items()
-                  if (where, name) not in ALLOWED}
-    assert unexpected == {}, ("a module imports another module's private name: make the "
+    assert taken == {}, ("a module imports another module's private name: make the "
                               "name public (in the module's __all__) or keep it where it is used")
 
 

@@ -10,6 +10,8 @@ from django.db import transaction
 from accounts import hooks
 from core.errors import Conflict
 
+__all__ = ["account_delete", "deletion_blockers"]
+
 
 def deletion_blockers(*, user: AbstractBaseUser, lock: bool = False) -> list[hooks.Blocker]:
     """What must happen before the account may go (accounts/hooks.py, `account_blocking`):

@@ -33,7 +33,15 @@ from django.utils.translation import gettext as _
 from accounts.models import Profile
 from core.errors import Conflict, DomainError
 
-SALT = "accounts.change-email"
+__all__ = [
+    "email_change_confirm",
+    "email_change_mail_send",
+    "email_change_request",
+    "email_change_target",
+    "email_change_token",
+]
+
+_SALT = "accounts.change-email"
 
 
 def _taken(email: str, *, user: AbstractBaseUser) -> bool:
@@ -46,7 +54,7 @@ def _taken_error() -> Conflict:
                                      "choose another one."))
 
 
-def email_change_problems(*, user: AbstractBaseUser, new_email: str) -> DomainError | None:
+def _email_change_problems(*, user: AbstractBaseUser, new_email: str) -> DomainError | None:
     """Why `new_email` cannot become the account's address, or None."""
     if new_email.lower() == (user.email or "").lower():
         return DomainError("same_email", _("That is the address of your account already."))
@@ -64,7 +72,7 @@ def email_change_request(*, user: AbstractBaseUser, new_email: str, now: datetim
     from accounts.tasks import email_change_mail_task  # the tasks import this module
 
     new_email = get_user_model().objects.normalize_email(new_email)
-    problem = email_change_problems(user=user, new_email=new_email)
+    problem = _email_change_problems(user=user, new_email=new_email)
     if problem is not None:
         raise problem
     email_change_mail_task.delay_on_commit(
@@ -77,7 +85,7 @@ def email_change_token(*, user_id: int, old_email: str, new_email: str, issued_a
     """The link's token: the account, the address it is issued from, the new one, and when
     (a Unix time)."""
     return signing.dumps({"user": user_id, "old": old_email, "new": new_email,
-                          "at": issued_at}, salt=SALT, compress=True)
+                          "at": issued_at}, salt=_SALT, compress=True)
 
 
 def email_change_mail_send(*, user_id: int, old_email: str, new_email: str, issued_at: int,
@@ -116,7 +124,7 @@ def email_change_target(*, token: str, user: AbstractBaseUser) -> str:
     """The new address a change token offers `user`, if the token is good, current and
     `user`'s own."""
     try:
-        data = signing.loads(token, salt=SALT,
+        data = signing.loads(token, salt=_SALT,
                              max_age=settings.CLASH_CONFIRMATION_DAYS * 24 * 60 * 60)
     except signing.BadSignature:
         raise _bad_link() from None

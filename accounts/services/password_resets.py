@@ -11,6 +11,8 @@ from __future__ import annotations
 from django.contrib.auth.forms import PasswordResetForm
 from django.utils import translation
 
+__all__ = ["password_reset_mail_send", "password_reset_request"]
+
 
 def password_reset_request(*, email: str, domain: str, use_https: bool, language: str) -> None:
     """`domain`: the site's host as the request named it; `language`: the mail's."""

@@ -15,35 +15,37 @@ from core.errors import DomainError
 from core.i18n import carry_into_session, is_offered, preferences_announce
 from core.zones import is_time_zone, zone_refusal
 
-UNCHANGED: Any = object()
+__all__ = ["preferences_at_login", "preferences_into_session", "preferences_update"]
+
+_UNCHANGED: Any = object()
 
 
 @transaction.atomic
-def preferences_update(*, user: AbstractBaseUser, language: str = UNCHANGED,
-                       time_zone: str = UNCHANGED,
-                       notify_by_email: bool = UNCHANGED) -> Profile:
+def preferences_update(*, user: AbstractBaseUser, language: str = _UNCHANGED,
+                       time_zone: str = _UNCHANGED,
+                       notify_by_email: bool = _UNCHANGED) -> Profile:
     """Set the person's language (a code the menu offers, or "" for the browser's), time
     zone (an IANA name, or "" for the browser's) and whether their matches' news is mailed to
     them (opt-in); an argument left out stays as it is."""
-    if language is not UNCHANGED and language and not is_offered(language):
+    if language is not _UNCHANGED and language and not is_offered(language):
         raise DomainError("bad_language",
                           gettext("%(language)s is not a language this site offers yet: "
                                   "choose one from the menu.") % {"language": language},
                           params={"language": language})
-    if time_zone is not UNCHANGED:
+    if time_zone is not _UNCHANGED:
         time_zone = time_zone.strip()
         if time_zone and not is_time_zone(time_zone):
             raise DomainError("bad_time_zone", zone_refusal(time_zone),
                               params={"zone": time_zone})
     profile, _ = Profile.objects.select_for_update().get_or_create(user=user)
     changed = []
-    if language is not UNCHANGED and profile.language != language:
+    if language is not _UNCHANGED and profile.language != language:
         profile.language = language
         changed.append("language")
-    if time_zone is not UNCHANGED and profile.time_zone != time_zone:
+    if time_zone is not _UNCHANGED and profile.time_zone != time_zone:
         profile.time_zone = time_zone
         changed.append("time_zone")
-    if notify_by_email is not UNCHANGED and profile.notify_by_email != bool(notify_by_email):
+    if notify_by_email is not _UNCHANGED and profile.notify_by_email != bool(notify_by_email):
         profile.notify_by_email = bool(notify_by_email)
         changed.append("notify_by_email")
     if changed:

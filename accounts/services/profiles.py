@@ -8,6 +8,8 @@ from django.db import transaction
 from accounts import hooks
 from accounts.models import Profile
 
+__all__ = ["profile_update"]
+
 
 @transaction.atomic
 def profile_update(*, user: AbstractBaseUser, display_name: str) -> Profile:

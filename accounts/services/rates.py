@@ -18,7 +18,9 @@ from django.utils.translation import ngettext
 
 from core.errors import Conflict
 
-KINDS = ("signup", "reset", "claim", "email_change", "resend")
+__all__ = ["RateLimited", "rate_hit"]
+
+_KINDS = ("signup", "reset", "claim", "email_change", "resend")
 
 
 class RateLimited(Conflict):
@@ -71,7 +73,7 @@ def _message(kind: str, minutes: int) -> str:
 def rate_hit(*, kind: str, ip: str | None, address: str) -> None:
     """Count one request of `kind`, or raise RateLimited (counting nothing) when the client
     address or the e-mail address has had its fill in this window."""
-    if kind not in KINDS:
+    if kind not in _KINDS:
         raise AssertionError(f"unknown rate kind {kind!r}")
     limits = settings.CLASH_ACCOUNT_RATES[kind]
     window = settings.CLASH_ACCOUNT_RATE_WINDOW
@@ -91,5 +93,5 @@ def rate_hit(*, kind: str, ip: str | None, address: str) -> None:
             cache.set(key, 1, timeout=window)
 
 
-def rate_limit_message(kind: str) -> str:
+def _rate_limit_message(kind: str) -> str:
     return _message(kind, max(1, round(settings.CLASH_ACCOUNT_RATE_WINDOW / 60)))

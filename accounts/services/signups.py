@@ -32,7 +32,17 @@ from django.utils.translation import gettext as _
 from accounts.models import Profile
 from core.errors import DomainError
 
-SALT = "accounts.confirm-email"
+__all__ = [
+    "account_sign_up",
+    "confirmation_mail_send",
+    "confirmation_resend",
+    "confirmation_resend_request",
+    "confirmation_use",
+    "confirmation_user",
+    "email_confirm",
+]
+
+_SALT = "accounts.confirm-email"
 
 
 @transaction.atomic
@@ -54,18 +64,18 @@ def account_sign_up(*, username: str, display_name: str, email: str, password: s
 
 def _password_digest(user: AbstractBaseUser) -> str:
     """Changes with the password: a link mailed before a password change does nothing."""
-    return salted_hmac(SALT, user.password, algorithm="sha256").hexdigest()[:32]
+    return salted_hmac(_SALT, user.password, algorithm="sha256").hexdigest()[:32]
 
 
-def confirmation_token(user: AbstractBaseUser) -> str:
+def _confirmation_token(user: AbstractBaseUser) -> str:
     return signing.dumps({"user": user.pk, "email": user.email,
-                          "password": _password_digest(user)}, salt=SALT, compress=True)
+                          "password": _password_digest(user)}, salt=_SALT, compress=True)
 
 
 def _confirmation_mail(user: AbstractBaseUser, *, origin: str, language: str) -> None:
     with translation.override(language):
         url = origin.rstrip("/") + reverse("accounts:confirm",
-                                           args=[confirmation_token(user)])
+                                           args=[_confirmation_token(user)])
         context = {"user": user, "confirm_url": url, "days": settings.CLASH_CONFIRMATION_DAYS}
         subject = render_to_string("accounts/confirm_email_subject.txt", context).strip()
         body = render_to_string("accounts/confirm_email.txt", context)
@@ -95,7 +105,7 @@ def confirmation_user(token: str) -> AbstractBaseUser:
                                             "a password reset, whose link confirms the "
                                             "address too."))
     try:
-        data = signing.loads(token, salt=SALT,
+        data = signing.loads(token, salt=_SALT,
                              max_age=settings.CLASH_CONFIRMATION_DAYS * 24 * 60 * 60)
     except signing.BadSignature:
         raise bad from None

@@ -6,6 +6,8 @@ from __future__ import annotations
 from core.states import Machine, move
 from decks.models import BanSession, BanStatus
 
+__all__ = ["ban_session_move"]
+
 BAN_SESSION = Machine("ban session", BanStatus, {
     BanStatus.BANNING: (BanStatus.DONE,),  # the fourth ban (rule C-2.5)
     BanStatus.DONE: (),

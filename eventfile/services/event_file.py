@@ -65,6 +65,14 @@ from tournaments.services.standings import (
 from .event_file_checks import MAX_EVENT_FILE_BYTES, event_file_read
 from .event_file_fields import Data
 
+__all__ = [
+    "EventImport",
+    "event_file_digest",
+    "event_file_import",
+    "event_file_import_once",
+    "event_file_parse",
+]
+
 
 def event_file_parse(content: bytes | str) -> Any:
     """The file's JSON, refused by its size first."""

@@ -9,6 +9,8 @@ from typing import Any
 
 from django.utils.dateparse import parse_datetime
 
+__all__ = ["Data", "MAX_SEED", "Reader"]
+
 MAX_ROWS = 10_000  # a list of the file without a limit of its own
 MAX_SEED = 2 ** 63 - 1
 

@@ -13,6 +13,8 @@ from celery import chord
 from engine.clash.lab import chunks
 from engine.clash.lab_lists import check_lab_deck
 
+__all__ = ["lab_start"]
+
 
 def lab_start(*, deck: list[str], field: list[list[str]], games: int, seed: int,
               ai: str = "scripted", chunk: int = 2500, run_id: int | None = None):  # noqa: ANN201

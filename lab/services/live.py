@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from core import live
 
+__all__ = ["run_changed", "run_group"]
+
 
 def run_group(run_id: int) -> str:
     return live.group("lab", run_id)

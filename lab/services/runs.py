@@ -29,11 +29,13 @@ from .chords import lab_start
 from .live import run_changed
 from .states import lab_run_move
 
+__all__ = ["CHUNK", "MAX_GAMES", "lab_run_fail", "lab_run_finish", "lab_run_start", "thread_name"]
+
 logger = logging.getLogger(__name__)
 
 MAX_GAMES = 100_000
 CHUNK = 2500
-MAX_ERROR = 2000
+_MAX_ERROR = 2000
 
 
 def lab_run_start(*, owner: AbstractBaseUser, deck: list[str], deck_label: str,
@@ -77,7 +79,7 @@ def lab_run_start(*, owner: AbstractBaseUser, deck: list[str], deck_label: str,
             result_id=result.id or "",
             chunk_ids=[r.id for r in header.results] if header is not None else [])
 
-    if in_process():
+    if _in_process():
         transaction.on_commit(lambda: threading.Thread(
             target=_send_in_process, args=(send, run.pk), name=thread_name(run.pk),
             daemon=True).start())
@@ -86,7 +88,7 @@ def lab_run_start(*, owner: AbstractBaseUser, deck: list[str], deck_label: str,
     return run
 
 
-def in_process() -> bool:
+def _in_process() -> bool:
     """Whether tasks run in this process when sent (eager), not on workers."""
     from lab.tasks import lab_chunk_task
 
@@ -132,7 +134,7 @@ def lab_run_fail(*, run_id: int, reason: str, now: datetime) -> bool:
     if run is None or run.status != LabRunStatus.RUNNING:
         return False
     lab_run_move(run, LabRunStatus.FAILED)
-    run.error, run.finished_at = reason[:MAX_ERROR], now
+    run.error, run.finished_at = reason[:_MAX_ERROR], now
     run.save(update_fields=["status", "error", "finished_at"])
     run_changed(run_id=run.pk, kind=run.status)
     return True

@@ -9,9 +9,11 @@ from __future__ import annotations
 from core.states import Machine, move
 from lab.models import LAB_RUN_TRANSITIONS, LabRun, LabRunStatus
 
-LAB_RUN = Machine("lab run", LabRunStatus, LAB_RUN_TRANSITIONS)
+__all__ = ["lab_run_move"]
+
+_LAB_RUN = Machine("lab run", LabRunStatus, LAB_RUN_TRANSITIONS)
 
 
 def lab_run_move(run: LabRun, to: str) -> bool:
     """Set `run.status` to `to` if the run's state machine allows it (not saved)."""
-    return move(run, to, LAB_RUN)
+    return move(run, to, _LAB_RUN)

@@ -22,9 +22,11 @@ from engine.seats import LETTER_A, LETTER_B, SEAT_A, SEAT_B, letter
 from play.models import GameStatus, OnlineGame
 from play.selectors.games import ai_seat, ban_state, game_seat_of
 
-from .games import _locked, _stale_message, game_begin, time_refusal
+from .games import game_begin, game_locked, stale_message, time_refusal
 from .live import game_changed
 from .states import online_game_move
+
+__all__ = ["bans_begin", "online_game_ban"]
 
 # Refusals that are about the moment (someone else's step, the bans over), not the card.
 _NOT_NOW = ("not_your_ban", "bans_over")
@@ -74,7 +76,7 @@ def online_game_ban(*, game_id: int, user: AbstractBaseUser, card: str, seen: in
     page showed: a stale page, a ban out of turn or once the bans are over is a Conflict; a
     card not in the opponent's list is refused with the engine's message. Nothing is stored
     then."""
-    game = _locked(game_id, user)
+    game = game_locked(game_id, user)
     if game.status != GameStatus.BANNING:
         raise Conflict("not_banning", gettext("the bans are over: the game has started"))
     refusal = time_refusal(game, now)
@@ -82,7 +84,7 @@ def online_game_ban(*, game_id: int, user: AbstractBaseUser, card: str, seen: in
         raise refusal
     state = ban_state(game)
     if seen != len(state.bans):
-        raise Conflict("stale", _stale_message(seen, len(state.bans), "bans"),
+        raise Conflict("stale", stale_message(seen, len(state.bans), "bans"),
                        params={"seen": seen, "made": len(state.bans)})
     seat_letter = letter(game_seat_of(game, user))
     try:

@@ -48,8 +48,26 @@ from play.selectors.positions import (
 from .live import game_changed
 from .states import online_game_move
 
+__all__ = [
+    "AI_REPLY_OWED_AFTER",
+    "duel_start",
+    "game_begin",
+    "game_locked",
+    "online_game_act",
+    "online_game_ai_move",
+    "online_game_ai_nudge",
+    "online_game_read_repair",
+    "online_game_time_check",
+    "solo_draft_pick",
+    "solo_start",
+    "stale_message",
+    "time_check",
+    "time_refusal",
+    "turns_left",
+]
+
 # An AI seat's whole turn is a few dozen decisions at most; this only guards a bug.
-MAX_AI_ACTIONS = MAX_AI_MOVES
+_MAX_AI_ACTIONS = MAX_AI_MOVES
 # After this long without the AI seat's reply, the waiting page looks for its message in the
 # broker, and sends it again if the broker lost it.
 AI_REPLY_OWED_AFTER = timedelta(seconds=30)
@@ -57,7 +75,7 @@ AI_REPLY_OWED_AFTER = timedelta(seconds=30)
 
 # Starting ----------------------------------------------------------------------------------
 
-def opponent_deck(seed: int, mine: int) -> int:
+def _opponent_deck(seed: int, mine: int) -> int:
     """The AI seat's preconstructed deck, chosen from the seed among the other three."""
     others = [n for n in load_catalogue().deck_numbers if n != mine]
     return others[Rng.stream(seed, "ai-seat-deck").below(len(others))]
@@ -78,7 +96,7 @@ def duel_start(*, player: AbstractBaseUser, deck: int, ai_level: str, seed: int,
                           gettext("the AI level must be one of %(levels)s, not %(level)s")
                           % {"levels": ", ".join(AI_LEVELS), "level": repr(ai_level)},
                           params={"level": ai_level, "levels": list(AI_LEVELS)})
-    theirs = opponent_deck_number or opponent_deck(seed, deck)
+    theirs = opponent_deck_number or _opponent_deck(seed, deck)
     game = OnlineGame(
         kind=GameKind.DUEL, player_a=player, ai_level=ai_level, seed=seed,
         decks={LETTER_A: catalogue.deck(deck), LETTER_B: catalogue.deck(theirs)},
@@ -136,11 +154,11 @@ def solo_draft_pick(*, game_id: int, user: AbstractBaseUser, card: str, seen: in
                     now: datetime) -> OnlineGame:
     """Keep `card` of the four revealed (C-8.1); `seen` is the number of picks the page
     showed. After the eighth pick the game starts (drafting -> playing)."""
-    game = _locked(game_id, user)
+    game = game_locked(game_id, user)
     if game.status != GameStatus.DRAFTING:
         raise Conflict("not_drafting", gettext("the draft is over: the game has started"))
     if seen != len(game.picks):
-        raise Conflict("stale", _stale_message(seen, len(game.picks), "picks"),
+        raise Conflict("stale", stale_message(seen, len(game.picks), "picks"),
                        params={"seen": seen, "made": len(game.picks)})
     draft = draft_of(game)
     try:
@@ -163,14 +181,18 @@ def _draft_complete(game: OnlineGame) -> None:
 
 # Playing -----------------------------------------------------------------------------------
 
-def _locked(game_id: int, user: AbstractBaseUser) -> OnlineGame:
+def game_locked(game_id: int, user: AbstractBaseUser) -> OnlineGame:
+    """The game `user` has a seat in, its row locked: every step of a seat (a pick, a ban, an
+    action) starts here; another person's game is not found."""
     game = lock_one(OnlineGame.objects.filter(pk=game_id))
     if game is None or game_seat_of(game, user) is None:
         raise NotFound("no_game", gettext("no such game"))
     return game
 
 
-def _stale_message(seen: int, now_count: int, what: str = "actions") -> str:
+def stale_message(seen: int, now_count: int, what: str = "actions") -> str:
+    """Why a step from a stale page (it showed `seen` steps, the game has `now_count`) was
+    not applied."""
     # One whole sentence per kind of step (actions, picks, bans), so each can be translated.
     texts = {
         "actions": gettext("the game has moved on since this page was built (%(count)d "
@@ -194,7 +216,7 @@ def online_game_act(*, game_id: int, user: AbstractBaseUser, token: str, seen: i
     action the rules refuse raises DomainError with the engine's message; either way nothing
     is stored. When an AI seat is to move next, its reply is a task for a worker, sent once
     this transaction commits (in-process then, with eager tasks: the embedded default)."""
-    game = _locked(game_id, user)
+    game = game_locked(game_id, user)
     seat = game_seat_of(game, user)
     if game.status == GameStatus.FINISHED:
         raise Conflict("game_over", gettext("the game is over"))
@@ -202,7 +224,7 @@ def online_game_act(*, game_id: int, user: AbstractBaseUser, token: str, seen: i
         raise Conflict("not_playing",
                        gettext("the game has not started: finish the draft first"))
     if seen != len(game.actions):
-        raise Conflict("stale", _stale_message(seen, len(game.actions)),
+        raise Conflict("stale", stale_message(seen, len(game.actions)),
                        params={"seen": seen, "made": len(game.actions)})
     position = position_of(game)
     time_check(game, position, now)  # saved with the action below
@@ -268,7 +290,7 @@ def time_check(game: OnlineGame, position: Position, now: datetime) -> bool:
     return True
 
 
-def time_check_due(game: OnlineGame, now: datetime) -> bool:
+def _time_check_due(game: OnlineGame, now: datetime) -> bool:
     """Whether `time_check` would change the match game (read without a lock: a page asks
     before it takes one)."""
     return (game.match_id is not None and game.status == GameStatus.PLAYING
@@ -323,7 +345,7 @@ def _ai_reply_enqueue(game: OnlineGame, position: Position) -> None:
                                   queue=deliveries.queue_name())
 
 
-def ai_reply_owed(game: OnlineGame, position: Position, now: datetime) -> bool:
+def _ai_reply_owed(game: OnlineGame, position: Position, now: datetime) -> bool:
     """The AI seat has been to move for longer than a worker takes: its message may have
     been lost (a broker restart)."""
     return (game.status == GameStatus.PLAYING and ai_seat(game) is not None
@@ -334,7 +356,7 @@ def ai_reply_owed(game: OnlineGame, position: Position, now: datetime) -> bool:
 @transaction.atomic
 def online_game_ai_nudge(*, game_id: int, now: datetime,
                          held: Callable[..., set[str] | None] = deliveries.held) -> bool:
-    """Send the AI seat's reply again when it is owed (see `ai_reply_owed`) and its message
+    """Send the AI seat's reply again when it is owed (see `_ai_reply_owed`) and its message
     can no longer be delivered (`held`, as the match jobs' sweeper judges: a message waiting
     behind a backlog, or reserved a moment ago, is not sent twice); the waiting page calls this
     as it polls. `last_activity_at` moves on so polls look once per period."""
@@ -345,7 +367,7 @@ def online_game_ai_nudge(*, game_id: int, now: datetime,
     if game is None:
         return False
     position = position_of(game) if game.status == GameStatus.PLAYING else None
-    if position is None or not ai_reply_owed(game, position, now):
+    if position is None or not _ai_reply_owed(game, position, now):
         return False
     game.last_activity_at = now
     game.save(update_fields=["last_activity_at"])
@@ -364,7 +386,7 @@ def online_game_read_repair(*, game: OnlineGame, now: datetime) -> None:
     (ruling C-7.5c), so it shows the turns left; an AI seat's reply owed for too long is sent
     to the workers again (a lost message). Each is a write of its own; `game` is read again
     after one that changed it."""
-    if time_check_due(game, now) and online_game_time_check(game_id=game.pk, now=now):
+    if _time_check_due(game, now) and online_game_time_check(game_id=game.pk, now=now):
         game.refresh_from_db()
     if (game.status == GameStatus.PLAYING and ai_seat(game) is not None
             and online_game_ai_nudge(game_id=game.pk, now=now)):
@@ -380,7 +402,7 @@ def _ai_moves(game: OnlineGame, position: Position, now: datetime) -> None:
         try:
             moves = ai_turns(PLAY, position.game, seed=game.seed, ai={seat},
                              level=game.ai_level, made=len(game.actions),
-                             limit=MAX_AI_ACTIONS)
+                             limit=_MAX_AI_ACTIONS)
         except RuntimeError as exc:
             raise RuntimeError(f"the AI seat of game {game.pk} did not finish its turn: "
                                f"{exc}") from exc

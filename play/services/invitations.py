@@ -23,6 +23,8 @@ from play.models import GameKind, Invitation, InvitationStatus, OnlineGame
 from .games import game_begin
 from .states import invitation_move
 
+__all__ = ["invitation_cancel", "invitation_create", "invitation_join"]
+
 
 def _check_deck(deck: int) -> None:
     if deck not in load_catalogue().deck_numbers:

@@ -10,12 +10,14 @@ from core import live
 from play.models import GameStatus, OnlineGame
 from play.selectors.games import ban_state
 
+__all__ = ["game_changed", "game_group"]
+
 
 def game_group(game_id: int) -> str:
     return live.group("game", game_id)
 
 
-def game_steps(game: OnlineGame) -> int:
+def _game_steps(game: OnlineGame) -> int:
     if game.status == GameStatus.BANNING:
         return len(ban_state(game).bans)
     if game.status == GameStatus.DRAFTING:
@@ -25,4 +27,4 @@ def game_steps(game: OnlineGame) -> int:
 
 def game_changed(game: OnlineGame) -> None:
     """Hint the game's pages, after the transaction that saved `game` commits."""
-    live.hint(game_group(game.pk), str(game.status), game_steps(game))
+    live.hint(game_group(game.pk), str(game.status), _game_steps(game))

@@ -49,9 +49,11 @@ DUEL_IDS = "duel_%s"
 SOLO_IDS = "solo_%s"
 
 
-def _index(request: HttpRequest, *, duel: DuelForm | None = None, solo: SoloForm | None = None,
-           invite: InvitationForm | None = None, find: dict | None = None,
-           status: int = 200) -> HttpResponse:
+def index_page(request: HttpRequest, *, duel: DuelForm | None = None,
+               solo: SoloForm | None = None, invite: InvitationForm | None = None,
+               find: dict | None = None, status: int = 200) -> HttpResponse:
+    """The /play/ page, with a form as it was sent back (and `find`: the code typed, with why
+    no invitation opened); the invitation views show it too."""
     games = list(games_of(request.user)[:50])
     for game in games:
         seat = game_seat_of(game, request.user)
@@ -76,7 +78,7 @@ def _index(request: HttpRequest, *, duel: DuelForm | None = None, solo: SoloForm
 @login_required
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
-    return _index(request)
+    return index_page(request)
 
 
 @login_required
@@ -91,7 +93,7 @@ def duel_new(request: HttpRequest) -> HttpResponse:
         if not refused:
             return redirect("play:game", pk=game.pk)
     messages.error(request, gettext("The game was not started: see the form below."))
-    return _index(request, duel=form, status=400)
+    return index_page(request, duel=form, status=400)
 
 
 @login_required
@@ -107,7 +109,7 @@ def solo_new(request: HttpRequest) -> HttpResponse:
         if not refused:
             return redirect("play:game", pk=game.pk)
     messages.error(request, gettext("The solo game was not started: see the form below."))
-    return _index(request, solo=form, status=400)
+    return index_page(request, solo=form, status=400)
 
 
 def _opponent_name(game: OnlineGame, seat: int) -> str:

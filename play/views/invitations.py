@@ -25,7 +25,7 @@ from play.models import InvitationStatus
 from play.selectors import invitation_by_code
 from play.services import invitation_cancel, invitation_create, invitation_join
 
-from .games import _index
+from .games import index_page
 
 
 @login_required
@@ -39,7 +39,7 @@ def invitation_new(request: HttpRequest) -> HttpResponse:
         if not refused:
             return redirect("play:invitation", code=invitation.code)
     messages.error(request, gettext("The invitation was not made: see the form below."))
-    return _index(request, invite=form, status=400)
+    return index_page(request, invite=form, status=400)
 
 
 @login_required
@@ -54,7 +54,7 @@ def invitation_find(request: HttpRequest) -> HttpResponse:
                          "who sent it") % {"code": code} if code
                  else gettext("Type the code the player sent you"))
         messages.error(request, gettext("No invitation was opened: see the code below."))
-        return _index(request, find={"code": typed, "error": error},
+        return index_page(request, find={"code": typed, "error": error},
                       status=404 if code else 400)
     return redirect("play:invitation", code=code)
 

@@ -47,7 +47,7 @@ from ..rules import Game
 from ..state import SUMMON
 from .evaluate import DEFAULT, WIN, Weights
 from .greedy import candidate_actions, plan_turn, value_after_turn
-from .search import _squash  # the same win chance search gives a value
+from .search import win_chance  # the same win chance search gives a value
 
 _END: Final[Action] = (END_TURN,)  # an object, not an unboxed tuple: compared by identity
 
@@ -55,12 +55,12 @@ _END: Final[Action] = (END_TURN,)  # an object, not an unboxed tuple: compared b
 @dataclass(frozen=True)
 class Leaf:
     """The weights of the expert's evaluation of a playout's last position, per unit of
-    difference between the two sides (`leaf_value`), in the units of `_squash`.
+    difference between the two sides (`leaf_value`), in the units of `win_chance`.
 
     Fitted, not chosen: a logistic regression of who won on these five differences (and who
     was to move), over the 2,667 turn starts of 250 games of the search player against itself
     (16 playouts each, seeds 100000-100249, the ladder's deck pairings), scaled by the 3 of
-    `_squash`; `python -m engine.tools.expert_bench --fit 250 --seed 100000` reproduces
+    `win_chance`; `python -m engine.tools.expert_bench --fit 250 --seed 100000` reproduces
     them. The fit weighs a card in hand above a card's worth of health (reserve 0.83,
     life 0.37) and attack facing an empty lane below other attack, unlike `evaluate.DEFAULT`
     (chosen for the one-turn greedy player); these are correlations with winning, not
@@ -99,7 +99,7 @@ def _side(game: Game, seat: int, w: Leaf) -> float:
 
 
 def leaf_value(game: Game, seat: int, w: Leaf) -> float:
-    """The position's value for `seat`, in the units of `_squash`: WIN / -WIN when decided,
+    """The position's value for `seat`, in the units of `win_chance`: WIN / -WIN when decided,
     0 for a draw."""
     winner = game.winner
     if winner is not None:
@@ -268,6 +268,6 @@ class ExpertAgent:
             if not game.over:  # (`over`: a read the type checker does not narrow)
                 game.end_turn()
             turns += 1
-        value = _squash(leaf_value(game, seat, self.leaf))
+        value = win_chance(leaf_value(game, seat, self.leaf))
         self._values[(node.key, k)] = value
         return value

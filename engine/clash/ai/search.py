@@ -31,7 +31,7 @@ from .greedy import candidate_actions, plan_turn
 _END: Final[Action] = (END_TURN,)  # an object, not an unboxed tuple: compared by identity
 
 
-def _squash(value: float) -> float:
+def win_chance(value: float) -> float:
     """An evaluation as a win chance in [0, 1]."""
     if value >= WIN / 2:
         return 1.0
@@ -122,4 +122,4 @@ class SearchAgent:
             if not game.over and plan[-1] == _END:  # (`over`: see GameState)
                 game.apply(_END)
             turns += 1
-        return _squash(evaluate(game, seat, self.weights))
+        return win_chance(evaluate(game, seat, self.weights))

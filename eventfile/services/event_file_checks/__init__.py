@@ -27,6 +27,8 @@ from .players import read_decklists, read_players
 from .rounds import read_rounds
 from .trail import read_trail
 
+__all__ = ["MAX_EVENT_FILE_BYTES", "event_file_read"]
+
 # Room for a 200-player open with its records would need more; the site reads at most 2 MiB
 # a request (core.inputs.MAX_BODY_BYTES), and a file must fit in one with its form around it.
 MAX_EVENT_FILE_BYTES = 2_000_000

@@ -9,6 +9,8 @@ from django.utils.translation import gettext
 
 from eventfile.services.event_file_fields import Data, Reader
 
+__all__ = ["MAX_ROUNDS", "MAX_SEATS", "MAX_TABLE", "SCORE", "is_id", "score_ok", "seat_ref"]
+
 MAX_SEATS = 1024
 MAX_ROUNDS = 64
 SCORE = ("a_wins", "b_wins", "draws")

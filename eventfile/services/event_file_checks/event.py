@@ -13,6 +13,8 @@ from tournaments.services.events import event_details_problems, event_problems
 
 from .common import MAX_ROUNDS
 
+__all__ = ["read_settings"]
+
 
 def read_settings(r: Reader, data: Data) -> Data:
     p = "event."

@@ -11,6 +11,8 @@ from decks.rules import decklist_problems, format_problems
 from engine.clash.cards import load_catalogue
 from eventfile.services.event_file_fields import Data, Reader
 
+__all__ = ["read_decklists", "read_players"]
+
 SEAT_KINDS = ("player", "guest", "former", "ai")
 
 

@@ -27,6 +27,8 @@ from tournaments.rules import BYE_SCORE
 
 from .common import MAX_ROUNDS, MAX_SEATS, MAX_TABLE, SCORE, is_id, score_ok, seat_ref
 
+__all__ = ["read_rounds"]
+
 WINNERS = (LETTER_A, LETTER_B, DRAW_NAME, "")
 # How many top-cut rounds each cut plays (a single elimination of 4 or 8 players).
 TOP_CUT_ROUNDS = {0: 0, 4: 2, 8: 3}

@@ -18,6 +18,8 @@ from tournaments.models import (
 
 from .common import MAX_ROUNDS, MAX_SEATS, MAX_TABLE, is_id, score_ok, seat_ref
 
+__all__ = ["read_trail"]
+
 # What each correction writes in its details (tournaments/services/corrections.py,
 # late_players.py, no_shows.py): its keys, exactly, and each value's kind. The pages format
 # them later (tournaments/selectors/corrections.py), so a file is held to the same shapes.
