@@ -5,32 +5,21 @@ from __future__ import annotations
 
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
+from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api.responses import errors, valid
-from engine.clash.ai import LEVELS
 from tournaments.api import serializers as s
 from tournaments.api.events import event_or_404
-from tournaments.rules import MAX_AI_SEATS
 from tournaments.selectors.registrations import registrations_seen
 from tournaments.services.ai_seats import ai_seats_add, default_ai_level
 from tournaments.services.guards import require_organizer
 
 
-class AISeatsIn(serializers.Serializer):
-    count = serializers.IntegerField(min_value=1, max_value=MAX_AI_SEATS, default=1,
-                                     help_text="how many AI seats to add")
-    ai_level = serializers.ChoiceField(
-        choices=list(LEVELS), required=False,
-        help_text="the engine's AI level they play at (docs/ai.md); default: the server's "
-                  "CLASH_AI_SEAT_LEVEL")
-
-
 class EventAISeatsView(APIView):
-    @extend_schema(tags=["registrations"], request=AISeatsIn,
+    @extend_schema(tags=["registrations"], request=s.AISeatsIn,
                    responses={201: s.RegistrationOut(many=True),
                               **errors(400, 403, 404, 409)})
     def post(self, request: Request, pk: int) -> Response:
@@ -41,7 +30,7 @@ class EventAISeatsView(APIView):
         pods seat AI players themselves)."""
         event = event_or_404(pk)
         require_organizer(event, request.user)
-        data = valid(AISeatsIn, request.data)
+        data = valid(s.AISeatsIn, request.data)
         added = ai_seats_add(event_id=event.pk, by=request.user, now=timezone.now(),
                              count=data["count"], level=data.get("ai_level") or default_ai_level())
         ids = {seat.pk for seat in added}

@@ -6,55 +6,39 @@ from __future__ import annotations
 
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
+from rest_framework import status
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api.responses import errors, valid
+from tournaments.api import serializers as s
 from tournaments.api.events import event_or_404
-from tournaments.models import MAX_ANNOUNCEMENT
 from tournaments.selectors.announcements import announcements_live
 from tournaments.services.announcements import announcement_post, announcement_withdraw
-
-
-class AnnouncementIn(serializers.Serializer):
-    # The limits are the service's (it answers 400 invalid_announcement); blank passes here
-    # so that an empty message gets the service's own words.
-    text = serializers.CharField(allow_blank=True, trim_whitespace=False,
-                                 help_text=f"plain text, 1 to {MAX_ANNOUNCEMENT} characters "
-                                           f"once the surrounding blanks are cut")
-
-
-class AnnouncementOut(serializers.Serializer):
-    id = serializers.IntegerField()
-    text = serializers.CharField(help_text="plain text: escape it where you show it")
-    posted_at = serializers.DateTimeField()
-    withdrawn_at = serializers.DateTimeField(allow_null=True,
-                                             help_text="null while it is shown")
 
 
 class EventAnnouncementsView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
-    @extend_schema(tags=["events"], responses={200: AnnouncementOut(many=True),
+    @extend_schema(tags=["events"], responses={200: s.AnnouncementOut(many=True),
                                                **errors(404)})
     def get(self, request: Request, pk: int) -> Response:
         """The event's announcements not withdrawn, newest first."""
         event = event_or_404(pk)
-        return Response(AnnouncementOut(announcements_live(event), many=True).data)
+        return Response(s.AnnouncementOut(announcements_live(event), many=True).data)
 
-    @extend_schema(tags=["events"], request=AnnouncementIn,
-                   responses={201: AnnouncementOut, **errors(400, 403, 404)})
+    @extend_schema(tags=["events"], request=s.AnnouncementIn,
+                   responses={201: s.AnnouncementOut, **errors(400, 403, 404)})
     def post(self, request: Request, pk: int) -> Response:
         """Organizers only: post a message to the event's players (who and when are the
         request's). It shows on the event's pages and each player's Me page until it is
         withdrawn."""
-        data = valid(AnnouncementIn, request.data)
+        data = valid(s.AnnouncementIn, request.data)
         announcement = announcement_post(event_id=pk, by=request.user, text=data["text"],
                                          now=timezone.now())
-        return Response(AnnouncementOut(announcement).data, status=status.HTTP_201_CREATED)
+        return Response(s.AnnouncementOut(announcement).data, status=status.HTTP_201_CREATED)
 
 
 class EventAnnouncementView(APIView):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
+from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -20,111 +20,68 @@ from rest_framework.views import APIView
 from core.api.responses import errors, valid
 from tournaments.api import serializers as s
 from tournaments.api.events import event_or_404
-from tournaments.models import MAX_PENALTY_NOTE, PenaltyKind
 from tournaments.selectors.penalties import penalties_seen
 from tournaments.services.guards import require_judge
 from tournaments.services.judges import judge_add, judge_remove
 from tournaments.services.penalties import penalty_record, penalty_withdraw
 
 
-class PenaltyIn(serializers.Serializer):
-    # Checked by the service, which names every problem at once (400 invalid_penalty).
-    registration_id = serializers.IntegerField(help_text="the player's seat in this event")
-    kind = serializers.CharField(help_text=f"one of {', '.join(PenaltyKind.values)}")
-    note = serializers.CharField(allow_blank=True,
-                                 help_text=f"what happened, 1 to {MAX_PENALTY_NOTE} characters")
-    round_number = serializers.IntegerField(
-        required=False, allow_null=True,
-        help_text="a paired round of the event; omitted or null: the latest round")
-    seen = serializers.IntegerField(
-        required=False, allow_null=True, min_value=0,
-        help_text="how many of the event's penalties you saw: if another was recorded since, "
-                  "this one is refused (409 penalties_changed) rather than given twice")
-
-
-class PenaltyOut(serializers.Serializer):
-    id = serializers.IntegerField()
-    registration_id = serializers.IntegerField()
-    player = serializers.CharField(source="registration.name")
-    kind = serializers.CharField(help_text=f"one of {', '.join(PenaltyKind.values)}")
-    round_number = serializers.IntegerField(allow_null=True,
-                                            help_text="null: before round 1")
-    match_id = serializers.IntegerField(allow_null=True,
-                                        help_text="the match a game or match loss changed")
-    note = serializers.CharField(help_text="plain text: escape it where you show it")
-    at = serializers.DateTimeField()
-    by = serializers.CharField(source="by.username", allow_null=True, default=None)
-    withdrawn_at = serializers.DateTimeField(allow_null=True,
-                                             help_text="null while it stands")
-    withdrawn_by = serializers.CharField(source="withdrawn_by.username", allow_null=True,
-                                         default=None)
-
-
-class JudgeIn(serializers.Serializer):
-    username = s.player_field(help_text="the user named a judge of the event")
-
-
-class JudgeOut(serializers.Serializer):
-    id = serializers.IntegerField()
-    username = serializers.CharField()
-
-
 class EventPenaltiesView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(tags=["events"], responses={200: PenaltyOut(many=True), **errors(403, 404)})
+    @extend_schema(tags=["events"], responses={200: s.PenaltyOut(many=True), **errors(403, 404)})
     def get(self, request: Request, pk: int) -> Response:
         """The penalties you may see, newest first: all of them for the organizers and
         judges, your own standing ones for a player, none for anyone else."""
         event = event_or_404(pk)
-        return Response(PenaltyOut(penalties_seen(event, request.user), many=True).data)
+        return Response(s.PenaltyOut(penalties_seen(event, request.user), many=True).data)
 
-    @extend_schema(tags=["events"], request=PenaltyIn,
-                   responses={201: PenaltyOut, **errors(400, 403, 404, 409)})
+    @extend_schema(tags=["events"], request=s.PenaltyIn,
+                   responses={201: s.PenaltyOut, **errors(400, 403, 404, 409)})
     def post(self, request: Request, pk: int) -> Response:
         """Organizers and judges: record a penalty. A game loss gives the opponent one game
         of the player's match in that round, a match loss the match, a disqualification
         drops the player (and loses their open match of the latest round); each changes the
         result through the one result writer, an engine-verified one too."""
-        data = valid(PenaltyIn, request.data)
+        data = valid(s.PenaltyIn, request.data)
         penalty = penalty_record(event_id=pk, by=request.user, now=timezone.now(),
                                  registration_id=data["registration_id"], kind=data["kind"],
                                  note=data["note"], round_number=data.get("round_number"),
                                  seen=data.get("seen"))
-        return Response(PenaltyOut(penalty).data, status=status.HTTP_201_CREATED)
+        return Response(s.PenaltyOut(penalty).data, status=status.HTTP_201_CREATED)
 
 
 class EventPenaltyWithdrawView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(tags=["events"], request=None,
-                   responses={200: PenaltyOut, **errors(403, 404)})
+                   responses={200: s.PenaltyOut, **errors(403, 404)})
     def post(self, request: Request, pk: int, penalty_id: int) -> Response:
         """Organizers and judges: withdraw a penalty recorded in error (kept, with who and
         when). A result it changed stays until an organizer sets it. Again: no change."""
         penalty, _changed = penalty_withdraw(event_id=pk, penalty_id=penalty_id,
                                              by=request.user, now=timezone.now())
-        return Response(PenaltyOut(penalty).data)
+        return Response(s.PenaltyOut(penalty).data)
 
 
 class EventJudgesView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(tags=["events"], responses={200: JudgeOut(many=True), **errors(403, 404)})
+    @extend_schema(tags=["events"], responses={200: s.JudgeOut(many=True), **errors(403, 404)})
     def get(self, request: Request, pk: int) -> Response:
         """Organizers and judges: the event's judges by username."""
         event = event_or_404(pk)
         require_judge(event, request.user)
-        return Response(JudgeOut(event.judges.order_by("username"), many=True).data)
+        return Response(s.JudgeOut(event.judges.order_by("username"), many=True).data)
 
-    @extend_schema(tags=["events"], request=JudgeIn,
-                   responses={200: JudgeOut(many=True), **errors(400, 403, 404, 409)})
+    @extend_schema(tags=["events"], request=s.JudgeIn,
+                   responses={200: s.JudgeOut(many=True), **errors(400, 403, 404, 409)})
     def post(self, request: Request, pk: int) -> Response:
         """Organizers only: name a judge (again: no change). An organizer or a player of the
         event cannot be its judge (409)."""
-        user = valid(JudgeIn, request.data)["username"]
+        user = valid(s.JudgeIn, request.data)["username"]
         event, _added = judge_add(event_id=pk, by=request.user, user=user)
-        return Response(JudgeOut(event.judges.order_by("username"), many=True).data)
+        return Response(s.JudgeOut(event.judges.order_by("username"), many=True).data)
 
 
 class EventJudgeView(APIView):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
+from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
@@ -16,43 +16,25 @@ from rest_framework.views import APIView
 from accounts.services.rates import RateLimited
 from core.api.responses import errors, valid
 from core.logins import client_ip
-from decks.api.serializers import MAX_CARDS
-from decks.rules import MAX_NAME
 from tournaments.api import serializers as s
 from tournaments.api.events import event_or_404
 from tournaments.api.registrations import registration_response
 from tournaments.presenters.walkins import claim_path
-from tournaments.rules import MAX_GUEST_NAME
 from tournaments.selectors.registrations import registration_by_id, seen_versions
 from tournaments.services.guest_lists import guest_list_enter
 from tournaments.services.walkins import registration_claim, registration_guest_add
 
 
-class GuestIn(serializers.Serializer):
-    name = serializers.CharField(max_length=MAX_GUEST_NAME,
-                                 help_text="the walk-in's name, shown on pairings and standings")
-
-
-class GuestOut(serializers.Serializer):
-    registration = s.RegistrationOut()
-    claim_code = serializers.CharField(help_text="shown only now: hand it to the guest")
-    claim_url = serializers.CharField(help_text="the claim page with the code filled in")
-
-
-class ClaimIn(serializers.Serializer):
-    code = serializers.CharField(max_length=40)
-
-
 class EventGuestsView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(tags=["registrations"], request=GuestIn,
-                   responses={201: GuestOut, **errors(400, 403, 404, 409)})
+    @extend_schema(tags=["registrations"], request=s.GuestIn,
+                   responses={201: s.GuestOut, **errors(400, 403, 404, 409)})
     def post(self, request: Request, pk: int) -> Response:
         """Organizers: seat a walk-in without an account under `name`. The answer carries
         the claim code, which is not stored and is never shown again."""
         event = event_or_404(pk)
-        data = valid(GuestIn, request.data)
+        data = valid(s.GuestIn, request.data)
         seat, code = registration_guest_add(event_id=event.pk, by=request.user,
                                             name=data["name"], now=timezone.now())
         seen = registration_response(request, event, seat.pk).data
@@ -64,13 +46,13 @@ class EventGuestsView(APIView):
 class ClaimView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(tags=["registrations"], request=ClaimIn,
+    @extend_schema(tags=["registrations"], request=s.ClaimIn,
                    responses={200: s.RegistrationOut, **errors(400, 403, 409)})
     def post(self, request: Request) -> Response:
         """Take the guest seat `code` opens, with its results. A wrong or used code is the
         same 400 `wrong_claim_code`; 409 `already_registered` when you sit in that event;
         429 `rate_limited` after too many tries."""
-        data = valid(ClaimIn, request.data)
+        data = valid(s.ClaimIn, request.data)
         try:
             seat = registration_claim(code=data["code"], by=request.user,
                                       ip=client_ip(request), now=timezone.now())
@@ -78,19 +60,6 @@ class ClaimView(APIView):
             return Response(exc.to_json(), status=status.HTTP_429_TOO_MANY_REQUESTS,
                             headers={"Retry-After": str(exc.wait)})
         return registration_response(request, seat.event, seat.pk)
-
-
-class GuestDecklistIn(serializers.Serializer):
-    """The guest's list as the event's format takes it: a deck number (preconstructed
-    events) or the cards (constructed events: one name per copy for The Spoils and
-    Berserk)."""
-
-    name = serializers.CharField(max_length=MAX_NAME, required=False, allow_blank=True,
-                                 default="", help_text="empty: “List of <guest>”")
-    cards = serializers.ListField(child=serializers.CharField(max_length=MAX_NAME),
-                                  max_length=MAX_CARDS, required=False, default=list)
-    preconstructed_deck = serializers.IntegerField(min_value=1, max_value=99, required=False,
-                                                   allow_null=True, default=None)
 
 
 class GuestDecklistView(APIView):
@@ -109,7 +78,7 @@ class GuestDecklistView(APIView):
             raise NotFound(f"no list for seat {registration_id} in {event}")
         return Response(s.RegisteredDecklistOut(seen).data)
 
-    @extend_schema(tags=["registrations"], request=GuestDecklistIn,
+    @extend_schema(tags=["registrations"], request=s.GuestDecklistIn,
                    responses={200: s.RegistrationOut, **errors(400, 403, 404, 409)})
     def put(self, request: Request, pk: int, registration_id: int) -> Response:
         """Organizers: enter or change the list of a walk-in's guest seat, checked like any
@@ -118,7 +87,7 @@ class GuestDecklistView(APIView):
         `lists_fixed` once the event has fixed a list entered before; 400
         `invalid_decklist` names every problem, and nothing is saved then."""
         event = event_or_404(pk)
-        data = valid(GuestDecklistIn, request.data)
+        data = valid(s.GuestDecklistIn, request.data)
         guest_list_enter(event_id=event.pk, registration_id=registration_id, by=request.user,
                          now=timezone.now(), name=data["name"] or None, cards=data["cards"],
                          preconstructed_deck=data["preconstructed_deck"])

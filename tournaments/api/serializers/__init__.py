@@ -8,19 +8,28 @@ services' own check and error (`tournaments.rules.score_check`: rule C-7.5b).
 Outputs (`...Out`) only present what the selectors let the user see.
 
 One module per noun: `events`, `registrations` (with deck checks and the waitlist), `rounds`
-(with their matches), `results`, `standings`, `pods` (the draft pods and the ratings), `clock`;
+(with their matches), `results`, `standings`, `pods` (the draft pods and the ratings), `clock`,
+`ai_seats`, `announcements`, `corrections`, `penalties`, `walkins`;
 `fields` holds what they share. One convention: a serializer is named `<Noun>In` (a request)
 or `<Noun>Out` (an answer), after the use case or the noun it serves, and every endpoint
 names it through this package (`from tournaments.api import serializers as s`, then
 `s.EventCreateIn`), never through its module.
 """
 
+from tournaments.api.serializers.ai_seats import AISeatsIn
+from tournaments.api.serializers.announcements import AnnouncementIn, AnnouncementOut
 from tournaments.api.serializers.clock import (
     ClockAddIn,
     ClockOut,
     MatchClockOut,
     MatchTimeIn,
     RoundClockOut,
+)
+from tournaments.api.serializers.corrections import (
+    CorrectionOut,
+    LatePlayerIn,
+    LatePlayerOut,
+    NoShowIn,
 )
 from tournaments.api.serializers.events import (
     EventCreateIn,
@@ -33,6 +42,7 @@ from tournaments.api.serializers.events import (
     OrganizerAddIn,
 )
 from tournaments.api.serializers.fields import MAX_NOTE, player_field, status_field
+from tournaments.api.serializers.penalties import JudgeIn, JudgeOut, PenaltyIn, PenaltyOut
 from tournaments.api.serializers.pods import (
     DraftPairOut,
     DraftRecordOut,
@@ -67,10 +77,16 @@ from tournaments.api.serializers.rounds import (
     TopCutAdvanceIn,
 )
 from tournaments.api.serializers.standings import StandingOut
+from tournaments.api.serializers.walkins import ClaimIn, GuestDecklistIn, GuestIn, GuestOut
 
 __all__ = [
+    "AISeatsIn",
+    "AnnouncementIn",
+    "AnnouncementOut",
+    "ClaimIn",
     "ClockAddIn",
     "ClockOut",
+    "CorrectionOut",
     "DeckCheckIn",
     "DeckCheckOut",
     "DraftPairOut",
@@ -84,13 +100,23 @@ __all__ = [
     "EventStartIn",
     "EventUpdateIn",
     "EventYouOut",
+    "GuestDecklistIn",
+    "GuestIn",
+    "GuestOut",
+    "JudgeIn",
+    "JudgeOut",
+    "LatePlayerIn",
+    "LatePlayerOut",
     "MAX_GAMES",
     "MAX_NOTE",
     "MatchClockOut",
     "MatchDetailOut",
     "MatchOut",
     "MatchTimeIn",
+    "NoShowIn",
     "OrganizerAddIn",
+    "PenaltyIn",
+    "PenaltyOut",
     "PickIn",
     "PodOut",
     "PodSeatOut",
