@@ -15,6 +15,7 @@ from typing import Any
 
 from django.utils.translation import gettext, ngettext
 
+from tournaments.models import Round
 from tournaments.selectors.bridge import named
 
 Params = dict[str, Any]
@@ -267,6 +268,11 @@ def explanation_lines(explanation: dict) -> list[str]:
     """A stored explanation (`{"lines": [...], "players": {...}}`) as sentences."""
     names = explanation.get("players", {})
     return [statement_text(line, names) for line in explanation.get("lines", [])]
+
+
+def round_explanation(rnd: Round) -> list[str]:
+    """How the round was paired, in the active language, with the players' names in it."""
+    return explanation_lines(rnd.explanation)
 
 
 def explanation_codes(explanation: dict) -> list[dict | None]:

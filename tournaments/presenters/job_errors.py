@@ -15,6 +15,7 @@ from typing import Any
 from django.utils.translation import gettext, ngettext
 
 from engine.clash.match_rules import MatchFormat
+from tournaments.models import MatchJob
 from tournaments.presenters.score_problems import score_problems
 
 Params = dict[str, Any]
@@ -61,3 +62,11 @@ def job_error_text(code: str, params: Params, text: str) -> str:
         return gettext("gave up after %(deliveries)s and %(attempts)s") % {
             "deliveries": deliveries, "attempts": attempts}
     return text
+
+
+def job_shown(job: MatchJob | None) -> MatchJob | None:
+    """The engine's job of a match (selectors.matches.engine_job_of) with `reason`: why it
+    failed in the reader's language ("" unless it failed)."""
+    if job is not None:
+        job.reason = job_error_text(job.error_code, job.error_params, job.error)
+    return job

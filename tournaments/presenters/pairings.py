@@ -12,6 +12,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from tournaments.models import Event, MatchStatus
+from tournaments.presenters.explanations import explanation_lines
 from tournaments.presenters.standings import around_id
 from tournaments.selectors.cache import remembered
 from tournaments.selectors.match_games import MatchSeen, replays_seen
@@ -57,7 +58,8 @@ def pairings_part(event: Event, version: int, rnd: RoundChoice | None, *, user: 
             "is_organizer": organizes,
             "match_url": around_id("tournaments:match", event),
             "rows": [(m, m.pk in opens, replays.get(m.pk, ())) for m in matches],
-            "explanation": explanation_of(rnd.id) if rnd is not None else []})
+            "explanation": explanation_lines(explanation_of(rnd.id)) if rnd is not None
+            else []})
 
     return mark_safe(remembered(
         ("pairings-part", event.pk, version, get_language(), rnd.number if rnd else 0,

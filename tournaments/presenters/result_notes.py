@@ -10,10 +10,15 @@ the codes, or one imported from an event file.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import Any
 
 from django.utils.translation import gettext, ngettext
+
+from tournaments.models import Match
+from tournaments.presenters.job_errors import job_error_text
+from tournaments.selectors.matches import ChangeRow
 
 Params = dict[str, Any]
 
@@ -75,3 +80,21 @@ def note_text(note: str, code: str | None, params: Params | None) -> str:
         return sentence(params or {})
     except (KeyError, TypeError, ValueError):
         return note
+
+
+def notes_shown(rows: list[ChangeRow]) -> list[ChangeRow]:
+    """A match's history (selectors.matches.history_rows), each note as the reader reads
+    it."""
+    return [replace(row, note=note_text(row.note, row.change.note_code, row.change.note_params))
+            for row in rows]
+
+
+def reasons_shown(matches: Iterable[Match]) -> None:
+    """Put why each of the dashboard's open matches waits for the organizer
+    (selectors.events.dashboard_for's `job_error` and `last_note`, with their codes) into the
+    reader's language."""
+    for m in matches:
+        if m.job_error is not None:
+            m.job_error = job_error_text(m.job_error_code, m.job_error_params, m.job_error)
+        if m.last_note:
+            m.last_note = note_text(m.last_note, m.last_note_code, m.last_note_params)

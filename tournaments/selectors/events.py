@@ -22,8 +22,6 @@ from tournaments.models import (
     Round,
     RoundStage,
 )
-from tournaments.presenters.job_errors import job_error_text
-from tournaments.presenters.result_notes import note_text
 from tournaments.selectors.access import is_organizer
 from tournaments.selectors.matches import matches_by_table
 from tournaments.selectors.registrations import user_registration
@@ -94,8 +92,10 @@ class Dashboard:
     rounds: list[Round]
     last: Round | None
     # The last round's results to confirm, each with `job_error` (why its engine job failed,
-    # or None), `last_note` (the note of its last change: why the engine disputed it) and
-    # `playing_online` (a game of it is being played online: the engine will decide it).
+    # or None), `last_note` (the note of its last change: why the engine disputed it), both
+    # as stored with their codes and params (presenters.result_notes.reasons_shown puts them
+    # into words), and `playing_online` (a game of it is being played online: the engine
+    # will decide it).
     open_matches: list[Match] = field(default_factory=list)
     next_number: int = 1
     can_pair: bool = False
@@ -136,11 +136,6 @@ def dashboard_for(event: Event) -> Dashboard:
                 status=GameStatus.FINISHED)))
         open_ = sorted((m for m in reasons if m.status != MatchStatus.CONFIRMED),
                        key=lambda m: (order[m.status], m.table or 0))
-        for m in open_:  # in the reader's language
-            if m.job_error is not None:
-                m.job_error = job_error_text(m.job_error_code, m.job_error_params, m.job_error)
-            if m.last_note:
-                m.last_note = note_text(m.last_note, m.last_note_code, m.last_note_params)
     board = Dashboard(rounds=rounds, last=last, open_matches=open_,
                       next_number=(last.number if last else 0) + 1)
     settled = last is None or not open_

@@ -1,5 +1,5 @@
 """Reading matches: a round's tables, a match and who plays it, its format and the score its
-verified games make, its audit trail in words, its engine job. Pairings are public; who may
+verified games make, its audit trail, its engine job. Pairings are public; who may
 see a match's page and history is `selectors.access.may_see_match`."""
 
 from __future__ import annotations
@@ -26,8 +26,6 @@ from tournaments.models import (
     RoundStage,
 )
 from tournaments.models.registrations import registration_shown_name
-from tournaments.presenters.job_errors import job_error_text
-from tournaments.presenters.result_notes import note_text
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -198,7 +196,9 @@ class ChangeRow:
     by: str
     before: str
     after: str
-    note: str = ""  # in the reader's language when the site wrote it (`note_text`)
+    # As stored (English when the site wrote it): presenters.result_notes.notes_shown puts
+    # the site's notes (`change.note_code`, `note_params`) into the reader's language.
+    note: str = ""
 
 
 def history_rows(match: Match) -> list[ChangeRow]:
@@ -206,7 +206,7 @@ def history_rows(match: Match) -> list[ChangeRow]:
     b = match.player_b.name if match.player_b_id else gettext("bye")
     return [ChangeRow(change=c, by=c.by.get_username() if c.by else gettext("system"),
                       before=snapshot_text(c.before, a, b), after=snapshot_text(c.after, a, b),
-                      note=note_text(c.note, c.note_code, c.note_params))
+                      note=c.note)
             for c in result_history(match)]
 
 
@@ -225,12 +225,9 @@ def verified_score(match: Match) -> dict[str, int]:
 
 
 def engine_job_of(match: Match) -> MatchJob | None:
-    """The engine's job of an AI-against-AI match (None if it has none), with `reason`: why
-    it failed in the reader's language ("" unless it failed)."""
-    job = MatchJob.objects.filter(match=match).first()
-    if job is not None:
-        job.reason = job_error_text(job.error_code, job.error_params, job.error)
-    return job
+    """The engine's job of an AI-against-AI match (None if it has none), with why it failed
+    as stored (`error_code`, `error_params`; presenters.job_errors puts it into words)."""
+    return MatchJob.objects.filter(match=match).first()
 
 
 def match_in_event(event: Event, match_id: int) -> Match | None:

@@ -1,5 +1,6 @@
 """Reading rounds: in order, with their labels ('Round 3', 'Semifinals') and the pairing's
-explanation in words, and the champion of a final."""
+explanation as stored (its statements' codes and values: presenters.explanations puts them
+into words), and the champion of a final."""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ from django.db.models import Count, Prefetch, QuerySet
 from django.utils.translation import gettext, gettext_lazy
 
 from tournaments.models import Event, Match, MatchStatus, Registration, Round, RoundStage
-from tournaments.presenters.explanations import explanation_lines
 from tournaments.selectors.matches import matches_by_table
 
 
@@ -96,15 +96,10 @@ def round_label(rnd: Round) -> str:
     return label_for(rnd.stage, rnd.number, rnd.matches.count())
 
 
-def round_explanation(rnd: Round) -> list[str]:
-    """How the round was paired, in the active language, with the players' names in it."""
-    return explanation_lines(rnd.explanation)
-
-
-def explanation_of(round_id: int) -> list[str]:
-    """`round_explanation` of the round with this id."""
-    return explanation_lines(Round.objects.filter(pk=round_id)
-                             .values_list("explanation", flat=True).get())
+def explanation_of(round_id: int) -> dict:
+    """How the round with this id was paired, as stored (`{"lines": [...], "players":
+    {...}}`)."""
+    return Round.objects.filter(pk=round_id).values_list("explanation", flat=True).get()
 
 
 def rounds_labelled(event: Event) -> list[Round]:

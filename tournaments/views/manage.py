@@ -42,6 +42,7 @@ from tournaments.models import (
 )
 from tournaments.presenters.clock import dashboard_clock
 from tournaments.presenters.corrections import dashboard_corrections
+from tournaments.presenters.result_notes import reasons_shown
 from tournaments.selectors.access import is_organizer
 from tournaments.selectors.announcements import announcements_board
 from tournaments.selectors.events import dashboard_for
@@ -71,6 +72,7 @@ def dashboard_page(request: HttpRequest, event: Event, *, status: int = 200,
     context = event_context(request, event, "manage")
     seats = registrations_for_event(event)
     board = dashboard_for(event)
+    reasons_shown(board.open_matches)
     # Events that check squads: each open match says whether each player's squads were
     # checked and legal, and every match with squad problems (confirmed ones too) is listed.
     squads = squads_by_match(event, board.open_matches)

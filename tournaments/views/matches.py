@@ -47,6 +47,8 @@ from tournaments.models import (
     RoundStage,
 )
 from tournaments.presenters.clock import match_clock_shown
+from tournaments.presenters.job_errors import job_shown
+from tournaments.presenters.result_notes import notes_shown
 from tournaments.selectors.access import acts_as_judge
 from tournaments.selectors.match_games import may_watch_engine_game
 from tournaments.selectors.matches import (
@@ -143,7 +145,7 @@ def _page(request: HttpRequest, event: Event, match: Match, context: dict, *,
         set_form = ResultSetForm(initial=_initial(match, None), a=a, b=b, prefix="set",
                                  fmt=_format(event, match))
     context.update(_squads(request, event, match, context, squad_form, can_report))
-    changes = history_rows(match)
+    changes = notes_shown(history_rows(match))
     # The result as a penalty left it: the players see that much, the organizers and judges
     # the penalty itself (kind, player, note).
     last = changes[-1].change if changes else None
@@ -174,7 +176,7 @@ def _page(request: HttpRequest, event: Event, match: Match, context: dict, *,
         "engine_records": engine_plays(event.game) and not match.bye,
         # The organizers see the match's engine job: why it failed, if it did (its result
         # was refused, or it gave up), so they set the result by hand.
-        "job": engine_job_of(match) if context["is_organizer"] else None,
+        "job": job_shown(engine_job_of(match)) if context["is_organizer"] else None,
         "format": _format(event, match),
         "next": request.POST.get("next") or request.GET.get("next", ""),
         # The table's clock, the organizers' and judges' extra-time form and the time given.

@@ -19,8 +19,8 @@ from tournaments.models import (
     PodSeat,
     Registration,
 )
+from tournaments.presenters.explanations import round_explanation
 from tournaments.selectors.pods import draft_seat_view
-from tournaments.selectors.rounds import round_explanation
 from tournaments.selectors.starting import pod_sizes
 from tournaments.services.pods import draft_pick, pair_seed
 

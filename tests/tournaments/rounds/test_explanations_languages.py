@@ -21,7 +21,7 @@ from tests.tournaments.results.test_result_paths import engine_ends_matches, top
 from tests.tournaments.rounds.test_topcut import after_swiss, cut
 from tests.web import client_for
 from tournaments.models import JobStatus, MatchJob, Round
-from tournaments.selectors.rounds import round_explanation
+from tournaments.presenters.explanations import round_explanation
 from tournaments.services import engine_jobs
 from tournaments.services.engine_jobs import jobs_for_round, jobs_sweep, match_job_run
 

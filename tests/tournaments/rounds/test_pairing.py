@@ -19,7 +19,7 @@ from tests.tournaments.event_steps import (
     tables,
 )
 from tournaments.models import Match, MatchStatus, Registration, ResultChange, Round
-from tournaments.selectors.rounds import round_explanation
+from tournaments.presenters.explanations import round_explanation
 from tournaments.selectors.standings import standings_for_event
 from tournaments.services.registrations import registration_create, registration_drop
 from tournaments.services.results import result_report, result_set

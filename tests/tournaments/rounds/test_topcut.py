@@ -8,7 +8,8 @@ from core.errors import Conflict, DomainError
 from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
 from tests.tournaments.event_steps import now, organizer_of, pair, seats, settle, start, tables
 from tournaments.models import EventStatus, Registration, Round, RoundStage
-from tournaments.selectors.rounds import round_explanation, round_label
+from tournaments.presenters.explanations import round_explanation
+from tournaments.selectors.rounds import round_label
 from tournaments.selectors.standings import standings_for_event
 from tournaments.services.events import event_complete
 from tournaments.services.registrations import registration_drop

@@ -13,7 +13,7 @@ from tests.factories import UserFactory
 from tests.factories.tournaments import OrganizedEventFactory
 from tests.tournaments.event_steps import now, organizer_of, pair, seats, settle, start, tables
 from tournaments.models import Event
-from tournaments.selectors.rounds import round_explanation
+from tournaments.presenters.explanations import round_explanation
 from tournaments.selectors.standings import standings_for_event
 from tournaments.services.events import event_create
 from tournaments.services.results import result_set

@@ -11,8 +11,8 @@ from tournaments.models import (
     RoundStage,
     RoundStatus,
 )
-from tournaments.presenters.explanations import explanation_codes
-from tournaments.selectors.rounds import round_explanation, round_label
+from tournaments.presenters.explanations import explanation_codes, round_explanation
+from tournaments.selectors.rounds import round_label
 
 
 class RoundPairIn(serializers.Serializer):
