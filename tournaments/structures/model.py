@@ -9,14 +9,14 @@ results (match id -> the winner's name) decide who fills each side as the event 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 
 class StructureError(ValueError):
     """Input a structure cannot be built or played from; the message names the problem."""
 
 
-class From(str, Enum):
+class From(StrEnum):
     """Where one side of a bracket match comes from."""
 
     SEED = "seed"      # the player of seed `ref` (1 is the top seed)
