@@ -5,13 +5,13 @@ circle method (Berger tables), and each group's standings.
   and so on, so every group gets one of the strongest players and the group sizes differ by at
   most one. A group has 3 to 16 players.
 - `schedule`: the Berger tables. Players are numbered by their place in the group (its seed
-  order); in round r the player numbered n (n even: a group of odd size gets a dummy n-th
-  player, whose opponent has the bye) meets the player x = (r-1)(n/2) mod (n-1) + 1, and every
-  other player i meets the j with i + j = r + 1 (mod n-1). So each pair meets exactly once per
-  cycle and, in an odd group, each player has exactly one bye per cycle. Who goes first (`a`)
-  is as in the published tables: against player n, x in odd rounds and n in even rounds;
-  otherwise the board's first player of the table. A double round robin plays the tables twice,
-  the second time with every pair's first player swapped.
+  order), n players in all (a group of odd size gets a dummy n-th player, whose opponent has
+  the bye). Round r (from 1) has n/2 boards; board k (from 0) seats first the player
+  x = ((r-1)(n/2) + k) mod (n-1) + 1. Board 0 pairs x with player n, x going first in odd
+  rounds and n in even rounds; every other board pairs x with the j for which x + j = r + 1
+  (mod n-1). So each pair meets exactly once per cycle, in an odd group each player has
+  exactly one bye per cycle, and the rounds are those of the published (FIDE) tables. A double
+  round robin plays the tables twice, the second time with every pair's first player swapped.
 - `group_standings`: the Swiss standings' match points (a win 3, a draw 1, a loss 0; a bye a
   win) and tiebreakers (OMW%, GW%, OGW%, in the configured order, tournaments.swiss.standings),
   with, when the organizer asks, head-to-head right after match points.
@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from tournaments.swiss.model import Match, Tournament
 from tournaments.swiss.standings import (
     DEFAULT_ORDER,
+    METRICS,
     PRECISION,
     Field,
     Standing,
@@ -31,7 +32,6 @@ from tournaments.swiss.standings import (
     records,
     sort_key,
 )
-from tournaments.swiss.standings import METRICS as SWISS_METRICS
 
 from .model import StructureError
 
@@ -172,7 +172,7 @@ def group_standings(group: Sequence[str], results: Sequence[Match],
                              f"({', '.join(keys_before)}) do not count match points")
     recs = records(Tournament(seed=0, players=list(group), matches=list(results)))
     fld = Field.of(recs)
-    columns = {key: metric.values(fld) for key, metric in SWISS_METRICS.items()}
+    columns = {key: metric.values(fld) for key, metric in METRICS.items()}
     keys = {pid: sort_key(pid, columns, metrics) for pid in group}
     if head_to_head_first:
         cut = keys_before.index("match_points") + 1
