@@ -1,0 +1,45 @@
+"""The structures' speed: `python -m tournaments.structures.bench`.
+
+Each structure has one function here that times building its phase for a large field and
+returns the lines to print; `main` prints them all. Target: under 1 s for 4,096 players.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from .round_robin import schedule, snake_groups
+
+
+def round_robin(players: int = 4096, groups: int = 256) -> list[str]:
+    """One group of 16 scheduled; then `players` in `groups` groups by snake order, every
+    group scheduled as a double round robin."""
+    start = time.perf_counter()
+    schedule([f"p{i}" for i in range(1, 17)], cycles=2)
+    one = time.perf_counter() - start
+    field = [f"p{i}" for i in range(1, players + 1)]
+    start = time.perf_counter()
+    rounds = [schedule(group, cycles=2) for group in snake_groups(field, groups)]
+    everyone = time.perf_counter() - start
+    matches = sum(len(rnd) for group in rounds for rnd in group)
+    return [f"round robin: one group of 16 scheduled (2 cycles) in {one * 1000:.3f} ms",
+            f"round robin: {players} players in {groups} groups by snake order, every group "
+            f"scheduled (2 cycles, {matches} matches and byes) in {everyone:.3f} s"]
+
+
+# The brackets: single_elimination() and double_elimination() go here, one function each,
+# returning their lines as round_robin() does, and are added to BENCHES.
+
+BENCHES = (round_robin,)
+
+
+def main(argv: list[str] | None = None) -> int:
+    for bench in BENCHES:
+        for line in bench():
+            print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
