@@ -10,6 +10,7 @@ import sys
 import time
 
 from .round_robin import schedule, snake_groups
+from .single_elimination import bench_single_elimination
 
 
 def round_robin(players: int = 4096, groups: int = 256) -> list[str]:
@@ -28,10 +29,18 @@ def round_robin(players: int = 4096, groups: int = 256) -> list[str]:
             f"scheduled (2 cycles, {matches} matches and byes) in {everyone:.3f} s"]
 
 
-# The brackets: single_elimination() and double_elimination() go here, one function each,
-# returning their lines as round_robin() does, and are added to BENCHES.
+def single_elimination(players: int = 4096) -> list[str]:
+    """A bracket of `players` with a third place match built and played through: the sides
+    round by round, a result for each match, then every side and the final places."""
+    seconds = bench_single_elimination(players)
+    return [f"single elimination: {players} players, built and played through with a third "
+            f"place match, in {seconds:.3f} s"]
 
-BENCHES = (round_robin,)
+
+# The double elimination's function goes here, returning its lines as the others do, and is
+# added to BENCHES.
+
+BENCHES = (round_robin, single_elimination)
 
 
 def main(argv: list[str] | None = None) -> int:
