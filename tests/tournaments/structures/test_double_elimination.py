@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 
 from tournaments.structures.double_elimination import (
     DoubleElimination,
-    bench_double_elimination,
 )
 from tournaments.structures.model import NOBODY, From, StructureError
 
@@ -243,7 +242,6 @@ def test_the_benchmark_builds_up_to_4096_and_no_more():
     assert len(DoubleElimination(names(4096), max_players=4096).matches) > 8190
     with pytest.raises(StructureError, match="3 to 4096"):
         DoubleElimination(names(4097), max_players=10_000)
-    assert bench_double_elimination(64) < 1.0
 
 
 def test_players_are_named_once_each():
