@@ -42,6 +42,7 @@ import time
 from collections.abc import Mapping, Sequence
 
 from .model import NOBODY, BracketMatch, From, Side, StructureError
+from .single_elimination import seed_order
 
 FEWEST_PLAYERS = 3
 MOST_PLAYERS = 64      # what an event offers
@@ -50,15 +51,6 @@ LARGEST_BUILT = 4096   # what the bracket can be built for (the speed benchmark)
 WINNERS, LOSERS, FINAL = "winners", "losers", "final"
 
 Sides = tuple[str | None, str | None]
-
-
-def _seed_order(size: int) -> list[int]:
-    """Seeds in bracket order for a power of two: for 8, [1, 8, 4, 5, 2, 7, 3, 6]."""
-    order = [1, 2]
-    while len(order) < size:
-        total = 2 * len(order) + 1
-        order = [s for seed in order for s in (seed, total - seed)]
-    return order
 
 
 def _drop_order(wb_round: int, count: int) -> list[int]:
@@ -230,7 +222,7 @@ def _build(n: int, reset: bool) -> list[BracketMatch]:
         names.append(key)
         return len(names) - 1
 
-    order = _seed_order(size)
+    order = seed_order(size)
     for i in range(size // 2):
         top, bottom = order[2 * i], order[2 * i + 1]
         plan[(WINNERS, 1, i)] = (Side.seed(top), Side.seed(bottom) if bottom <= n else NOBODY)

@@ -31,6 +31,7 @@ from tournaments.swiss.standings import (
     metrics_in,
     records,
     sort_key,
+    standing_rows,
 )
 
 from .model import StructureError
@@ -186,11 +187,4 @@ def group_standings(group: Sequence[str], results: Sequence[Match],
                 for pid, key in keys.items()}
     seed = {pid: i for i, pid in enumerate(group)}
     ordered = sorted(group, key=lambda pid: (tuple(-k for k in keys[pid]), seed[pid]))
-    omw, gw, ogw = columns["omw"], columns["gw"], columns["ogw"]
-    out: list[Standing] = []
-    for pos, pid in enumerate(ordered):
-        rank = out[-1].rank if out and keys[out[-1].id] == keys[pid] else pos + 1
-        r = recs[pid]
-        out.append(Standing(rank, pid, r.match_points, omw[pid], gw[pid], ogw[pid],
-                            wins=r.wins, losses=r.losses, draws=r.draws))
-    return out
+    return standing_rows(ordered, keys, recs, columns)

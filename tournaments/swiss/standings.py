@@ -17,7 +17,7 @@ nothing outside recounts them from the matches.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 
 from .model import BYE_SCORE, SwissError, Tournament
@@ -192,12 +192,20 @@ def compute_standings(t: Tournament, order: Sequence[str] = DEFAULT_ORDER) -> li
     columns = {key: metric.values(fld) for key, metric in METRICS.items()}
     keys = {pid: sort_key(pid, columns, metrics) for pid in recs}
     ordered = sorted(t.players, key=lambda pid: (tuple(-k for k in keys[pid]), pid))
+    return standing_rows(ordered, keys, recs, columns, t.dropped)
+
+
+def standing_rows(ordered: Sequence[str], keys: dict[str, tuple[float, ...]],
+                  recs: dict[str, Record], columns: dict[str, dict[str, float]],
+                  dropped: Collection[str] = ()) -> list[Standing]:
+    """The rows of players already in their order: players with the same key share a rank
+    (the Swiss standings' and a round robin group's alike)."""
     omw, gw, ogw = columns["omw"], columns["gw"], columns["ogw"]
     out: list[Standing] = []
     for pos, pid in enumerate(ordered):
         rank = out[-1].rank if out and keys[out[-1].id] == keys[pid] else pos + 1
         r = recs[pid]
         out.append(Standing(rank, pid, r.match_points, omw[pid], gw[pid], ogw[pid],
-                            dropped=pid in t.dropped, wins=r.wins, losses=r.losses,
+                            dropped=pid in dropped, wins=r.wins, losses=r.losses,
                             draws=r.draws))
     return out
