@@ -209,6 +209,9 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Deep links would put a link inside each operation's button (a control inside a control,
+    # which a screen reader cannot reach): the operations are found by their tags instead.
+    "SWAGGER_UI_SETTINGS": {"deepLinking": False},
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "core.api.schema.list_error_responses",

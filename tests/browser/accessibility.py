@@ -82,6 +82,14 @@ class Audit:
             self._check_open(context)
         self.finished = True
 
+    def check_again(self, page) -> None:  # noqa: ANN001
+        """Check the page as it is now: for a page its own script draws after it loads (the
+        check made as it loaded saw it before its script had drawn anything)."""
+        parts = urlsplit(page.url)
+        address = parts.path + (f"?{parts.query}" if parts.query else "")
+        self._seen.discard((False, address))
+        self._check(page)
+
     def report(self) -> str:
         lines = [f"{len(self.violations)} serious or critical accessibility violations "
                  f"(axe-core, on {len(self.checked)} pages):"]
