@@ -124,8 +124,9 @@ def test_the_page_shows_the_events_tiebreakers_in_its_order(client):
                               ("OGW%", "Opponents' game-win percentage"),
                               ("GW%", "Game-win percentage")]
     first = standings_for_event(event)[0]
-    row = re.search(rf'<tr data-seat="\d+" class="[^"]*">\s*<td>1</td>\s*<td><a href="[^"]*">'
-                    rf"{first.name}<.*?</tr>", page, re.S).group(0)
+    row = re.search(rf'<tr data-seat="\d+" class="[^"]*">\s*<td>1</td>\s*'
+                    rf'<td class="col-player"><a href="[^"]*">{first.name}<.*?</tr>', page,
+                    re.S).group(0)
     cells = re.findall(r"<td>([^<]*)</td>", row)
     assert cells[-2:] == [f"{first.ogw * 100:.1f}", f"{first.gw * 100:.1f}"]
     legend = page.split('<details class="legend">', 1)[1]
