@@ -158,7 +158,8 @@ def _rounds(event: Event, rounds: list[Data], seats: dict[int, Registration]) ->
     matches: dict[int, Match] = {}
     for data in rounds:
         rnd = Round.objects.create(
-            event=event, phase=phase_for_stage(event=event, stage=data["stage"]),
+            event=event, phase=phase_for_stage(event=event, stage=data["stage"],
+                                               number=data["number"]),
             number=data["number"], stage=data["stage"], status=data["status"],
             seed=data["seed"] if data["seed"] is not None else event.seed,
             paired_at=data["paired_at"], completed_at=data["completed_at"],

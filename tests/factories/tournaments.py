@@ -137,7 +137,8 @@ class RoundFactory(factory.django.DjangoModelFactory):
     status = RoundStatus.COMPLETE
     paired_at = factory.LazyFunction(timezone.now)
     # The event's phase for the round's stage, written from the event's plan if need be.
-    phase = factory.LazyAttribute(lambda o: phase_for_stage(event=o.event, stage=o.stage))
+    phase = factory.LazyAttribute(lambda o: phase_for_stage(event=o.event, stage=o.stage,
+                                                            number=o.number))
 
 
 class ClockChangeFactory(factory.django.DjangoModelFactory):

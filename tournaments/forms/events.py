@@ -54,6 +54,14 @@ class EventForm(AccessibleForm):
                                             "when the event starts."))
     top_cut = forms.TypedChoiceField(label=_("Top cut"), coerce=int, choices=TopCut.choices,
                                      initial=TopCut.NONE)
+    day2_points = forms.IntegerField(
+        label=_("Day 2: match points needed"), required=False, min_value=0, max_value=90,
+        help_text=_("For a two-day event: after day 1's Swiss rounds, the players with at least "
+                    "this many match points play day 2. Leave empty for a one-day event."))
+    day2_rounds = forms.IntegerField(
+        label=_("Day 2: Swiss rounds"), required=False, min_value=1, max_value=20,
+        help_text=_("How many Swiss rounds day 2 plays; points and opponents carry over from "
+                    "day 1."))
     third_place = forms.BooleanField(
         label=_("The semifinals' losers play a match for third place"), required=False)
     late_entry_until_round = forms.IntegerField(
@@ -143,7 +151,8 @@ class EventForm(AccessibleForm):
     def service_arguments(self) -> dict:
         data = self.cleaned_data
         arguments = {key: data[key] for key in (
-            "name", "format", "match_length", "rounds", "top_cut", "third_place",
+            "name", "format", "match_length", "rounds", "day2_points", "day2_rounds",
+            "top_cut", "third_place",
             "late_entry_until_round",
             "decklist_deadline", "check_in_required", "fill_with_ai", "ai_in_top_cut",
             "check_squads", "clock_starts_at_pairing", "time_zone", "starts_at", "venue",

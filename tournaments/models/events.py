@@ -73,6 +73,11 @@ class Event(models.Model):
     top_cut = models.PositiveSmallIntegerField(choices=TopCut.choices, default=TopCut.NONE)
     # The top cut's semifinal losers play for third place (else they share it).
     third_place = models.BooleanField(default=False)
+    # A two-day event: after the `rounds` Swiss rounds of day 1, the players with at least
+    # `day2_points` match points play `day2_rounds` more Swiss rounds, their points and who
+    # they met carried over (None: a one-day event). Then the top cut, if any, from them.
+    day2_points = models.PositiveSmallIntegerField(null=True, blank=True)
+    day2_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
     organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organized_events")
     # People the organizers name as the event's judges: they record penalties, grant a table
     # extra time and read the event's lists for deck checks, and do nothing else an organizer
@@ -147,6 +152,9 @@ class Event(models.Model):
                                    name="event_match_length_1_or_3"),
             models.CheckConstraint(condition=Q(top_cut__in=TopCut.values),
                                    name="event_top_cut_a_power_of_two"),
+            models.CheckConstraint(condition=Q(day2_points__isnull=True, day2_rounds__isnull=True)
+                                   | Q(day2_points__isnull=False, day2_rounds__gte=1),
+                                   name="a_day_2_has_its_rounds"),
             models.CheckConstraint(condition=Q(round_minutes__gte=1, round_minutes__lte=600),
                                    name="event_round_minutes_1_to_600"),
             models.CheckConstraint(condition=Q(no_show_minutes__gte=1,
@@ -156,6 +164,14 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def swiss_rounds(self) -> int | None:
+        """Every Swiss round of the event: day 1's, and day 2's for a two-day event (None
+        until day 1's number is known)."""
+        if self.rounds is None:
+            return None
+        return self.rounds + (self.day2_rounds or 0 if self.day2_points is not None else 0)
 
     @property
     def seed_public(self) -> bool:

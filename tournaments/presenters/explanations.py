@@ -236,6 +236,14 @@ def _cut_next(p: Params, name: Callable[[str], str]) -> str:
     return text % p
 
 
+def _day_two(p: Params, name: Callable[[str], str]) -> str:
+    rounds = ngettext("day 2: the %(players)d players with at least %(points)d match points "
+                      "play %(rounds)d more Swiss round",
+                      "day 2: the %(players)d players with at least %(points)d match points "
+                      "play %(rounds)d more Swiss rounds", p["rounds"])
+    return rounds % {"players": p["players"], "points": p["points"], "rounds": p["rounds"]}
+
+
 def _cut_third_place(p: Params, name: Callable[[str], str]) -> str:
     return gettext("third place: the losers of the semifinals meet at table %(table)d") % p
 
@@ -249,7 +257,8 @@ SENTENCES: dict[str, Callable[[Params, Callable[[str], str]], str]] = {
     "proof_rematch_too_many": _proof_rematch_too_many,
     "proof_window_too_many": _proof_window_too_many, "proof_bounds": _proof_bounds,
     "pod_alone": _pod_alone, "ai_seat": _ai_seat, "cut_seeded": _cut_seeded,
-    "cut_table": _cut_table, "cut_next": _cut_next, "cut_third_place": _cut_third_place}
+    "cut_table": _cut_table, "cut_next": _cut_next, "cut_third_place": _cut_third_place,
+    "day_two": _day_two}
 
 
 def _sentence(line: dict, name: Callable[[str], str]) -> str:

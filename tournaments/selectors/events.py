@@ -141,7 +141,7 @@ def dashboard_for(event: Event) -> Dashboard:
     settled = last is None or not open_
     swiss_played = sum(1 for r in rounds if r.stage == RoundStage.SWISS)
     if event.status == EventStatus.RUNNING and settled:
-        if swiss_played < (event.rounds or 0):
+        if swiss_played < (event.swiss_rounds or 0):
             board.can_pair = True
         elif event.top_cut:
             board.can_start_top_cut = True

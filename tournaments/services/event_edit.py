@@ -55,7 +55,8 @@ __all__ = ["BEFORE_START", "EDITABLE", "TIMES", "event_update", "label"]
 _ANY_TIME = ("name", "description", "venue", "starts_at", "time_zone", "round_minutes",
             "clock_starts_at_pairing", "no_show_minutes", "late_player_gets",
             "late_entry_until_round")
-BEFORE_START = ("format", "match_length", "rounds", "top_cut", "third_place", "tiebreakers",
+BEFORE_START = ("format", "match_length", "rounds", "day2_points", "day2_rounds", "top_cut",
+                "third_place", "tiebreakers",
                 "check_in_required", "fill_with_ai", "ai_in_top_cut", "registration_opens",
                 "registration_closes", "decklist_deadline", "capacity")
 EDITABLE = _ANY_TIME + BEFORE_START
@@ -73,6 +74,8 @@ _LABELS = {
     "rounds": gettext_lazy("the number of Swiss rounds"),
     "top_cut": gettext_lazy("the top cut"),
     "third_place": gettext_lazy("the match for third place"),
+    "day2_points": gettext_lazy("the match points for day 2"),
+    "day2_rounds": gettext_lazy("the Swiss rounds of day 2"),
     "tiebreakers": gettext_lazy("the tiebreakers"),
     "check_in_required": gettext_lazy("check-in"),
     "fill_with_ai": gettext_lazy("filling with AI seats"),
@@ -86,7 +89,7 @@ _LABELS = {
 _TEXT = ("name", "description", "venue", "time_zone", "format", "late_player_gets")
 _WHOLE = ("round_minutes", "no_show_minutes", "late_entry_until_round", "match_length",
          "top_cut")
-_WHOLE_OR_NONE = ("rounds", "capacity")
+_WHOLE_OR_NONE = ("rounds", "capacity", "day2_points", "day2_rounds")
 _YES_NO = ("clock_starts_at_pairing", "check_in_required", "fill_with_ai", "ai_in_top_cut",
            "third_place")
 TIMES = ("starts_at", "registration_opens", "registration_closes", "decklist_deadline")
@@ -187,6 +190,8 @@ def _value_problems(event: Event, wanted: dict[str, object]) -> dict[str, list[s
     found = event_problems(
         name=merged["name"], format=merged["format"], match_length=merged["match_length"],
         rounds=merged["rounds"], top_cut=merged["top_cut"], third_place=merged["third_place"],
+        day2_points=merged["day2_points"], day2_rounds=merged["day2_rounds"],
+        fill_with_ai=merged["fill_with_ai"],
         registration_opens=merged["registration_opens"],
         registration_closes=merged["registration_closes"],
         late_entry_until_round=merged["late_entry_until_round"],

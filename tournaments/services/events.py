@@ -123,10 +123,39 @@ def corrections_problems(*, late_player_gets: str, no_show_minutes: int,
     return problems
 
 
+MAX_DAY_TWO_POINTS = 90  # three points a win over 30 rounds
+MAX_DAY_TWO_ROUNDS = 20
+
+
+def _day_two_problems(*, format: str, day2_points: int | None, day2_rounds: int | None,
+                      fill_with_ai: bool) -> list[str]:
+    """Why a two-day event's day 2 cannot be as asked (none for a one-day event)."""
+    if day2_points is None and day2_rounds is None:
+        return []
+    problems = []
+    if day2_points is None or not 0 <= day2_points <= MAX_DAY_TWO_POINTS:
+        problems.append(Problem(gettext("day 2 is for the players with 0 to %(most)d match "
+                                        "points: say how many it takes")
+                                % {"most": MAX_DAY_TWO_POINTS}, "day2_points"))
+    if day2_rounds is None or not 1 <= day2_rounds <= MAX_DAY_TWO_ROUNDS:
+        problems.append(Problem(gettext("day 2 plays 1 to %(most)d Swiss rounds: say how many")
+                                % {"most": MAX_DAY_TWO_ROUNDS}, "day2_rounds"))
+    if format == EventFormat.DRAFT:
+        problems.append(Problem(gettext("a draft event plays in its pods: it has no day 2"),
+                                "day2_points"))
+    if fill_with_ai:
+        problems.append(Problem(gettext("a two-day event gives byes, not AI seats, to odd "
+                                        "players: leave filling with AI seats off"),
+                                "fill_with_ai"))
+    return problems
+
+
 def event_problems(*, name: str, format: str, match_length: int, rounds: int | None,
                    top_cut: int, registration_opens: datetime | None,
                    registration_closes: datetime | None, late_entry_until_round: int,
-                   tiebreakers: Sequence[str], third_place: bool = False) -> list[str]:
+                   tiebreakers: Sequence[str], third_place: bool = False,
+                   day2_points: int | None = None, day2_rounds: int | None = None,
+                   fill_with_ai: bool = False) -> list[str]:
     """Every reason the settings cannot make an event, all at once."""
     problems = []
     if not name.strip():
@@ -153,6 +182,8 @@ def event_problems(*, name: str, format: str, match_length: int, rounds: int | N
     elif third_place and top_cut < TopCut.TOP_4:
         problems.append(Problem(gettext("a match for third place needs a top cut of at least 4 "
                                         "players"), "third_place"))
+    problems += _day_two_problems(format=format, day2_points=day2_points,
+                                  day2_rounds=day2_rounds, fill_with_ai=fill_with_ai)
     if registration_opens and registration_closes and registration_closes <= registration_opens:
         problems.append(Problem(gettext("registration must close after it opens"),
                                 "registration_closes"))
@@ -212,7 +243,8 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, now: datetime,
                  seed: int | None = None,
                  game: CardGame | None = None, match_length: int = MatchLength.BEST_OF_3,
                  rounds: int | None = None, top_cut: int = TopCut.NONE,
-                 third_place: bool = False, registration_opens: datetime | None = None,
+                 third_place: bool = False, day2_points: int | None = None,
+                 day2_rounds: int | None = None, registration_opens: datetime | None = None,
                  registration_closes: datetime | None = None,
                  decklist_deadline: datetime | None = None, late_entry_until_round: int = 0,
                  check_in_required: bool = False, fill_with_ai: bool = False,
@@ -232,6 +264,8 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, now: datetime,
     order = list(tiebreakers) if tiebreakers is not None else default_tiebreakers()
     problems = event_problems(name=name, format=format, match_length=match_length,
                               rounds=rounds, top_cut=top_cut, third_place=third_place,
+                              day2_points=day2_points, day2_rounds=day2_rounds,
+                              fill_with_ai=fill_with_ai,
                               registration_opens=registration_opens,
                               registration_closes=registration_closes,
                               late_entry_until_round=late_entry_until_round, tiebreakers=order)
@@ -247,8 +281,8 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, now: datetime,
         raise DomainError("invalid_event", "; ".join(problems), problems=problems)
     event = Event.objects.create(
         name=name.strip(), game=game, format=format, match_length=match_length,
-        rounds=rounds, top_cut=top_cut, third_place=third_place,
-        registration_opens=registration_opens,
+        rounds=rounds, top_cut=top_cut, third_place=third_place, day2_points=day2_points,
+        day2_rounds=day2_rounds, registration_opens=registration_opens,
         registration_closes=registration_closes, decklist_deadline=decklist_deadline,
         late_entry_until_round=late_entry_until_round, check_in_required=check_in_required,
         fill_with_ai=fill_with_ai, ai_in_top_cut=ai_in_top_cut,
@@ -397,12 +431,13 @@ def event_complete(*, event_id: int, by: AbstractBaseUser, now: datetime,
         raise Conflict("rounds_to_play", gettext("%(event)s has not paired any round yet")
                                          % {"event": event.name},
                        params={"event": event.name, "played": 0})
-    if last.stage == RoundStage.SWISS and last.number < event.rounds:
+    if last.stage == RoundStage.SWISS and last.number < event.swiss_rounds:
         raise Conflict("rounds_to_play", gettext("%(event)s has played %(number)s of its "
                                                  "%(rounds)s Swiss rounds")
                                          % {"event": event.name, "number": last.number,
-                                            "rounds": event.rounds},
-                       params={"event": event.name, "played": last.number, "rounds": event.rounds})
+                                            "rounds": event.swiss_rounds},
+                       params={"event": event.name, "played": last.number,
+                               "rounds": event.swiss_rounds})
     require_round_confirmed(last)
     if last.stage == RoundStage.TOP_CUT and Match.objects.filter(
             round=last, bracket=MatchBracket.MAIN).count() > 1:

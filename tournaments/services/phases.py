@@ -1,10 +1,13 @@
 """Writing an event's phases (models.phases) from its plan.
 
-Before the start, an event's settings are its plan: its Swiss rounds, then with a top cut a
-single elimination of the best `top_cut` players (with a match for third place when the event
-says so). `phases_write` writes that plan as phases, once: the start calls it, and so does
-pairing a round of an event that has none yet (one restored from a file, or made by the
-operator's commands). The settings it reads are fixed from the start on (services.event_edit),
+Before the start, an event's settings are its plan: its Swiss rounds; for a two-day event,
+day 2's Swiss rounds for the players with at least `day2_points` match points (their points
+and who they met carried over); then with a top cut a single elimination of the best
+`top_cut` players (with a match for third place when the event says so).
+
+`phases_write` writes that plan as phases, once: the start calls it, and so does pairing a
+round of an event that has none yet (one restored from a file, or made by the operator's
+commands). The settings it reads are fixed from the start on (services.event_edit),
 so the phases and the settings never disagree.
 """
 
@@ -22,8 +25,13 @@ def phases_write(*, event: Event) -> list[Phase]:
     if phases:
         return phases
     plan = [Phase(event=event, number=1, structure=PhaseStructure.SWISS, rounds=event.rounds)]
+    if event.day2_points is not None:
+        plan.append(Phase(event=event, number=2, structure=PhaseStructure.SWISS,
+                          advance=PhaseAdvance.POINTS, advance_points=event.day2_points,
+                          rounds=event.day2_rounds))
     if event.top_cut:
-        plan.append(Phase(event=event, number=2, structure=PhaseStructure.SINGLE_ELIMINATION,
+        plan.append(Phase(event=event, number=len(plan) + 1,
+                          structure=PhaseStructure.SINGLE_ELIMINATION,
                           advance=PhaseAdvance.TOP, advance_count=event.top_cut,
                           third_place=event.third_place))
     for phase in plan:
@@ -31,9 +39,13 @@ def phases_write(*, event: Event) -> list[Phase]:
     return plan
 
 
-def phase_for_stage(*, event: Event, stage: str) -> Phase:
-    """The phase a new round of `stage` belongs to: the Swiss phase, or the top cut's."""
+def phase_for_stage(*, event: Event, stage: str, number: int = 1) -> Phase:
+    """The phase round `number` of `stage` belongs to: the top cut's, or a Swiss phase (day
+    2's from the round after day 1's last)."""
     phases = phases_write(event=event)
-    wanted = (PhaseStructure.SWISS if stage == RoundStage.SWISS
-              else PhaseStructure.SINGLE_ELIMINATION)
-    return next(phase for phase in phases if phase.structure == wanted)
+    if stage != RoundStage.SWISS:
+        return next(p for p in phases if p.structure == PhaseStructure.SINGLE_ELIMINATION)
+    swiss = [p for p in phases if p.structure == PhaseStructure.SWISS]
+    if len(swiss) > 1 and swiss[0].rounds is not None and number > swiss[0].rounds:
+        return swiss[1]
+    return swiss[0]

@@ -28,10 +28,11 @@ from tournaments.models import (
     Round,
     RoundStage,
 )
-from tournaments.selectors.bridge import swiss_view
+from tournaments.selectors.bridge import SwissView, swiss_view
 from tournaments.selectors.pods import pods_for_event
-from tournaments.swiss import SwissError, pair_round
+from tournaments.swiss import SwissError, compute_standings, pair_round
 from tournaments.swiss.explain import statement
+from tournaments.swiss.standings import records
 
 from .byes import bye_write
 from .clock import clock_start_at_pairing
@@ -80,20 +81,20 @@ def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
                        params={"event": event.name, "round": upcoming, "asked": number})
     if last is not None:
         require_round_confirmed(last)
-    if upcoming > event.rounds:
+    if upcoming > event.swiss_rounds:
         if event.top_cut:
             message = ngettext(
                 "The %(rounds)d Swiss round of %(event)s is played: start the top %(cut)d",
                 "All %(rounds)d Swiss rounds of %(event)s are played: start the top %(cut)d",
-                event.rounds)
+                event.swiss_rounds)
         else:
             message = ngettext(
                 "The %(rounds)d Swiss round of %(event)s is played: complete the event",
                 "All %(rounds)d Swiss rounds of %(event)s are played: complete the event",
-                event.rounds)
-        raise Conflict("swiss_over", message % {"rounds": event.rounds, "event": event,
+                event.swiss_rounds)
+        raise Conflict("swiss_over", message % {"rounds": event.swiss_rounds, "event": event,
                                                 "cut": event.top_cut},
-                       params={"event": event.name, "rounds": event.rounds})
+                       params={"event": event.name, "rounds": event.swiss_rounds})
     if event.format == EventFormat.DRAFT:
         # Rule C-2.4 events: each pod plays its Swiss rounds within itself, once its
         # pairs have drafted; its empty places already have AI seats.
@@ -107,6 +108,8 @@ def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
     byes: list[Registration] = []
     # Statements (code and params), put into words when read (presenters.explanations).
     lines: list[dict] = []
+    if event.day2_points is not None and upcoming > event.rounds:
+        lines.append(_day_two(event, views[0][1], upcoming))
     players: dict[str, str] = {}
     for pod, view in views:
         players.update(view.names())
@@ -153,7 +156,8 @@ def round_write(*, event: Event, number: int, stage: str, by: AbstractBaseUser,
     top cut's match for third place at the next table when `third_place` names its players.
     Matches between two AI seats go to the workers once the pairing commits (the engine plays
     them). The round's clock starts now if the event says so."""
-    rnd = Round.objects.create(event=event, phase=phase_for_stage(event=event, stage=stage),
+    rnd = Round.objects.create(event=event,
+                               phase=phase_for_stage(event=event, stage=stage, number=number),
                                number=number, stage=stage, seed=event.seed,
                                explanation=explanation, paired_by=by, paired_at=now)
     clock_start_at_pairing(rnd=rnd, event=event, by=by, now=now)
@@ -168,6 +172,35 @@ def round_write(*, event: Event, number: int, stage: str, by: AbstractBaseUser,
     # Its players who asked for it get their table by mail (services/match_notices.py).
     round_paired_notify(round_id=rnd.pk)
     return rnd
+
+
+def _day_two(event: Event, view: SwissView, number: int) -> dict:
+    """Day 2 of a two-day event: its players are those with at least `day2_points` match
+    points after day 1 (not dropped), written as its phase's entrants in standings order when
+    its first round is paired; the others are not paired again (they keep their standings).
+    Returns the explanation's line."""
+    phase = phase_for_stage(event=event, stage=RoundStage.SWISS, number=number)
+    if not phase.entrants:
+        points = {pid: rec.match_points for pid, rec in records(view.tournament).items()}
+        ranked = [s.id for s in compute_standings(view.tournament, event.tiebreakers)]
+        made = [pid for pid in ranked if pid not in view.tournament.dropped
+                and points.get(pid, 0) >= event.day2_points]
+        if len(made) < 2:
+            raise Conflict("day2_too_few", ngettext(
+                "Only %(count)d player of %(event)s has at least %(points)d match points: day "
+                "2 needs 2",
+                "Only %(count)d players of %(event)s have at least %(points)d match points: "
+                "day 2 needs 2", len(made))
+                % {"count": len(made), "event": event.name, "points": event.day2_points},
+                params={"event": event.name, "count": len(made),
+                        "points": event.day2_points})
+        phase.entrants = [view.registrations[pid].pk for pid in made]
+        phase.save(update_fields=["entrants"])
+    entrants = set(phase.entrants)
+    view.tournament.dropped |= {pid for pid, seat in view.registrations.items()
+                                if seat.pk not in entrants}
+    return statement("day_two", points=event.day2_points, players=len(phase.entrants),
+                     rounds=event.day2_rounds)
 
 
 def _seat_ai(event: Event, now: datetime) -> dict | None:

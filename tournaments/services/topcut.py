@@ -59,17 +59,21 @@ def topcut_start(*, event_id: int, by: AbstractBaseUser, now: datetime) -> tuple
     event_move(event, EventStatus.TOP_CUT)
     last = Round.objects.filter(event=event).order_by("-number").first()
     played = last.number if last else 0
-    if played < event.rounds:
+    if played < event.swiss_rounds:
         raise Conflict("rounds_to_play", ngettext(
             "%(event)s has played %(played)d of its %(rounds)d Swiss round",
-            "%(event)s has played %(played)d of its %(rounds)d Swiss rounds", event.rounds)
-            % {"event": event, "played": played, "rounds": event.rounds},
-                       params={"event": event.name, "played": played, "rounds": event.rounds})
+            "%(event)s has played %(played)d of its %(rounds)d Swiss rounds", event.swiss_rounds)
+            % {"event": event, "played": played, "rounds": event.swiss_rounds},
+                       params={"event": event.name, "played": played, "rounds": event.swiss_rounds})
     require_round_confirmed(last)
     view = swiss_view(event)
     standings = compute_standings(view.tournament, event.tiebreakers)
-    seeds, _ = qualifiers([s.id for s in standings], event.top_cut, _cut_excluded(
-        standings, view.registrations, ai_allowed=event.ai_in_top_cut))
+    excluded = _cut_excluded(standings, view.registrations, ai_allowed=event.ai_in_top_cut)
+    if event.day2_points is not None:  # a two-day event's cut is made from day 2's players
+        day_two = set(phase_for_stage(event=event, stage=RoundStage.SWISS,
+                                      number=event.rounds + 1).entrants)
+        excluded |= {pid for pid, seat in view.registrations.items() if seat.pk not in day_two}
+    seeds, _ = qualifiers([s.id for s in standings], event.top_cut, excluded)
     if len(seeds) < event.top_cut:  # bracket() refuses it too, in English
         raise Conflict("too_few_for_cut", ngettext(
             "A top %(cut)d needs %(cut)d players, and only %(count)d player may take a place "

@@ -56,6 +56,13 @@ class EventCreateIn(serializers.Serializer):
     third_place = serializers.BooleanField(
         default=False, help_text="the semifinals' losers play for third place (a top cut of "
                                  "4 or more)")
+    day2_points = serializers.IntegerField(
+        min_value=0, max_value=90, required=False, allow_null=True, default=None,
+        help_text="a two-day event: the match points after day 1 that make day 2; empty: a "
+                  "one-day event")
+    day2_rounds = serializers.IntegerField(
+        min_value=1, max_value=20, required=False, allow_null=True, default=None,
+        help_text="a two-day event: day 2's Swiss rounds (points and opponents carry over)")
     registration_opens = serializers.DateTimeField(required=False, allow_null=True,
                                                    default=None)
     registration_closes = serializers.DateTimeField(required=False, allow_null=True,
@@ -147,6 +154,10 @@ class EventUpdateIn(serializers.Serializer):
                                       allow_null=True)
     top_cut = serializers.ChoiceField(choices=TopCut.choices, required=False)
     third_place = serializers.BooleanField(required=False)
+    day2_points = serializers.IntegerField(min_value=0, max_value=90, required=False,
+                                           allow_null=True)
+    day2_rounds = serializers.IntegerField(min_value=1, max_value=20, required=False,
+                                           allow_null=True)
     tiebreakers = serializers.ListField(
         child=serializers.ChoiceField(choices=list(METRICS)), required=False, min_length=1,
         max_length=len(METRICS))
@@ -190,6 +201,10 @@ class EventOut(serializers.Serializer):
     top_cut = serializers.IntegerField()
     third_place = serializers.BooleanField(
         help_text="the semifinals' losers play for third place")
+    day2_points = serializers.IntegerField(
+        allow_null=True, help_text="a two-day event: the match points that make day 2")
+    day2_rounds = serializers.IntegerField(allow_null=True,
+                                           help_text="a two-day event: day 2's Swiss rounds")
     organizers = serializers.SerializerMethodField()
     players = serializers.IntegerField(help_text="registered players (AI seats aside)")
     registration_opens = serializers.DateTimeField(allow_null=True)
