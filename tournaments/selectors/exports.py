@@ -5,7 +5,7 @@ that a spreadsheet would read as formulas are written as text (core.csv_cells)."
 from __future__ import annotations
 
 from core.csv_cells import csv_text
-from tournaments.models import Event, Match, Round
+from tournaments.models import Event, Match, MatchBracket, MatchStatus, Phase, Round
 from tournaments.selectors.matches import matches_by_table
 from tournaments.selectors.placings import final_places
 from tournaments.selectors.standings import (
@@ -69,3 +69,45 @@ def _pairing_row(match: Match) -> list:
 def pairings_csv(rnd: Round) -> str:
     """The round's tables in order, the bye last; results once confirmed."""
     return csv_text(PAIRINGS_HEADER, (_pairing_row(m) for m in matches_by_table(rnd)))
+
+
+# The names `simulate_event --json` gives the structures (its --structure names them alike).
+STRUCTURE_NAMES = {"swiss": "swiss", "round_robin": "round-robin",
+                   "single_elimination": "single-elimination",
+                   "double_elimination": "double-elimination"}
+
+
+def _winner(match: Match) -> str | None:
+    if match.player_b_id is None:
+        return match.player_a.name
+    if match.status != MatchStatus.CONFIRMED or match.a_wins == match.b_wins:
+        return None
+    return (match.player_a if match.a_wins > match.b_wins else match.player_b).name
+
+
+def event_outline(event: Event) -> dict:
+    """The whole event as one JSON object (`simulate_event --json`): the final places, best
+    first (selectors.placings; without a top cut, the standings' ranks), and each phase's
+    structure with its matches: round, the two players (b None for a bye), the winner (None
+    for a draw or a match not decided), and "bracket": "third_place" for a match for third
+    place."""
+    rows = standings_for_event(event)
+    places = final_places(event, rows) or {row.registration_id: row.rank for row in rows}
+    names = {row.registration_id: row.name for row in rows}
+    order = {row.registration_id: index for index, row in enumerate(rows)}
+    placings = [(places[pk], names[pk]) for pk in sorted(
+        (pk for pk in places if pk in names), key=lambda pk: (places[pk], order[pk]))]
+    phases = []
+    for phase in Phase.objects.filter(event=event).order_by("number"):
+        matches = []
+        for m in (Match.objects.filter(round__phase=phase)
+                  .select_related("round", "player_a__player", "player_b__player")
+                  .order_by("round__number", "table", "id")):
+            out = {"round": m.round.number, "a": m.player_a.name,
+                   "b": m.player_b.name if m.player_b_id else None, "winner": _winner(m)}
+            if m.bracket == MatchBracket.THIRD_PLACE:
+                out["bracket"] = "third_place"
+            matches.append(out)
+        phases.append({"structure": STRUCTURE_NAMES[phase.structure], "matches": matches})
+    return {"placings": [{"place": place, "player": name} for place, name in placings],
+            "phases": phases}

@@ -31,6 +31,7 @@ from tournaments.models import (
     MatchJob,
     MatchStatus,
     Round,
+    TopCut,
 )
 from tournaments.selectors.rounds import bracket_tables, round_label
 
@@ -109,9 +110,13 @@ def event_simulate(*, players: int, ai_seats: int, fmt: str, seed: int,
                    clock: Callable[[], datetime], password: str = "clash-demo",
                    top_cut: int | None = None, name: str | None = None,
                    progress: Progress | None = None,
-                   publish_lists: bool = True) -> tuple[Event, Accounts]:
+                   publish_lists: bool = True, third_place: bool = False,
+                   rounds: int | None = None, day2_points: int | None = None,
+                   day2_rounds: int | None = None) -> tuple[Event, Accounts]:
     """Create and run a whole event: `players` demo accounts and `ai_seats` AI seats; once
-    complete, its lists are published unless `publish_lists` is False."""
+    complete, its lists are published unless `publish_lists` is False. `top_cut` None: 8
+    from 16 seats, 4 from 8, else none; with `day2_points` and `day2_rounds`, a two-day
+    event (day 1 plays `rounds`, or as many as the seats need)."""
     if fmt not in (EventFormat.PRECONSTRUCTED, EventFormat.CONSTRUCTED):
         raise DomainError("bad_format", gettext("Simulate a preconstructed or constructed "
                                                 "event."))
@@ -122,7 +127,7 @@ def event_simulate(*, players: int, ai_seats: int, fmt: str, seed: int,
     if top_cut is None:
         top_cut = next((n for n in (8, 4) if size >= 2 * n and players >= n), 0)
     elif top_cut > players:
-        fits = next((n for n in (8, 4) if players >= n), 0)
+        fits = next((n for n in sorted(TopCut.values, reverse=True) if 0 < n <= players), 0)
         raise DomainError("bad_top_cut", (gettext(
             "A top %(top_cut)d needs %(top_cut)d players, and AI seats do not make the cut: "
             "%(players)d players allow a top cut of %(fits)d.") if fits else gettext(
@@ -136,7 +141,8 @@ def event_simulate(*, players: int, ai_seats: int, fmt: str, seed: int,
     users = get_user_model()
     organizer = users.objects.get(username=accounts.organizer)
     event = event_create(by=organizer, name=name or f"Demo {fmt} event", format=fmt,
-                         seed=seed, now=clock(), top_cut=top_cut)
+                         seed=seed, now=clock(), top_cut=top_cut, third_place=third_place,
+                         rounds=rounds, day2_points=day2_points, day2_rounds=day2_rounds)
     for username in accounts.players:
         user = users.objects.get(username=username)
         if fmt == EventFormat.CONSTRUCTED and not user.collection.exists():
@@ -147,7 +153,7 @@ def event_simulate(*, players: int, ai_seats: int, fmt: str, seed: int,
     for i in range(ai_seats):
         ai_seat_add(event_id=event.pk, by=organizer, name=f"AI {i + 1}", now=clock())
     event, _ = event_start(event_id=event.pk, by=organizer, now=clock())
-    for number in range(1, event.rounds + 1):
+    for number in range(1, event.swiss_rounds + 1):
         rnd, _ = round_pair(event_id=event.pk, by=organizer, now=clock(), number=number)
         _play_round(rnd, clock, progress)
     if event.top_cut:

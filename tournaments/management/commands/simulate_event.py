@@ -1,10 +1,16 @@
 """`python manage.py simulate_event --players 16 --ai 4 --format constructed`: rehearse an
 event. Demo accounts register with real decklists, AI seats join, and the engine plays every
 match through the Swiss rounds and the top cut, with a progress display; then the champion,
-the top cut and where to go next."""
+the top cut and where to go next.
+
+`--structure swiss|swiss-top-cut|two-day` with `--cut N` (2 to 64), `--third-place`,
+`--rounds`, `--day2-points` and `--day2-rounds` rehearses each shape; `--json` ends the output
+with one line of JSON: `{"placings": [{"place", "player"}], "phases": [{"structure",
+"matches": [{"round", "a", "b", "winner"}]}]}` (b None for a bye, winner None for a draw)."""
 
 from __future__ import annotations
 
+import json
 import sys
 
 from django.conf import settings
@@ -13,10 +19,15 @@ from django.utils import timezone
 
 from core.commands import DatabaseCommand
 from core.errors import DomainError
-from tournaments.models import Event, RoundStage
+from tournaments.models import Event, RoundStage, TopCut
+from tournaments.selectors.exports import event_outline
 from tournaments.selectors.rounds import champion_of, rounds_labelled
 from tournaments.selectors.standings import cut_marks, standings_for_event
 from tournaments.services.simulation import demo_event_open, event_simulate
+from tournaments.swiss import rounds_for
+
+# The structures it rehearses, as --structure names them.
+STRUCTURES = ("swiss", "swiss-top-cut", "two-day")
 
 CONSOLE_MAIL = "django.core.mail.backends.console.EmailBackend"
 
@@ -30,8 +41,25 @@ class Command(DatabaseCommand):
         parser.add_argument("--format", default="constructed",
                             choices=["constructed", "preconstructed"])
         parser.add_argument("--seed", type=int, default=1)
-        parser.add_argument("--top-cut", type=int, choices=[0, 4, 8], default=None,
-                            help="default: 8 from 16 seats, 4 from 8")
+        parser.add_argument("--structure", choices=list(STRUCTURES), default=None,
+                            help="swiss: no cut; swiss-top-cut: then a top cut (--cut); "
+                                 "two-day: a day-2 cut by match points (--day2-points, "
+                                 "--day2-rounds), then the top cut if --cut is given")
+        parser.add_argument("--cut", "--top-cut", dest="cut", type=int, default=None,
+                            choices=[0, *TopCut.values[1:]],
+                            help="the top cut's players; default: 8 from 16 seats, 4 from 8")
+        parser.add_argument("--third-place", action="store_true",
+                            help="the semifinals' losers play for third place")
+        parser.add_argument("--rounds", type=int, default=None,
+                            help="Swiss rounds (of day 1); default: from the seats")
+        parser.add_argument("--day2-points", type=int, default=None,
+                            help="two-day: the match points that make day 2 (default: a "
+                                 "winning record on day 1)")
+        parser.add_argument("--day2-rounds", type=int, default=None,
+                            help="two-day: day 2's Swiss rounds (default: half of day 1's)")
+        parser.add_argument("--json", action="store_true",
+                            help="end with one line of JSON: the final places and every "
+                                 "phase's matches")
         parser.add_argument("--password", default="clash-demo",
                             help="the demo accounts' password")
         parser.add_argument("--name", help="the event's name")
@@ -45,17 +73,22 @@ class Command(DatabaseCommand):
                                "on a site that is not in DEBUG: pass --password")
         if options["seed"] < 0:
             raise CommandError("--seed must be a whole number >= 0")
+        shape = self._shape(options)
         self.stdout.write(f"Simulating a {options['format']} event: {options['players']} "
                           f"players and {options['ai']} AI seats, seed {options['seed']}")
         try:
             event, accounts = event_simulate(
                 players=options["players"], ai_seats=options["ai"], fmt=options["format"],
                 seed=options["seed"], clock=timezone.now, password=options["password"],
-                top_cut=options["top_cut"], name=options["name"], progress=self._progress)
+                name=options["name"], progress=self._progress, **shape)
         except DomainError as exc:
             raise CommandError(exc.message) from None
         sys.stdout.write("\n")
-        self.stdout.write(f"\n{event.name} is complete: {event.rounds} Swiss rounds"
+        day_two = (f" ({event.rounds} on day 1, {event.day2_rounds} on day 2 for those with "
+                   f"{event.day2_points} match points or more)"
+                   if event.day2_points is not None else "")
+        self.stdout.write(f"\n{event.name} is complete: {event.swiss_rounds} Swiss rounds"
+                          + day_two
                           + (f" and a top {event.top_cut}" if event.top_cut else "") + ".")
         self._results(event)
         self.stdout.write(f"\nDemo accounts (password {accounts.password}): organizer "
@@ -69,11 +102,44 @@ class Command(DatabaseCommand):
                               f"/events/{opened.pk}/ (listed on the Events page). Sign up, "
                               "pick a preconstructed deck and register; log in as the "
                               "organizer to start it.")
+        if options["json"]:
+            # The last line: one JSON object other tools may read.
+            self.stdout.write(json.dumps(event_outline(event), ensure_ascii=False))
+            return
         if settings.EMAIL_BACKEND == CONSOLE_MAIL:
             # A new account is confirmed through the link its e-mail carries: say where it is.
             self.stdout.write("\nE-mail is not sent: each one (the link that confirms a "
                               "sign-up, a password reset) is printed in this console, where "
                               "the server runs.")
+
+    def _shape(self, options: dict) -> dict:
+        """The event_simulate arguments of the structure asked for, or a CommandError that
+        says what does not fit."""
+        structure, cut = options["structure"], options["cut"]
+        for flag in ("rounds", "day2_points", "day2_rounds"):
+            if options[flag] is not None and options[flag] < (0 if flag == "day2_points" else 1):
+                raise CommandError(f"--{flag.replace('_', '-')} must be a whole number >= "
+                                   f"{0 if flag == 'day2_points' else 1}")
+        if structure == "swiss":
+            if cut:
+                raise CommandError("--structure swiss has no top cut: use swiss-top-cut with "
+                                   "--cut")
+            cut = 0
+        if structure == "swiss-top-cut" and cut == 0:
+            raise CommandError("--structure swiss-top-cut needs a --cut of 2 to 64")
+        if structure != "two-day" and (options["day2_points"] is not None
+                                       or options["day2_rounds"] is not None):
+            raise CommandError("--day2-points and --day2-rounds are for --structure two-day")
+        shape = {"top_cut": cut, "third_place": options["third_place"],
+                 "rounds": options["rounds"]}
+        if structure == "two-day":
+            day_one = options["rounds"] or rounds_for(options["players"] + options["ai"])
+            shape |= {"rounds": day_one,
+                      "top_cut": cut or 0,
+                      "day2_points": (options["day2_points"] if options["day2_points"] is not None
+                                      else 3 * ((day_one + 1) // 2)),
+                      "day2_rounds": options["day2_rounds"] or max(1, day_one // 2)}
+        return shape
 
     def _results(self, event: Event) -> None:
         """The champion, then the players of the top cut with their Swiss standing: AI seats
