@@ -58,6 +58,7 @@ from tournaments.models import (
     PodSeat,
     Registration,
 )
+from tournaments.rules import DRAFT_SEAT
 from tournaments.selectors.pods import draft_state as _state
 from tournaments.selectors.pods import pair_seats as _seats
 from tournaments.selectors.pods import pods_drafting, policy_picks
@@ -323,7 +324,7 @@ def _hand_over(seat: PodSeat, pair: DraftPair, *, to_ai: bool, by: AbstractBaseU
     seat.save(update_fields=["ai_picks_since", "ai_picks_by"])
     before, after = ("player", "ai") if to_ai else ("ai", "player")
     EventChange.objects.create(event_id=seat.pod.event_id, by=by, at=now, changes={
-        f"draft_seat:{seat.pod.number}:{seat.number}": [before, after]})
+        f"{DRAFT_SEAT}{seat.pod.number}:{seat.number}": [before, after]})
     if to_ai:
         pair.pick_due_at = None  # the policy picks now: no time runs for this pick
     state = _state(pair)

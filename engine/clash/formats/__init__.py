@@ -32,7 +32,8 @@ from .precon import deck_numbers, preconstructed_deck, preconstructed_decks
 from .setup import FORMATS, DuelSetup, setup_duel
 
 __all__ = [
-    "AUTO_ORGANIZER", "AUTO_REASONS", "AUTO_TIMER", "BAN_ORDER", "FORMATS", "BanPolicy", "BanRecord", "BanState", "BanView", "DeckListError",
+    "AUTO_ORGANIZER", "AUTO_REASONS", "AUTO_TIMER",
+    "BAN_ORDER", "FORMATS", "BanPolicy", "BanRecord", "BanState", "BanView", "DeckListError",
     "DraftPolicy", "DraftRecord", "DraftState", "DraftView", "DuelSetup", "IllegalChoice",
     "ProcedureReplay", "RandomPolicy", "ValuePolicy", "deck_numbers", "list_problems",
     "pick_order", "preconstructed_deck", "preconstructed_decks", "replay_bans", "replay_draft",
