@@ -116,14 +116,13 @@ class SeatHandView(APIView):
                    responses={200: s.PodSeatOut, **errors(400, 403, 404, 409)})
     def post(self, request: Request, pk: int) -> Response:
         """An organizer hands a seat to the AI's draft policy for the rest of its draft
-        (`to: ai`, an absent player: it picks at once if it is the seat's turn, and each of
-        its picks is marked) or back to its player (`to: player`); the audit trail records
+        (`ai: true`, an absent player: it picks at once if it is the seat's turn, and each of
+        its picks is marked) or back to its player (`ai: false`); the audit trail records
         who. 409 once the pair's draft is done or for a seat the AI already holds (an AI
         seat, a dropped player); the same request twice changes nothing."""
         serializer = s.SeatHandIn(data=request.data)
         serializer.is_valid(raise_exception=True)
-        hand = draft_seat_to_ai if serializer.validated_data["to"] == "ai" else \
-            draft_seat_to_player
+        hand = draft_seat_to_ai if serializer.validated_data["ai"] else draft_seat_to_player
         hand(seat_id=pk, by=request.user, now=timezone.now())
         seat = PodSeat.objects.select_related("registration", "pair").get(pk=pk)
         return Response(s.PodSeatOut(seat).data)

@@ -186,7 +186,7 @@ def test_a_guessed_seat_or_a_seat_of_another_event_is_404():
     for seat_pk in (theirs.pk, theirs.pk + 10_000):
         url = reverse("tournaments:draft_seat_hand", args=[event.pk, seat_pk])
         assert organizer.post(url, {"to": "ai"}).status_code == 404
-    assert organizer.post(f"/api/pod-seats/{theirs.pk + 10_000}/hand/", {"to": "ai"},
+    assert organizer.post(f"/api/pod-seats/{theirs.pk + 10_000}/hand/", {"ai": True},
                           content_type="application/json").status_code == 404
     assert PodSeat.objects.get(pk=theirs.pk).ai_picks_since is None
 
@@ -197,10 +197,10 @@ def test_only_the_events_organizers_hand_a_seat_over_the_api(who):
     a, b = seats_of(event)
     user = {"partner": b.registration.player, "stranger": UserFactory(),
             "other organizer": organizer_of(other)}[who]
-    response = logged_in(user).post(f"/api/pod-seats/{a.pk}/hand/", {"to": "ai"},
+    response = logged_in(user).post(f"/api/pod-seats/{a.pk}/hand/", {"ai": True},
                                     content_type="application/json")
     assert response.status_code == 403
-    assert Client().post(f"/api/pod-seats/{a.pk}/hand/", {"to": "ai"},
+    assert Client().post(f"/api/pod-seats/{a.pk}/hand/", {"ai": True},
                          content_type="application/json").status_code in (401, 403)
     assert PodSeat.objects.get(pk=a.pk).ai_picks_since is None
 
@@ -209,13 +209,13 @@ def test_the_organizer_hands_a_seat_over_the_api_and_bad_input_is_400():
     event = draft_event(2)
     a, _ = seats_of(event)
     api = logged_in(organizer_of(event))
-    assert api.post(f"/api/pod-seats/{a.pk}/hand/", {"to": "robot"},
+    assert api.post(f"/api/pod-seats/{a.pk}/hand/", {"ai": "robot"},
                     content_type="application/json").status_code == 400
-    handed = api.post(f"/api/pod-seats/{a.pk}/hand/", {"to": "ai"},
+    handed = api.post(f"/api/pod-seats/{a.pk}/hand/", {"ai": True},
                       content_type="application/json")
     assert handed.status_code == 200 and handed.json()["ai_picks"] is True
     assert handed.json()["ai_picks_since"] is not None
-    back = api.post(f"/api/pod-seats/{a.pk}/hand/", {"to": "player"},
+    back = api.post(f"/api/pod-seats/{a.pk}/hand/", {"ai": False},
                     content_type="application/json")
     assert back.status_code == 200 and back.json()["ai_picks"] is False
 
@@ -233,3 +233,29 @@ def test_the_dashboard_names_the_pods_still_drafting_and_the_seats_holding_them_
     refused = logged_in(organizer_of(event)).post(
         reverse("tournaments:round_pair", args=[event.pk]), {"number": 1}, follow=True)
     assert "pod 1: seat 1 (" in refused.content.decode()
+
+
+# Six languages ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("language", "says"), [
+    ("cs", "Čas na váš výběr:"), ("eo", "Restanta tempo por via elekto:"),
+    ("ru", "Осталось времени на ваш выбор:"), ("sr", "Преостало време за ваш избор:"),
+    ("sr-latn", "Preostalo vreme za vaš izbor:"), ("tr", "Seçiminiz için kalan süre:")])
+def test_the_countdown_and_the_marks_are_in_the_readers_language(language, says):
+    event = draft_event(2, pick_seconds=60)
+    a, b = seats_of(event)
+    organizer = logged_in(organizer_of(event))
+    url = reverse("tournaments:draft_seat_hand", args=[event.pk, a.pk])
+    organizer.post(url, {"to": "ai"})  # the AI makes A's first pick, marked
+    organizer.post(url, {"to": "player"})
+    due_in(event, 30)  # B's pick
+    pages = {}
+    for seat in (a, b):
+        client = logged_in(seat.registration.player)
+        client.defaults["HTTP_ACCEPT_LANGUAGE"] = language
+        pages[seat.side] = client.get(reverse("tournaments:draft",
+                                              args=[event.pk])).content.decode()
+    assert says in pages["B"]
+    assert "data-pick-timer" in pages["A"] and "Time left for" not in pages["A"]
+    assert "picked by the AI" not in pages["A"] and 'class="badge"' in pages["A"]

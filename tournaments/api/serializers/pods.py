@@ -22,9 +22,9 @@ class PickIn(serializers.Serializer):
 
 
 class SeatHandIn(serializers.Serializer):
-    to = serializers.ChoiceField(choices=["ai", "player"], help_text=(
-        "ai: the AI's draft policy picks for the seat for the rest of its draft (an absent "
-        "player); player: the seat's player picks again"))
+    ai = serializers.BooleanField(help_text=(
+        "true: the AI's draft policy picks for the seat for the rest of its draft (an absent "
+        "player); false: the seat is handed back and its player picks again"))
 
 
 class RatingFilterIn(serializers.Serializer):
