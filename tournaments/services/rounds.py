@@ -23,6 +23,7 @@ from tournaments.models import (
     EventFormat,
     EventStatus,
     Match,
+    MatchBracket,
     Registration,
     Round,
     RoundStage,
@@ -37,6 +38,7 @@ from .clock import clock_start_at_pairing
 from .engine_jobs import jobs_for_round
 from .guards import lock_event, require_organizer
 from .match_notices import round_paired_notify
+from .phases import phase_for_stage
 from .pods import require_drafts_done
 from .standings import results_version_bump
 from .states import require_round_confirmed
@@ -145,16 +147,23 @@ def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
 
 def round_write(*, event: Event, number: int, stage: str, by: AbstractBaseUser,
                 now: datetime, pairs: Sequence[tuple[Registration, Registration]],
-                explanation: dict) -> Round:
-    """A new round with a match per pair at tables 1, 2, ... (in the order given). Matches
-    between two AI seats go to the workers once the pairing commits (the engine plays them).
-    The round's clock starts now if the event says so."""
-    rnd = Round.objects.create(event=event, number=number, stage=stage, seed=event.seed,
+                explanation: dict,
+                third_place: tuple[Registration, Registration] | None = None) -> Round:
+    """A new round with a match per pair at tables 1, 2, ... (in the order given), and a
+    top cut's match for third place at the next table when `third_place` names its players.
+    Matches between two AI seats go to the workers once the pairing commits (the engine plays
+    them). The round's clock starts now if the event says so."""
+    rnd = Round.objects.create(event=event, phase=phase_for_stage(event=event, stage=stage),
+                               number=number, stage=stage, seed=event.seed,
                                explanation=explanation, paired_by=by, paired_at=now)
     clock_start_at_pairing(rnd=rnd, event=event, by=by, now=now)
     Match.objects.bulk_create([
         Match(round=rnd, table=table, player_a=a, player_b=b, is_ai_match=a.is_ai or b.is_ai)
         for table, (a, b) in enumerate(pairs, start=1)])
+    if third_place is not None:
+        a, b = third_place
+        Match.objects.create(round=rnd, table=len(pairs) + 1, player_a=a, player_b=b,
+                             is_ai_match=a.is_ai or b.is_ai, bracket=MatchBracket.THIRD_PLACE)
     jobs_for_round(round_id=rnd.pk, now=now)
     # Its players who asked for it get their table by mail (services/match_notices.py).
     round_paired_notify(round_id=rnd.pk)

@@ -297,7 +297,7 @@ BAD = [
     ("pick_seconds", "60", "the pick timer must be a whole number or empty"),
     ("tiebreakers", ["luck"], "unknown tiebreaker 'luck'"),
     ("tiebreakers", [], "the standings need at least one tiebreaker"),
-    ("top_cut", 6, "the top cut is none, 4 or 8 players"),
+    ("top_cut", 6, "the top cut is none or 2, 4, 8, 16, 32 or 64 players"),
     ("match_length", 2, "matches are best of 1 or best of 3"),
     ("starts_at", datetime(2026, 6, 1, 14, 0), "the start must be a date and time with its "
                                                "time zone"),
