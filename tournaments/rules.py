@@ -18,6 +18,7 @@ from tournaments.swiss.model import BYE_SCORE
 
 __all__ = [
     "BYE_SCORE",
+    "DRAFT_SEAT",
     "MAX_AI_SEATS",
     "MAX_CLOCK_MINUTES",
     "MAX_GUEST_NAME",
@@ -27,6 +28,10 @@ __all__ = [
     "result_problems",
     "score_check",
 ]
+
+# The audit trail's (EventChange) key of a draft seat an organizer handed to the AI's draft
+# policy or back, "draft_seat:<pod>:<seat>", its values "player" and "ai" (services.pods).
+DRAFT_SEAT = "draft_seat:"
 
 SCORE_FIELDS = ("a_wins", "b_wins", "draws")
 

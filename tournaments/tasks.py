@@ -13,6 +13,7 @@ from tournaments.services.engine_jobs import jobs_sweep, match_job_run
 from tournaments.services.match_batches import match_jobs_run_batch
 from tournaments.services.match_notices import report_wanted_mail_send, round_paired_mail_send
 from tournaments.services.online_time import online_matches_at_time
+from tournaments.services.pods import drafts_at_time
 from tournaments.services.verification import game_record_verify
 
 
@@ -46,6 +47,13 @@ def match_jobs_run_batch_task(job_ids: list[int], delivery: str | None = None) -
 def online_matches_at_time_task() -> dict:
     """The online match games at time (ruling C-7.5c): sent by celery beat; idempotent."""
     return online_matches_at_time(now=timezone.now())
+
+
+@shared_task(name="tournaments.drafts_at_time")
+def drafts_at_time_task() -> int:
+    """The draft picks whose pick timer ran out: sent by celery beat; idempotent (each pick
+    is made under its pair's lock, once)."""
+    return drafts_at_time(now=timezone.now())
 
 
 @shared_task(name="tournaments.round_paired_mail")

@@ -107,6 +107,8 @@ urlpatterns: list = [
     # Draft pods and ratings
     path("<int:pk>/pods/", pods.pods, name="pods"),
     path("<int:pk>/draft/", pods.draft, name="draft"),
+    path("<int:pk>/pods/seats/<int:seat_pk>/hand/", pods.draft_seat_hand,
+         name="draft_seat_hand"),
     path("ratings/", pods.ratings, name="ratings"),
     # The deck lab (its own app) keeps its /events/lab/ paths and tournaments: names.
     path("", include("lab.urls")),

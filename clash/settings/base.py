@@ -280,10 +280,16 @@ CLASH_JOB_MAX_DELIVERIES = 5
 # last turns, and matches between games end with their games so far.
 CLASH_TIME_SWEEP_SECONDS = 15.0
 
+# Every CLASH_DRAFT_SWEEP_SECONDS celery beat sends the sweep of draft picks whose pick timer
+# ran out (tournaments/services/pods.py, drafts_at_time): the drafts nobody reads move on.
+CLASH_DRAFT_SWEEP_SECONDS = 5.0
+
 # celery beat: the sweepers above (the database is the truth; the broker may lose messages).
 CELERY_BEAT_SCHEDULE = {
     "sweep-engine-jobs": {"task": "tournaments.jobs_sweep",
                           "schedule": CLASH_JOB_SWEEP_SECONDS},
     "sweep-online-games-at-time": {"task": "tournaments.online_matches_at_time",
                                    "schedule": CLASH_TIME_SWEEP_SECONDS},
+    "sweep-draft-picks-at-time": {"task": "tournaments.drafts_at_time",
+                                  "schedule": CLASH_DRAFT_SWEEP_SECONDS},
 }

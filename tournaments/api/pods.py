@@ -2,7 +2,9 @@
 render. Pods and ratings are public; a seat's draft is seen by its player, its partner and
 the event's organizers (403 for anyone else); only the seat's player picks for it. A pick
 out of turn or of a card not on the table answers 409 with the engine's reason; the same
-pick sent twice changes nothing."""
+pick sent twice changes nothing. Every answer about a draft first makes the picks whose time
+ran out (the pick timer: services.pods.drafts_read_repair). Only the event's organizers hand
+a seat to the AI or back (403 for anyone else)."""
 
 from __future__ import annotations
 
@@ -21,10 +23,15 @@ from core.api.responses import errors
 from core.errors import Forbidden
 from decks.services.catalogue import clash_game
 from tournaments.api import serializers as s
-from tournaments.models import Event, PodSeat
+from tournaments.models import Event, Pod, PodSeat
 from tournaments.selectors.pods import draft_seat_view, may_see_seat, pod_seat_of, pods_listed
 from tournaments.selectors.ratings import ratings_leaderboard
-from tournaments.services.pods import draft_pick
+from tournaments.services.pods import (
+    draft_pick,
+    draft_seat_to_ai,
+    draft_seat_to_player,
+    drafts_read_repair,
+)
 
 
 @extend_schema(tags=["draft pods"], responses={200: s.PodOut(many=True), **errors(404)})
@@ -37,6 +44,7 @@ class EventPodListView(ListAPIView):
 
     def get_queryset(self):  # noqa: ANN201
         event = get_object_or_404(Event, pk=self.kwargs["event_id"])
+        drafts_read_repair(event_id=event.pk, now=timezone.now())
         return pods_listed(event)
 
 
@@ -46,10 +54,15 @@ class PodDetailView(RetrieveAPIView):
     serializer_class = s.PodOut
 
     def get_queryset(self):  # noqa: ANN201
+        event_id = Pod.objects.filter(pk=self.kwargs["pk"]).values_list("event_id",
+                                                                        flat=True).first()
+        if event_id is not None:
+            drafts_read_repair(event_id=event_id, now=timezone.now())
         return pods_listed()
 
 
 def _seat_response(seat: PodSeat) -> Response:
+    drafts_read_repair(event_id=seat.pod.event_id, now=timezone.now())
     return Response(s.DraftStateOut(draft_seat_view(seat).to_json()).data)
 
 
@@ -95,7 +108,24 @@ class SeatPickView(APIView):
             raise NotFound(f"no pod seat {pk}")
         draft_pick(seat_id=pk, by=request.user, card=serializer.validated_data["card"],
                    now=timezone.now())
-        return _seat_response(PodSeat.objects.select_related("registration").get(pk=pk))
+        return _seat_response(PodSeat.objects.select_related("registration", "pod").get(pk=pk))
+
+
+class SeatHandView(APIView):
+    @extend_schema(tags=["draft pods"], request=s.SeatHandIn,
+                   responses={200: s.PodSeatOut, **errors(400, 403, 404, 409)})
+    def post(self, request: Request, pk: int) -> Response:
+        """An organizer hands a seat to the AI's draft policy for the rest of its draft
+        (`ai: true`, an absent player: it picks at once if it is the seat's turn, and each of
+        its picks is marked) or back to its player (`ai: false`); the audit trail records
+        who. 409 once the pair's draft is done or for a seat the AI already holds (an AI
+        seat, a dropped player); the same request twice changes nothing."""
+        serializer = s.SeatHandIn(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        hand = draft_seat_to_ai if serializer.validated_data["ai"] else draft_seat_to_player
+        hand(seat_id=pk, by=request.user, now=timezone.now())
+        seat = PodSeat.objects.select_related("registration", "pair").get(pk=pk)
+        return Response(s.PodSeatOut(seat).data)
 
 
 @extend_schema(tags=["ratings"], parameters=[s.RatingFilterIn], responses={

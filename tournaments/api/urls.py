@@ -96,6 +96,7 @@ urlpatterns: list = [
     path("pods/<int:pk>/", pods.PodDetailView.as_view(), name="api-pod"),
     path("pod-seats/<int:pk>/draft/", pods.SeatDraftView.as_view(), name="api-seat-draft"),
     path("pod-seats/<int:pk>/pick/", pods.SeatPickView.as_view(), name="api-seat-pick"),
+    path("pod-seats/<int:pk>/hand/", pods.SeatHandView.as_view(), name="api-seat-hand"),
     path("ratings/", pods.RatingListView.as_view(), name="api-ratings"),
     # Online play's endpoints on match games: tournaments' (play sits below and never
     # imports it), under play/ paths they always had.

@@ -23,8 +23,10 @@ from tournaments.services.events import (
     MAX_DESCRIPTION,
     MAX_NAME,
     MAX_NO_SHOW_MINUTES,
+    MAX_PICK_SECONDS,
     MAX_ROUND_MINUTES,
     MAX_VENUE,
+    MIN_PICK_SECONDS,
     time_zone_problem,
 )
 from tournaments.swiss.standings import METRICS
@@ -103,6 +105,12 @@ class EventForm(AccessibleForm):
         max_value=MAX_NO_SHOW_MINUTES, initial=DEFAULT_NO_SHOW_MINUTES, required=False,
         help_text=gettext_lazy("How long the round clock runs (pauses not counted) before a "
                                "player absent from their match may be given a match loss."))
+    pick_seconds = forms.IntegerField(
+        label=gettext_lazy("Draft pick timer (seconds)"), required=False,
+        min_value=MIN_PICK_SECONDS, max_value=MAX_PICK_SECONDS,
+        help_text=gettext_lazy("Draft events: how long each seat has for each pick; when it "
+                               "runs out, the AI picks for the seat. Leave empty for no timer "
+                               "(casual events)."))
     time_zone = forms.CharField(
         label=gettext_lazy("Time zone"), max_length=64, initial="UTC", required=False,
         help_text=gettext_lazy("An IANA name such as Europe/Paris or America/New_York: the "
@@ -156,7 +164,7 @@ class EventForm(AccessibleForm):
             "late_entry_until_round",
             "decklist_deadline", "check_in_required", "fill_with_ai", "ai_in_top_cut",
             "check_squads", "clock_starts_at_pairing", "time_zone", "starts_at", "venue",
-            "description", "capacity")}
+            "description", "capacity", "pick_seconds")}
         return {**arguments, "game": data.get("game"),
                 "round_minutes": data.get("round_minutes") or DEFAULT_ROUND_MINUTES,
                 "late_player_gets": data.get("late_player_gets") or LatePlayerGets.BYE,

@@ -121,6 +121,9 @@ class Event(models.Model):
     # (else the organizer starts it from the dashboard).
     round_minutes = models.PositiveSmallIntegerField(default=50)
     clock_starts_at_pairing = models.BooleanField(default=True)
+    # A draft event's pick timer: seconds each seat has for each pick, after which the AI's
+    # draft policy picks for it (services.pods); None: no timer (casual events).
+    pick_seconds = models.PositiveSmallIntegerField(null=True, blank=True)
     # Metric names of tournaments.swiss.standings.METRICS, in the order they decide.
     tiebreakers = models.JSONField(default=default_tiebreakers)
     # When and where it happens. Every time on the event's pages is shown in `time_zone`
@@ -160,6 +163,9 @@ class Event(models.Model):
             models.CheckConstraint(condition=Q(no_show_minutes__gte=1,
                                                no_show_minutes__lte=600),
                                    name="event_no_show_minutes_1_to_600"),
+            models.CheckConstraint(condition=Q(pick_seconds__isnull=True)
+                                   | Q(pick_seconds__gte=10, pick_seconds__lte=600),
+                                   name="event_pick_seconds_10_to_600"),
         ]
 
     def __str__(self) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -46,6 +47,9 @@ class DraftPair(models.Model):
                               default=DraftStatus.PICKING)
     record = models.JSONField()
     updated_at = models.DateTimeField()
+    # When the pick in progress is made by the AI's draft policy if its seat has not picked
+    # (the event's pick timer); None: no timer runs (no timer set, an AI seat to pick, done).
+    pick_due_at = models.DateTimeField(null=True, blank=True, db_index=True)
 
     class Meta:
         ordering = ["pod", "number"]
@@ -76,6 +80,12 @@ class PodSeat(models.Model):
     # The seat's 8 cards once its pair's draft is done; a player's also become their drafted
     # decklist (Registration.decklist_version), an AI seat keeps them here.
     cards = models.JSONField(default=list, blank=True)
+    # An organizer handed this seat to the AI's draft policy for the rest of its draft (an
+    # absent player): who and when; cleared when it is handed back. The audit trail
+    # (EventChange) keeps every hand-over.
+    ai_picks_since = models.DateTimeField(null=True, blank=True)
+    ai_picks_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                    on_delete=models.SET_NULL, related_name="+")
 
     class Meta:
         ordering = ["pod", "number"]

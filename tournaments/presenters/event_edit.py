@@ -11,11 +11,14 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 
 from tournaments.models import Event
+from tournaments.rules import DRAFT_SEAT
 from tournaments.services.event_edit import TIMES, label
 
 
 def _readable(field: str, value: object, event: Event) -> str:
     """A value of the audit trail as the page shows it, a time in the event's zone."""
+    if field.startswith(DRAFT_SEAT):
+        return _("the AI's draft policy") if value == "ai" else _("the player")
     if value is None or value == "":
         return _("(none)")
     if isinstance(value, bool):

@@ -5,6 +5,7 @@ pair's record once its draft is done; the pair seeds once the event is complete.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Prefetch, QuerySet
@@ -77,6 +78,13 @@ def draft_state(pair: DraftPair) -> DraftState:
     return DraftState.from_record(DraftRecord.from_json(pair.record))
 
 
+def policy_picks(seat: PodSeat) -> bool:
+    """Whether the AI's draft policy picks for the seat: an AI seat, a player who dropped,
+    or a seat an organizer handed to the AI."""
+    return (seat.registration.is_ai or seat.registration.dropped
+            or seat.ai_picks_since is not None)
+
+
 def pair_seats(pair: DraftPair) -> dict[str, PodSeat]:
     return {seat.side: seat for seat in
             PodSeat.objects.filter(pair=pair).select_related("registration__player__profile",
@@ -101,6 +109,16 @@ class DraftSeatView:
     picks: tuple[tuple[str, str], ...]
     order: tuple[str, ...]  # who picks each card of the current reveal
     record: dict | None  # the engine's record, once the pair's draft is done
+    pick_due_at: datetime | None  # when the pick in progress runs out (the pick timer)
+    auto: dict[int, str]  # the picks the policy made for a person's seat: {index: reason}
+
+    def auto_cards(self, side: str) -> dict[str, list[str]]:
+        """The cards the policy picked for `side`'s seat, by reason ("timer", "organizer")."""
+        found: dict[str, list[str]] = {}
+        for index, (seat, card) in enumerate(self.picks):
+            if seat == side and index in self.auto:
+                found.setdefault(self.auto[index], []).append(card)
+        return found
 
     def to_json(self) -> dict:
         return {
@@ -113,12 +131,16 @@ class DraftSeatView:
             "picks": [list(p) for p in self.picks], "picks_made": len(self.picks),
             "order": list(self.order), "record": self.record,
             "decklist_version": self.seat.registration.decklist_version_id,
+            "pick_due_at": self.pick_due_at,
+            "auto_picks": [{"pick": n + 1, "side": self.picks[n][0], "card": self.picks[n][1],
+                            "by": reason} for n, reason in sorted(self.auto.items())],
         }
 
 
 def _seat_json(seat: PodSeat) -> dict:
     return {"id": seat.pk, "number": seat.number, "side": seat.side,
-            "name": seat.registration.name, "is_ai": seat.registration.is_ai}
+            "name": seat.registration.name, "is_ai": seat.registration.is_ai,
+            "ai_picks": policy_picks(seat)}
 
 
 def draft_seat_view(seat: PodSeat) -> DraftSeatView:
@@ -131,13 +153,14 @@ def draft_seat_view(seat: PodSeat) -> DraftSeatView:
     hands = state.hands
     return DraftSeatView(
         seat=seat, partner=partner, status=pair.status,
-        your_turn=state.to_pick == seat.side and not seat.registration.is_ai,
+        your_turn=state.to_pick == seat.side and not policy_picks(seat),
         to_pick=state.to_pick,
         to_pick_name=seats[state.to_pick].registration.name if state.to_pick else None,
         picks_left_now=state.picks_left_now, reveal=state.reveal, revealed=state.revealed,
         my_cards=hands[seat.side], partner_cards=hands[partner.side], picks=state.picks,
         order=pick_order(state.reveal - 1) if state.reveal else (),
-        record=pair.record if pair.status == DraftStatus.DONE else None)
+        record=pair.record if pair.status == DraftStatus.DONE else None,
+        pick_due_at=pair.pick_due_at, auto=state.auto)
 
 
 def pair_seed_shown(pair: DraftPair, event: Event) -> int | None:
@@ -151,3 +174,37 @@ def pair_to_pick(pair: DraftPair) -> str | None:
     if pair.status == DraftStatus.DONE or made >= 16:
         return None
     return pick_order(made // 4)[made % 4]
+
+
+@dataclass(frozen=True)
+class PodDrafting:
+    """A pod still drafting: the seats whose pick holds it up, the soonest a pick runs out."""
+
+    number: int
+    to_pick: list[PodSeat]
+    due: datetime | None
+
+
+def pods_drafting(event: Event) -> list[PodDrafting]:
+    """The event's pods with a pair still picking, in order, each with the seat to pick in
+    each such pair (what the round waits for)."""
+    drafting = []
+    for pod in pod_seating(event):
+        to_pick, due = [], []
+        for pair, seats in pod.pairs:
+            side = pair_to_pick(pair)
+            if side is None:
+                continue
+            to_pick += [seat for seat in seats if seat.side == side]
+            due += [pair.pick_due_at] if pair.pick_due_at else []
+        if to_pick:
+            drafting.append(PodDrafting(pod.pod.number, to_pick, min(due) if due else None))
+    return drafting
+
+
+def auto_pick_count(pair: DraftPair) -> dict[str, int]:
+    """How many picks of the pair the policy made for a person's seat, by reason."""
+    counts: dict[str, int] = {}
+    for _, reason in pair.record.get("auto", []):
+        counts[reason] = counts.get(reason, 0) + 1
+    return counts

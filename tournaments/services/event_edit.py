@@ -6,7 +6,8 @@
   minutes, what a late player gets, and late entry (never below a round already paired).
 - During registration only: the format (and only while nobody holds a seat or waits for one,
   since their lists were chosen for it), match length, Swiss rounds, top cut, tiebreakers,
-  check-in, AI seats, the registration window, the decklist deadline and the capacity. A
+  check-in, AI seats, the registration window, the decklist deadline, the capacity and the
+  draft's pick timer (the pairs of a pod draft with the same time for every pick). A
   capacity below the seats taken is refused; a larger one (or none) seats the waitlisted
   players in order, each told (services.registrations.seat_from_waitlist).
 - Nothing once it is complete.
@@ -36,12 +37,14 @@ from tournaments.models import (
     RoundStage,
     WaitlistEntry,
 )
+from tournaments.rules import DRAFT_SEAT
 
 from .events import (
     corrections_problems,
     event_details_problems,
     event_problems,
     game_problems,
+    pick_seconds_problems,
     round_minutes_problems,
 )
 from .guards import lock_event, require_organizer
@@ -58,7 +61,7 @@ _ANY_TIME = ("name", "description", "venue", "starts_at", "time_zone", "round_mi
 BEFORE_START = ("format", "match_length", "rounds", "day2_points", "day2_rounds", "top_cut",
                 "third_place", "tiebreakers",
                 "check_in_required", "fill_with_ai", "ai_in_top_cut", "registration_opens",
-                "registration_closes", "decklist_deadline", "capacity")
+                "registration_closes", "decklist_deadline", "capacity", "pick_seconds")
 EDITABLE = _ANY_TIME + BEFORE_START
 
 _LABELS = {
@@ -84,18 +87,22 @@ _LABELS = {
     "registration_closes": gettext_lazy("the registration closing"),
     "decklist_deadline": gettext_lazy("the decklist deadline"),
     "capacity": gettext_lazy("the capacity"),
+    "pick_seconds": gettext_lazy("the pick timer"),
 }
 
 _TEXT = ("name", "description", "venue", "time_zone", "format", "late_player_gets")
 _WHOLE = ("round_minutes", "no_show_minutes", "late_entry_until_round", "match_length",
          "top_cut")
-_WHOLE_OR_NONE = ("rounds", "capacity", "day2_points", "day2_rounds")
+_WHOLE_OR_NONE = ("rounds", "capacity", "day2_points", "day2_rounds", "pick_seconds")
 _YES_NO = ("clock_starts_at_pairing", "check_in_required", "fill_with_ai", "ai_in_top_cut",
            "third_place")
 TIMES = ("starts_at", "registration_opens", "registration_closes", "decklist_deadline")
 
 
 def label(field: str) -> str:
+    if field.startswith(DRAFT_SEAT):  # an organizer handed a draft seat over (services.pods)
+        pod, seat = field.removeprefix(DRAFT_SEAT).split(":")
+        return gettext("who picks for pod %(pod)s, seat %(seat)s") % {"pod": pod, "seat": seat}
     return str(_LABELS.get(field, field))
 
 
@@ -199,6 +206,7 @@ def _value_problems(event: Event, wanted: dict[str, object]) -> dict[str, list[s
     found += game_problems(game=event.game, format=merged["format"],
                            fill_with_ai=merged["fill_with_ai"], check_squads=event.check_squads)
     found += round_minutes_problems(merged["round_minutes"])
+    found += pick_seconds_problems(merged["pick_seconds"])
     found += event_details_problems(time_zone=merged["time_zone"], venue=merged["venue"],
                                     description=merged["description"],
                                     capacity=merged["capacity"])

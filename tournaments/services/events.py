@@ -48,8 +48,10 @@ __all__ = [
     "MAX_DESCRIPTION",
     "MAX_NAME",
     "MAX_NO_SHOW_MINUTES",
+    "MAX_PICK_SECONDS",
     "MAX_ROUND_MINUTES",
     "MAX_VENUE",
+    "MIN_PICK_SECONDS",
     "corrections_problems",
     "event_complete",
     "event_create",
@@ -58,6 +60,7 @@ __all__ = [
     "event_start",
     "game_problems",
     "organizer_add",
+    "pick_seconds_problems",
     "round_minutes_problems",
 ]
 
@@ -72,6 +75,9 @@ MAX_ROUND_MINUTES = 600
 # (the check constraint's).
 DEFAULT_NO_SHOW_MINUTES = 10
 MAX_NO_SHOW_MINUTES = 600
+# A draft event's pick timer (Event.pick_seconds), when set: the check constraint's bounds.
+MIN_PICK_SECONDS = 10
+MAX_PICK_SECONDS = 600
 MAX_VENUE = 200
 MAX_DESCRIPTION = 5000
 MAX_CAPACITY = 10000
@@ -228,6 +234,20 @@ def game_problems(*, game: CardGame, format: str, fill_with_ai: bool,
     return problems
 
 
+def pick_seconds_problems(pick_seconds: object) -> list[str]:
+    """Why the pick timer is refused (none when it is empty or MIN_PICK_SECONDS to
+    MAX_PICK_SECONDS)."""
+    if pick_seconds is None:
+        return []
+    if (isinstance(pick_seconds, bool) or not isinstance(pick_seconds, int)
+            or not MIN_PICK_SECONDS <= pick_seconds <= MAX_PICK_SECONDS):
+        return [Problem(gettext("the pick timer is %(least)d to %(most)d seconds, or empty for "
+                                "none, not %(value)r")
+                        % {"least": MIN_PICK_SECONDS, "most": MAX_PICK_SECONDS,
+                           "value": pick_seconds}, "pick_seconds")]
+    return []
+
+
 def round_minutes_problems(round_minutes: object) -> list[str]:
     """Why the round clock's length is refused (none when it is 1 to MAX_ROUND_MINUTES)."""
     if (isinstance(round_minutes, bool) or not isinstance(round_minutes, int)
@@ -255,7 +275,8 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, now: datetime,
                  time_zone: str = "UTC", venue: str = "", description: str = "",
                  capacity: int | None = None,
                  late_player_gets: str = LatePlayerGets.BYE,
-                 no_show_minutes: int = DEFAULT_NO_SHOW_MINUTES) -> Event:
+                 no_show_minutes: int = DEFAULT_NO_SHOW_MINUTES,
+                 pick_seconds: int | None = None) -> Event:
     """A new event in registration, organized by `by`. `rounds` None: the number of Swiss
     rounds comes from the player count when the event starts. The seed that drives every
     draw (pods, drafts, pairings, engine games) is drawn here from the secure source; only
@@ -273,6 +294,7 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, now: datetime,
     problems += game_problems(game=game, format=format, fill_with_ai=fill_with_ai,
                               check_squads=check_squads)
     problems += round_minutes_problems(round_minutes)
+    problems += pick_seconds_problems(pick_seconds)
     problems += event_details_problems(time_zone=time_zone, venue=venue,
                                        description=description, capacity=capacity)
     problems += corrections_problems(late_player_gets=late_player_gets,
@@ -291,7 +313,7 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, now: datetime,
         clock_starts_at_pairing=clock_starts_at_pairing, starts_at=starts_at,
         time_zone=time_zone, venue=venue.strip(), description=description.strip(),
         capacity=capacity, late_player_gets=late_player_gets, no_show_minutes=no_show_minutes,
-        seed=new_seed() if seed is None else seed, created_at=now)
+        pick_seconds=pick_seconds, seed=new_seed() if seed is None else seed, created_at=now)
     event.organizers.add(by)
     standings_row_create(event=event)
     return event

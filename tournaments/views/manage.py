@@ -46,6 +46,7 @@ from tournaments.presenters.result_notes import reasons_shown
 from tournaments.selectors.access import is_organizer
 from tournaments.selectors.announcements import announcements_board
 from tournaments.selectors.events import dashboard_for
+from tournaments.selectors.pods import pods_drafting
 from tournaments.selectors.registrations import deck_checks_of, registrations_for_event
 from tournaments.selectors.rounds import (
     ROUND_ALREADY_PAIRED,
@@ -120,6 +121,11 @@ def dashboard_page(request: HttpRequest, event: Event, *, status: int = 200,
     # page).
     context["pods"] = (pod_rows(event) if event.format == EventFormat.DRAFT
                        and event.status == EventStatus.RUNNING and board.last is None else [])
+    # What the first round waits for: the pods still drafting and the seats to pick (read
+    # after pod_rows made the picks whose time ran out).
+    context["drafting"] = pods_drafting(event) if context["pods"] else []
+    # The pods' hand-over buttons are the organizers' (a judge sees the dashboard too).
+    context["is_organizer"] = bool(context["pods"]) and is_organizer(event, request.user)
     context["corrections"] = _corrections(event, board)
     if event.status == EventStatus.REGISTRATION:
         context["start"] = start_questions(event)

@@ -4,10 +4,17 @@ leaderboard.
 The pick page is made for a phone: the revealed cards as big buttons while it is your pick,
 whose pick it is, your cards so far (every card with its numbers, as on the buttons, also
 while you wait); while you wait it reloads itself at the partner's pick (its live socket),
-else every 15 seconds.
+else every 15 seconds. With a pick timer, the time left for the pick in progress counts down
+(pick-timer.js) and the page reloads at zero; every read of the draft first makes the picks
+whose time ran out (services.pods.drafts_read_repair). The picks the AI made for a person's
+seat are marked.
+
+An organizer hands an absent player's seat to the AI from the pods page (and back).
 """
 
 from __future__ import annotations
+
+import math
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -15,17 +22,30 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from core.errors import Forbidden, NotFound
 from core.views import domain_errors
 from decks.models import CardGame
 from decks.selectors.cards import cards_by_name
 from decks.services.catalogue import clash_game
 from tournaments.models import Event, EventFormat, PodSeat
 from tournaments.selectors.access import is_organizer
-from tournaments.selectors.pods import draft_seat_view, pair_to_pick, pod_seat_of, pod_seating
+from tournaments.selectors.pods import (
+    auto_pick_count,
+    draft_seat_view,
+    pair_to_pick,
+    pod_seat_of,
+    pod_seating,
+    policy_picks,
+)
 from tournaments.selectors.ratings import ratings_leaderboard
-from tournaments.services.pods import draft_pick
+from tournaments.services.pods import (
+    draft_pick,
+    draft_seat_to_ai,
+    draft_seat_to_player,
+    drafts_read_repair,
+)
 
 from .common import render_event, wants_fragment
 
@@ -35,10 +55,14 @@ REFRESH_SECONDS = 15
 
 
 def pod_rows(event: Event) -> list[dict]:
-    """Each pod's pairs with their progress (picks made, who is to pick)."""
+    """Each pod's pairs with their progress (picks made, who is to pick, the picks the AI
+    made for a person's seat), each seat with whether the AI picks for it. The picks whose
+    time ran out are made first."""
+    drafts_read_repair(event_id=event.pk, now=timezone.now())
     return [{"pod": pod.pod, "pairs": [
-        {"pair": p, "seats": seats, "picks": len(p.record.get("picks", [])),
-         "to_pick": pair_to_pick(p)} for p, seats in pod.pairs]}
+        {"pair": p, "seats": [{"seat": s, "ai_picks": policy_picks(s)} for s in seats],
+         "picks": len(p.record.get("picks", [])), "to_pick": pair_to_pick(p),
+         "auto": auto_pick_count(p)} for p, seats in pod.pairs]}
         for pod in pod_seating(event)]
 
 
@@ -47,24 +71,62 @@ def pods(request: HttpRequest, pk: int) -> HttpResponse:
     """The pods and their progress; `?fragment=1` the progress alone (live-refresh.js)."""
     event = get_object_or_404(Event, pk=pk)
     rows = pod_rows(event)
+    organizer = is_organizer(event, request.user)
     if wants_fragment(request):
-        return render(request, "tournaments/pods/_pods.html", {"event": event, "pods": rows})
+        return render(request, "tournaments/pods/_pods.html", {
+            "event": event, "pods": rows, "is_organizer": organizer})
     return render_event(request, "tournaments/pods/pods.html", {
         "event": event, "pods": rows, "my_seat": pod_seat_of(event, request.user),
-        "is_organizer": is_organizer(event, request.user),
+        "is_organizer": organizer,
     })
+
+
+@login_required
+@require_POST
+def draft_seat_hand(request: HttpRequest, pk: int, seat_pk: int) -> HttpResponse:
+    """An organizer hands a seat to the AI for the rest of its draft (`to=ai`) or back to
+    its player (`to=player`); the services check who may."""
+    event = get_object_or_404(Event, pk=pk)
+    seat = PodSeat.objects.filter(pk=seat_pk, pod__event=event).first()
+    if seat is None:
+        raise Http404(gettext("No such seat in this event's pods."))
+    to_ai = request.POST.get("to") == "ai"
+    hand = draft_seat_to_ai if to_ai else draft_seat_to_player
+    with domain_errors(request, http=(Forbidden, NotFound)) as refused:
+        hand(seat_id=seat.pk, by=request.user, now=timezone.now())
+    if not refused:
+        names = {"pod": seat.pod.number, "seat": seat.number}
+        messages.success(request, (
+            gettext("Pod %(pod)d, seat %(seat)d: the AI picks for it for the rest of the draft.")
+            if to_ai else gettext("Pod %(pod)d, seat %(seat)d is handed back to its player."))
+            % names)
+    return redirect("tournaments:pods", pk=event.pk)
+
+
+def _marked(cards: tuple[str, ...], auto: dict[str, list[str]], faces: dict) -> list[tuple]:
+    """Each card of a seat with why the AI picked it for the seat ("timer", "organizer"), or
+    None for the seat's own pick."""
+    why = {card: reason for reason, picked in auto.items() for card in picked}
+    return [(faces.get(n) or n, why.get(n)) for n in cards]
 
 
 def _draft_page(request: HttpRequest, event: Event, seat: PodSeat, *,
                 error: str | None = None, status: int = 200) -> HttpResponse:
+    now = timezone.now()
+    drafts_read_repair(event_id=event.pk, now=now)
     view = draft_seat_view(seat)
     faces = cards_by_name([*view.revealed, *view.my_cards, *view.partner_cards])
+    left = (None if view.pick_due_at is None or view.status == "done"
+            else max(0, math.ceil((view.pick_due_at - now).total_seconds())))
     return render_event(request, "tournaments/pods/draft.html", {
         "event": event, "view": view, "seat": view.seat, "partner": view.partner,
         "revealed": [faces.get(n) or n for n in view.revealed],
-        "my_cards": [faces.get(n) or n for n in view.my_cards],
-        "partner_cards": [faces.get(n) or n for n in view.partner_cards],
+        "my_cards": _marked(view.my_cards, view.auto_cards(view.seat.side), faces),
+        "partner_cards": _marked(view.partner_cards, view.auto_cards(view.partner.side), faces),
         "waiting": view.status != "done" and not view.your_turn,
+        "handed": view.seat.ai_picks_since is not None,
+        "seconds_left": left,
+        "clock_left": None if left is None else f"{left // 60}:{left % 60:02d}",
         "refresh": REFRESH_SECONDS, "error": error,
     }, status=status)
 

@@ -33,7 +33,8 @@ from typing import Final
 
 from ..actions import decode, encode
 from ..formats.bans import BanPolicy, BanState
-from ..formats.draft import DraftPolicy, DraftState
+from ..formats.common import ProcedureReplay
+from ..formats.draft import DraftPolicy, DraftRecord, DraftState, replay_draft
 from ..formats.policies import ValuePolicy
 from ..observation import Observation
 from ..rng import Rng
@@ -162,3 +163,41 @@ def ai_turns(kind: str, state: BanState | DraftState | Game, *, seed: int,
         turns.apply(seat, choice)  # type: ignore[arg-type]
         moves.append(AiMove(seat, n, choice))
     return moves
+
+
+def ai_pick(state: DraftState, *, seed: int, policy: DraftPolicy | None = None
+            ) -> AiMove | None:
+    """The one pick the draft policy makes for the seat to pick now (a person's seat whose
+    pick timer ran out), by the rule of `ai_turns(PICK, ...)`: the same seed, seat and step
+    give the same card. None once the draft is done; `state` is left unchanged."""
+    turns = _Picks(state, policy)
+    seat = turns.to_move()
+    if seat is None:
+        return None
+    n = turns.made()
+    return AiMove(seat, n, turns.choose(seat, seed, n))
+
+
+def replay_marked_picks(record: DraftRecord, policy: DraftPolicy | None = None
+                        ) -> ProcedureReplay:
+    """Replay a draft record (`replay_draft`) and check each pick it marks as the policy's
+    (`record.auto`: a timed-out pick, a seat handed to the AI) is the pick the policy makes
+    for that seat at that step from the record's seed, as `ai_turns(PICK, ...)` makes it: the
+    same seed gives the same pick everywhere. Not ok, naming the 1-based step, at the first
+    marked pick that differs."""
+    verdict = replay_draft(record)
+    if not verdict.ok or not record.auto:
+        return verdict
+    state = DraftState(record.seed)
+    for index, card in enumerate(record.picks):
+        seat = state.to_pick
+        assert seat is not None  # replay_draft accepted every pick
+        if index in record.auto:
+            chosen = ai_pick(state, seed=record.seed, policy=policy)
+            if chosen is None or chosen.choice != card:
+                return ProcedureReplay(False, index + 1, f"pick {index + 1} ({card} by {seat}) "
+                                                         f"is marked {record.auto[index]}, but "
+                                                         f"the policy picks "
+                                                         f"{chosen and chosen.choice}")
+        state.pick(seat, card)
+    return verdict

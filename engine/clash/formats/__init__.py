@@ -16,6 +16,9 @@ from .bans import (
 )
 from .common import DeckListError, IllegalChoice, ProcedureReplay
 from .draft import (
+    AUTO_ORGANIZER,
+    AUTO_REASONS,
+    AUTO_TIMER,
     DraftPolicy,
     DraftRecord,
     DraftState,
@@ -29,6 +32,7 @@ from .precon import deck_numbers, preconstructed_deck, preconstructed_decks
 from .setup import FORMATS, DuelSetup, setup_duel
 
 __all__ = [
+    "AUTO_ORGANIZER", "AUTO_REASONS", "AUTO_TIMER",
     "BAN_ORDER", "FORMATS", "BanPolicy", "BanRecord", "BanState", "BanView", "DeckListError",
     "DraftPolicy", "DraftRecord", "DraftState", "DraftView", "DuelSetup", "IllegalChoice",
     "ProcedureReplay", "RandomPolicy", "ValuePolicy", "deck_numbers", "list_problems",

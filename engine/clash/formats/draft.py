@@ -37,6 +37,12 @@ REVEALS = 2 * DECK_SIZE // REVEAL_SIZE  # 4 reveals, 16 cards used
 TOTAL_PICKS = REVEAL_SIZE * REVEALS
 RNG_STREAM = "draft"
 RECORD_VERSION = 1
+# Why a pick was made by the AI's draft policy for a person's seat (the record's "auto"):
+# the seat's pick timer ran out, or an organizer handed the seat to the AI. A record without
+# such picks has no "auto" (records made before the marks are unchanged).
+AUTO_TIMER = "timer"
+AUTO_ORGANIZER = "organizer"
+AUTO_REASONS = (AUTO_TIMER, AUTO_ORGANIZER)
 
 
 def pick_order(reveal: int) -> tuple[str, str, str, str]:
@@ -80,15 +86,21 @@ class DraftPolicy(Protocol):
 @dataclass
 class DraftRecord:
     """Everything needed to replay a draft: the seed redoes the shuffle, the picks follow
-    the fixed order of C-2.4, so each pick is just a card name."""
+    the fixed order of C-2.4, so each pick is just a card name. `auto` marks the picks the
+    AI's draft policy made for a person's seat: {pick index (0-based): reason}; the replay
+    checks each is the policy's pick (engine.clash.ai.turns.replay_marked_picks)."""
 
     seed: int
     catalogue: str
     picks: list[str] = field(default_factory=list)
+    auto: dict[int, str] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {"v": RECORD_VERSION, "procedure": "draft", "catalogue": self.catalogue,
+        data = {"v": RECORD_VERSION, "procedure": "draft", "catalogue": self.catalogue,
                 "seed": self.seed, "picks": list(self.picks)}
+        if self.auto:
+            data["auto"] = [[n, self.auto[n]] for n in sorted(self.auto)]
+        return data
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), separators=(",", ":"))
@@ -110,7 +122,8 @@ class DraftRecord:
             raise RecordError("the catalogue must be a version string")
         if not isinstance(picks, list) or not all(isinstance(p, str) for p in picks):
             raise RecordError("the picks must be a list of card names")
-        return cls(seed=seed, catalogue=catalogue, picks=list(picks))
+        return cls(seed=seed, catalogue=catalogue, picks=list(picks),
+                   auto=_auto_from_json(data.get("auto", []), len(picks)))
 
     @classmethod
     def loads(cls, text: str) -> DraftRecord:
@@ -118,6 +131,23 @@ class DraftRecord:
             return cls.from_json(json.loads(text))
         except json.JSONDecodeError as exc:
             raise RecordError(f"a draft record must be JSON: {exc}") from None
+
+
+def _auto_from_json(data: Any, picks: int) -> dict[int, str]:
+    """The record's marks of the picks the policy made for a person's seat."""
+    if not isinstance(data, list):
+        raise RecordError("auto must be a list of [pick index, reason]")
+    auto: dict[int, str] = {}
+    for item in data:
+        if (not isinstance(item, list) or len(item) != 2 or not isinstance(item[0], int)
+                or isinstance(item[0], bool) or item[1] not in AUTO_REASONS):
+            raise RecordError(f"auto: {item!r} is not [pick index, one of "
+                              f"{', '.join(AUTO_REASONS)}]")
+        if not 0 <= item[0] < picks or item[0] in auto:
+            raise RecordError(f"auto: pick index {item[0]} is not a pick of the record, "
+                              f"or is marked twice")
+        auto[item[0]] = item[1]
+    return auto
 
 
 class DraftState:
@@ -133,6 +163,7 @@ class DraftState:
         Rng.stream(seed, RNG_STREAM).shuffle(pile)
         self._pile = pile  # hidden: index 0 is the top of the draw pile
         self._picks: list[tuple[str, str]] = []
+        self._auto: dict[int, str] = {}
         self._hands: dict[str, list[str]] = {LETTER_A: [], LETTER_B: []}
         self._revealed = pile[:REVEAL_SIZE]
 
@@ -186,6 +217,11 @@ class DraftState:
     def picks(self) -> tuple[tuple[str, str], ...]:
         return tuple(self._picks)
 
+    @property
+    def auto(self) -> dict[int, str]:
+        """The picks the AI's draft policy made for a person's seat: {index: reason}."""
+        return dict(self._auto)
+
     def view(self) -> DraftView:
         shown = {card for _, card in self._picks}.union(self._revealed)
         return DraftView(status=self.status, to_pick=self.to_pick,
@@ -202,12 +238,13 @@ class DraftState:
 
     def record(self) -> DraftRecord:
         return DraftRecord(seed=self.seed, catalogue=self.catalogue.version,
-                           picks=[card for _, card in self._picks])
+                           picks=[card for _, card in self._picks], auto=dict(self._auto))
 
     # The transition ----------------------------------------------------------------------
 
-    def pick(self, seat: str | int, card: str) -> None:
-        """`seat` takes `card` from the revealed cards (rule C-2.4).
+    def pick(self, seat: str | int, card: str, *, auto: str | None = None) -> None:
+        """`seat` takes `card` from the revealed cards (rule C-2.4); `auto`, one of
+        AUTO_REASONS, marks a pick the AI's draft policy made for a person's seat.
 
         Raises `IllegalChoice` (state unchanged) with reason `already_picked` when this seat
         already took this card (a repeated request), `draft_over`, `not_your_pick`,
@@ -233,7 +270,11 @@ class DraftState:
             why = f"{card} was taken by {taken}" if taken else \
                 f"{card} is not among the revealed cards"
             raise IllegalChoice("not_revealed", f"{why}; the revealed cards are {shown}")
+        if auto is not None and auto not in AUTO_REASONS:
+            raise ValueError(f"auto must be one of {AUTO_REASONS}, not {auto!r}")
         self._revealed.remove(card)
+        if auto is not None:
+            self._auto[len(self._picks)] = auto
         self._hands[seat].append(card)
         self._picks.append((seat, card))
         n = len(self._picks)
@@ -252,6 +293,7 @@ class DraftState:
                 raise failure
             raise RecordError(failure.reason)
         assert state is not None
+        state._auto = dict(record.auto)
         return state
 
 

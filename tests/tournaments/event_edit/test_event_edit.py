@@ -122,7 +122,7 @@ REGISTRATION_ONLY = [
     ("fill_with_ai", True), ("ai_in_top_cut", True),
     ("registration_opens", T0 - timedelta(days=2)),
     ("registration_closes", T0 + timedelta(days=2)),
-    ("decklist_deadline", T0 + timedelta(days=1)), ("capacity", 100),
+    ("decklist_deadline", T0 + timedelta(days=1)), ("capacity", 100), ("pick_seconds", 60),
 ]
 
 
@@ -292,6 +292,9 @@ BAD = [
     ("time_zone", "Mars/Base", "the time zone must be an IANA name"),
     ("late_player_gets", "a cookie", "a late player gets a bye or an AI match"),
     ("capacity", 0, "the capacity is 1 to 10000 players"),
+    ("pick_seconds", 5, "the pick timer is 10 to 600 seconds, or empty for none"),
+    ("pick_seconds", 601, "the pick timer is 10 to 600 seconds, or empty for none"),
+    ("pick_seconds", "60", "the pick timer must be a whole number or empty"),
     ("tiebreakers", ["luck"], "unknown tiebreaker 'luck'"),
     ("tiebreakers", [], "the standings need at least one tiebreaker"),
     ("top_cut", 6, "the top cut is none or 2, 4, 8, 16, 32 or 64 players"),

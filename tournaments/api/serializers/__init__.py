@@ -53,6 +53,7 @@ from tournaments.api.serializers.pods import (
     PodSeatOut,
     RatingFilterIn,
     RatingOut,
+    SeatHandIn,
 )
 from tournaments.api.serializers.registrations import (
     DeckCheckIn,
@@ -123,6 +124,7 @@ __all__ = [
     "RatingFilterIn",
     "RatingOut",
     "RegisteredDecklistOut",
+    "SeatHandIn",
     "RegistrationDecklistIn",
     "RegistrationIn",
     "RegistrationOut",

@@ -21,7 +21,9 @@ from tournaments.services.events import (
     DEFAULT_NO_SHOW_MINUTES,
     DEFAULT_ROUND_MINUTES,
     MAX_NO_SHOW_MINUTES,
+    MAX_PICK_SECONDS,
     MAX_ROUND_MINUTES,
+    MIN_PICK_SECONDS,
 )
 from tournaments.swiss.standings import METRICS
 
@@ -101,6 +103,11 @@ class EventCreateIn(serializers.Serializer):
         min_value=1, max_value=MAX_NO_SHOW_MINUTES, default=DEFAULT_NO_SHOW_MINUTES,
         help_text="how long the round clock runs (pauses not counted) before an absent "
                   "player may be given a match loss")
+    pick_seconds = serializers.IntegerField(
+        min_value=MIN_PICK_SECONDS, max_value=MAX_PICK_SECONDS, required=False, allow_null=True,
+        default=None, help_text="draft events: seconds each seat has for each pick, after "
+                                "which the AI's draft policy picks for it (marked as such); "
+                                "null: no timer")
     starts_at = serializers.DateTimeField(
         required=False, allow_null=True, default=None,
         help_text="the date and start time (ISO 8601 with an offset)")
@@ -171,6 +178,9 @@ class EventUpdateIn(serializers.Serializer):
         min_value=1, max_value=10000, required=False, allow_null=True,
         help_text="during registration; not below the seats taken; a larger one (or null) "
                   "seats the waitlisted players in order")
+    pick_seconds = serializers.IntegerField(
+        min_value=MIN_PICK_SECONDS, max_value=MAX_PICK_SECONDS, required=False,
+        allow_null=True, help_text="during registration: the draft's pick timer (null: none)")
 
     def validate(self, attrs: dict) -> dict:
         # A setting that never changes (the game, the squad checks, the seed) is refused by
@@ -231,6 +241,9 @@ class EventOut(serializers.Serializer):
         help_text="a player added after a round is paired gets a bye or an AI match")
     no_show_minutes = serializers.IntegerField(
         help_text="minutes of the round clock before a no-show may be given")
+    pick_seconds = serializers.IntegerField(
+        allow_null=True, help_text="draft events: seconds each seat has for each pick before "
+                                   "the AI's draft policy picks for it; null: no timer")
     starts_at = serializers.DateTimeField(allow_null=True)
     time_zone = serializers.CharField(help_text="the IANA time zone the event's pages use")
     venue = serializers.CharField()

@@ -11,7 +11,7 @@ from rest_framework import serializers
 
 from decks.models import CardGame
 from tournaments.models import DraftPair, EventFormat, Pod, PodSeat, Rating
-from tournaments.selectors.pods import pair_seed_shown, pair_to_pick
+from tournaments.selectors.pods import auto_pick_count, pair_seed_shown, pair_to_pick, policy_picks
 
 MAX_NAME = 100
 
@@ -19,6 +19,12 @@ MAX_NAME = 100
 class PickIn(serializers.Serializer):
     card = serializers.CharField(max_length=MAX_NAME, help_text="a card of your pair's "
                                                                 "revealed cards")
+
+
+class SeatHandIn(serializers.Serializer):
+    ai = serializers.BooleanField(help_text=(
+        "true: the AI's draft policy picks for the seat for the rest of its draft (an absent "
+        "player); false: the seat is handed back and its player picks again"))
 
 
 class RatingFilterIn(serializers.Serializer):
@@ -38,10 +44,19 @@ class PodSeatOut(serializers.ModelSerializer):
     name = serializers.CharField(source="registration.name")
     is_ai = serializers.BooleanField(source="registration.is_ai")
     registration = serializers.IntegerField(source="registration_id")
+    ai_picks = serializers.SerializerMethodField(help_text=(
+        "the AI's draft policy picks for this seat: an AI seat, a dropped player, or a seat an "
+        "organizer handed to the AI"))
+    ai_picks_since = serializers.DateTimeField(
+        allow_null=True, help_text="when an organizer handed the seat to the AI (null: not)")
 
     class Meta:
         model = PodSeat
-        fields = ["id", "number", "pair", "side", "registration", "name", "is_ai"]
+        fields = ["id", "number", "pair", "side", "registration", "name", "is_ai", "ai_picks",
+                  "ai_picks_since"]
+
+    def get_ai_picks(self, seat: PodSeat) -> bool:
+        return policy_picks(seat)
 
 
 class DraftPairOut(serializers.ModelSerializer):
@@ -51,9 +66,22 @@ class DraftPairOut(serializers.ModelSerializer):
     seed = serializers.SerializerMethodField(
         help_text="the seed of the pair's shuffle: null until the event is complete")
 
+    pick_due_at = serializers.DateTimeField(
+        allow_null=True, help_text="when the pick in progress runs out and the AI picks for "
+                                   "its seat (the event's pick timer); null: no timer runs")
+    auto_picks = serializers.SerializerMethodField(help_text=(
+        "how many picks the AI made for a person's seat: by the timer, and for a seat an "
+        "organizer handed over"))
+
     class Meta:
         model = DraftPair
-        fields = ["number", "status", "seed", "picks_made", "to_pick"]
+        fields = ["number", "status", "seed", "picks_made", "to_pick", "pick_due_at",
+                  "auto_picks"]
+
+    @extend_schema_field(serializers.DictField(child=serializers.IntegerField()))
+    def get_auto_picks(self, pair: DraftPair) -> dict[str, int]:
+        counts = auto_pick_count(pair)
+        return {"timer": counts.get("timer", 0), "organizer": counts.get("organizer", 0)}
 
     @extend_schema_field(serializers.IntegerField(allow_null=True))
     def get_seed(self, pair: DraftPair) -> int | None:
@@ -85,6 +113,15 @@ class DraftSeatOut(serializers.Serializer):
     side = serializers.CharField()
     name = serializers.CharField()
     is_ai = serializers.BooleanField()
+    ai_picks = serializers.BooleanField(help_text="the AI's draft policy picks for this seat")
+
+
+class AutoPickOut(serializers.Serializer):
+    pick = serializers.IntegerField(help_text="the pick's number, 1 to 16")
+    side = serializers.CharField()
+    card = serializers.CharField()
+    by = serializers.ChoiceField(choices=["timer", "organizer"], help_text=(
+        "timer: the seat's time ran out; organizer: an organizer handed the seat to the AI"))
 
 
 class DraftRecordOut(serializers.Serializer):
@@ -93,6 +130,10 @@ class DraftRecordOut(serializers.Serializer):
     catalogue = serializers.CharField()
     seed = serializers.IntegerField()
     picks = serializers.ListField(child=serializers.CharField())
+    auto = serializers.ListField(
+        child=serializers.ListField(child=serializers.JSONField()), required=False,
+        help_text="[pick index from 0, timer or organizer] for each pick the AI's draft policy "
+                  "made for a person's seat; the replay checks each is the policy's pick")
 
 
 class DraftStateOut(serializers.Serializer):
@@ -123,6 +164,10 @@ class DraftStateOut(serializers.Serializer):
         "done, as its seed would tell the cards still to be revealed"))
     decklist_version = serializers.IntegerField(allow_null=True,
                                                 help_text="the drafted decklist, once done")
+    pick_due_at = serializers.DateTimeField(
+        allow_null=True, help_text="when the pick in progress runs out and the AI picks for "
+                                   "its seat (the event's pick timer); null: no timer runs")
+    auto_picks = AutoPickOut(many=True, help_text="the picks the AI made for a person's seat")
 
 
 # Ratings ---------------------------------------------------------------------------------
