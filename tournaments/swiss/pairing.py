@@ -199,8 +199,8 @@ def objective(pairs: Sequence[tuple[str, str]], points: dict[str, int],
               played: dict[str, set[str]],
               apart: dict[str, set[str]] | None = None) -> tuple[int, ...]:
     """(rematches, listed pairs, c_1, ..., c_{G-1}, sum of squared point differences): smaller
-    is better, compared as tuples. c_k counts the pairs with one player in the k highest score groups (of
-    the players paired) and the other below them."""
+    is better, compared as tuples. c_k counts the pairs with one player in the k highest score
+    groups (of the players paired) and the other below them."""
     scores = sorted({points[p] for pair in pairs for p in pair}, reverse=True)
     index = {s: k for k, s in enumerate(scores)}
     cross = [0] * max(0, len(scores) - 1)
