@@ -79,6 +79,10 @@ _LABELS = {
     "registration_closes": gettext_lazy("the registration closing"),
     "decklist_deadline": gettext_lazy("the decklist deadline"),
     "capacity": gettext_lazy("the capacity"),
+    # The pairing constraints (services.constraints) share the event's audit trail.
+    "awarded_byes": gettext_lazy("the awarded byes"),
+    "fixed_table": gettext_lazy("the fixed table"),
+    "kept_apart": gettext_lazy("a pairing that must not happen"),
 }
 
 _TEXT = ("name", "description", "venue", "time_zone", "format", "late_player_gets")

@@ -6,6 +6,11 @@ which round they mean pass `number`; a second call for a round that exists retur
 
 A draft event pairs each pod separately (its seats play only each other), once every pair
 of every pod has drafted; the round's tables run on from one pod to the next.
+
+The organizer's constraints (services.constraints) reach the pairing through the bridge: a
+seat's awarded byes (a bye, made by the one bye writer, in each round they cover), the pairs
+kept apart (the pure pairing avoids them), and the fixed tables (round_write numbers the
+matches around them, top-cut rounds too).
 """
 
 from __future__ import annotations
@@ -27,7 +32,8 @@ from tournaments.models import (
     Round,
     RoundStage,
 )
-from tournaments.selectors.bridge import swiss_view
+from tournaments.rules import tables_around
+from tournaments.selectors.bridge import swiss_id, swiss_view
 from tournaments.selectors.pods import pods_for_event
 from tournaments.swiss import SwissError, pair_round
 from tournaments.swiss.explain import statement
@@ -131,6 +137,7 @@ def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
             raise AssertionError(f"{event}: the confirmed results end at round "
                                  f"{pairing.round - 1}, the rounds at {upcoming - 1}")
         pairs += [(view.registrations[a], view.registrations[b]) for a, b in pairing.pairings]
+        byes += [view.registrations[pid] for pid in pairing.awarded]
         if pairing.bye is not None:
             byes.append(view.registrations[pairing.bye])
         lines += [{**line, **in_pod} for line in pairing.explanation]
@@ -146,15 +153,33 @@ def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
 def round_write(*, event: Event, number: int, stage: str, by: AbstractBaseUser,
                 now: datetime, pairs: Sequence[tuple[Registration, Registration]],
                 explanation: dict) -> Round:
-    """A new round with a match per pair at tables 1, 2, ... (in the order given). Matches
+    """A new round with a match per pair at tables 1, 2, ... (in the order given), around the
+    tables some players always play at (`Registration.fixed_table`; both players of a pair
+    with one: the first's, the higher-ranked), each said in the explanation. The matches are
+    written in the order given (the top cut reads its bracket in that order). Matches
     between two AI seats go to the workers once the pairing commits (the engine plays them).
     The round's clock starts now if the event says so."""
+    tables = tables_around([(a.fixed_table, b.fixed_table) for a, b in pairs])
+    lines = list(explanation.get("lines", []))
+    names = dict(explanation.get("players", {}))
+    for (a, b), (table, fixed) in zip(pairs, tables, strict=True):
+        if a.fixed_table and b.fixed_table:
+            lines.append(statement("fixed_tables_met", table=table, other=b.fixed_table,
+                                   player=swiss_id(a.pk), opponent=swiss_id(b.pk)))
+        elif fixed:
+            lines.append(statement("fixed_table", table=table,
+                                   player=swiss_id((a if a.fixed_table else b).pk)))
+        else:
+            continue
+        for seat in (a, b):
+            names.setdefault(swiss_id(seat.pk), seat.name)
+    explanation = {**explanation, "lines": lines, "players": names}
     rnd = Round.objects.create(event=event, number=number, stage=stage, seed=event.seed,
                                explanation=explanation, paired_by=by, paired_at=now)
     clock_start_at_pairing(rnd=rnd, event=event, by=by, now=now)
     Match.objects.bulk_create([
         Match(round=rnd, table=table, player_a=a, player_b=b, is_ai_match=a.is_ai or b.is_ai)
-        for table, (a, b) in enumerate(pairs, start=1)])
+        for (table, _), (a, b) in zip(tables, pairs, strict=True)])
     jobs_for_round(round_id=rnd.pk, now=now)
     # Its players who asked for it get their table by mail (services/match_notices.py).
     round_paired_notify(round_id=rnd.pk)
