@@ -46,6 +46,7 @@ class SeatConstraintsView(APIView):
         """Organizers only: set a player's awarded byes (a bye in each of the first rounds,
         counted as a 2-0 win) and/or fixed table (the others are numbered around it). The
         same values again: no change."""
+        require_organizer(event_or_404(pk), request.user)  # before the input is read
         data = valid(s.SeatConstraintsIn, request.data)
         seat_constraints_set(event_id=pk, registration_id=registration_id, by=request.user,
                              now=timezone.now(), changes=data)
@@ -62,6 +63,7 @@ class KeptApartListView(APIView):
     def post(self, request: Request, pk: int) -> Response:
         """Organizers only: list two players as a pairing that must not happen (the Swiss
         pairing avoids it just below a rematch). Listed already: 409 already_apart."""
+        require_organizer(event_or_404(pk), request.user)  # before the input is read
         data = valid(s.KeptApartIn, request.data)
         pair = kept_apart_add(event_id=pk, by=request.user, now=timezone.now(), **data)
         row = next(r for r in pairs_apart(event_or_404(pk)) if r.id == pair.pk)
