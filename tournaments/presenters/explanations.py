@@ -234,8 +234,8 @@ def _fixed_table(p: Params, name: Callable[[str], str]) -> str:
 
 def _fixed_tables_met(p: Params, name: Callable[[str], str]) -> str:
     return gettext("table %(table)d: %(player)s and %(opponent)s both have a fixed table "
-                   "(%(table)d and %(other)d); they play at the higher-ranked player's, "
-                   "%(player)s's") % {
+                   "(%(table)d and %(other)d); they play at table %(table)d, that of the "
+                   "higher-ranked player") % {
         "table": p["table"], "other": p["other"], "player": name(p["player"]),
         "opponent": name(p["opponent"])}
 
