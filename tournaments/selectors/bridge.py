@@ -55,11 +55,13 @@ def pod_swiss_seed(event_seed: int, pod_number: int) -> int:
     return derive_seed(event_seed, f"swiss-pod-{pod_number}")
 
 
-def swiss_view(event: Event, pod: Pod | None = None) -> SwissView:
+def swiss_view(event: Event, pod: Pod | None = None, *,
+               pairing: bool = False) -> SwissView:
     """Every registration of `event` (in registration order) and its confirmed Swiss
     results, as a `swiss.Tournament`; with `pod`, only that draft pod's seats and matches
     (a pod plays its Swiss rounds within itself), with the pod's own seed
-    (`pod_swiss_seed`). The organizer's pairs kept apart and awarded byes come along."""
+    (`pod_swiss_seed`). The seats' awarded byes come along, and with `pairing` (one more
+    query, for the pairing alone) the organizer's pairs kept apart."""
     registrations = Registration.objects.filter(event=event)
     rows = Match.objects.filter(round__event=event, round__stage=RoundStage.SWISS,
                                 status=MatchStatus.CONFIRMED)
@@ -76,7 +78,7 @@ def swiss_view(event: Event, pod: Pod | None = None) -> SwissView:
                for m in rows]
     apart = {frozenset((swiss_id(first), swiss_id(second)))
              for first, second in KeptApart.objects.filter(event=event)
-             .values_list("first_id", "second_id")}
+             .values_list("first_id", "second_id")} if pairing else set()
     tournament = swiss.Tournament(
         seed=event.seed if pod is None else pod_swiss_seed(event.seed, pod.number),
         players=list(by_id),

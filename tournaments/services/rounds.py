@@ -103,10 +103,11 @@ def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
         # pairs have drafted; its empty places already have AI seats.
         require_drafts_done(event)
         ai_note = None
-        views = [(pod.number, swiss_view(event, pod)) for pod in pods_for_event(event)]
+        views = [(pod.number, swiss_view(event, pod, pairing=True))
+                 for pod in pods_for_event(event)]
     else:
-        ai_note = _seat_ai(event, now)
-        views = [(None, swiss_view(event))]
+        ai_note = _seat_ai(event, now, upcoming)
+        views = [(None, swiss_view(event, pairing=True))]
     pairs: list[tuple[Registration, Registration]] = []
     byes: list[Registration] = []
     # Statements (code and params), put into words when read (presenters.explanations).
@@ -186,13 +187,15 @@ def round_write(*, event: Event, number: int, stage: str, by: AbstractBaseUser,
     return rnd
 
 
-def _seat_ai(event: Event, now: datetime) -> dict | None:
-    """With `fill_with_ai`, the event's one AI seat plays when the players still in are odd
-    and sits out when they are even, so nobody gets a bye. Returns a line for the pairing's
-    explanation (a statement) when the seat plays."""
+def _seat_ai(event: Event, now: datetime, number: int) -> dict | None:
+    """With `fill_with_ai`, the event's one AI seat plays when the players still in (and
+    paired in round `number`: an awarded bye sits it out) are odd and sits out when they are
+    even, so nobody gets a bye. Returns a line for the pairing's explanation (a statement)
+    when the seat plays."""
     if not event.fill_with_ai:
         return None
-    humans = Registration.objects.filter(event=event, is_ai=False, dropped=False).count()
+    humans = (Registration.objects.filter(event=event, is_ai=False, dropped=False)
+              .exclude(awarded_byes__gte=number).count())
     # Not an AI seat that came in for one late player's match (services.late_players).
     seat = Registration.objects.filter(event=event, is_ai=True, late_entry=False).first()
     if humans % 2 == 0:

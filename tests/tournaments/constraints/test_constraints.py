@@ -261,3 +261,14 @@ def test_each_change_is_kept_with_who_and_the_value_before_and_after():
     assert change.changes == {
         "awarded_byes": [{"player": "alice", "value": 0}, {"player": "alice", "value": 1}],
         "fixed_table": [{"player": "alice", "value": None}, {"player": "alice", "value": 9}]}
+
+
+def test_the_ai_seat_counts_the_players_an_awarded_bye_sits_out():
+    event = OrganizedEventFactory(rounds=2, fill_with_ai=True)
+    alice, *_rest = seats(event, "alice bob carol dave eve")
+    set_(alice, awarded_byes=1)
+    start(event)
+    rnd = pair(event)  # four players paired: the AI seat sits out, nobody else has a bye
+    assert byes_of(rnd) == ["alice"]
+    assert not rnd.matches.filter(is_ai_match=True).exists()
+    assert rnd.matches.exclude(player_b__isnull=True).count() == 2
