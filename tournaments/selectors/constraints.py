@@ -45,9 +45,3 @@ def pairs_apart(event: Event) -> list[PairApart]:
             for pk, first, second, note in KeptApart.objects.filter(event=event)
             .order_by("id").values_list("id", "first_id", "second_id", "note")]
 
-
-def has_constraints(event: Event) -> bool:
-    """Whether any player has an awarded bye or a fixed table, or any pair is kept apart."""
-    return (event.registrations.filter(awarded_byes__gt=0).exists()
-            or event.registrations.filter(fixed_table__isnull=False).exists()
-            or KeptApart.objects.filter(event=event).exists())
