@@ -208,6 +208,11 @@ def _kept_apart(p: Params, name: Callable[[str], str]) -> str:
 
 
 def _apart_paired(p: Params, name: Callable[[str], str]) -> str:
+    if not p.get("proven", True):  # the proof line says why it is not proven
+        return gettext("%(player)s and %(opponent)s play each other although the organizer "
+                       "listed them as a pairing that must not happen: no pairing with fewer "
+                       "listed pairs was found") % {"player": name(p["player"]),
+                                                    "opponent": name(p["opponent"])}
     return ngettext("%(player)s and %(opponent)s play each other although the organizer listed "
                     "them as a pairing that must not happen: every pairing of this round "
                     "without more rematches pairs at least %(count)d listed pair",

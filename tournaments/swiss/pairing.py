@@ -116,7 +116,7 @@ def pair_round(t: Tournament, order: Sequence[str] = DEFAULT_ORDER, *,
         pairs = _draw_apart(draw, apart) if apart else [
             (draw[i], draw[i + 1]) for i in range(0, len(draw), 2)]
         explanation.append(statement("first_round"))
-        explanation += explain_apart(pairs, apart, t.apart)
+        explanation += explain_apart(pairs, apart, t.apart, proven=True)
         return Pairing(rnd, pairs, bye, explanation, True, statement("proof_first_round"),
                        awarded)
 
@@ -131,7 +131,7 @@ def pair_round(t: Tournament, order: Sequence[str] = DEFAULT_ORDER, *,
     pairs = sorted(((a, b) if rank[a] < rank[b] else (b, a) for a, b in pairs),
                    key=lambda pair: rank[pair[0]])  # tables from the top of the standings
     explanation += explain(pairs, points, played, _blocked(played, apart))
-    explanation += explain_apart(pairs, apart, t.apart)
+    explanation += explain_apart(pairs, apart, t.apart, proven=optimal)
     explanation.append(proof)
     return Pairing(rnd, pairs, bye, explanation, optimal, proof, awarded)
 
@@ -163,21 +163,22 @@ def _draw_apart(draw: list[str], apart: dict[str, set[str]]) -> list[tuple[str, 
     the next one they are not listed with (the plain draw when it has no listed pair). When
     no such pairing is found, a maximum matching of the allowed pairs, the rest in draw
     order (they are all listed with each other: the fewest listed pairs there can be)."""
-    allowed = {pid: apart.get(pid, set()) for pid in draw}
-    found = _perfect(draw, allowed)
+    listed = {pid: apart.get(pid, set()) for pid in draw}
+    found = _perfect(draw, listed)
     if found is not None:
         return found
-    pairs = _maximum(draw, allowed)
+    pairs = _maximum(draw, listed)
     paired = {p for pair in pairs for p in pair}
     rest = [p for p in draw if p not in paired]
     return pairs + [(rest[i], rest[i + 1]) for i in range(0, len(rest) - 1, 2)]
 
 
 def explain_apart(pairs: list[tuple[str, str]], apart: dict[str, set[str]],
-                  listed: set[frozenset[str]]) -> list[Statement]:
+                  listed: set[frozenset[str]], *, proven: bool) -> list[Statement]:
     """`kept_apart` for each listed pair of players both paired this round and not paired
-    together; `apart_paired` for each one paired together (every pairing of the round had
-    to pair as many listed pairs, or make more rematches)."""
+    together; `apart_paired` for each one paired together, with `proven`: whether the pairing
+    is proven optimal, so that every pairing of the round had to pair as many listed pairs
+    (or make more rematches), or only that no better one was found."""
     if not apart:
         return []
     together = {frozenset(pair) for pair in pairs}
@@ -191,8 +192,8 @@ def explain_apart(pairs: list[tuple[str, str]], apart: dict[str, set[str]],
         else:
             kept.append(pair)
     return ([statement("kept_apart", player=a, opponent=b) for a, b in kept]
-            + [statement("apart_paired", player=a, opponent=b, count=len(paired))
-               for a, b in paired])
+            + [statement("apart_paired", player=a, opponent=b, count=len(paired),
+                         proven=proven) for a, b in paired])
 
 
 def objective(pairs: Sequence[tuple[str, str]], points: dict[str, int],
