@@ -155,6 +155,7 @@ class NameRow(NamedTuple):
     table: str  # "" for the bye
     opponent: TableSeat | None
     points: int
+    awarded: bool = False  # a bye the organizer awarded
 
 
 def pairings_by_name(tables: list[TableRow], points: dict[int, int]) -> list[NameRow]:
@@ -165,7 +166,7 @@ def pairings_by_name(tables: list[TableRow], points: dict[int, int]) -> list[Nam
         for me, other in ((m.player_a, m.player_b), (m.player_b, m.player_a)):
             if me is not None:
                 rows.append(NameRow(me.name, me.is_ai, m.number, other,
-                                    points.get(me.registration_id, 0)))
+                                    points.get(me.registration_id, 0), m.awarded))
     return sorted(rows, key=lambda r: (r.name.casefold(), r.name, r.table))
 
 

@@ -91,6 +91,10 @@ def test_the_pairings_and_the_players_own_page_show_an_awarded_bye_and_a_fixed_t
     assert "You always play at table 6." in own
     public = html(signed_in(carol.player).get(reverse("tournaments:event", args=[event.pk])))
     assert "awarded bye in round 1" in public and "table 6" not in public
+    organizer = signed_in(organizer_of(event))
+    for sheet in ("tournaments:print_pairings_by_name", "tournaments:print_pairings_by_table"):
+        printed = html(organizer.get(reverse(sheet, args=[event.pk])))
+        assert "Bye awarded by the organizer" in printed
 
 
 # The API ---------------------------------------------------------------------------------
