@@ -184,7 +184,7 @@ def _rounds(event: Event, seat_ids: dict[int, int]) -> tuple[list[dict], dict[in
     rounds = list(Round.objects.filter(event=event).order_by("number"))
     matches = list(Match.objects.filter(round__event=event)
                    .select_related("player_a", "player_b")
-                   .order_by("round__number", "table", "id"))
+                   .order_by("round__number", "id"))  # written order: a top cut's bracket
     match_ids = {m.pk: number for number, m in enumerate(matches, start=1)}
     games: dict[int, list[EngineGame]] = {}
     for game in EngineGame.objects.filter(match__round__event=event).order_by("match", "number"):

@@ -57,6 +57,7 @@ from tournaments.models import (
     Round,
 )
 from tournaments.selectors.standings import computed_standings
+from tournaments.services.phases import phase_for_stage
 from tournaments.services.standings import (
     results_version_bump,
     standings_freeze,
@@ -168,7 +169,8 @@ def _rounds(event: Event, rounds: list[Data], seats: dict[int, Registration]) ->
     matches: dict[int, Match] = {}
     for data in rounds:
         rnd = Round.objects.create(
-            event=event, number=data["number"], stage=data["stage"], status=data["status"],
+            event=event, phase=phase_for_stage(event=event, stage=data["stage"]),
+            number=data["number"], stage=data["stage"], status=data["status"],
             seed=data["seed"] if data["seed"] is not None else event.seed,
             paired_at=data["paired_at"], completed_at=data["completed_at"],
             clock_minutes=data["clock_minutes"], clock_started_at=data["clock_started_at"],

@@ -35,14 +35,18 @@ from tournaments.models import (
     MatchStatus,
     Penalty,
     PenaltyKind,
+    Phase,
+    PhaseStructure,
     Pod,
     PodSeat,
     Rating,
     Registration,
     Round,
+    RoundStage,
     RoundStatus,
     WaitlistEntry,
 )
+from tournaments.services.phases import phase_for_stage
 
 
 class EventFactory(factory.django.DjangoModelFactory):
@@ -115,14 +119,26 @@ class AISeatFactory(RegistrationFactory):
     checked_in = True
 
 
+class PhaseFactory(factory.django.DjangoModelFactory):
+    """A phase of an event; give `event=` and `number=` (a Swiss first phase by default)."""
+
+    class Meta:
+        model = Phase
+
+    structure = PhaseStructure.SWISS
+
+
 class RoundFactory(factory.django.DjangoModelFactory):
     """A finished Swiss round; give `event=` and `number=`."""
 
     class Meta:
         model = Round
 
+    stage = RoundStage.SWISS
     status = RoundStatus.COMPLETE
     paired_at = factory.LazyFunction(timezone.now)
+    # The event's phase for the round's stage, written from the event's plan if need be.
+    phase = factory.LazyAttribute(lambda o: phase_for_stage(event=o.event, stage=o.stage))
 
 
 class ClockChangeFactory(factory.django.DjangoModelFactory):
@@ -252,6 +268,9 @@ class RoundRowFactory(factory.django.DjangoModelFactory):
 
     class Meta:
         model = Round
+
+    phase = factory.LazyAttribute(
+        lambda o: phase_for_stage(event=o.event, stage=getattr(o, "stage", RoundStage.SWISS)))
 
 
 class MatchRowFactory(factory.django.DjangoModelFactory):

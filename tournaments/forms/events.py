@@ -54,6 +54,8 @@ class EventForm(AccessibleForm):
                                             "when the event starts."))
     top_cut = forms.TypedChoiceField(label=_("Top cut"), coerce=int, choices=TopCut.choices,
                                      initial=TopCut.NONE)
+    third_place = forms.BooleanField(
+        label=_("The semifinals' losers play a match for third place"), required=False)
     late_entry_until_round = forms.IntegerField(
         label=_("Late entry until round"), min_value=0, max_value=20, initial=0,
         help_text=_("Players may still register until this round is paired; 0 for no late "
@@ -141,7 +143,8 @@ class EventForm(AccessibleForm):
     def service_arguments(self) -> dict:
         data = self.cleaned_data
         arguments = {key: data[key] for key in (
-            "name", "format", "match_length", "rounds", "top_cut", "late_entry_until_round",
+            "name", "format", "match_length", "rounds", "top_cut", "third_place",
+            "late_entry_until_round",
             "decklist_deadline", "check_in_required", "fill_with_ai", "ai_in_top_cut",
             "check_squads", "clock_starts_at_pairing", "time_zone", "starts_at", "venue",
             "description", "capacity")}

@@ -13,6 +13,8 @@ selectors/ (reads), not here. Every model is importable from `tournaments.models
   confirmed result. A `ResultChange` keeps who changed a result, when, and what it was before
   and after. A round's clock is timestamps on the Round (no status); a `ClockChange` keeps
   each start, pause, resume and minutes added, to the round or to one table.
+- An event plays one or more `Phase`s (Swiss, round robin, single or double elimination),
+  each round in one of them; Swiss then a top cut is two.
 - An `Announcement` is the organizers' short message to the event's players, shown until it
   is withdrawn (`withdrawn_at`).
 - A `Penalty` is an infraction the organizers or the event's judges recorded: a warning, a
@@ -44,12 +46,14 @@ from tournaments.models.jobs import JobStatus, MatchJob
 from tournaments.models.matches import (
     MATCH_TRANSITIONS,
     Match,
+    MatchBracket,
     MatchStatus,
     ResultAction,
     ResultChange,
     SquadCheck,
 )
 from tournaments.models.penalties import MAX_PENALTY_NOTE, Penalty, PenaltyKind
+from tournaments.models.phases import Phase, PhaseAdvance, PhaseStructure
 from tournaments.models.pods import DraftPair, DraftSide, DraftStatus, Pod, PodSeat
 from tournaments.models.ratings import RatedEvent, Rating
 from tournaments.models.registrations import (
@@ -67,8 +71,9 @@ __all__ = [
     "DraftPair", "DraftSide", "DraftStatus",
     "EngineGame", "Event", "EventChange", "EventFormat", "EventStandings",
     "EventStatus", "GameMode", "GameUpload", "JobStatus", "LatePlayerGets", "Match",
-    "MatchJob", "MatchLength", "MatchStatus", "MAX_PENALTY_NOTE", "Penalty", "PenaltyKind",
-    "Pod", "PodSeat", "RatedEvent", "Rating",
+    "MatchBracket", "MatchJob", "MatchLength", "MatchStatus", "MAX_PENALTY_NOTE", "Penalty",
+    "PenaltyKind",
+    "Phase", "PhaseAdvance", "PhaseStructure", "Pod", "PodSeat", "RatedEvent", "Rating",
     "Registration", "ResultAction", "ResultChange", "Round", "RoundStage", "RoundStatus",
     "SquadCheck", "TopCut", "UploadStatus", "WaitlistEntry", "default_tiebreakers",
     "lists_open",

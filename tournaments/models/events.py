@@ -44,8 +44,12 @@ class MatchLength(models.IntegerChoices):
 
 class TopCut(models.IntegerChoices):
     NONE = 0, _("No top cut")
+    TOP_2 = 2, _("Top 2")
     TOP_4 = 4, _("Top 4")
     TOP_8 = 8, _("Top 8")
+    TOP_16 = 16, _("Top 16")
+    TOP_32 = 32, _("Top 32")
+    TOP_64 = 64, _("Top 64")
 
 
 def default_tiebreakers() -> list[str]:
@@ -67,6 +71,8 @@ class Event(models.Model):
     # Swiss rounds; None until the event starts, then rounds_for(players) unless set.
     rounds = models.PositiveSmallIntegerField(null=True, blank=True)
     top_cut = models.PositiveSmallIntegerField(choices=TopCut.choices, default=TopCut.NONE)
+    # The top cut's semifinal losers play for third place (else they share it).
+    third_place = models.BooleanField(default=False)
     organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organized_events")
     # People the organizers name as the event's judges: they record penalties, grant a table
     # extra time and read the event's lists for deck checks, and do nothing else an organizer
@@ -140,7 +146,7 @@ class Event(models.Model):
             models.CheckConstraint(condition=Q(match_length__in=MatchLength.values),
                                    name="event_match_length_1_or_3"),
             models.CheckConstraint(condition=Q(top_cut__in=TopCut.values),
-                                   name="event_top_cut_0_4_or_8"),
+                                   name="event_top_cut_a_power_of_two"),
             models.CheckConstraint(condition=Q(round_minutes__gte=1, round_minutes__lte=600),
                                    name="event_round_minutes_1_to_600"),
             models.CheckConstraint(condition=Q(no_show_minutes__gte=1,

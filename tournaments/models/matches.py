@@ -30,6 +30,12 @@ MATCH_TRANSITIONS: dict[str, tuple[str, ...]] = {
 }
 
 
+class MatchBracket(models.TextChoices):
+    """Where a match stands in its phase's bracket, when that is more than its round says."""
+    MAIN = "", _("Main")  # a Swiss, round-robin or single-elimination match
+    THIRD_PLACE = "third_place", _("Third place")  # the semifinals' losers (beside the final)
+
+
 class Match(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
     table = models.PositiveSmallIntegerField(null=True, blank=True)  # None for a bye
@@ -46,6 +52,8 @@ class Match(models.Model):
     report_a = models.JSONField(null=True, blank=True)
     report_b = models.JSONField(null=True, blank=True)
     is_ai_match = models.BooleanField(default=False)
+    bracket = models.CharField(max_length=12, choices=MatchBracket.choices, blank=True,
+                               default=MatchBracket.MAIN)
     engine_verified = models.BooleanField(default=False)
     confirmed_at = models.DateTimeField(null=True, blank=True)
     # Extra time for this table only (a judge call, a deck check), on top of the round's

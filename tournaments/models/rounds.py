@@ -23,6 +23,9 @@ class RoundStatus(models.TextChoices):
 class Round(models.Model):
     # No related_name "rounds": Event.rounds is the number of Swiss rounds.
     event = models.ForeignKey(Event, on_delete=models.CASCADE)
+    # The phase of the event it belongs to (models.phases).
+    phase = models.ForeignKey("tournaments.Phase", on_delete=models.CASCADE,
+                              related_name="phase_rounds")
     number = models.PositiveSmallIntegerField()  # 1.. over Swiss and top-cut rounds
     stage = models.CharField(max_length=10, choices=RoundStage.choices, default=RoundStage.SWISS)
     status = models.CharField(max_length=10, choices=RoundStatus.choices,

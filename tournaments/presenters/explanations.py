@@ -288,6 +288,10 @@ def _cut_next(p: Params, name: Callable[[str], str]) -> str:
     return text % p
 
 
+def _cut_third_place(p: Params, name: Callable[[str], str]) -> str:
+    return gettext("third place: the losers of the semifinals meet at table %(table)d") % p
+
+
 SENTENCES: dict[str, Callable[[Params, Callable[[str], str]], str]] = {
     "round": _round, "group": _group, "paired_down": _paired_down,
     "played_everyone": _played_everyone, "odd_group": _odd_group,
@@ -297,8 +301,8 @@ SENTENCES: dict[str, Callable[[Params, Callable[[str], str]], str]] = {
     "proof_rematch_too_many": _proof_rematch_too_many,
     "proof_window_too_many": _proof_window_too_many, "proof_bounds": _proof_bounds,
     "pod_alone": _pod_alone, "ai_seat": _ai_seat, "cut_seeded": _cut_seeded,
-    "cut_table": _cut_table, "cut_next": _cut_next, "awarded_bye": _awarded_bye,
-    "kept_apart": _kept_apart, "apart_paired": _apart_paired,
+    "cut_table": _cut_table, "cut_next": _cut_next, "cut_third_place": _cut_third_place,
+    "awarded_bye": _awarded_bye, "kept_apart": _kept_apart, "apart_paired": _apart_paired,
     "proof_apart_too_many": _proof_apart_too_many, "fixed_table": _fixed_table,
     "fixed_tables_met": _fixed_tables_met}
 

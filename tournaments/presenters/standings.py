@@ -16,6 +16,7 @@ from django.utils.translation import get_language, gettext
 
 from tournaments.models import Event
 from tournaments.selectors.cache import remembered
+from tournaments.selectors.placings import final_places
 from tournaments.selectors.standings import (
     METRIC_TEXT,
     POINTS,
@@ -38,11 +39,11 @@ class ShownRow:
     fit a phone (the CSV has two, with a dot), written with the reader's decimal separator
     ("55.4", "55,4"), and the link to the player's page."""
 
-    __slots__ = ("cut", "dropped", "is_ai", "match_points", "metrics", "name", "rank",
+    __slots__ = ("cut", "dropped", "is_ai", "match_points", "metrics", "name", "place", "rank",
                  "record", "registration_id", "url")
 
     def __init__(self, row: StandingRow, url: str, cut: str = "",
-                 columns: Sequence[StandingColumn] = ()) -> None:
+                 columns: Sequence[StandingColumn] = (), place: int | None = None) -> None:
         self.registration_id = row.registration_id
         self.name = row.name
         self.is_ai = row.is_ai
@@ -54,6 +55,7 @@ class ShownRow:
         self.metrics = tuple(_shown(getattr(row, c.key), c.percent, point) for c in columns)
         self.url = url
         self.cut = cut  # "in" the top cut, its "last" place, "passed" over (an AI seat), ""
+        self.place = "" if place is None else str(place)  # the final place, once decided
 
 
 def _shown(value: float, percent: bool, point: str) -> str:
@@ -110,10 +112,15 @@ def standings_part(event: Event, page: Page) -> str:
     url = player_urls(event)
     marks = cut_marks(event, rows)
     columns = tiebreaker_columns(event.tiebreakers)
+    # Once the top cut is decided the rows go in final places, each with its Swiss rank.
+    places = final_places(event, rows) if event.top_cut else None
+    if places:
+        rows = sorted(rows, key=lambda row: (places[row.registration_id], row.rank))
     return render_to_string("tournaments/_standings.html", {
         "event": event, "count": len(rows), "progress": standings_progress(event),
-        "points": METRIC_TEXT[POINTS], "columns": columns,
-        "page": [ShownRow(row, url(row.registration_id), _cut_of(marks, row), columns)
+        "points": METRIC_TEXT[POINTS], "columns": columns, "placed": bool(places),
+        "page": [ShownRow(row, url(row.registration_id), _cut_of(marks, row), columns,
+                          places.get(row.registration_id) if places else None)
                  for row in rows[page.start_index() - 1:page.end_index()]],
         "cut": marks, "cut_label": gettext("Top %(cut)d") % {"cut": event.top_cut}})
 

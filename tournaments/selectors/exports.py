@@ -7,6 +7,7 @@ from __future__ import annotations
 from core.csv_cells import csv_text
 from tournaments.models import Event, Match, Round
 from tournaments.selectors.matches import matches_by_table
+from tournaments.selectors.placings import final_places
 from tournaments.selectors.standings import (
     StandingColumn,
     StandingRow,
@@ -19,10 +20,10 @@ from tournaments.swiss import DEFAULT_ORDER
 
 def standings_header(columns: list[StandingColumn]) -> list[str]:
     """The standings CSV's columns: the tiebreakers (`tiebreaker_columns`) between the record
-    and the seat's marks, named by their metric keys; `cut` last, so the columns before it
-    stay where they were before it existed."""
+    and the seat's marks, named by their metric keys; `cut` then `place` last, so the columns
+    before them stay where they were before they existed."""
     return (["rank", "name", "match_points", "wins", "losses", "draws"]
-            + [column.key for column in columns] + ["dropped", "ai", "cut"])
+            + [column.key for column in columns] + ["dropped", "ai", "cut", "place"])
 
 
 # The header of an event with the default tiebreaker order, the Magic Tournament Rules' one.
@@ -42,14 +43,16 @@ def _metric_cell(row: StandingRow, column: StandingColumn) -> object:
 def standings_csv(event: Event) -> str:
     """One line per player, best first; the event's tiebreakers in its configured order,
     percentages with two decimals; `cut` is "yes" for a player the standings label for the
-    top cut."""
+    top cut; `place` is the final place once it is decided (selectors.placings), else empty."""
     columns = tiebreaker_columns(event.tiebreakers)
     rows = standings_for_event(event)
     cut = cut_marked(event, rows)
+    places = final_places(event, rows) or {}
     return csv_text(standings_header(columns), (
         [row.rank, row.name, row.match_points, row.wins, row.losses, row.draws,
          *(_metric_cell(row, column) for column in columns), int(row.dropped),
-         int(row.is_ai), "yes" if row.registration_id in cut else ""]
+         int(row.is_ai), "yes" if row.registration_id in cut else "",
+         places.get(row.registration_id, "")]
         for row in rows))
 
 

@@ -25,6 +25,7 @@ from tournaments.models import (
     EventFormat,
     EventStatus,
     Match,
+    MatchBracket,
     MatchStatus,
     Registration,
     WaitlistEntry,
@@ -204,7 +205,8 @@ def history_of(registration: Registration) -> list[HistoryRow]:
     matches = list(
         Match.objects.filter(Q(player_a=registration) | Q(player_b=registration))
         .select_related("round", "player_a__player__profile", "player_b__player__profile")
-        .annotate(round_tables=Count("round__matches"))
+        .annotate(round_tables=Count("round__matches",
+                                     filter=Q(round__matches__bracket=MatchBracket.MAIN)))
         .order_by("round__number"))
     rows = []
     for m in matches:

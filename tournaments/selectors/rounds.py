@@ -6,10 +6,18 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils.translation import gettext, gettext_lazy
 
-from tournaments.models import Event, Match, MatchStatus, Registration, Round, RoundStage
+from tournaments.models import (
+    Event,
+    Match,
+    MatchBracket,
+    MatchStatus,
+    Registration,
+    Round,
+    RoundStage,
+)
 from tournaments.selectors.matches import matches_by_table
 
 
@@ -26,6 +34,16 @@ def last_swiss_round(event: Event) -> int | None:
 def next_swiss_round(event: Event) -> int:
     """The number the next Swiss round will have."""
     return (last_swiss_round(event) or 0) + 1
+
+
+# The matches of a round that count as its tables in the bracket: a third-place match beside
+# the final leaves it the final (a round of one table).
+IN_BRACKET = Q(matches__bracket=MatchBracket.MAIN)
+
+
+def bracket_tables(rnd: Round) -> int:
+    """The round's tables in its bracket (a third-place match aside)."""
+    return rnd.matches.filter(bracket=MatchBracket.MAIN).count()
 
 
 TOP_CUT_NAMES = {1: gettext_lazy("Final"), 2: gettext_lazy("Semifinals"),
@@ -93,7 +111,7 @@ def round_label(rnd: Round) -> str:
     """'Round 3', or for the top cut 'Quarterfinals', 'Semifinals', 'Final'."""
     if rnd.stage == RoundStage.SWISS:
         return gettext("Round %(round)d") % {"round": rnd.number}
-    return label_for(rnd.stage, rnd.number, rnd.matches.count())
+    return label_for(rnd.stage, rnd.number, bracket_tables(rnd))
 
 
 def explanation_of(round_id: int) -> dict:
@@ -105,7 +123,8 @@ def explanation_of(round_id: int) -> dict:
 def rounds_labelled(event: Event) -> list[Round]:
     """The event's rounds in order, each with `tables` (matches, the bye included) and
     `label`, in one query."""
-    rounds = list(Round.objects.filter(event=event).annotate(tables=Count("matches"))
+    rounds = list(Round.objects.filter(event=event).annotate(tables=Count("matches",
+                                                                          filter=IN_BRACKET))
                   .order_by("number"))
     for rnd in rounds:
         rnd.label = label_for(rnd.stage, rnd.number, rnd.tables)
@@ -126,7 +145,7 @@ def round_choices(event: Event) -> list[RoundChoice]:
     return [RoundChoice(pk, number, stage, status, tables, label_for(stage, number, tables))
             for pk, number, stage, status, tables in (
                 Round.objects.filter(event=event).order_by("number")
-                .annotate(tables=Count("matches"))
+                .annotate(tables=Count("matches", filter=IN_BRACKET))
                 .values_list("id", "number", "stage", "status", "tables"))]
 
 
@@ -141,10 +160,11 @@ def round_of(event: Event, number: int) -> Round | None:
 
 
 def champion_of(final: Round | None) -> Registration | None:
-    """The winner of a confirmed final (a top-cut round of one match)."""
+    """The winner of a confirmed final (a top-cut round of one match in its bracket)."""
     if final is None or final.stage != RoundStage.TOP_CUT or final.tables != 1:
         return None
-    match = (Match.objects.filter(round=final, status=MatchStatus.CONFIRMED)
+    match = (Match.objects.filter(round=final, status=MatchStatus.CONFIRMED,
+                                  bracket=MatchBracket.MAIN)
              .select_related("player_a__player__profile", "player_b__player__profile").first())
     if match is None:
         return None

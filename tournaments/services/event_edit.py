@@ -55,7 +55,7 @@ __all__ = ["BEFORE_START", "EDITABLE", "TIMES", "event_update", "label"]
 _ANY_TIME = ("name", "description", "venue", "starts_at", "time_zone", "round_minutes",
             "clock_starts_at_pairing", "no_show_minutes", "late_player_gets",
             "late_entry_until_round")
-BEFORE_START = ("format", "match_length", "rounds", "top_cut", "tiebreakers",
+BEFORE_START = ("format", "match_length", "rounds", "top_cut", "third_place", "tiebreakers",
                 "check_in_required", "fill_with_ai", "ai_in_top_cut", "registration_opens",
                 "registration_closes", "decklist_deadline", "capacity")
 EDITABLE = _ANY_TIME + BEFORE_START
@@ -71,7 +71,9 @@ _LABELS = {
     "late_entry_until_round": gettext_lazy("late entry"),
     "format": gettext_lazy("the format"), "match_length": gettext_lazy("the match length"),
     "rounds": gettext_lazy("the number of Swiss rounds"),
-    "top_cut": gettext_lazy("the top cut"), "tiebreakers": gettext_lazy("the tiebreakers"),
+    "top_cut": gettext_lazy("the top cut"),
+    "third_place": gettext_lazy("the match for third place"),
+    "tiebreakers": gettext_lazy("the tiebreakers"),
     "check_in_required": gettext_lazy("check-in"),
     "fill_with_ai": gettext_lazy("filling with AI seats"),
     "ai_in_top_cut": gettext_lazy("AI seats in the top cut"),
@@ -89,7 +91,8 @@ _TEXT = ("name", "description", "venue", "time_zone", "format", "late_player_get
 _WHOLE = ("round_minutes", "no_show_minutes", "late_entry_until_round", "match_length",
          "top_cut")
 _WHOLE_OR_NONE = ("rounds", "capacity")
-_YES_NO = ("clock_starts_at_pairing", "check_in_required", "fill_with_ai", "ai_in_top_cut")
+_YES_NO = ("clock_starts_at_pairing", "check_in_required", "fill_with_ai", "ai_in_top_cut",
+           "third_place")
 TIMES = ("starts_at", "registration_opens", "registration_closes", "decklist_deadline")
 
 
@@ -187,7 +190,7 @@ def _value_problems(event: Event, wanted: dict[str, object]) -> dict[str, list[s
     merged = {f: getattr(event, f) for f in EDITABLE} | wanted
     found = event_problems(
         name=merged["name"], format=merged["format"], match_length=merged["match_length"],
-        rounds=merged["rounds"], top_cut=merged["top_cut"],
+        rounds=merged["rounds"], top_cut=merged["top_cut"], third_place=merged["third_place"],
         registration_opens=merged["registration_opens"],
         registration_closes=merged["registration_closes"],
         late_entry_until_round=merged["late_entry_until_round"],

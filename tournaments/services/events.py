@@ -22,6 +22,7 @@ from tournaments.models import (
     EventStatus,
     LatePlayerGets,
     Match,
+    MatchBracket,
     MatchLength,
     Registration,
     Round,
@@ -34,6 +35,7 @@ from tournaments.swiss import rounds_for
 from tournaments.swiss.standings import METRICS
 
 from .guards import lock_event, require_organizer
+from .phases import phases_write
 from .pods import pods_create
 from .ratings import ratings_update_for_event
 from .standings import results_version_bump, standings_freeze, standings_row_create
@@ -124,7 +126,7 @@ def corrections_problems(*, late_player_gets: str, no_show_minutes: int,
 def event_problems(*, name: str, format: str, match_length: int, rounds: int | None,
                    top_cut: int, registration_opens: datetime | None,
                    registration_closes: datetime | None, late_entry_until_round: int,
-                   tiebreakers: Sequence[str]) -> list[str]:
+                   tiebreakers: Sequence[str], third_place: bool = False) -> list[str]:
     """Every reason the settings cannot make an event, all at once."""
     problems = []
     if not name.strip():
@@ -145,8 +147,12 @@ def event_problems(*, name: str, format: str, match_length: int, rounds: int | N
             gettext("an event needs at least one Swiss round, not %(rounds)s")
             % {"rounds": rounds}, "rounds"))
     if top_cut not in TopCut.values:
-        problems.append(Problem(gettext("the top cut is none, 4 or 8 players, not %(top_cut)s")
+        problems.append(Problem(gettext("the top cut is none or 2, 4, 8, 16, 32 or 64 players, "
+                                        "not %(top_cut)s")
                                 % {"top_cut": top_cut}, "top_cut"))
+    elif third_place and top_cut < TopCut.TOP_4:
+        problems.append(Problem(gettext("a match for third place needs a top cut of at least 4 "
+                                        "players"), "third_place"))
     if registration_opens and registration_closes and registration_closes <= registration_opens:
         problems.append(Problem(gettext("registration must close after it opens"),
                                 "registration_closes"))
@@ -206,7 +212,7 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, now: datetime,
                  seed: int | None = None,
                  game: CardGame | None = None, match_length: int = MatchLength.BEST_OF_3,
                  rounds: int | None = None, top_cut: int = TopCut.NONE,
-                 registration_opens: datetime | None = None,
+                 third_place: bool = False, registration_opens: datetime | None = None,
                  registration_closes: datetime | None = None,
                  decklist_deadline: datetime | None = None, late_entry_until_round: int = 0,
                  check_in_required: bool = False, fill_with_ai: bool = False,
@@ -225,7 +231,7 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, now: datetime,
     API lets a user choose it."""
     order = list(tiebreakers) if tiebreakers is not None else default_tiebreakers()
     problems = event_problems(name=name, format=format, match_length=match_length,
-                              rounds=rounds, top_cut=top_cut,
+                              rounds=rounds, top_cut=top_cut, third_place=third_place,
                               registration_opens=registration_opens,
                               registration_closes=registration_closes,
                               late_entry_until_round=late_entry_until_round, tiebreakers=order)
@@ -241,7 +247,8 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, now: datetime,
         raise DomainError("invalid_event", "; ".join(problems), problems=problems)
     event = Event.objects.create(
         name=name.strip(), game=game, format=format, match_length=match_length,
-        rounds=rounds, top_cut=top_cut, registration_opens=registration_opens,
+        rounds=rounds, top_cut=top_cut, third_place=third_place,
+        registration_opens=registration_opens,
         registration_closes=registration_closes, decklist_deadline=decklist_deadline,
         late_entry_until_round=late_entry_until_round, check_in_required=check_in_required,
         fill_with_ai=fill_with_ai, ai_in_top_cut=ai_in_top_cut,
@@ -322,6 +329,8 @@ def event_start(*, event_id: int, by: AbstractBaseUser, now: datetime,
     event.seed_hash = seed_commitment(event.seed, event.seed_nonce)
     event.save(update_fields=["status", "rounds", "late_entry_until_round", "started_at",
                               "seed_nonce", "seed_hash"])
+    # The plan is fixed from now on: its phases are written (services.phases).
+    phases_write(event=event)
     results_version_bump(event_id=event.pk)
     return event, True
 
@@ -395,7 +404,8 @@ def event_complete(*, event_id: int, by: AbstractBaseUser, now: datetime,
                                             "rounds": event.rounds},
                        params={"event": event.name, "played": last.number, "rounds": event.rounds})
     require_round_confirmed(last)
-    if last.stage == RoundStage.TOP_CUT and Match.objects.filter(round=last).count() > 1:
+    if last.stage == RoundStage.TOP_CUT and Match.objects.filter(
+            round=last, bracket=MatchBracket.MAIN).count() > 1:
         raise Conflict("bracket_open", gettext("Round %(number)s is not the final: pair the next"
                                                " top-cut round")
                                        % {"number": last.number},

@@ -28,6 +28,7 @@ from tournaments.models import (
     EventFormat,
     EventStatus,
     Match,
+    MatchBracket,
     Registration,
     Round,
     RoundStage,
@@ -43,6 +44,7 @@ from .clock import clock_start_at_pairing
 from .engine_jobs import jobs_for_round
 from .guards import lock_event, require_organizer
 from .match_notices import round_paired_notify
+from .phases import phase_for_stage
 from .pods import require_drafts_done
 from .standings import results_version_bump
 from .states import require_round_confirmed
@@ -153,17 +155,20 @@ def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
 
 def round_write(*, event: Event, number: int, stage: str, by: AbstractBaseUser,
                 now: datetime, pairs: Sequence[tuple[Registration, Registration]],
-                explanation: dict) -> Round:
-    """A new round with a match per pair at tables 1, 2, ... (in the order given), around the
-    tables some players always play at (`Registration.fixed_table`; both players of a pair
-    with one: the first's, the higher-ranked), each said in the explanation. The matches are
-    written in the order given (the top cut reads its bracket in that order). Matches
-    between two AI seats go to the workers once the pairing commits (the engine plays them).
-    The round's clock starts now if the event says so."""
-    tables = tables_around([(a.fixed_table, b.fixed_table) for a, b in pairs])
+                explanation: dict,
+                third_place: tuple[Registration, Registration] | None = None) -> Round:
+    """A new round with a match per pair at tables 1, 2, ... (in the order given), and a
+    top cut's match for third place at the next table when `third_place` names its players;
+    around the tables some players always play at (`Registration.fixed_table`; both players
+    of a pair with one: the first's, the higher-ranked), each said in the explanation. The
+    matches are written in the order given (the top cut reads its bracket in that order).
+    Matches between two AI seats go to the workers once the pairing commits (the engine plays
+    them). The round's clock starts now if the event says so."""
+    every = [*pairs, third_place] if third_place is not None else list(pairs)
+    tables = tables_around([(a.fixed_table, b.fixed_table) for a, b in every])
     lines = list(explanation.get("lines", []))
     names = dict(explanation.get("players", {}))
-    for (a, b), (table, fixed) in zip(pairs, tables, strict=True):
+    for (a, b), (table, fixed) in zip(every, tables, strict=True):
         if a.fixed_table and b.fixed_table:
             lines.append(statement("fixed_tables_met", table=table, other=b.fixed_table,
                                    player=swiss_id(a.pk), opponent=swiss_id(b.pk)))
@@ -175,12 +180,17 @@ def round_write(*, event: Event, number: int, stage: str, by: AbstractBaseUser,
         for seat in (a, b):
             names.setdefault(swiss_id(seat.pk), seat.name)
     explanation = {**explanation, "lines": lines, "players": names}
-    rnd = Round.objects.create(event=event, number=number, stage=stage, seed=event.seed,
+    rnd = Round.objects.create(event=event, phase=phase_for_stage(event=event, stage=stage),
+                               number=number, stage=stage, seed=event.seed,
                                explanation=explanation, paired_by=by, paired_at=now)
     clock_start_at_pairing(rnd=rnd, event=event, by=by, now=now)
     Match.objects.bulk_create([
         Match(round=rnd, table=table, player_a=a, player_b=b, is_ai_match=a.is_ai or b.is_ai)
-        for (table, _), (a, b) in zip(tables, pairs, strict=True)])
+        for (table, _), (a, b) in zip(tables[:len(pairs)], pairs, strict=True)])
+    if third_place is not None:
+        a, b = third_place
+        Match.objects.create(round=rnd, table=tables[-1][0], player_a=a, player_b=b,
+                             is_ai_match=a.is_ai or b.is_ai, bracket=MatchBracket.THIRD_PLACE)
     jobs_for_round(round_id=rnd.pk, now=now)
     # Its players who asked for it get their table by mail (services/match_notices.py).
     round_paired_notify(round_id=rnd.pk)

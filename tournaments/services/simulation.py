@@ -32,7 +32,7 @@ from tournaments.models import (
     MatchStatus,
     Round,
 )
-from tournaments.selectors.rounds import round_label
+from tournaments.selectors.rounds import bracket_tables, round_label
 
 from .ai_seats import ai_seat_add
 from .decklists import event_lists_publish
@@ -153,7 +153,7 @@ def event_simulate(*, players: int, ai_seats: int, fmt: str, seed: int,
     if event.top_cut:
         rnd, _ = topcut_start(event_id=event.pk, by=organizer, now=clock())
         _play_round(rnd, clock, progress)
-        while rnd.matches.count() > 1:
+        while bracket_tables(rnd) > 1:
             rnd, _ = topcut_advance(event_id=event.pk, by=organizer, now=clock(),
                                  number=rnd.number + 1)
             _play_round(rnd, clock, progress)

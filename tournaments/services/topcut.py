@@ -1,7 +1,12 @@
-"""The top cut: running -> top_cut seeds a single-elimination bracket from the Swiss
-standings (`tournaments.swiss.bracket`: 1-8, 4-5, 2-7, 3-6), then each confirmed bracket round
-sends its winners on to the next, table by table (the winners of tables 1 and 2 meet, then 3
-and 4), until the final.
+"""The top cut: running -> top_cut seeds a single-elimination bracket of 2 to 64 players from
+the Swiss standings (`tournaments.swiss.bracket`: for 8, 1-8, 4-5, 2-7, 3-6), then each
+confirmed bracket round sends its winners on to the next, table by table (the winners of
+tables 1 and 2 meet, then 3 and 4), until the final. With `Event.third_place`, the
+semifinals' losers play for third place beside the final (a match of the final's round, after
+its table, marked `MatchBracket.THIRD_PLACE`).
+
+The cut is the event's second phase (services.phases): its seeds, best first, are the phase's
+`entrants`, which the final placings read (selectors.placings).
 
 Dropped players do not make the cut, nor AI seats unless the event lets them
 (`Event.ai_in_top_cut`): the next player in the standings takes the place. Like Swiss
@@ -17,13 +22,14 @@ from django.db import transaction
 from django.utils.translation import gettext, ngettext
 
 from core.errors import Conflict, from_engine
-from tournaments.models import EventStatus, Registration, Round, RoundStage
+from tournaments.models import EventStatus, MatchBracket, Phase, Registration, Round, RoundStage
 from tournaments.rules import tables_around
 from tournaments.selectors.bridge import swiss_view
 from tournaments.swiss import SwissError, bracket, compute_standings, qualifiers
 from tournaments.swiss.explain import statement
 
 from .guards import lock_event, require_organizer
+from .phases import phase_for_stage
 from .rounds import round_write
 from .standings import results_version_bump
 from .states import event_move, require_round_confirmed
@@ -85,6 +91,9 @@ def topcut_start(*, event_id: int, by: AbstractBaseUser, now: datetime) -> tuple
     lines += [statement("cut_table", table=t, player=a, seed=seeds.index(a) + 1, opponent=b,
                         opponent_seed=seeds.index(b) + 1)
               for (t, _), (a, b) in zip(tables, pairs, strict=True)]
+    phase = phase_for_stage(event=event, stage=RoundStage.TOP_CUT)
+    phase.entrants = [view.registrations[pid].pk for pid in seeds]
+    phase.save(update_fields=["entrants"])
     rnd = round_write(event=event, number=played + 1, stage=RoundStage.TOP_CUT, by=by, now=now,
                       pairs=[(view.registrations[a], view.registrations[b]) for a, b in pairs],
                       explanation={"lines": lines, "players": view.names()})
@@ -120,20 +129,33 @@ def topcut_advance(*, event_id: int, by: AbstractBaseUser, now: datetime,
     require_round_confirmed(last)
     # Bracket order is the order the matches were written in (round_write), which is the
     # tables' order unless a player's table is fixed.
-    matches = list(last.matches.order_by("id"))
+    matches = list(last.matches.filter(bracket=MatchBracket.MAIN).order_by("id"))
     if len(matches) == 1:
         raise Conflict("bracket_decided", gettext("The final of %(event)s is decided: complete "
                                                   "the event")
                                           % {"event": event.name},
                        params={"event": event.name})
     ids = [m.player_a_id if m.a_wins > m.b_wins else m.player_b_id for m in matches]
-    winners = Registration.objects.in_bulk(ids)
-    pairs = [(winners[ids[i]], winners[ids[i + 1]]) for i in range(0, len(ids), 2)]
-    tables = tables_around([(a.fixed_table, b.fixed_table) for a, b in pairs])
+    lost = [m.player_b_id if m.a_wins > m.b_wins else m.player_a_id for m in matches]
+    seats = Registration.objects.in_bulk(ids + lost)
+    pairs = [(seats[ids[i]], seats[ids[i + 1]]) for i in range(0, len(ids), 2)]
+    third = None
+    if len(matches) == 2 and _phase_of(last).third_place:
+        third = (seats[lost[0]], seats[lost[1]])
+    # The tables round_write gives (around the players' fixed tables, rules.tables_around).
+    tables = tables_around([(a.fixed_table, b.fixed_table)
+                            for a, b in [*pairs, *([third] if third else [])]])
     lines = [statement("cut_next", players=len(ids), first=matches[i].table,
                        second=matches[i + 1].table, table=tables[i // 2][0])
              for i in range(0, len(ids), 2)]
+    if third is not None:
+        lines.append(statement("cut_third_place", table=tables[-1][0]))
     rnd = round_write(event=event, number=last.number + 1, stage=RoundStage.TOP_CUT, by=by,
-                      now=now, pairs=pairs, explanation={"lines": lines, "players": {}})
+                      now=now, pairs=pairs, explanation={"lines": lines, "players": {}},
+                      third_place=third)
     results_version_bump(event_id=event.pk)
     return rnd, True
+
+
+def _phase_of(rnd: Round) -> Phase:
+    return Phase.objects.get(pk=rnd.phase_id)

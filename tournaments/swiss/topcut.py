@@ -1,10 +1,13 @@
-"""The top cut: single elimination seeded from the standings (1-8, 4-5, 2-7, 3-6)."""
+"""The top cut: single elimination seeded from the standings (for 8: 1-8, 4-5, 2-7, 3-6), of
+2, 4, 8, 16, 32 or 64 players."""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
 from .model import SwissError
+
+CUT_SIZES = (2, 4, 8, 16, 32, 64)
 
 
 def seed_order(size: int) -> list[int]:
@@ -21,8 +24,8 @@ def seed_order(size: int) -> list[int]:
 
 def bracket(ranked: Sequence[str], size: int) -> list[tuple[str, str]]:
     """The first-round matches of a top cut of `size` from `ranked` (best first)."""
-    if size not in (2, 4, 8, 16):
-        raise SwissError(f"the top cut is 4 or 8 players (2 or 16 also work), not {size}")
+    if size not in CUT_SIZES:
+        raise SwissError(f"the top cut is 2, 4, 8, 16, 32 or 64 players, not {size}")
     if len(ranked) < size:
         raise SwissError(f"a top {size} needs {size} players, the standings have {len(ranked)}")
     seeds = seed_order(size)

@@ -47,7 +47,12 @@ from tournaments.selectors.access import is_organizer
 from tournaments.selectors.announcements import announcements_board
 from tournaments.selectors.events import dashboard_for
 from tournaments.selectors.registrations import deck_checks_of, registrations_for_event
-from tournaments.selectors.rounds import ROUND_ALREADY_PAIRED, ROUND_PAIRED, round_sentence
+from tournaments.selectors.rounds import (
+    ROUND_ALREADY_PAIRED,
+    ROUND_PAIRED,
+    bracket_tables,
+    round_sentence,
+)
 from tournaments.selectors.squads import matches_with_squad_problems, squads_by_match
 from tournaments.selectors.starting import start_questions
 from tournaments.services.corrections import round_swap, round_unpair
@@ -248,7 +253,7 @@ def _number(request: HttpRequest, event: Event) -> int | None:
 
 def _paired(request: HttpRequest, event: Event, rnd, paired: bool,  # noqa: ANN001
             ) -> HttpResponse:
-    tables = rnd.matches.count()
+    tables = bracket_tables(rnd)
     if not paired:
         messages.info(request, round_sentence(ROUND_ALREADY_PAIRED, rnd.stage, rnd.number,
                                               tables))

@@ -61,7 +61,7 @@ from tournaments.selectors.matches import (
 )
 from tournaments.selectors.online import match_online_summary
 from tournaments.selectors.penalties import penalties_of_match
-from tournaments.selectors.rounds import label_for
+from tournaments.selectors.rounds import bracket_tables, label_for
 from tournaments.selectors.squads import match_squads, squad_checks_seen
 from tournaments.services.results import result_report, result_set
 from tournaments.services.squads import squad_check_submit
@@ -155,7 +155,7 @@ def _page(request: HttpRequest, event: Event, match: Match, context: dict, *,
     shown = match_clock_shown(match) if open_ else None
     context.update({
         "a": a, "b": b,
-        "round_label": label_for(rnd.stage, rnd.number, rnd.matches.count())
+        "round_label": label_for(rnd.stage, rnd.number, bracket_tables(rnd))
         if rnd.stage == RoundStage.TOP_CUT
         else gettext("Round %(round)d") % {"round": rnd.number},
         "report_a": score_text(match.report_a), "report_b": score_text(match.report_b),

@@ -52,6 +52,7 @@ from tournaments.models import (
 )
 from tournaments.services.engine_jobs import decks_for_match, job_seed
 from tournaments.services.match_batches import DEFAULT_BATCH, jobs_for_round_batched
+from tournaments.services.phases import phases_write
 
 REPO = Path(__file__).resolve().parents[3]
 BENCH_NAME = "Benchmark (bench_matches): deleted when the run ends"
@@ -236,7 +237,8 @@ class Command(DatabaseCommand):
         seats = Registration.objects.bulk_create(
             [Registration(event=event, is_ai=True, ai_name=f"AI {i + 1}", checked_in=True,
                           created_at=now) for i in range(2 * count)])
-        rnd = Round.objects.create(event=event, number=1, status=RoundStatus.PLAYING,
+        rnd = Round.objects.create(event=event, phase=phases_write(event=event)[0], number=1,
+                                   status=RoundStatus.PLAYING,
                                    seed=seed, paired_at=now)
         Match.objects.bulk_create(
             [Match(round=rnd, table=t + 1, player_a=seats[2 * t], player_b=seats[2 * t + 1],

@@ -171,8 +171,11 @@ def test_an_event_runs_start_to_finish_through_the_api(monkeypatch):
     revealed = ok(APIClient().get(f"/api/events/{event_id}/"))  # the seed: public once over
     assert revealed["seed"] == 7
     assert revealed["seed_hash"] == seed_commitment(7, revealed["seed_nonce"])
-    # The top cut never changes the Swiss standings.
-    assert ok(APIClient().get(f"/api/events/{event_id}/standings/")) == standings
+    # The top cut never changes the Swiss standings; it gives everyone a final place.
+    after = ok(APIClient().get(f"/api/events/{event_id}/standings/"))
+    assert [{**row, "place": None} for row in after] == standings
+    assert {row["name"]: row["place"] for row in after}["p01"] == 1
+    assert sorted(row["place"] for row in after)[:2] == [1, 2]
     assert Event.objects.get(pk=event_id).status == EventStatus.COMPLETE
 
 

@@ -93,7 +93,7 @@ def test_an_event_gets_a_seed_drawn_by_the_server():
     ({"name": "X", "format": "sealed"}, "format"),
     ({"name": "X", "format": "draft", "match_length": 5}, "match_length"),
     ({"name": "X", "format": "draft", "rounds": 0}, "rounds"),
-    ({"name": "X", "format": "draft", "top_cut": 2}, "top_cut"),
+    ({"name": "X", "format": "draft", "top_cut": 6}, "top_cut"),
     ({"name": "X", "format": "draft", "tiebreakers": ["coin"]}, "tiebreakers.0"),
     ({"name": "X", "format": "draft", "tiebreakers": []}, "tiebreakers"),
     ({"name": "X", "format": "draft", "game": "chess"}, "game"),

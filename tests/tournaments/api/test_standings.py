@@ -25,7 +25,7 @@ def test_standings_are_public_with_record_and_tiebreakers(django_assert_max_num_
         rows = client_for().get(f"/api/events/{event.pk}/standings/").json()
     assert len(rows) == 5
     assert set(rows[0]) == {"rank", "registration", "name", "match_points", "wins", "losses",
-                            "draws", "omw", "gw", "ogw", "dropped", "is_ai", "cut"}
+                            "draws", "omw", "gw", "ogw", "dropped", "is_ai", "cut", "place"}
     assert [r["rank"] for r in rows] == sorted(r["rank"] for r in rows)
     for row in rows:
         assert row["match_points"] == 3 * row["wins"] + row["draws"]
@@ -48,7 +48,7 @@ def test_the_standings_download_as_csv():
     api = client_for().get(f"/api/events/{event.pk}/standings/").json()
     assert [r["name"] for r in rows] == [r["name"] for r in api]
     assert list(rows[0]) == ["rank", "name", "match_points", "wins", "losses", "draws", "omw",
-                             "gw", "ogw", "dropped", "ai", "cut"]
+                             "gw", "ogw", "dropped", "ai", "cut", "place"]
     assert rows[0]["match_points"] == "3" and rows[0]["dropped"] == "0"
     assert float(rows[0]["gw"]) == pytest.approx(api[0]["gw"] * 100, abs=0.01)
 

@@ -13,6 +13,7 @@ from tests.factories.tournaments import AISeatFactory, KeptApartFactory, Organiz
 from tests.tournaments.event_steps import now, organizer_of, pair, seats, settle, start
 from tournaments.models import Event, EventChange, KeptApart, Registration, ResultAction
 from tournaments.presenters.explanations import round_explanation
+from tournaments.selectors.placings import cut_placings
 from tournaments.selectors.standings import standings_for_event
 from tournaments.services.constraints import (
     kept_apart_add,
@@ -218,13 +219,13 @@ def test_the_top_cut_keeps_its_bracket_and_seats_a_fixed_table():
         settle(pair(event))
     ranked = [r.registration_id for r in standings_for_event(event)]
     fourth = Registration.objects.get(pk=ranked[3])
-    set_(fourth, fixed_table=1)
+    set_(fourth, fixed_table=2)
     rnd, _ = topcut_start(event_id=event.pk, by=organizer_of(event), now=now())
     matches = list(rnd.matches.order_by("id"))
-    # Bracket order kept (1-4, 2-3), the fourth seed's match at table 1, the other at 2.
+    # Bracket order kept (1-4, 2-3), the fourth seed's match at table 2, the other at 1.
     assert [(m.player_a_id, m.player_b_id) for m in matches] == [
         (ranked[0], ranked[3]), (ranked[1], ranked[2])]
-    assert [m.table for m in matches] == [1, 2]
+    assert [m.table for m in matches] == [2, 1]
     set_(fourth, fixed_table=None)
     set_(Registration.objects.get(pk=ranked[0]), fixed_table=None)
     second = Registration.objects.get(pk=ranked[1])
@@ -235,6 +236,11 @@ def test_the_top_cut_keeps_its_bracket_and_seats_a_fixed_table():
     match = final.matches.get()
     assert {match.player_a_id, match.player_b_id} == {ranked[0], ranked[1]}
     assert match.table == 5
+    settle(final, **{Registration.objects.get(pk=match.player_b_id).name: (2, 0, 0)})
+    places = dict((pk, place) for place, pk in cut_placings(event))
+    # The placings read the bracket in written order, whatever the tables.
+    assert places[match.player_b_id] == 1 and places[match.player_a_id] == 2
+    assert {places[ranked[2]], places[ranked[3]]} == {3}
 
 
 def test_constraints_do_not_change_once_the_event_is_complete():

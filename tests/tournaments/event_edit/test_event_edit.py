@@ -294,7 +294,7 @@ BAD = [
     ("capacity", 0, "the capacity is 1 to 10000 players"),
     ("tiebreakers", ["luck"], "unknown tiebreaker 'luck'"),
     ("tiebreakers", [], "the standings need at least one tiebreaker"),
-    ("top_cut", 6, "the top cut is none, 4 or 8 players"),
+    ("top_cut", 6, "the top cut is none or 2, 4, 8, 16, 32 or 64 players"),
     ("match_length", 2, "matches are best of 1 or best of 3"),
     ("starts_at", datetime(2026, 6, 1, 14, 0), "the start must be a date and time with its "
                                                "time zone"),

@@ -38,7 +38,7 @@ def test_bad_settings_are_all_named_at_once():
         "the event needs a name",
         "format must be one of preconstructed, draft, constructed, not 'sealed'",
         "matches are best of 1 or best of 3, not best of 5",
-        "the top cut is none, 4 or 8 players, not 6",
+        "the top cut is none or 2, 4, 8, 16, 32 or 64 players, not 6",
         "late entry until round 4, but the event has 3 Swiss rounds",
         "unknown tiebreaker 'coin_flip': known are match_points, omw, gw, ogw",
         "a tiebreaker is listed twice",

@@ -108,7 +108,7 @@ def test_a_bye_counts_as_a_win_and_a_late_entry_starts_at_its_first_match():
 
 
 def test_a_round_still_being_played_and_the_top_cut_are_not_drawn():
-    event, seat = scene("a b c d", {1: ROUNDS[1]})
+    event, seat = scene("a b c d", {1: ROUNDS[1]}, top_cut=2)
     playing = RoundFactory(event=event, number=2, status=RoundStatus.PLAYING)
     ConfirmedMatchFactory(round=playing, player_a=seat["c"], player_b=seat["a"])
     top_cut = RoundFactory(event=event, number=3, stage=RoundStage.TOP_CUT)

@@ -124,8 +124,9 @@ def test_the_page_shows_the_events_tiebreakers_in_its_order(client):
                               ("OGW%", "Opponents' game-win percentage"),
                               ("GW%", "Game-win percentage")]
     first = standings_for_event(event)[0]
-    row = re.search(rf'<tr data-seat="\d+" class="[^"]*">\s*<td>1</td>\s*<td><a href="[^"]*">'
-                    rf"{first.name}<.*?</tr>", page, re.S).group(0)
+    row = re.search(rf'<tr data-seat="\d+" class="[^"]*">\s*<td>1</td>\s*'
+                    rf'<td class="col-player"><a href="[^"]*">{first.name}<.*?</tr>', page,
+                    re.S).group(0)
     cells = re.findall(r"<td>([^<]*)</td>", row)
     assert cells[-2:] == [f"{first.ogw * 100:.1f}", f"{first.gw * 100:.1f}"]
     legend = page.split('<details class="legend">', 1)[1]
@@ -135,7 +136,7 @@ def test_the_page_shows_the_events_tiebreakers_in_its_order(client):
 
 def test_the_csv_keeps_its_columns_for_the_default_order_and_adds_the_cut(client):
     assert STANDINGS_HEADER == ["rank", "name", "match_points", "wins", "losses", "draws",
-                                "omw", "gw", "ogw", "dropped", "ai", "cut"]
+                                "omw", "gw", "ogw", "dropped", "ai", "cut", "place"]
     rows = csv_of(client, played())
     assert list(rows[0]) == STANDINGS_HEADER
 
@@ -143,7 +144,7 @@ def test_the_csv_keeps_its_columns_for_the_default_order_and_adds_the_cut(client
 def test_the_csv_puts_the_events_tiebreakers_in_its_order(client):
     event = played(OGW_FIRST)
     expected = ["rank", "name", "match_points", "wins", "losses", "draws", "ogw", "gw",
-                "dropped", "ai", "cut"]
+                "dropped", "ai", "cut", "place"]
     standings = standings_for_event(event)
     for name in ("tournaments:standings_csv", "event-standings-csv"):
         rows = csv_of(client, event, name)
@@ -156,7 +157,7 @@ def test_the_api_lists_the_events_tiebreakers_first_in_its_order(client):
     event = played(OGW_FIRST)
     rows = api_of(client, event)
     assert list(rows[0]) == ["rank", "registration", "name", "match_points", "wins", "losses",
-                             "draws", "ogw", "gw", "omw", "dropped", "is_ai", "cut"]
+                             "draws", "ogw", "gw", "omw", "dropped", "is_ai", "cut", "place"]
     assert list(api_of(client, played())[0])[7:10] == ["omw", "gw", "ogw"]
 
 

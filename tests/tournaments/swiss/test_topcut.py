@@ -17,5 +17,7 @@ def test_top_four_is_seeded_1_4_2_3():
 def test_a_cut_needs_enough_players_and_a_supported_size():
     with pytest.raises(SwissError, match="needs 8 players"):
         bracket(["a"] * 5, 8)
-    with pytest.raises(SwissError, match="4 or 8"):
+    with pytest.raises(SwissError, match="2, 4, 8, 16, 32 or 64"):
         bracket(["a"] * 6, 6)
+    with pytest.raises(SwissError, match="2, 4, 8, 16, 32 or 64"):
+        bracket(["a"] * 128, 128)

@@ -53,6 +53,9 @@ class EventCreateIn(serializers.Serializer):
         min_value=1, max_value=30, required=False, allow_null=True, default=None,
         help_text="Swiss rounds; empty: from the player count when the event starts")
     top_cut = serializers.ChoiceField(choices=TopCut.choices, default=TopCut.NONE)
+    third_place = serializers.BooleanField(
+        default=False, help_text="the semifinals' losers play for third place (a top cut of "
+                                 "4 or more)")
     registration_opens = serializers.DateTimeField(required=False, allow_null=True,
                                                    default=None)
     registration_closes = serializers.DateTimeField(required=False, allow_null=True,
@@ -143,6 +146,7 @@ class EventUpdateIn(serializers.Serializer):
     rounds = serializers.IntegerField(min_value=1, max_value=30, required=False,
                                       allow_null=True)
     top_cut = serializers.ChoiceField(choices=TopCut.choices, required=False)
+    third_place = serializers.BooleanField(required=False)
     tiebreakers = serializers.ListField(
         child=serializers.ChoiceField(choices=list(METRICS)), required=False, min_length=1,
         max_length=len(METRICS))
@@ -184,6 +188,8 @@ class EventOut(serializers.Serializer):
     match_length = serializers.IntegerField()
     rounds = serializers.IntegerField(allow_null=True)
     top_cut = serializers.IntegerField()
+    third_place = serializers.BooleanField(
+        help_text="the semifinals' losers play for third place")
     organizers = serializers.SerializerMethodField()
     players = serializers.IntegerField(help_text="registered players (AI seats aside)")
     registration_opens = serializers.DateTimeField(allow_null=True)

@@ -23,3 +23,8 @@ class StandingOut(serializers.Serializer):
     cut = serializers.BooleanField(
         help_text="labelled for the top cut, as on the standings page: once the cut is made, "
                   "seeded into it; before, would make it if the Swiss rounds ended now")
+    place = serializers.IntegerField(
+        allow_null=True, help_text="the final place once decided: after the top cut's final, "
+                                   "the cut's places then everyone else's from the cut's size "
+                                   "+ 1 in Swiss order; without a cut, the rank once the "
+                                   "event is complete; null before")

@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('decks', '0006_rename_game_cardgame'),
-        ('tournaments', '0026_resultchange_note_code'),
+        ('tournaments', '0027_event_phases'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

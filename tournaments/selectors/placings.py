@@ -1,0 +1,111 @@
+"""Final placings: once an event's top cut is decided, every player's final place, in the
+customary way (tournaments.structures.single_elimination `placings`): the champion 1st, the
+finalist 2nd, the semifinals' losers 3rd and 4th by the match for third place (else both
+3rd), the players out in each earlier round sharing the place after everyone who went further,
+and then everyone who did not make the cut in their Swiss order, placed from the cut's size + 1
+on. Without a top cut, a complete event's places are its standings' ranks.
+
+The cut's seeds are its phase's `entrants` (services.topcut writes them); a cut made before
+phases existed, or restored from a file, has them read back from its first round's tables,
+which stand in the bracket's order (tournaments.swiss.topcut.bracket)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tournaments.models import (
+    Event,
+    EventStatus,
+    Match,
+    MatchBracket,
+    MatchStatus,
+    Phase,
+    PhaseStructure,
+)
+from tournaments.selectors.standings import StandingRow
+from tournaments.structures.model import StructureError
+from tournaments.structures.single_elimination import THIRD_PLACE, SingleElimination, seed_order
+
+
+def cut_phase(event: Event) -> Phase | None:
+    """The event's single-elimination phase (its top cut), if it has one."""
+    return (Phase.objects.filter(event=event, structure=PhaseStructure.SINGLE_ELIMINATION)
+            .order_by("number").first())
+
+
+def cut_seeds(phase: Phase, matches: Sequence[Match]) -> list[int]:
+    """The cut's registration ids in seed order (best first): its entrants, or, for a cut
+    that has none written, the players of its first round read back in bracket order."""
+    if phase.entrants:
+        return list(phase.entrants)
+    first = min((m.round.number for m in matches), default=None)
+    # Bracket order is the order the matches were written in (services.rounds.round_write):
+    # a fixed table (Registration.fixed_table) can put a match at another table.
+    opening = sorted((m for m in matches if m.round.number == first), key=lambda m: m.pk)
+    order = seed_order(2 * len(opening)) if opening else []
+    placed: dict[int, int] = {}
+    for index, match in enumerate(opening):
+        placed[order[2 * index]] = match.player_a_id
+        placed[order[2 * index + 1]] = match.player_b_id
+    return [placed[seed] for seed in sorted(placed)]
+
+
+def cut_placings(event: Event) -> list[tuple[int, int]] | None:
+    """(place, registration id) for every player of the top cut, best first, once its final
+    is confirmed; None before (or without a cut)."""
+    phase = cut_phase(event)
+    if phase is None:
+        return None
+    matches = list(Match.objects.filter(round__phase=phase).select_related("round")
+                   .order_by("round__number", "id"))
+    seeds = cut_seeds(phase, matches)
+    if len(seeds) < 2 or any(m.status != MatchStatus.CONFIRMED for m in matches
+                             if m.bracket == MatchBracket.MAIN):
+        return None
+    third = any(m.bracket == MatchBracket.THIRD_PLACE for m in matches)
+    bracket = SingleElimination([str(pk) for pk in seeds], third_place=third)
+    first = matches[0].round.number if matches else 0
+    by_place: dict[tuple[int, int], Match] = {}
+    for m in matches:  # each round's matches in bracket order (written order, see above)
+        if m.bracket == MatchBracket.MAIN:
+            rnd = m.round.number - first + 1
+            by_place[(rnd, sum(1 for key in by_place if key[0] == rnd) + 1)] = m
+    third_match = next((m for m in matches if m.bracket == MatchBracket.THIRD_PLACE), None)
+    results: dict[int, str] = {}
+    position: dict[int, int] = {}
+    for bm in bracket.matches:
+        if bm.bracket == THIRD_PLACE:
+            played = third_match
+        else:
+            position[bm.round] = position.get(bm.round, 0) + 1
+            played = by_place.get((bm.round, position[bm.round]))
+        if played is None or played.status != MatchStatus.CONFIRMED or played.player_b_id is None:
+            continue
+        won = played.player_a_id if played.a_wins > played.b_wins else played.player_b_id
+        results[bm.id] = str(won)
+    try:
+        return [(place, int(name)) for place, name in bracket.placings(results)]
+    except StructureError:
+        return None  # the final is not decided yet
+
+
+def final_places(event: Event, rows: Sequence[StandingRow]) -> dict[int, int] | None:
+    """Each standings row's final place by registration id, or None while it is not known:
+    the top cut's placings then the others from the cut's size + 1 in their Swiss order, or
+    without a cut the complete event's ranks."""
+    if not event.top_cut:
+        if event.status != EventStatus.COMPLETE:
+            return None
+        return {row.registration_id: row.rank for row in rows}
+    if event.status not in (EventStatus.TOP_CUT, EventStatus.COMPLETE):
+        return None
+    placed = cut_placings(event)
+    if placed is None:
+        return None
+    places = {pk: place for place, pk in placed}
+    after = len(places)
+    for row in rows:
+        if row.registration_id not in places:
+            after += 1
+            places[row.registration_id] = after
+    return places
