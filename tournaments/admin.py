@@ -20,6 +20,7 @@ from tournaments.models import (
     EventChange,
     EventStandings,
     GameUpload,
+    KeptApart,
     Match,
     MatchJob,
     Penalty,
@@ -73,7 +74,8 @@ class EventAdmin(BumpsResultsVersion, admin.ModelAdmin):
 
 @admin.register(Registration)
 class RegistrationAdmin(BumpsResultsVersion, admin.ModelAdmin):
-    list_display = ("__str__", "event", "is_ai", "checked_in", "dropped", "late_entry")
+    list_display = ("__str__", "event", "is_ai", "checked_in", "dropped", "late_entry",
+                    "awarded_byes", "fixed_table")
     list_filter = ("is_ai", "dropped", "checked_in", "late_entry", "event__status")
     search_fields = ("event__name", "player__username", "ai_name", "guest_name")
     list_select_related = ("event", "player")
@@ -183,6 +185,17 @@ class PenaltyAdmin(ReadOnlyAdmin):
     search_fields = ("event__name", "registration__player__username",
                      "registration__guest_name", "note")
     list_select_related = ("event", "registration__player", "by")
+
+
+@admin.register(KeptApart)
+class KeptApartAdmin(ReadOnlyAdmin):
+    """The pairings that must not happen: added and removed through services.constraints only
+    (each change is in the event's EventChange trail)."""
+
+    list_display = ("__str__", "event", "note", "by", "at")
+    search_fields = ("event__name", "first__player__username", "second__player__username",
+                     "first__guest_name", "second__guest_name", "note")
+    list_select_related = ("event", "first__player", "second__player", "by")
 
 
 @admin.register(Correction)

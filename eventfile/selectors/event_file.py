@@ -41,6 +41,7 @@ from tournaments.models import (
     EngineGame,
     Event,
     GameMode,
+    KeptApart,
     Match,
     Penalty,
     Registration,
@@ -52,7 +53,10 @@ from tournaments.selectors.match_games import match_over
 from tournaments.selectors.standings import standings_for_event
 
 FILE_FORMAT = "clash-event-file"
-FILE_VERSION = 1
+# 2: each player's awarded byes and fixed table, and the pairs kept apart (issue 35). A
+# file of an earlier version still imports (services.event_file_checks): it has none.
+FILE_VERSION = 2
+READ_VERSIONS = (1, 2)
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -128,7 +132,8 @@ def _seat(number: int, seat: Registration, lists: dict[int, int]) -> dict[str, A
     return {"id": number, "kind": kind, "name": seat.name, "username": username,
             "decklist": lists.get(seat.pk), "dropped": seat.dropped,
             "dropped_at": _time(seat.dropped_at), "checked_in": seat.checked_in,
-            "late_entry": seat.late_entry, "created_at": _time(seat.created_at)}
+            "late_entry": seat.late_entry, "created_at": _time(seat.created_at),
+            "awarded_byes": seat.awarded_byes, "fixed_table": seat.fixed_table}
 
 
 def _decklists(event: Event, seats: list[Registration]) -> tuple[list[dict], dict[int, int]]:
@@ -179,7 +184,7 @@ def _rounds(event: Event, seat_ids: dict[int, int]) -> tuple[list[dict], dict[in
     rounds = list(Round.objects.filter(event=event).order_by("number"))
     matches = list(Match.objects.filter(round__event=event)
                    .select_related("player_a", "player_b")
-                   .order_by("round__number", "table", "id"))
+                   .order_by("round__number", "id"))  # written order: a top cut's bracket
     match_ids = {m.pk: number for number, m in enumerate(matches, start=1)}
     games: dict[int, list[EngineGame]] = {}
     for game in EngineGame.objects.filter(match__round__event=event).order_by("match", "number"):
@@ -277,6 +282,9 @@ def event_file_build(*, event: Event, by: User | None, instance: str,
                       "round_number": p.round_number, "match": match_ids.get(p.match_id),
                       "note": p.note, "at": _time(p.at), "withdrawn_at": _time(p.withdrawn_at)}
                      for p in Penalty.objects.filter(event=event).order_by("at", "id")]
+    kept_apart = [{"first": seat_ids[first], "second": seat_ids[second], "note": note}
+                  for first, second, note in KeptApart.objects.filter(event=event)
+                  .order_by("id").values_list("first_id", "second_id", "note")]
     standings = [{"rank": row.rank, "player": seat_ids[row.registration_id],
                   "match_points": row.match_points, "wins": row.wins, "losses": row.losses,
                   "draws": row.draws} for row in standings_for_event(event)]
@@ -288,4 +296,5 @@ def event_file_build(*, event: Event, by: User | None, instance: str,
         "players": [_seat(seat_ids[s.pk], s, lists) for s in seats],
         "decklists": decklists, "rounds": rounds, "corrections": corrections,
         "announcements": announcements, "penalties": penalties, "standings": standings,
+        "kept_apart": kept_apart,
     }

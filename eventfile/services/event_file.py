@@ -49,6 +49,7 @@ from tournaments.models import (
     Correction,
     EngineGame,
     Event,
+    KeptApart,
     Match,
     Penalty,
     Registration,
@@ -139,8 +140,18 @@ def _seats(event: Event, seats: dict[int, Data],
             guest_name="" if ai else seat["name"],
             decklist_version=versions.get(seat["decklist"]), dropped=seat["dropped"],
             dropped_at=seat["dropped_at"], checked_in=seat["checked_in"],
-            checked_in_at=None, late_entry=seat["late_entry"], created_at=seat["created_at"])
+            checked_in_at=None, late_entry=seat["late_entry"], created_at=seat["created_at"],
+            awarded_byes=seat["awarded_byes"], fixed_table=seat["fixed_table"])
     return rows
+
+
+def _kept_apart(event: Event, pairs: list[Data], seats: dict[int, Registration],
+                now: datetime) -> None:
+    """The pairs kept apart (version 2), each with the lower new seat id first."""
+    for pair in pairs:
+        low, high = sorted((seats[pair["first"]], seats[pair["second"]]), key=lambda s: s.pk)
+        KeptApart.objects.create(event=event, first=low, second=high, note=pair["note"],
+                                 by=None, at=now)
 
 
 def _engine_verified(match: Data) -> bool:
@@ -255,6 +266,7 @@ def event_file_import(*, data: Any, by: AbstractBaseUser, now: datetime) -> Even
     versions = _decklists(event, cleaned["decklists"], cleaned["players"], now)
     seats = _seats(event, cleaned["players"], versions)
     matches = _rounds(event, cleaned["rounds"], seats)
+    _kept_apart(event, cleaned["kept_apart"], seats, now)
     _trail(event, cleaned, seats, matches)
     _standings_agree(event, cleaned, seats)
     standings_freeze(event=event, now=now)

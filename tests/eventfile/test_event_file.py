@@ -104,7 +104,7 @@ def test_the_demo_event_round_trips_with_its_standings_and_records():
     imported: the same standings line by line and the same engine records byte for byte."""
     event = simulated(players=12, ai=4, seed=1)
     data = file_of(event)
-    assert data["format"] == "clash-event-file" and data["version"] == 1
+    assert data["format"] == "clash-event-file" and data["version"] == 2
     assert data["exported_from"] == "clash.example"
     importer = UserFactory(username="importer")
     copy = event_file_import(data=data, by=importer, now=timezone.now())
@@ -261,8 +261,8 @@ def test_another_kind_of_file_is_refused(small):
     assert refused({**small, "format": "something-else"}) == [
         "format: this is not a Clash event file (format 'something-else', not "
         "'clash-event-file')"]
-    assert refused({**small, "version": 2}) == [
-        "version: this site reads event files of version 1, not 2"]
+    assert refused({**small, "version": 3}) == [
+        "version: this site reads event files of versions 1 to 2, not 3"]
     assert refused([1, 2]) == ["the file: must be a JSON object"]
 
 

@@ -335,11 +335,11 @@ def test_a_list_with_more_copies_than_the_rules_allow_is_refused(small):
             in refused(small))
 
 
-@pytest.mark.parametrize("version", [True, 1.0, "1"])
-def test_a_version_that_is_not_the_whole_number_one_is_refused(small, version):
+@pytest.mark.parametrize("version", [True, 1.0, "1", 0])
+def test_a_version_that_is_not_a_whole_number_it_reads_is_refused(small, version):
     small["version"] = version
-    assert refused(small) == [f"version: this site reads event files of version 1, not "
-                              f"{version!r}"]
+    assert refused(small) == [f"version: this site reads event files of versions 1 to 2, "
+                              f"not {version!r}"]
 
 
 # 4. The same file twice makes one event -----------------------------------------------------

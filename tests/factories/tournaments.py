@@ -29,6 +29,7 @@ from tournaments.models import (
     EventChange,
     EventFormat,
     GameMode,
+    KeptApart,
     Match,
     MatchJob,
     MatchStatus,
@@ -222,6 +223,18 @@ class EventChangeFactory(factory.django.DjangoModelFactory):
     by = factory.LazyAttribute(lambda c: c.event.organizers.first())
     at = factory.LazyFunction(timezone.now)
     changes = factory.LazyFunction(lambda: {"venue": ["Hall A", "Hall B"]})
+
+
+class KeptApartFactory(factory.django.DjangoModelFactory):
+    """Two seats of an event kept apart; give `first=` and `second=` (the lower id first)."""
+
+    class Meta:
+        model = KeptApart
+
+    event = factory.LazyAttribute(lambda c: c.first.event)
+    by = factory.LazyAttribute(lambda c: c.first.event.organizers.first())
+    at = factory.LazyFunction(timezone.now)
+    note = ""
 
 
 class PenaltyFactory(factory.django.DjangoModelFactory):

@@ -6,7 +6,9 @@ selectors/ (reads), not here. Every model is importable from `tournaments.models
   are `EVENT_TRANSITIONS`; services/ has one function per move.
 - A `Registration` is a seat: a player with the decklist the format needs (only ever the
   player's own, attached by the player: an organizer adds a seat without one), or an AI seat
-  (`is_ai`, no player) that fills an odd count when the event asks for it.
+  (`is_ai`, no player) that fills an odd count when the event asks for it. It may carry byes
+  awarded for the first rounds and a fixed table; a `KeptApart` is two seats the organizer
+  listed as a pairing that must not happen.
 - A `Round` is one Swiss or top-cut round; its `Match`es carry both players' reports and the
   confirmed result. A `ResultChange` keeps who changed a result, when, and what it was before
   and after. A round's clock is timestamps on the Round (no status); a `ClockChange` keeps
@@ -57,6 +59,7 @@ from tournaments.models.ratings import RatedEvent, Rating
 from tournaments.models.registrations import (
     DeckCheck,
     DeckCheckOutcome,
+    KeptApart,
     Registration,
     WaitlistEntry,
 )
@@ -64,7 +67,7 @@ from tournaments.models.rounds import ClockAction, ClockChange, Round, RoundStag
 
 __all__ = [
     "EVENT_TRANSITIONS", "MATCH_TRANSITIONS", "MAX_ANNOUNCEMENT", "Announcement", "ClockAction",
-    "ClockChange", "Correction", "CorrectionAction", "DeckCheck", "DeckCheckOutcome",
+    "ClockChange", "Correction", "CorrectionAction", "DeckCheck", "DeckCheckOutcome", "KeptApart",
     "DraftPair", "DraftSide", "DraftStatus",
     "EngineGame", "Event", "EventChange", "EventFormat", "EventStandings",
     "EventStatus", "GameMode", "GameUpload", "JobStatus", "LatePlayerGets", "Match",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -45,10 +45,23 @@ class Registration(models.Model):
     # When the seat came from the event's waitlist (a seat freed before the start): the
     # player's pages say so until the event starts, and a mail told them.
     moved_up_at = models.DateTimeField(null=True, blank=True)
+    # Byes the organizer awarded for the first rounds (0 to MAX_AWARDED_BYES): in each round
+    # up to this number the seat has a bye and stays out of the pairing (services.constraints).
+    awarded_byes = models.PositiveSmallIntegerField(default=0)
+    # The table the player always plays at (accessibility); the others are numbered around
+    # it (services.rounds.match_tables). None: any table.
+    fixed_table = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["event", "created_at", "id"]
         constraints = [
+            models.CheckConstraint(condition=Q(awarded_byes__lte=3),
+                                   name="awarded_byes_at_most_three"),
+            models.CheckConstraint(condition=Q(fixed_table__isnull=True) | Q(fixed_table__gte=1),
+                                   name="fixed_table_from_one"),
+            models.UniqueConstraint(fields=["event", "fixed_table"],
+                                    condition=Q(fixed_table__isnull=False),
+                                    name="one_fixed_table_per_seat"),
             models.UniqueConstraint(fields=["event", "player"], name="one_registration_per_player"),
             # Draft pods may seat several AI players; each has its own name in the event.
             models.UniqueConstraint(fields=["event", "ai_name"], condition=Q(is_ai=True),
@@ -91,6 +104,31 @@ def registration_shown_name(pk: int, is_ai: bool, ai_name: str, shown: str | Non
     if shown is None:
         return gettext("Former player %(number)d") % {"number": pk}
     return shown
+
+
+class KeptApart(models.Model):
+    """Two seats of an event the organizer listed as a pairing that must not happen
+    (siblings, teammates, a parent and child): the Swiss pairing avoids it just below a
+    rematch (tournaments.swiss.pairing). The lower registration id first, once per pair."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="kept_apart")
+    first = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+")
+    note = models.CharField(max_length=200, blank=True)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
+                           related_name="+")
+    at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["event", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["first", "second"], name="a_pair_kept_apart_once"),
+            models.CheckConstraint(condition=Q(first__lt=F("second")),
+                                   name="kept_apart_lower_seat_first"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first} and {self.second} kept apart in {self.event}"
 
 
 class WaitlistEntry(models.Model):

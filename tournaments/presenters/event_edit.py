@@ -23,6 +23,14 @@ def _readable(field: str, value: object, event: Event) -> str:
         return _("(none)")
     if isinstance(value, bool):
         return _("yes") if value else _("no")
+    if isinstance(value, dict) and "players" in value:  # a pair kept apart
+        pair = _("%(player)s and %(opponent)s") % {"player": value["players"][0],
+                                                    "opponent": value["players"][1]}
+        return _("%(pair)s (%(note)s)") % {"pair": pair, "note": value["note"]} if (
+            value["note"]) else pair
+    if isinstance(value, dict):  # a seat's constraint
+        return _("%(player)s: %(value)s") % {"player": value["player"],
+                                             "value": _readable(field, value["value"], event)}
     if isinstance(value, list):
         return ", ".join(str(v) for v in value)
     if field in TIMES:

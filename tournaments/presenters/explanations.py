@@ -193,6 +193,58 @@ def _proof_bounds(p: Params, name: Callable[[str], str]) -> str:
     return text % {"segments": segments}
 
 
+def _awarded_bye(p: Params, name: Callable[[str], str]) -> str:
+    return ngettext("bye: %(player)s, awarded a bye by the organizer for the first round; it "
+                    "counts as a 2-0 win",
+                    "bye: %(player)s, awarded byes by the organizer for the first %(byes)d "
+                    "rounds; it counts as a 2-0 win",
+                    p["byes"]) % {"player": name(p["player"]), "byes": p["byes"]}
+
+
+def _kept_apart(p: Params, name: Callable[[str], str]) -> str:
+    return gettext("%(player)s and %(opponent)s were kept apart: the organizer listed them as "
+                   "a pairing that must not happen") % {
+        "player": name(p["player"]), "opponent": name(p["opponent"])}
+
+
+def _apart_paired(p: Params, name: Callable[[str], str]) -> str:
+    if not p.get("proven", True):  # the proof line says why it is not proven
+        return gettext("%(player)s and %(opponent)s play each other although the organizer "
+                       "listed them as a pairing that must not happen: no pairing with fewer "
+                       "listed pairs was found") % {"player": name(p["player"]),
+                                                    "opponent": name(p["opponent"])}
+    return ngettext("%(player)s and %(opponent)s play each other although the organizer listed "
+                    "them as a pairing that must not happen: every pairing of this round "
+                    "without more rematches pairs at least %(count)d listed pair",
+                    "%(player)s and %(opponent)s play each other although the organizer listed "
+                    "them as a pairing that must not happen: every pairing of this round "
+                    "without more rematches pairs at least %(count)d listed pairs",
+                    p["count"]) % {"player": name(p["player"]),
+                                   "opponent": name(p["opponent"]), "count": p["count"]}
+
+
+def _proof_apart_too_many(p: Params, name: Callable[[str], str]) -> str:
+    return ngettext("not proven optimal: a listed pair was paired and the %(players)d players "
+                    "are too many to solve exactly (at most %(limit)d)",
+                    "not proven optimal: a listed pair was paired and the %(players)d players "
+                    "are too many to solve exactly (at most %(limit)d)",
+                    p["players"]) % {"players": p["players"], "limit": p["limit"]}
+
+
+def _fixed_table(p: Params, name: Callable[[str], str]) -> str:
+    return gettext("table %(table)d: %(player)s, whose table is fixed by the organizer; the "
+                   "other matches are numbered around it") % {
+        "table": p["table"], "player": name(p["player"])}
+
+
+def _fixed_tables_met(p: Params, name: Callable[[str], str]) -> str:
+    return gettext("table %(table)d: %(player)s and %(opponent)s both have a fixed table "
+                   "(%(table)d and %(other)d); they play at table %(table)d, that of the "
+                   "higher-ranked player") % {
+        "table": p["table"], "other": p["other"], "player": name(p["player"]),
+        "opponent": name(p["opponent"])}
+
+
 def _pod_alone(p: Params, name: Callable[[str], str]) -> str:
     return gettext("%(player)s is the only player left in the pod: a bye") % {
         "player": name(p["player"])}
@@ -258,7 +310,10 @@ SENTENCES: dict[str, Callable[[Params, Callable[[str], str]], str]] = {
     "proof_window_too_many": _proof_window_too_many, "proof_bounds": _proof_bounds,
     "pod_alone": _pod_alone, "ai_seat": _ai_seat, "cut_seeded": _cut_seeded,
     "cut_table": _cut_table, "cut_next": _cut_next, "cut_third_place": _cut_third_place,
-    "day_two": _day_two}
+    "day_two": _day_two,
+    "awarded_bye": _awarded_bye, "kept_apart": _kept_apart, "apart_paired": _apart_paired,
+    "proof_apart_too_many": _proof_apart_too_many, "fixed_table": _fixed_table,
+    "fixed_tables_met": _fixed_tables_met}
 
 
 def _sentence(line: dict, name: Callable[[str], str]) -> str:

@@ -13,7 +13,15 @@ from dataclasses import dataclass
 from accounts.selectors.profiles import shown_name_of
 from core.seeds import derive_seed
 from tournaments import swiss
-from tournaments.models import Event, Match, MatchStatus, Pod, Registration, RoundStage
+from tournaments.models import (
+    Event,
+    KeptApart,
+    Match,
+    MatchStatus,
+    Pod,
+    Registration,
+    RoundStage,
+)
 from tournaments.models.registrations import registration_shown_name
 
 _ID = re.compile(r"\bR(\d+)\b")
@@ -47,11 +55,13 @@ def pod_swiss_seed(event_seed: int, pod_number: int) -> int:
     return derive_seed(event_seed, f"swiss-pod-{pod_number}")
 
 
-def swiss_view(event: Event, pod: Pod | None = None) -> SwissView:
+def swiss_view(event: Event, pod: Pod | None = None, *,
+               pairing: bool = False) -> SwissView:
     """Every registration of `event` (in registration order) and its confirmed Swiss
     results, as a `swiss.Tournament`; with `pod`, only that draft pod's seats and matches
     (a pod plays its Swiss rounds within itself), with the pod's own seed
-    (`pod_swiss_seed`)."""
+    (`pod_swiss_seed`). The seats' awarded byes come along, and with `pairing` (one more
+    query, for the pairing alone) the organizer's pairs kept apart."""
     registrations = Registration.objects.filter(event=event)
     rows = Match.objects.filter(round__event=event, round__stage=RoundStage.SWISS,
                                 status=MatchStatus.CONFIRMED)
@@ -66,10 +76,15 @@ def swiss_view(event: Event, pod: Pod | None = None) -> SwissView:
                            b=swiss_id(m.player_b_id) if m.player_b_id else None,
                            a_wins=m.a_wins, b_wins=m.b_wins, draws=m.draws)
                for m in rows]
+    apart = {frozenset((swiss_id(first), swiss_id(second)))
+             for first, second in KeptApart.objects.filter(event=event)
+             .values_list("first_id", "second_id")} if pairing else set()
     tournament = swiss.Tournament(
         seed=event.seed if pod is None else pod_swiss_seed(event.seed, pod.number),
         players=list(by_id),
-        dropped={pid for pid, r in by_id.items() if r.dropped}, matches=matches)
+        dropped={pid for pid, r in by_id.items() if r.dropped}, matches=matches,
+        apart={pair for pair in apart if pair <= by_id.keys()},
+        awarded_byes={pid: r.awarded_byes for pid, r in by_id.items() if r.awarded_byes})
     return SwissView(tournament, by_id, rows)
 
 

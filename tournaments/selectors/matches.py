@@ -94,6 +94,9 @@ class TableRow(NamedTuple):
     number: str  # the table's, "" for the bye
     score: str  # the confirmed result from A's side, "2-1" or "1-1-1"; "" until then
     winner: str  # SIDE_A, SIDE_B, or "" (not confirmed, or a draw)
+    # A bye the organizer awarded (Registration.awarded_byes covers the round). Last and with
+    # a default: rows kept by a version without it still read back.
+    awarded: bool = False
 
     @property
     def bye(self) -> bool:
@@ -118,18 +121,21 @@ def round_tables(round_id: int) -> list[TableRow]:
     """The round's matches, tables in order and the bye last, in one query."""
     rows = (Match.objects.filter(round_id=round_id).order_by(*BY_TABLE_BYE_LAST)
             .values_list("id", "table", "status", "a_wins", "b_wins", "draws",
-                         *(value for side in SIDES for value in _seat_values(side))))
-    return [_table(*row[:6], _seat(*row[6:12]), _seat(*row[12:18])) for row in rows]
+                         *(value for side in SIDES for value in _seat_values(side)),
+                         "round__number", "player_a__awarded_byes"))
+    return [_table(*row[:6], _seat(*row[6:12]), _seat(*row[12:18]),
+                   awarded=row[12] is None and row[18] <= row[19]) for row in rows]
 
 
 def _table(pk: int, table: int | None, status: str, a_wins: int | None, b_wins: int | None,
-           draws: int | None, a: TableSeat, b: TableSeat | None) -> TableRow:
+           draws: int | None, a: TableSeat, b: TableSeat | None, *,
+           awarded: bool = False) -> TableRow:
     score = winner = ""
     if status == MatchStatus.CONFIRMED:
         score = f"{a_wins}-{b_wins}" + (f"-{draws}" if draws else "")
         winner = SIDE_A if a_wins > b_wins else SIDE_B if b_wins > a_wins else ""
     return TableRow(pk, table, status, a_wins, b_wins, draws, a, b,
-                    "" if table is None else str(table), score, winner)
+                    "" if table is None else str(table), score, winner, awarded)
 
 
 def _seat(pk: int | None, is_ai: bool, ai_name: str, player_id: int | None,
@@ -149,6 +155,7 @@ class NameRow(NamedTuple):
     table: str  # "" for the bye
     opponent: TableSeat | None
     points: int
+    awarded: bool = False  # a bye the organizer awarded
 
 
 def pairings_by_name(tables: list[TableRow], points: dict[int, int]) -> list[NameRow]:
@@ -159,7 +166,7 @@ def pairings_by_name(tables: list[TableRow], points: dict[int, int]) -> list[Nam
         for me, other in ((m.player_a, m.player_b), (m.player_b, m.player_a)):
             if me is not None:
                 rows.append(NameRow(me.name, me.is_ai, m.number, other,
-                                    points.get(me.registration_id, 0)))
+                                    points.get(me.registration_id, 0), m.awarded))
     return sorted(rows, key=lambda r: (r.name.casefold(), r.name, r.table))
 
 

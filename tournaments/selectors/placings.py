@@ -39,7 +39,9 @@ def cut_seeds(phase: Phase, matches: Sequence[Match]) -> list[int]:
     if phase.entrants:
         return list(phase.entrants)
     first = min((m.round.number for m in matches), default=None)
-    opening = sorted((m for m in matches if m.round.number == first), key=lambda m: m.table)
+    # Bracket order is the order the matches were written in (services.rounds.round_write):
+    # a fixed table (Registration.fixed_table) can put a match at another table.
+    opening = sorted((m for m in matches if m.round.number == first), key=lambda m: m.pk)
     order = seed_order(2 * len(opening)) if opening else []
     placed: dict[int, int] = {}
     for index, match in enumerate(opening):
@@ -55,7 +57,7 @@ def cut_placings(event: Event) -> list[tuple[int, int]] | None:
     if phase is None:
         return None
     matches = list(Match.objects.filter(round__phase=phase).select_related("round")
-                   .order_by("round__number", "table"))
+                   .order_by("round__number", "id"))
     seeds = cut_seeds(phase, matches)
     if len(seeds) < 2 or any(m.status != MatchStatus.CONFIRMED for m in matches
                              if m.bracket == MatchBracket.MAIN):
@@ -63,8 +65,11 @@ def cut_placings(event: Event) -> list[tuple[int, int]] | None:
     third = any(m.bracket == MatchBracket.THIRD_PLACE for m in matches)
     bracket = SingleElimination([str(pk) for pk in seeds], third_place=third)
     first = matches[0].round.number if matches else 0
-    by_place = {(m.round.number - first + 1, m.table): m for m in matches
-                if m.bracket == MatchBracket.MAIN}
+    by_place: dict[tuple[int, int], Match] = {}
+    for m in matches:  # each round's matches in bracket order (written order, see above)
+        if m.bracket == MatchBracket.MAIN:
+            rnd = m.round.number - first + 1
+            by_place[(rnd, sum(1 for key in by_place if key[0] == rnd) + 1)] = m
     third_match = next((m for m in matches if m.bracket == MatchBracket.THIRD_PLACE), None)
     results: dict[int, str] = {}
     position: dict[int, int] = {}

@@ -88,6 +88,10 @@ _LABELS = {
     "decklist_deadline": gettext_lazy("the decklist deadline"),
     "capacity": gettext_lazy("the capacity"),
     "pick_seconds": gettext_lazy("the pick timer"),
+    # The pairing constraints (services.constraints) share the event's audit trail.
+    "awarded_byes": gettext_lazy("the awarded byes"),
+    "fixed_table": gettext_lazy("the fixed table"),
+    "kept_apart": gettext_lazy("a pairing that must not happen"),
 }
 
 _TEXT = ("name", "description", "venue", "time_zone", "format", "late_player_gets")

@@ -6,6 +6,11 @@ which round they mean pass `number`; a second call for a round that exists retur
 
 A draft event pairs each pod separately (its seats play only each other), once every pair
 of every pod has drafted; the round's tables run on from one pod to the next.
+
+The organizer's constraints (services.constraints) reach the pairing through the bridge: a
+seat's awarded byes (a bye, made by the one bye writer, in each round they cover), the pairs
+kept apart (the pure pairing avoids them), and the fixed tables (round_write numbers the
+matches around them, top-cut rounds too).
 """
 
 from __future__ import annotations
@@ -28,7 +33,8 @@ from tournaments.models import (
     Round,
     RoundStage,
 )
-from tournaments.selectors.bridge import SwissView, swiss_view
+from tournaments.rules import tables_around
+from tournaments.selectors.bridge import SwissView, swiss_id, swiss_view
 from tournaments.selectors.pods import pods_for_event
 from tournaments.swiss import SwissError, compute_standings, pair_round
 from tournaments.swiss.explain import statement
@@ -100,10 +106,11 @@ def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
         # pairs have drafted; its empty places already have AI seats.
         require_drafts_done(event)
         ai_note = None
-        views = [(pod.number, swiss_view(event, pod)) for pod in pods_for_event(event)]
+        views = [(pod.number, swiss_view(event, pod, pairing=True))
+                 for pod in pods_for_event(event)]
     else:
-        ai_note = _seat_ai(event, now)
-        views = [(None, swiss_view(event))]
+        ai_note = _seat_ai(event, now, upcoming)
+        views = [(None, swiss_view(event, pairing=True))]
     pairs: list[tuple[Registration, Registration]] = []
     byes: list[Registration] = []
     # Statements (code and params), put into words when read (presenters.explanations).
@@ -136,6 +143,7 @@ def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
             raise AssertionError(f"{event}: the confirmed results end at round "
                                  f"{pairing.round - 1}, the rounds at {upcoming - 1}")
         pairs += [(view.registrations[a], view.registrations[b]) for a, b in pairing.pairings]
+        byes += [view.registrations[pid] for pid in pairing.awarded]
         if pairing.bye is not None:
             byes.append(view.registrations[pairing.bye])
         lines += [{**line, **in_pod} for line in pairing.explanation]
@@ -153,9 +161,28 @@ def round_write(*, event: Event, number: int, stage: str, by: AbstractBaseUser,
                 explanation: dict,
                 third_place: tuple[Registration, Registration] | None = None) -> Round:
     """A new round with a match per pair at tables 1, 2, ... (in the order given), and a
-    top cut's match for third place at the next table when `third_place` names its players.
+    top cut's match for third place at the next table when `third_place` names its players;
+    around the tables some players always play at (`Registration.fixed_table`; both players
+    of a pair with one: the first's, the higher-ranked), each said in the explanation. The
+    matches are written in the order given (the top cut reads its bracket in that order).
     Matches between two AI seats go to the workers once the pairing commits (the engine plays
     them). The round's clock starts now if the event says so."""
+    every = [*pairs, third_place] if third_place is not None else list(pairs)
+    tables = tables_around([(a.fixed_table, b.fixed_table) for a, b in every])
+    lines = list(explanation.get("lines", []))
+    names = dict(explanation.get("players", {}))
+    for (a, b), (table, fixed) in zip(every, tables, strict=True):
+        if a.fixed_table and b.fixed_table:
+            lines.append(statement("fixed_tables_met", table=table, other=b.fixed_table,
+                                   player=swiss_id(a.pk), opponent=swiss_id(b.pk)))
+        elif fixed:
+            lines.append(statement("fixed_table", table=table,
+                                   player=swiss_id((a if a.fixed_table else b).pk)))
+        else:
+            continue
+        for seat in (a, b):
+            names.setdefault(swiss_id(seat.pk), seat.name)
+    explanation = {**explanation, "lines": lines, "players": names}
     rnd = Round.objects.create(event=event,
                                phase=phase_for_stage(event=event, stage=stage, number=number),
                                number=number, stage=stage, seed=event.seed,
@@ -163,10 +190,10 @@ def round_write(*, event: Event, number: int, stage: str, by: AbstractBaseUser,
     clock_start_at_pairing(rnd=rnd, event=event, by=by, now=now)
     Match.objects.bulk_create([
         Match(round=rnd, table=table, player_a=a, player_b=b, is_ai_match=a.is_ai or b.is_ai)
-        for table, (a, b) in enumerate(pairs, start=1)])
+        for (table, _), (a, b) in zip(tables[:len(pairs)], pairs, strict=True)])
     if third_place is not None:
         a, b = third_place
-        Match.objects.create(round=rnd, table=len(pairs) + 1, player_a=a, player_b=b,
+        Match.objects.create(round=rnd, table=tables[-1][0], player_a=a, player_b=b,
                              is_ai_match=a.is_ai or b.is_ai, bracket=MatchBracket.THIRD_PLACE)
     jobs_for_round(round_id=rnd.pk, now=now)
     # Its players who asked for it get their table by mail (services/match_notices.py).
@@ -203,13 +230,15 @@ def _day_two(event: Event, view: SwissView, number: int) -> dict:
                      rounds=event.day2_rounds)
 
 
-def _seat_ai(event: Event, now: datetime) -> dict | None:
-    """With `fill_with_ai`, the event's one AI seat plays when the players still in are odd
-    and sits out when they are even, so nobody gets a bye. Returns a line for the pairing's
-    explanation (a statement) when the seat plays."""
+def _seat_ai(event: Event, now: datetime, number: int) -> dict | None:
+    """With `fill_with_ai`, the event's one AI seat plays when the players still in (and
+    paired in round `number`: an awarded bye sits it out) are odd and sits out when they are
+    even, so nobody gets a bye. Returns a line for the pairing's explanation (a statement)
+    when the seat plays."""
     if not event.fill_with_ai:
         return None
-    humans = Registration.objects.filter(event=event, is_ai=False, dropped=False).count()
+    humans = (Registration.objects.filter(event=event, is_ai=False, dropped=False)
+              .exclude(awarded_byes__gte=number).count())
     # Not an AI seat that came in for one late player's match (services.late_players).
     seat = Registration.objects.filter(event=event, is_ai=True, late_entry=False).first()
     if humans % 2 == 0:

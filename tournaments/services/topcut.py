@@ -23,6 +23,7 @@ from django.utils.translation import gettext, ngettext
 
 from core.errors import Conflict, from_engine
 from tournaments.models import EventStatus, MatchBracket, Phase, Registration, Round, RoundStage
+from tournaments.rules import tables_around
 from tournaments.selectors.bridge import swiss_view
 from tournaments.swiss import SwissError, bracket, compute_standings, qualifiers
 from tournaments.swiss.explain import statement
@@ -88,9 +89,12 @@ def topcut_start(*, event_id: int, by: AbstractBaseUser, now: datetime) -> tuple
     # Statements (code and params), put into words when read (presenters.explanations).
     lines = [statement("cut_seeded", size=event.top_cut, round=played,
                        ai_allowed=event.ai_in_top_cut)]
+    # The tables round_write gives (around the players' fixed tables, rules.tables_around).
+    tables = tables_around([(view.registrations[a].fixed_table,
+                             view.registrations[b].fixed_table) for a, b in pairs])
     lines += [statement("cut_table", table=t, player=a, seed=seeds.index(a) + 1, opponent=b,
                         opponent_seed=seeds.index(b) + 1)
-              for t, (a, b) in enumerate(pairs, start=1)]
+              for (t, _), (a, b) in zip(tables, pairs, strict=True)]
     phase = phase_for_stage(event=event, stage=RoundStage.TOP_CUT)
     phase.entrants = [view.registrations[pid].pk for pid in seeds]
     phase.save(update_fields=["entrants"])
@@ -127,7 +131,9 @@ def topcut_advance(*, event_id: int, by: AbstractBaseUser, now: datetime,
                                          "asked": number},
                        params={"event": event.name, "round": last.number + 1, "asked": number})
     require_round_confirmed(last)
-    matches = list(last.matches.filter(bracket=MatchBracket.MAIN).order_by("table"))
+    # Bracket order is the order the matches were written in (round_write), which is the
+    # tables' order unless a player's table is fixed.
+    matches = list(last.matches.filter(bracket=MatchBracket.MAIN).order_by("id"))
     if len(matches) == 1:
         raise Conflict("bracket_decided", gettext("The final of %(event)s is decided: complete "
                                                   "the event")
@@ -137,12 +143,17 @@ def topcut_advance(*, event_id: int, by: AbstractBaseUser, now: datetime,
     lost = [m.player_b_id if m.a_wins > m.b_wins else m.player_a_id for m in matches]
     seats = Registration.objects.in_bulk(ids + lost)
     pairs = [(seats[ids[i]], seats[ids[i + 1]]) for i in range(0, len(ids), 2)]
-    lines = [statement("cut_next", players=len(ids), first=i + 1, second=i + 2,
-                       table=i // 2 + 1) for i in range(0, len(ids), 2)]
     third = None
     if len(matches) == 2 and _phase_of(last).third_place:
         third = (seats[lost[0]], seats[lost[1]])
-        lines.append(statement("cut_third_place", table=2))
+    # The tables round_write gives (around the players' fixed tables, rules.tables_around).
+    tables = tables_around([(a.fixed_table, b.fixed_table)
+                            for a, b in [*pairs, *([third] if third else [])]])
+    lines = [statement("cut_next", players=len(ids), first=matches[i].table,
+                       second=matches[i + 1].table, table=tables[i // 2][0])
+             for i in range(0, len(ids), 2)]
+    if third is not None:
+        lines.append(statement("cut_third_place", table=tables[-1][0]))
     rnd = round_write(event=event, number=last.number + 1, stage=RoundStage.TOP_CUT, by=by,
                       now=now, pairs=pairs, explanation={"lines": lines, "players": {}},
                       third_place=third)

@@ -2,8 +2,10 @@
 
 Input for both: `{"seed": 7, "players": [{"id": "p1", "dropped": false}, ...], "matches":
 [{"round": 1, "a": "p1", "b": "p2", "a_wins": 2, "b_wins": 1, "draws": 0},
-{"round": 1, "a": "p3", "bye": true}, ...]}`. Output JSON on stdout; bad input: exit 2 and a
-message on stderr that names the problem.
+{"round": 1, "a": "p3", "bye": true}, ...]}`, and optionally a player's `"awarded_byes": 2`
+(byes in rounds 1 and 2) and `"apart": [["p1", "p2"], ...]` (pairs never to be paired unless
+every pairing must). Output JSON on stdout; bad input: exit 2 and a message on stderr that
+names the problem.
 """
 
 from __future__ import annotations

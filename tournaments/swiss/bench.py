@@ -8,6 +8,9 @@ Targets: round 10 of 4,096 players paired in under 1 s, standings in under 0.3 s
 wins nine times in ten), so the same players keep meeting in the same score groups (many rematch
 constraints inside each group); a quarter of the matches are drawn, so there are many small and
 odd score groups; and one player in twenty drops each round.
+
+`--apart N` lists N pairs of players, drawn from the seed, who must never be paired (siblings,
+teammates): every round, round 1's draw included, is paired around them.
 """
 
 from __future__ import annotations
@@ -23,12 +26,16 @@ from .pairing import pair_round
 from .standings import compute_standings
 
 
-def simulate(players: int, rounds: int, seed: int,
-             worst: bool = False) -> tuple[Tournament, list[float]]:
+def simulate(players: int, rounds: int, seed: int, worst: bool = False,
+             apart: int = 0) -> tuple[Tournament, list[float]]:
     """Play `rounds` rounds with random results; returns the event and each round's pairing
     time in seconds."""
     t = Tournament(seed=seed, players=[f"p{i}" for i in range(1, players + 1)])
     rng = Rng.stream(seed, "swiss-bench")
+    while len(t.apart) < min(apart, players * (players - 1) // 2):
+        a, b = rng.below(players) + 1, rng.below(players) + 1
+        if a != b:
+            t.apart.add(frozenset((f"p{a}", f"p{b}")))
     times = []
     for _ in range(rounds):
         start = time.perf_counter()
@@ -59,10 +66,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--worst", action="store_true",
                         help="results by strength, many draws and drops (see above)")
+    parser.add_argument("--apart", type=int, default=0,
+                        help="pairs of players listed as never to be paired (see above)")
     args = parser.parse_args(argv)
     if args.players < 2 or args.rounds < 1:
         parser.error("--players must be at least 2 and --rounds at least 1")
-    t, times = simulate(args.players, args.rounds - 1, args.seed, args.worst)
+    t, times = simulate(args.players, args.rounds - 1, args.seed, args.worst, args.apart)
     start = time.perf_counter()
     pairing = pair_round(t)
     pair_seconds = time.perf_counter() - start
@@ -74,8 +83,10 @@ def main(argv: list[str] | None = None) -> int:
     earlier = {frozenset((m.a, m.b)) for m in t.matches
                if m.b is not None and m.round < pairing.round}
     rematches = sum(1 for a, b in pairing.pairings if frozenset((a, b)) in earlier)
+    listed = sum(1 for a, b in pairing.pairings if frozenset((a, b)) in t.apart)
     print(f"swiss bench: {args.players} players, seed {args.seed}"
-          + (", worst case" if args.worst else ""))
+          + (", worst case" if args.worst else "")
+          + (f", {len(t.apart)} pairs kept apart" if args.apart else ""))
     print(f"round {pairing.round} paired in {pair_seconds:.3f} s "
           f"({len(pairing.pairings)} pairings, bye {pairing.bye or 'none'}; "
           f"rounds 1-{args.rounds - 1} took {max(times):.3f} s at most)")
@@ -84,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     codes = [line["code"] for line in pairing.explanation]
     down, groups = codes.count("paired_down"), codes.count("group")
     print(f"players paired down in round {pairing.round}: {down} (score groups: {groups}); "
-          f"rematches: {rematches}")
+          f"rematches: {rematches}; listed pairs paired: {listed}")
     print(f"proof: {pairing.proof['code']} {pairing.proof['params']}")
     return 0
 

@@ -6,9 +6,11 @@ so nothing here is English a reader sees. Each is true whichever method found th
 per score group (from the top) how many play within it and how many are paired down; per
 pair-down why that player could not stay (they have already played everyone else on their
 points, the group with those paired down into it had an odd count, or the rest of the group
-could not all be paired with opponents they had not met, or keeping them would have meant a
-rematch or more pair-downs higher up, which the order of the pairing puts first); each
-unavoidable rematch.
+could not all be paired with opponents they had not met and were not listed with, or keeping
+them would have meant a rematch or more pair-downs higher up, which the order of the pairing
+puts first); each unavoidable rematch; the players given an awarded bye (`awarded_bye`); each
+listed pair kept apart (`kept_apart`) or paired because every pairing had to
+(`apart_paired`, pairing.explain_apart).
 """
 
 from __future__ import annotations
@@ -37,10 +39,13 @@ def nu(players: list[str], played: dict[str, set[str]]) -> int:
 
 
 def explain(pairs: list[tuple[str, str]], points: dict[str, int],
-            played: dict[str, set[str]]) -> list[Statement]:
+            played: dict[str, set[str]],
+            blocked: dict[str, set[str]] | None = None) -> list[Statement]:
     """Codes: `group` (a score group's counts), `paired_down` (with its `reasons`, one per
     score group the player passed: `played_everyone`, `odd_group`, `cannot_pair_all`,
-    `keeping_more`), `rematch`."""
+    `keeping_more`), `rematch`. `blocked`: whom each player should not meet (earlier
+    opponents and listed partners; `played` when nobody is listed)."""
+    blocked = played if blocked is None else blocked
     partner: dict[str, str] = {}
     for a, b in pairs:
         partner[a], partner[b] = b, a
@@ -63,7 +68,7 @@ def explain(pairs: list[tuple[str, str]], points: dict[str, int],
             elif len(pool) % 2 and not odd_told:
                 odd_told = True
                 why = statement("odd_group", points=s, with_incoming=bool(incoming))
-            elif len(pool) <= NU_LIMIT and nu(pool, played) < len(pool) // 2:
+            elif len(pool) <= NU_LIMIT and nu(pool, blocked) < len(pool) // 2:
                 why = statement("cannot_pair_all", points=s)
             else:
                 why = statement("keeping_more", points=s)

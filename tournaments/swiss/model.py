@@ -38,6 +38,11 @@ class Tournament:
     players: list[str]  # in registration order
     dropped: set[str] = field(default_factory=set)
     matches: list[Match] = field(default_factory=list)
+    # Pairs the organizer listed as never to be paired (siblings, teammates): pairing avoids
+    # them just below rematches (pairing.py). Each a frozenset of two player ids.
+    apart: set[frozenset[str]] = field(default_factory=set)
+    # Awarded byes: a player with n here has a bye in rounds 1..n, outside that round's pairing.
+    awarded_byes: dict[str, int] = field(default_factory=dict)
 
     @property
     def last_round(self) -> int:
@@ -55,25 +60,27 @@ def _whole(value: Any, where: str, minimum: int = 0) -> int:
 
 
 def parse_tournament(data: Any) -> Tournament:
-    """Read `{"seed", "players": [{"id", "dropped"}], "matches": [...]}`; SwissError names
-    the first bad field (e.g. `matches[3].b: unknown player 'p99'`)."""
+    """Read `{"seed", "players": [{"id", "dropped", "awarded_byes"}], "matches": [...],
+    "apart": [["p1", "p2"], ...]}`; SwissError names the first bad field (e.g.
+    `matches[3].b: unknown player 'p99'`)."""
     if not isinstance(data, Mapping):
         raise SwissError("the input must be a JSON object with seed, players and matches")
     for key in data:
-        if key not in ("seed", "players", "matches"):
-            raise SwissError(f"{key}: unknown field (expected seed, players, matches)")
+        if key not in ("seed", "players", "matches", "apart"):
+            raise SwissError(f"{key}: unknown field (expected seed, players, matches, apart)")
     seed = _whole(data.get("seed", 0), "seed")
     raw_players = data.get("players")
     if not isinstance(raw_players, list) or not raw_players:
         raise SwissError("players: must be a non-empty list of {\"id\": ..., \"dropped\": ...}")
     players: list[str] = []
     dropped: set[str] = set()
+    awarded: dict[str, int] = {}
     seen: set[str] = set()
     for i, p in enumerate(raw_players):
         where = f"players[{i}]"
         if not isinstance(p, Mapping):
             raise SwissError(f"{where}: must be an object with an id")
-        extra = set(p) - {"id", "dropped"}
+        extra = set(p) - {"id", "dropped", "awarded_byes"}
         if extra:
             raise SwissError(f"{where}.{sorted(extra)[0]}: unknown field")
         pid = p.get("id")
@@ -88,6 +95,9 @@ def parse_tournament(data: Any) -> Tournament:
             raise SwissError(f"{where}.dropped: must be true or false, not {flag!r}")
         if flag:
             dropped.add(pid)
+        byes = _whole(p.get("awarded_byes", 0), f"{where}.awarded_byes")
+        if byes:
+            awarded[pid] = byes
     raw_matches = data.get("matches", [])
     if not isinstance(raw_matches, list):
         raise SwissError("matches: must be a list")
@@ -128,4 +138,22 @@ def parse_tournament(data: Any) -> Tournament:
                                  f"(matches[{in_round[(rnd, pid)]}])")
             in_round[(rnd, pid)] = i
         matches.append(match)
-    return Tournament(seed=seed, players=players, dropped=dropped, matches=matches)
+    return Tournament(seed=seed, players=players, dropped=dropped, matches=matches,
+                      apart=_apart(data.get("apart", []), seen), awarded_byes=awarded)
+
+
+def _apart(raw: Any, seen: set[str]) -> set[frozenset[str]]:
+    if not isinstance(raw, list):
+        raise SwissError("apart: must be a list of pairs of player ids")
+    apart: set[frozenset[str]] = set()
+    for i, pair in enumerate(raw):
+        where = f"apart[{i}]"
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise SwissError(f"{where}: must be a list of two player ids")
+        for pid in pair:
+            if pid not in seen:
+                raise SwissError(f"{where}: unknown player {pid!r}")
+        if pair[0] == pair[1]:
+            raise SwissError(f"{where}: a player cannot be kept apart from themselves")
+        apart.add(frozenset(pair))
+    return apart

@@ -1,14 +1,18 @@
 """Pairing the next Swiss round.
 
-Rules (issue: Swiss pairing, top-first): round 1 is drawn at random from the event's seed. In
-later rounds the bye (a 2-0 win) goes first to the lowest-ranked player who has not had one.
-The rest are paired by a lexicographic order, best first:
+Rules (issue: Swiss pairing, top-first): a player awarded byes for the first rounds
+(`Tournament.awarded_byes`) has a bye in each of them and stays out of their pairing. Round 1
+is drawn at random from the event's seed. In later rounds the bye (a 2-0 win) goes first to
+the lowest-ranked player who has not had one. The rest are paired by a lexicographic order,
+best first:
 1. the fewest rematches;
-2. as few pairs as possible across the boundary between the two highest score groups, then
+2. the fewest pairs the organizer listed as never to be paired (`Tournament.apart`: siblings,
+   teammates); round 1's random draw avoids them too;
+3. as few pairs as possible across the boundary between the two highest score groups, then
    across the next boundary down, and so on (score groups from the top, as in the FIDE Dutch
    system): two undefeated players who have not met meet unless that forces a rematch;
-3. the smallest sum of squared differences in match points;
-4. among pairings equal on all of that, one drawn from the round's seed (the Magic Tournament
+4. the smallest sum of squared differences in match points;
+5. among pairings equal on all of that, one drawn from the round's seed (the Magic Tournament
    Rules pair at random within a match-point group).
 Dropped players are never paired. The same input and seed give the same pairing everywhere.
 
@@ -16,9 +20,11 @@ How, exactly and fast: up to `EXACT_UP_TO` players, a maximum-weight perfect mat
 integer weights encode that order exactly (each level weighs more than everything below it can
 add up to). Larger events go score group by score group from the top (each group shuffled from
 the seed, the players paired down into it paired first, an odd group floating one player), and
-the result is checked against lower bounds that every pairing without rematches obeys: a
-boundary is crossed by at least one pair when an odd number of players stand above it, and by
-at least |T| - 2 x (the most rematch-free pairs within T) when T stands above it; given the
+the result is checked against lower bounds that every pairing without rematches or listed
+pairs obeys (only a result with neither is checked: one with either is solved exactly whole,
+or said not proven): a boundary is crossed by at least one pair when an odd number of players
+stand above it, and by at least |T| - 2 x (the most pairs within T that are neither rematches
+nor listed) when T stands above it; given the
 crossings, the squared differences are at least the crossings times the squared gaps. When the
 result meets every bound it is proven optimal. Otherwise the players below the lowest boundary
 that is crossed by no pair, above the first one that fails, are solved again exactly (when they
@@ -53,11 +59,12 @@ class Pairing:
     explanation: list[Statement] = field(default_factory=list)
     optimal: bool = True  # proven optimal by the order above
     proof: Statement = field(default_factory=dict)  # how (or why not)
+    awarded: list[str] = field(default_factory=list)  # awarded byes this round, by rank
 
     def to_json(self) -> dict:
         return {"round": self.round, "pairings": [list(p) for p in self.pairings],
-                "bye": self.bye, "explanation": self.explanation, "optimal": self.optimal,
-                "proof": self.proof}
+                "bye": self.bye, "awarded": self.awarded, "explanation": self.explanation,
+                "optimal": self.optimal, "proof": self.proof}
 
 
 # Magic Tournament Rules: the number of Swiss rounds by the number of players.
@@ -84,8 +91,13 @@ def pair_round(t: Tournament, order: Sequence[str] = DEFAULT_ORDER, *,
     if len(ranked) < 2:
         raise SwissError("fewer than two players still in the event: there is nothing to pair")
     explanation = [statement("round", round=rnd, players=len(ranked), dropped=len(t.dropped))]
+    awarded = [pid for pid in ranked if t.awarded_byes.get(pid, 0) >= rnd]
+    for pid in awarded:
+        explanation.append(statement("awarded_bye", player=pid, byes=t.awarded_byes[pid]))
+        ranked.remove(pid)
     points = {pid: recs[pid].match_points for pid in ranked}
     played = {pid: set(recs[pid].opponents) for pid in ranked}
+    apart = _apart_of(t.apart, ranked)
 
     bye = None
     if len(ranked) % 2:
@@ -101,43 +113,111 @@ def pair_round(t: Tournament, order: Sequence[str] = DEFAULT_ORDER, *,
     if not t.matches:
         draw = sorted(ranked)
         rng.shuffle(draw)
-        pairs = [(draw[i], draw[i + 1]) for i in range(0, len(draw), 2)]
+        pairs = _draw_apart(draw, apart) if apart else [
+            (draw[i], draw[i + 1]) for i in range(0, len(draw), 2)]
         explanation.append(statement("first_round"))
-        return Pairing(rnd, pairs, bye, explanation, True, statement("proof_first_round"))
+        explanation += explain_apart(pairs, apart, t.apart, proven=True)
+        return Pairing(rnd, pairs, bye, explanation, True, statement("proof_first_round"),
+                       awarded)
 
     rank = {pid: i for i, pid in enumerate(ranked)}
-    if len(ranked) <= exact_up_to:
-        pairs = _exact(ranked, points, played, rng)
+    if not ranked:
+        pairs, optimal, proof = [], True, statement("proof_exact", players=0)
+    elif len(ranked) <= exact_up_to:
+        pairs = _exact(ranked, points, played, rng, apart)
         optimal, proof = True, statement("proof_exact", players=len(ranked))
     else:
-        pairs, optimal, proof = _by_groups(ranked, points, played, rng, exact_window)
+        pairs, optimal, proof = _by_groups(ranked, points, played, rng, exact_window, apart)
     pairs = sorted(((a, b) if rank[a] < rank[b] else (b, a) for a, b in pairs),
                    key=lambda pair: rank[pair[0]])  # tables from the top of the standings
-    explanation += explain(pairs, points, played)
+    explanation += explain(pairs, points, played, _blocked(played, apart))
+    explanation += explain_apart(pairs, apart, t.apart, proven=optimal)
     explanation.append(proof)
-    return Pairing(rnd, pairs, bye, explanation, optimal, proof)
+    return Pairing(rnd, pairs, bye, explanation, optimal, proof, awarded)
+
+
+def _apart_of(listed: set[frozenset[str]], players: list[str]) -> dict[str, set[str]]:
+    """Each player's listed partners among `players` ({} when nobody is listed, the usual
+    case, so the pairing then runs exactly as without the list)."""
+    if not listed:
+        return {}
+    here = set(players)
+    apart: dict[str, set[str]] = {}
+    for pair in listed:
+        if pair <= here:
+            a, b = sorted(pair)
+            apart.setdefault(a, set()).add(b)
+            apart.setdefault(b, set()).add(a)
+    return apart
+
+
+def _blocked(played: dict[str, set[str]], apart: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Who each player should not meet: their earlier opponents and their listed partners."""
+    if not apart:
+        return played
+    return {pid: mine | apart[pid] if pid in apart else mine for pid, mine in played.items()}
+
+
+def _draw_apart(draw: list[str], apart: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """Round 1's random draw with no listed pair: the shuffled players in order, each taking
+    the next one they are not listed with (the plain draw when it has no listed pair). When
+    no such pairing is found, a maximum matching of the allowed pairs, the rest in draw
+    order (they are all listed with each other: the fewest listed pairs there can be)."""
+    listed = {pid: apart.get(pid, set()) for pid in draw}
+    found = _perfect(draw, listed)
+    if found is not None:
+        return found
+    pairs = _maximum(draw, listed)
+    paired = {p for pair in pairs for p in pair}
+    rest = [p for p in draw if p not in paired]
+    return pairs + [(rest[i], rest[i + 1]) for i in range(0, len(rest) - 1, 2)]
+
+
+def explain_apart(pairs: list[tuple[str, str]], apart: dict[str, set[str]],
+                  listed: set[frozenset[str]], *, proven: bool) -> list[Statement]:
+    """`kept_apart` for each listed pair of players both paired this round and not paired
+    together; `apart_paired` for each one paired together, with `proven`: whether the pairing
+    is proven optimal, so that every pairing of the round had to pair as many listed pairs
+    (or make more rematches), or only that no better one was found."""
+    if not apart:
+        return []
+    together = {frozenset(pair) for pair in pairs}
+    playing = {p for pair in pairs for p in pair}
+    kept, paired = [], []
+    for pair in sorted(tuple(sorted(pair)) for pair in listed):
+        if not set(pair) <= playing:
+            continue
+        if frozenset(pair) in together:
+            paired.append(pair)
+        else:
+            kept.append(pair)
+    return ([statement("kept_apart", player=a, opponent=b) for a, b in kept]
+            + [statement("apart_paired", player=a, opponent=b, count=len(paired),
+                         proven=proven) for a, b in paired])
 
 
 def objective(pairs: Sequence[tuple[str, str]], points: dict[str, int],
-              played: dict[str, set[str]]) -> tuple[int, ...]:
-    """(rematches, c_1, ..., c_{G-1}, sum of squared point differences): smaller is better,
-    compared as tuples. c_k counts the pairs with one player in the k highest score groups (of
-    the players paired) and the other below them."""
+              played: dict[str, set[str]],
+              apart: dict[str, set[str]] | None = None) -> tuple[int, ...]:
+    """(rematches, listed pairs, c_1, ..., c_{G-1}, sum of squared point differences): smaller
+    is better, compared as tuples. c_k counts the pairs with one player in the k highest score
+    groups (of the players paired) and the other below them."""
     scores = sorted({points[p] for pair in pairs for p in pair}, reverse=True)
     index = {s: k for k, s in enumerate(scores)}
     cross = [0] * max(0, len(scores) - 1)
-    rematches = squares = 0
+    rematches = listed = squares = 0
     for a, b in pairs:
         i, j = sorted((index[points[a]], index[points[b]]))
         for k in range(i, j):
             cross[k] += 1
         rematches += b in played[a]
+        listed += bool(apart) and b in apart.get(a, ())
         squares += (points[a] - points[b]) ** 2
-    return (rematches, *cross, squares)
+    return (rematches, listed, *cross, squares)
 
 
 def _exact(players: list[str], points: dict[str, int], played: dict[str, set[str]],
-           rng: Rng) -> list[tuple[str, str]]:
+           rng: Rng, apart: dict[str, set[str]] | None = None) -> list[tuple[str, str]]:
     """The best pairing of `players` by the order of this module: a maximum-weight perfect
     matching whose integer weights encode it exactly. Each level's unit is one more than the
     most that all the levels below can add up to over the n/2 pairs, so no amount of a lower
@@ -156,6 +236,8 @@ def _exact(players: list[str], points: dict[str, int], played: dict[str, set[str
     for k in reversed(range(len(scores) - 1)):
         unit_cross[k] = cap + 1
         cap += unit_cross[k] * half
+    unit_apart = cap + 1
+    cap += unit_apart * half
     unit_rematch = cap + 1
     cap += unit_rematch * half
     above = [0]  # above[k]: the cost of crossing boundaries 0 .. k-1
@@ -171,6 +253,8 @@ def _exact(players: list[str], points: dict[str, int], played: dict[str, set[str
                     + rng.below(TIE_RANGE))
             if b in played[a]:
                 cost += unit_rematch
+            if apart and b in apart.get(a, ()):
+                cost += unit_apart
             graph.add_edge(i, j, weight=cap + 1 - cost)
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     pairs = sorted((min(i, j), max(i, j)) for i, j in matching)
@@ -178,8 +262,11 @@ def _exact(players: list[str], points: dict[str, int], played: dict[str, set[str
 
 
 def _by_groups(ranked: list[str], points: dict[str, int], played: dict[str, set[str]],
-               rng: Rng, exact_window: int) -> tuple[list[tuple[str, str]], bool, Statement]:
-    """Score group by score group from the top, then the proof (see the module docstring)."""
+               rng: Rng, exact_window: int, apart: dict[str, set[str]],
+               ) -> tuple[list[tuple[str, str]], bool, Statement]:
+    """Score group by score group from the top, then the proof (see the module docstring).
+    The groups are paired avoiding rematches and listed pairs alike."""
+    blocked = _blocked(played, apart)
     rank = {pid: i for i, pid in enumerate(ranked)}
     groups: dict[int, list[str]] = {}
     for pid in ranked:
@@ -190,32 +277,38 @@ def _by_groups(ranked: list[str], points: dict[str, int], played: dict[str, set[
     for gi, score in enumerate(scores):
         members = groups[score][:]
         rng.shuffle(members)  # random within the score group, from the seed
-        matched, unmatched = _match_pool(floaters + members, played, len(floaters))
+        matched, unmatched = _match_pool(floaters + members, blocked, len(floaters))
         if gi == len(scores) - 1 and unmatched:
             matched += _pair_anyway(unmatched, rank)
             unmatched = []
         pairs += matched
         floaters = sorted(unmatched, key=rank.__getitem__)
 
-    return _prove(pairs, groups, scores, points, played, rng, rank, exact_window)
+    return _prove(pairs, groups, scores, points, played, rng, rank, exact_window, apart)
 
 
 def _prove(pairs: list[tuple[str, str]], groups: dict[int, list[str]], scores: list[int],
            points: dict[str, int], played: dict[str, set[str]], rng: Rng,
-           rank: dict[str, int], exact_window: int,
+           rank: dict[str, int], exact_window: int, apart: dict[str, set[str]],
            ) -> tuple[list[tuple[str, str]], bool, Statement]:
     """Check the pairing against the lower bounds, segment by segment from the top (a
     segment ends at a boundary no pair crosses). Where a segment misses a bound it is solved
     again exactly on its own, widened down to the next boundary no pair crosses until its
     result meets the bounds (or it reaches the bottom, where exact is conclusive). Returns the
-    pairing, whether it is proven optimal, and the proof."""
+    pairing, whether it is proven optimal, and the proof.
+
+    The bounds are checked only on a pairing with no rematch and no listed pair; every pairing
+    at least as good has neither, so a bound counting the pairs that are neither rematches nor
+    listed (`blocked`) holds for each of them (and is at least the rematch-only bound)."""
     index = {s: k for k, s in enumerate(scores)}
     last = len(scores) - 1
-    if objective(pairs, points, played)[0]:  # rematches: only a whole exact matching proves
+    blocked = _blocked(played, apart)
+    rematches, listed = objective(pairs, points, played, apart)[:2]
+    if rematches or listed:  # only a whole exact matching proves
         if len(rank) > exact_window:
-            return pairs, False, statement("proof_rematch_too_many", players=len(rank),
-                                           limit=exact_window)
-        return (_exact(list(rank), points, played, rng), True,
+            code = "proof_rematch_too_many" if rematches else "proof_apart_too_many"
+            return pairs, False, statement(code, players=len(rank), limit=exact_window)
+        return (_exact(list(rank), points, played, rng, apart), True,
                 statement("proof_exact", players=len(rank)))
 
     def group_of(pair: tuple[str, str]) -> int:
@@ -239,7 +332,7 @@ def _prove(pairs: list[tuple[str, str]], groups: dict[int, list[str]], scores: l
             above += groups[scores[k]]
             bound = len(above) % 2
             if cross[k] > bound and len(above) <= NU_LIMIT:
-                bound = max(bound, len(above) - 2 * _nu(above, played))
+                bound = max(bound, len(above) - 2 * _nu(above, blocked))
                 bounds_used.add("nu" if bound > len(above) % 2 else "parity")
             if cross[k] > bound:
                 bad.append(k)
@@ -268,7 +361,7 @@ def _prove(pairs: list[tuple[str, str]], groups: dict[int, list[str]], scores: l
             if len(window) > exact_window:
                 return pairs, False, statement("proof_window_too_many", points=scores[top],
                                                players=len(window), limit=exact_window)
-            exact = _exact(window, points, played, rng)
+            exact = _exact(window, points, played, rng, apart)
             if bottom == last or misses(exact, top, bottom, False) is None:
                 break
             bottom = zero_below(pairs, bottom + 1)

@@ -18,12 +18,12 @@ from typing import Any
 from django.utils.translation import gettext, ngettext
 
 from core.errors import DomainError
-from eventfile.selectors.event_file import FILE_FORMAT, FILE_VERSION
+from eventfile.selectors.event_file import FILE_FORMAT, FILE_VERSION, READ_VERSIONS
 from eventfile.services.event_file_fields import Data, Reader
 
 from .common import MAX_ROUNDS, MAX_SEATS
 from .event import read_settings
-from .players import read_decklists, read_players
+from .players import read_decklists, read_kept_apart, read_players
 from .rounds import read_rounds
 from .trail import read_trail
 
@@ -52,10 +52,10 @@ def event_file_read(data: Any) -> Data:
         r.bad("format", gettext("this is not a Clash event file (format %(format)r, not "
                                 "%(expected)r)") % {"format": data.get("format"),
                                                     "expected": FILE_FORMAT})
-    elif type(data.get("version")) is not int or data.get("version") != FILE_VERSION:
-        r.bad("version", gettext("this site reads event files of version %(version)d, not "
-                                 "%(found)r") % {"version": FILE_VERSION,
-                                                 "found": data.get("version")})
+    elif type(data.get("version")) is not int or data.get("version") not in READ_VERSIONS:
+        r.bad("version", gettext("this site reads event files of versions 1 to %(version)d, "
+                                 "not %(found)r") % {"version": FILE_VERSION,
+                                                     "found": data.get("version")})
     if r.problems:
         _refuse(r.problems)  # another kind of file: its fields would only add noise
     source = r.text(data, "exported_from", "", most=200, blank=False)
@@ -65,10 +65,13 @@ def event_file_read(data: Any) -> Data:
         _refuse(r.problems)
     ev = read_settings(r, settings)
     lists = read_decklists(r, r.array(data, "decklists", ""), ev["game"])
-    seats = read_players(r, r.array(data, "players", "", most=MAX_SEATS), lists)
+    version = data["version"]
+    seats = read_players(r, r.array(data, "players", "", most=MAX_SEATS), lists, version)
     rounds, matches = read_rounds(r, r.array(data, "rounds", "", most=MAX_ROUNDS), ev, seats)
     trail = read_trail(r, data, seats, matches, len(rounds))
+    apart = read_kept_apart(r, r.array(data, "kept_apart", "", most=MAX_SEATS), seats) if (
+        version >= 2) else []
     if r.problems:
         _refuse(r.problems)
     return {"exported_from": source.strip(), "event": ev, "decklists": lists,
-            "players": seats, "rounds": rounds, **trail}
+            "players": seats, "rounds": rounds, "kept_apart": apart, **trail}

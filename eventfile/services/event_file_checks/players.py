@@ -9,9 +9,11 @@ from core.errors import field_of
 from decks.models import Card, CardGame, DecklistKind
 from decks.rules import decklist_problems, format_problems
 from engine.clash.cards import load_catalogue
+from eventfile.selectors.event_file import FILE_VERSION
 from eventfile.services.event_file_fields import Data, Reader
+from tournaments.rules import MAX_AWARDED_BYES, MAX_KEPT_APART_NOTE, MAX_TABLE
 
-__all__ = ["read_decklists", "read_players"]
+__all__ = ["read_decklists", "read_kept_apart", "read_players"]
 
 SEAT_KINDS = ("player", "guest", "former", "ai")
 
@@ -74,9 +76,12 @@ def _list_rules(r: Reader, p: str, data: Data, game: CardGame) -> None:
         r.bad(f"{p}deck_format" if field_of(problem) == "deck_format" else f"{p}cards", problem)
 
 
-def read_players(r: Reader, rows: list, lists: dict[int, Data]) -> dict[int, Data]:
+def read_players(r: Reader, rows: list, lists: dict[int, Data],
+                 version: int = FILE_VERSION) -> dict[int, Data]:
+    """The seats; from version 2 with their awarded byes and fixed table (version 1: none)."""
     seats: dict[int, Data] = {}
     ai_names: set[str] = set()
+    tables: dict[int, int] = {}
     if not rows:
         r.bad("players", gettext("an event file has at least one player"))
     for i, row in enumerate(rows):
@@ -101,10 +106,51 @@ def read_players(r: Reader, rows: list, lists: dict[int, Data]) -> dict[int, Dat
                 "dropped_at": r.time(row, "dropped_at", p),
                 "checked_in": r.boolean(row, "checked_in", p),
                 "late_entry": r.boolean(row, "late_entry", p),
-                "created_at": r.time(row, "created_at", p, null=False)}
+                "created_at": r.time(row, "created_at", p, null=False),
+                "awarded_byes": 0, "fixed_table": None}
+        if version >= 2:
+            seat["awarded_byes"] = r.integer(row, "awarded_byes", p, hi=MAX_AWARDED_BYES) or 0
+            seat["fixed_table"] = table = r.integer(row, "fixed_table", p, lo=1, hi=MAX_TABLE,
+                                                    null=True)
+            if table is not None and table in tables:
+                r.bad(f"{p}fixed_table", gettext("table %(table)d is fixed for player "
+                                                 "%(number)s already")
+                                         % {"table": table, "number": tables[table]})
+            elif table is not None:
+                tables[table] = number
         if number in seats:
             r.bad(f"{p}id", gettext("player %(number)s is in the file twice")
                             % {"number": number})
         elif number is not None:
             seats[number] = seat
     return seats
+
+
+def read_kept_apart(r: Reader, rows: list, seats: dict[int, Data]) -> list[Data]:
+    """The pairs kept apart (version 2): two different players of the file, once each."""
+    pairs: list[Data] = []
+    seen: set[tuple[int, int]] = set()
+    for i, row in enumerate(rows):
+        p = f"kept_apart[{i}]"
+        if r.obj(row, p) is None:
+            continue
+        p += "."
+        first = r.integer(row, "first", p, lo=1)
+        second = r.integer(row, "second", p, lo=1)
+        note = r.text(row, "note", p, most=MAX_KEPT_APART_NOTE)
+        for key, number in (("first", first), ("second", second)):
+            if number is not None and number not in seats:
+                r.bad(f"{p}{key}", gettext("no such player %(number)s") % {"number": number})
+        if first is None or second is None or first not in seats or second not in seats:
+            continue
+        if first == second:
+            r.bad(f"{p}second", gettext("a player cannot be kept apart from themselves"))
+            continue
+        key = (min(first, second), max(first, second))
+        if key in seen:
+            r.bad(p.rstrip("."), gettext("players %(first)s and %(second)s are kept apart "
+                                         "twice") % {"first": key[0], "second": key[1]})
+            continue
+        seen.add(key)
+        pairs.append({"first": key[0], "second": key[1], "note": note.strip()})
+    return pairs

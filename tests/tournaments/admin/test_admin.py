@@ -22,7 +22,7 @@ INSPECTED = [models.Event, models.Registration, models.Round, models.Match, mode
              models.DeckCheck, models.SquadCheck, models.EventStandings, models.Pod,
              models.PodSeat, models.DraftPair, models.Rating, models.RatedEvent,
              models.MatchJob, models.EngineGame, models.GameUpload, models.Announcement,
-             models.ClockChange, models.EventChange]
+             models.ClockChange, models.EventChange, models.KeptApart]
 
 
 @pytest.fixture

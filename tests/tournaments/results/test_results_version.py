@@ -177,7 +177,8 @@ def test_staff_changing_the_cut_settings_or_a_drop_in_the_admin_bump_it(client):
     client.force_login(staff)
     seat = event.registrations.get(player__username="bob")
     form = {"player": seat.player_id, "event": event.pk, "created_at_0": "2026-05-01",
-            "created_at_1": "10:00:00", "dropped": "on", "checked_in": "on"}
+            "created_at_1": "10:00:00", "dropped": "on", "checked_in": "on",
+            "awarded_byes": 0}
     with bumps(event):
         response = client.post(reverse("admin:tournaments_registration_change",
                                        args=[seat.pk]), form)

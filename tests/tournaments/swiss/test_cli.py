@@ -31,7 +31,7 @@ def test_pair_prints_the_round_pairings_bye_and_explanation(tmp_path):
     assert result.returncode == 0, result.stderr
     out = json.loads(result.stdout)
     assert out["round"] == 2
-    assert set(out) == {"round", "pairings", "bye", "explanation", "optimal", "proof"}
+    assert set(out) == {"round", "pairings", "bye", "awarded", "explanation", "optimal", "proof"}
     paired = [p for pair in out["pairings"] for p in pair]
     assert "p9" not in paired  # dropped
     assert out["bye"] is None and len(paired) == 8 and len(set(paired)) == 8

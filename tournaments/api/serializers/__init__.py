@@ -9,7 +9,7 @@ Outputs (`...Out`) only present what the selectors let the user see.
 
 One module per noun: `events`, `registrations` (with deck checks and the waitlist), `rounds`
 (with their matches), `results`, `standings`, `pods` (the draft pods and the ratings), `clock`,
-`ai_seats`, `announcements`, `corrections`, `penalties`, `walkins`;
+`ai_seats`, `announcements`, `constraints`, `corrections`, `penalties`, `walkins`;
 `fields` holds what they share. One convention: a serializer is named `<Noun>In` (a request)
 or `<Noun>Out` (an answer), after the use case or the noun it serves, and every endpoint
 names it through this package (`from tournaments.api import serializers as s`, then
@@ -24,6 +24,13 @@ from tournaments.api.serializers.clock import (
     MatchClockOut,
     MatchTimeIn,
     RoundClockOut,
+)
+from tournaments.api.serializers.constraints import (
+    ConstraintsOut,
+    KeptApartIn,
+    KeptApartOut,
+    SeatConstraintOut,
+    SeatConstraintsIn,
 )
 from tournaments.api.serializers.corrections import (
     CorrectionOut,
@@ -87,6 +94,7 @@ __all__ = [
     "ClaimIn",
     "ClockAddIn",
     "ClockOut",
+    "ConstraintsOut",
     "CorrectionOut",
     "DeckCheckIn",
     "DeckCheckOut",
@@ -106,6 +114,8 @@ __all__ = [
     "GuestOut",
     "JudgeIn",
     "JudgeOut",
+    "KeptApartIn",
+    "KeptApartOut",
     "LatePlayerIn",
     "LatePlayerOut",
     "MAX_GAMES",
@@ -137,6 +147,8 @@ __all__ = [
     "RoundOut",
     "RoundPairIn",
     "RoundSwapIn",
+    "SeatConstraintOut",
+    "SeatConstraintsIn",
     "SeatOut",
     "StandingOut",
     "TopCutAdvanceIn",
