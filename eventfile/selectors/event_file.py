@@ -44,17 +44,22 @@ from tournaments.models import (
     KeptApart,
     Match,
     Penalty,
+    Phase,
     Registration,
     ResultChange,
     Round,
 )
 from tournaments.selectors.access import is_organizer
 from tournaments.selectors.match_games import match_over
+from tournaments.selectors.placings import final_places
 from tournaments.selectors.standings import standings_for_event
 
 FILE_FORMAT = "clash-event-file"
-# 2: each player's awarded byes and fixed table, and the pairs kept apart (issue 35). A
-# file of an earlier version still imports (services.event_file_checks): it has none.
+# 2: each player's awarded byes and fixed table, and the pairs kept apart; the event's third
+# place, day 2 and pick timer, each match's `bracket`, the `phases` with their entrants and
+# the final `placings` (issue 35). A file of an earlier version still imports
+# (services.event_file_checks): what it lacks takes the defaults (no constraints, no third
+# place, one day, no timer).
 FILE_VERSION = 2
 READ_VERSIONS = (1, 2)
 
@@ -95,7 +100,9 @@ def _settings(event: Event) -> dict[str, Any]:
     return {
         "name": event.name, "game": event.game.slug, "format": event.format,
         "match_length": event.match_length, "rounds": event.rounds,
-        "top_cut": event.top_cut, "status": event.status,
+        "top_cut": event.top_cut, "third_place": event.third_place,
+        "day2_points": event.day2_points, "day2_rounds": event.day2_rounds,
+        "pick_seconds": event.pick_seconds, "status": event.status,
         "tiebreakers": list(event.tiebreakers),
         "registration_opens": _time(event.registration_opens),
         "registration_closes": _time(event.registration_closes),
@@ -218,7 +225,7 @@ def _match(event: Event, match: Match, match_ids: dict[int, int], seat_ids: dict
            ) -> dict[str, Any]:
     shown = _record_shown(event, match)
     return {
-        "id": match_ids[match.pk], "table": match.table,
+        "id": match_ids[match.pk], "table": match.table, "bracket": match.bracket,
         "player_a": seat_ids[match.player_a_id],
         "player_b": seat_ids[match.player_b_id] if match.player_b_id is not None else None,
         "status": match.status, "a_wins": match.a_wins, "b_wins": match.b_wins,
@@ -285,9 +292,20 @@ def event_file_build(*, event: Event, by: User | None, instance: str,
     kept_apart = [{"first": seat_ids[first], "second": seat_ids[second], "note": note}
                   for first, second, note in KeptApart.objects.filter(event=event)
                   .order_by("id").values_list("first_id", "second_id", "note")]
+    rows = standings_for_event(event)
     standings = [{"rank": row.rank, "player": seat_ids[row.registration_id],
                   "match_points": row.match_points, "wins": row.wins, "losses": row.losses,
-                  "draws": row.draws} for row in standings_for_event(event)]
+                  "draws": row.draws} for row in rows]
+    places = final_places(event, rows) or {}
+    placings = [{"place": places[row.registration_id], "player": seat_ids[row.registration_id]}
+                for row in sorted(rows, key=lambda row: (places.get(row.registration_id, 0),
+                                                          row.rank))
+                if row.registration_id in places]
+    phases = [{"number": phase.number, "structure": phase.structure, "advance": phase.advance,
+               "advance_count": phase.advance_count, "advance_points": phase.advance_points,
+               "rounds": phase.rounds, "third_place": phase.third_place,
+               "entrants": [seat_ids[pk] for pk in phase.entrants if pk in seat_ids]}
+              for phase in Phase.objects.filter(event=event).order_by("number")]
     return {
         "format": FILE_FORMAT, "version": FILE_VERSION,
         "exported_from": instance, "exported_at": _time(now),
@@ -296,5 +314,5 @@ def event_file_build(*, event: Event, by: User | None, instance: str,
         "players": [_seat(seat_ids[s.pk], s, lists) for s in seats],
         "decklists": decklists, "rounds": rounds, "corrections": corrections,
         "announcements": announcements, "penalties": penalties, "standings": standings,
-        "kept_apart": kept_apart,
+        "kept_apart": kept_apart, "phases": phases, "placings": placings,
     }

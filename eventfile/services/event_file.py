@@ -52,6 +52,7 @@ from tournaments.models import (
     KeptApart,
     Match,
     Penalty,
+    Phase,
     Registration,
     ResultChange,
     Round,
@@ -98,7 +99,8 @@ def event_file_digest(data: Any) -> str:
 
 def _event(ev: Data, by: AbstractBaseUser, source: str, now: datetime, digest: str) -> Event:
     fields = {k: ev[k] for k in (
-        "name", "game", "format", "match_length", "rounds", "top_cut", "registration_opens",
+        "name", "game", "format", "match_length", "rounds", "top_cut", "third_place",
+        "day2_points", "day2_rounds", "pick_seconds", "registration_opens",
         "registration_closes", "decklist_deadline", "lists_published", "lists_published_at",
         "late_entry_until_round", "check_in_required", "fill_with_ai", "ai_in_top_cut",
         "exclude_ai_from_ratings", "check_squads", "late_player_gets", "no_show_minutes",
@@ -186,7 +188,8 @@ def _rounds(event: Event, rounds: list[Data], seats: dict[int, Registration]) ->
                 status=m["status"], a_wins=m["a_wins"], b_wins=m["b_wins"], draws=m["draws"],
                 report_a=m["report_a"], report_b=m["report_b"], is_ai_match=m["is_ai_match"],
                 engine_verified=_engine_verified(m),
-                confirmed_at=m["confirmed_at"], extra_minutes=m["extra_minutes"] or 0)
+                confirmed_at=m["confirmed_at"], extra_minutes=m["extra_minutes"] or 0,
+                bracket=m["bracket"])
             matches[m["id"]] = match
             ResultChange.objects.bulk_create(
                 ResultChange(match=match, by=None, action=c["action"], before=c["before"],
@@ -202,6 +205,14 @@ def _rounds(event: Event, rounds: list[Data], seats: dict[int, Registration]) ->
                         minutes=c["minutes"] or 0, note=c["note"], at=c["at"])
             for c in data["clock_changes"])
     return matches
+
+
+def _phase_entrants(event: Event, entrants: dict[int, list[int]],
+                    seats: dict[int, Registration]) -> None:
+    """Who entered each phase, as the file says (version 2), on the phases its rounds made."""
+    for phase in Phase.objects.filter(event=event, number__in=list(entrants)):
+        phase.entrants = [seats[number].pk for number in entrants[phase.number]]
+        phase.save(update_fields=["entrants"])
 
 
 def _trail(event: Event, data: Data, seats: dict[int, Registration],
@@ -267,6 +278,7 @@ def event_file_import(*, data: Any, by: AbstractBaseUser, now: datetime) -> Even
     seats = _seats(event, cleaned["players"], versions)
     matches = _rounds(event, cleaned["rounds"], seats)
     _kept_apart(event, cleaned["kept_apart"], seats, now)
+    _phase_entrants(event, cleaned["phase_entrants"], seats)
     _trail(event, cleaned, seats, matches)
     _standings_agree(event, cleaned, seats)
     standings_freeze(event=event, now=now)

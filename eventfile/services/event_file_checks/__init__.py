@@ -21,7 +21,7 @@ from core.errors import DomainError
 from eventfile.selectors.event_file import FILE_FORMAT, FILE_VERSION, READ_VERSIONS
 from eventfile.services.event_file_fields import Data, Reader
 
-from .common import MAX_ROUNDS, MAX_SEATS
+from .common import MAX_ROUNDS, MAX_SEATS, is_id
 from .event import read_settings
 from .players import read_decklists, read_kept_apart, read_players
 from .rounds import read_rounds
@@ -71,7 +71,31 @@ def event_file_read(data: Any) -> Data:
     trail = read_trail(r, data, seats, matches, len(rounds))
     apart = read_kept_apart(r, r.array(data, "kept_apart", "", most=MAX_SEATS), seats) if (
         version >= 2) else []
+    entrants = _phase_entrants(r, data, seats)
     if r.problems:
         _refuse(r.problems)
     return {"exported_from": source.strip(), "event": ev, "decklists": lists,
-            "players": seats, "rounds": rounds, "kept_apart": apart, **trail}
+            "players": seats, "rounds": rounds, "kept_apart": apart,
+            "phase_entrants": entrants, **trail}
+
+
+def _phase_entrants(r: Reader, data: Data, seats: dict) -> dict[int, list[int]]:
+    """Version 2's phases: who entered each, by phase number (the phases themselves follow
+    from the event's settings). A version 1 file has none: a top cut's seeds are read back
+    from its first round (tournaments.selectors.placings)."""
+    found: dict[int, list[int]] = {}
+    if "phases" not in data:
+        return found
+    for i, row in enumerate(r.array(data, "phases", "", most=10)):
+        p = f"phases[{i}]"
+        if r.obj(row, p) is None:
+            continue
+        number = r.integer(row, "number", f"{p}.", lo=1, hi=10)
+        entrants = row.get("entrants", [])
+        if not isinstance(entrants, list) or not all(is_id(e, seats) for e in entrants) \
+                or len(set(entrants)) != len(entrants):
+            r.bad(f"{p}.entrants", gettext("must list players of the file, each once"))
+            continue
+        if number is not None:
+            found[number] = list(entrants)
+    return found

@@ -24,6 +24,10 @@ def read_settings(r: Reader, data: Data) -> Data:
         "match_length": r.choice(data, "match_length", p, MatchLength.values),
         "rounds": r.integer(data, "rounds", p, lo=1, hi=MAX_ROUNDS, null=True),
         "top_cut": r.choice(data, "top_cut", p, TopCut.values),
+        "third_place": r.boolean(data, "third_place", p),
+        "day2_points": r.integer(data, "day2_points", p, hi=90, null=True),
+        "day2_rounds": r.integer(data, "day2_rounds", p, lo=1, hi=20, null=True),
+        "pick_seconds": r.integer(data, "pick_seconds", p, lo=10, hi=600, null=True),
         "status": r.choice(data, "status", p, EventStatus.values),
         "registration_opens": r.time(data, "registration_opens", p),
         "registration_closes": r.time(data, "registration_closes", p),
@@ -67,7 +71,9 @@ def read_settings(r: Reader, data: Data) -> Data:
         return ev
     for problem in event_problems(
             name=ev["name"], format=ev["format"], match_length=ev["match_length"],
-            rounds=ev["rounds"], top_cut=ev["top_cut"],
+            rounds=ev["rounds"], top_cut=ev["top_cut"], third_place=ev["third_place"],
+            day2_points=ev["day2_points"], day2_rounds=ev["day2_rounds"],
+            fill_with_ai=ev["fill_with_ai"],
             registration_opens=ev["registration_opens"],
             registration_closes=ev["registration_closes"],
             late_entry_until_round=ev["late_entry_until_round"], tiebreakers=tiebreakers):

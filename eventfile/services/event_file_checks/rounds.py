@@ -17,10 +17,12 @@ from tournaments.models import (
     ClockAction,
     EventStatus,
     GameMode,
+    MatchBracket,
     MatchStatus,
     ResultAction,
     RoundStage,
     RoundStatus,
+    TopCut,
 )
 from tournaments.presenters.score_problems import score_problems
 from tournaments.rules import BYE_SCORE
@@ -31,7 +33,8 @@ __all__ = ["read_rounds"]
 
 WINNERS = (LETTER_A, LETTER_B, DRAW_NAME, "")
 # How many top-cut rounds each cut plays (a single elimination of 4 or 8 players).
-TOP_CUT_ROUNDS = {0: 0, 4: 2, 8: 3}
+# A top cut of n players plays log2(n) rounds.
+TOP_CUT_ROUNDS = {size: max(0, size.bit_length() - 1) for size in TopCut.values}
 # The keys of a result change's `before` and `after` (tournaments.services.audit.snapshot); a
 # bye's `before` is empty.
 SNAPSHOT_KEYS = ("status", "a_wins", "b_wins", "draws", "report_a", "report_b",
@@ -135,7 +138,12 @@ def _match(r: Reader, row: Any, p: str, ev: Data, stage: str, seats: dict,
              "is_ai_match": r.boolean(row, "is_ai_match", p),
              "engine_verified": r.boolean(row, "engine_verified", p),
              "confirmed_at": r.time(row, "confirmed_at", p),
-             "extra_minutes": r.integer(row, "extra_minutes", p, hi=600)}
+             "extra_minutes": r.integer(row, "extra_minutes", p, hi=600),
+             # Version 1 files have none: every match is in the main bracket.
+             "bracket": r.choice(row, "bracket", p, MatchBracket.values)
+             if "bracket" in row else MatchBracket.MAIN}
+    if match["bracket"] == MatchBracket.THIRD_PLACE and stage != RoundStage.TOP_CUT:
+        r.bad(f"{p}bracket", gettext("only a top cut has a match for third place"))
     match.update({k: row.get(k) for k in SCORE})
     if match["player_a"] is not None and match["player_a"] == match["player_b"]:
         r.bad(f"{p}player_b", gettext("a player does not play against themselves"))
@@ -263,7 +271,10 @@ def read_rounds(r: Reader, rows: list, ev: Data,
                 "note": r.text(change, "note", xp, most=200), "match": target,
                 "at": r.time(change, "at", xp, null=False)})
         rounds.append(rnd)
-    planned = {RoundStage.SWISS: ev["rounds"],
+    swiss = ev["rounds"]
+    if swiss is not None and ev.get("day2_points") is not None:
+        swiss += ev.get("day2_rounds") or 0
+    planned = {RoundStage.SWISS: swiss,
                RoundStage.TOP_CUT: TOP_CUT_ROUNDS.get(ev["top_cut"])}
     for stage, most in planned.items():
         played = [i for i, rnd in enumerate(rounds) if rnd["stage"] == stage]
