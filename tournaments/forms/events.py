@@ -57,11 +57,11 @@ class EventForm(AccessibleForm):
     top_cut = forms.TypedChoiceField(label=_("Top cut"), coerce=int, choices=TopCut.choices,
                                      initial=TopCut.NONE)
     day2_points = forms.IntegerField(
-        label=_("Day 2: match points needed"), required=False, min_value=0, max_value=90,
+        label=_("Match points to play day 2"), required=False, min_value=0, max_value=90,
         help_text=_("For a two-day event: after day 1's Swiss rounds, the players with at least "
                     "this many match points play day 2. Leave empty for a one-day event."))
     day2_rounds = forms.IntegerField(
-        label=_("Day 2: Swiss rounds"), required=False, min_value=1, max_value=20,
+        label=_("Rounds on day 2"), required=False, min_value=1, max_value=20,
         help_text=_("How many Swiss rounds day 2 plays; points and opponents carry over from "
                     "day 1."))
     third_place = forms.BooleanField(

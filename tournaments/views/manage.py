@@ -124,8 +124,8 @@ def dashboard_page(request: HttpRequest, event: Event, *, status: int = 200,
     # What the first round waits for: the pods still drafting and the seats to pick (read
     # after pod_rows made the picks whose time ran out).
     context["drafting"] = pods_drafting(event) if context["pods"] else []
-    # The pods' hand-over buttons are the organizers' (a judge sees the dashboard too).
-    context["is_organizer"] = bool(context["pods"]) and is_organizer(event, request.user)
+    # The pods' hand-over buttons are the organizers' (a judge sees the dashboard too):
+    # `is_organizer` comes with the event's context (views.common.event_context).
     context["corrections"] = _corrections(event, board)
     if event.status == EventStatus.REGISTRATION:
         context["start"] = start_questions(event)

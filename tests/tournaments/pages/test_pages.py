@@ -473,3 +473,14 @@ def test_no_page_loads_anything_from_another_site(client, running, organizer):
         response = client.get(page)
         assert response.status_code == 200, page
         assert not re.search(r'(?:src|href)="(?:https?:)?//', html(response)), page
+
+
+@pytest.mark.parametrize("fmt", ["preconstructed", "draft"])
+def test_the_dashboard_keeps_the_organizers_tabs_for_every_format(client, fmt):
+    """The organizer's tabs (Manage, Penalties) are on the dashboard itself, draft or not: the
+    pods' hand-over buttons read the same `is_organizer` as the header."""
+    event = OrganizedEventFactory(format=fmt)
+    client.force_login(event.organizers.first())
+    page = client.get(f"/events/{event.pk}/manage/").content.decode()
+    assert f'href="/events/{event.pk}/manage/" aria-current="page">Manage</a>' in page
+    assert f'href="/events/{event.pk}/penalties/"' in page
