@@ -34,9 +34,10 @@ are listed by their Swiss place.
 Sizes. `SingleElimination` takes 2 to 128 players (MOST_PLAYERS, the range of a phase), and
 every cut of CUT_SIZES. The functions it is built on, `bracket` and the playing of results,
 take any field up to LARGEST_FIELD (4,096), the size the speed is measured at
-(`bench_single_elimination`); nothing else builds a larger bracket. The site's top cut of 4 or
-8 is still tournaments/swiss/topcut.py; the same first round comes out of this module for those
-sizes.
+(`bench_single_elimination`); nothing else builds a larger bracket. The site's top cut (2 to
+64 from the Swiss standings) is paired round by round by tournaments/services/topcut.py, its
+first round by tournaments/swiss/topcut.py (the same first round as this module's), and its
+final places come from this module's `placings` (tournaments/selectors/placings.py).
 """
 
 from __future__ import annotations
