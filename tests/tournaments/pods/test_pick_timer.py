@@ -19,7 +19,7 @@ from tests.factories import UserFactory
 from tests.tournaments.event_steps import organizer_of, pair
 from tests.tournaments.pods_play import draft_event, pick_first
 from tournaments.models import DraftPair, DraftStatus, EventChange, EventStatus, PodSeat
-from tournaments.selectors.pods import draft_seat_view, pods_drafting
+from tournaments.selectors.pods import draft_seat_view, draft_state, pods_drafting
 from tournaments.services.pods import (
     draft_pick,
     draft_pick_timeout,
@@ -38,9 +38,11 @@ def timed_event(players: int = 2, seconds: int = 60, **kwargs):  # noqa: ANN003,
 
 
 def seats_of(event) -> tuple[PodSeat, PodSeat]:  # noqa: ANN001
+    """The first pair's two seats, the one whose pick comes first first (which side that is
+    follows the pair's seed, drawn from the event's)."""
     a, b = (PodSeat.objects.select_related("registration__player", "pair", "pod")
             .filter(pod__event=event).order_by("number")[:2])
-    return a, b
+    return (a, b) if draft_seat_view(a).your_turn else (b, a)
 
 
 def fresh(pair_id: int) -> DraftPair:
@@ -52,6 +54,16 @@ def pick_in_time(seat: PodSeat) -> str:
     card = draft_seat_view(seat).revealed[0]
     draft_pick(seat_id=seat.pk, by=seat.registration.player, card=card,
                now=fresh(seat.pair_id).updated_at)
+    return card
+
+
+def pick_not_the_policys(seat: PodSeat) -> str:
+    """The seat's player takes, in time, a revealed card the policy would not have taken (a
+    pick marked as the policy's is then caught on replay)."""
+    row = fresh(seat.pair_id)
+    taken = policy_pick(row.seed, draft_state(row), seat.side)
+    card = next(c for c in draft_seat_view(seat).revealed if c != taken)
+    draft_pick(seat_id=seat.pk, by=seat.registration.player, card=card, now=row.updated_at)
     return card
 
 
@@ -121,7 +133,7 @@ def test_a_timed_out_pick_replays_and_verifies_as_the_policys():
     a, b = seats_of(event)
     row = fresh(a.pair_id)
     draft_pick_timeout(pair_id=a.pair_id, now=row.pick_due_at)  # A's first pick
-    pick_in_time(b)
+    pick_not_the_policys(b)
     pick_in_time(b)
     row = fresh(a.pair_id)
     draft_pick_timeout(pair_id=a.pair_id, now=row.pick_due_at)  # A's last of reveal 1
@@ -171,7 +183,9 @@ def test_a_pick_sent_after_the_time_ran_out_finds_the_policys_pick_made():
     event = timed_event()
     a, _ = seats_of(event)
     row = fresh(a.pair_id)
-    card = draft_seat_view(a).revealed[0]
+    # A card the policy does not take (the very card it took would be the same pick again).
+    taken = policy_pick(row.seed, DraftState(row.seed), a.side)
+    card = next(c for c in draft_seat_view(a).revealed if c != taken)
     with pytest.raises(Conflict) as refused:
         draft_pick(seat_id=a.pk, by=a.registration.player, card=card,
                    now=row.pick_due_at + timedelta(seconds=1))
