@@ -170,7 +170,8 @@ def standing_out(row: StandingRow, fields: Sequence[str] = METRIC_FIELDS,
         out[key] = float(getattr(row, key))
     out.update(dropped=bool(row.dropped), is_ai=bool(row.is_ai),
                cut=row.registration_id in cut,
-               place=places.get(row.registration_id) if places else None)
+               place=places.get(row.registration_id) if places else None,
+               group=row.group)
     return out
 
 

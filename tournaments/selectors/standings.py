@@ -36,6 +36,8 @@ from tournaments.models import (
     EventStatus,
     Match,
     MatchStatus,
+    Phase,
+    PhaseStructure,
     Registration,
     Round,
     RoundStage,
@@ -43,6 +45,7 @@ from tournaments.models import (
 )
 from tournaments.selectors.bridge import SwissView, seat_names, standings_view, swiss_id
 from tournaments.selectors.cache import remembered
+from tournaments.structures.round_robin import group_standings
 from tournaments.swiss import compute_standings, qualifiers
 from tournaments.swiss.standings import metrics_in, records
 
@@ -62,6 +65,8 @@ class StandingRow(NamedTuple):
     ogw: float
     dropped: bool
     is_ai: bool
+    # A round robin's group (its `rank` is then the rank in the group); None in Swiss.
+    group: int | None = None
 
 
 # The standings' columns ----------------------------------------------------------------------
@@ -200,8 +205,56 @@ def _frozen(event: Event) -> list[StandingRow]:
             for row in final]
 
 
+def round_robin_groups(event: Event) -> list[list[int]]:
+    """A round-robin event's groups (registration ids, each in its seed order) as drawn at
+    the start; [] for a Swiss event or before the start."""
+    if not event.round_robin:
+        return []
+    return (Phase.objects.filter(event=event, number=1, structure=PhaseStructure.ROUND_ROBIN)
+            .values_list("group_members", flat=True).first()) or []
+
+
+def _group_rows(event: Event, groups: list[list[int]]) -> list[StandingRow]:
+    """A round robin's group tables, group 1 first, each by rank in the group
+    (tournaments.structures.round_robin.group_standings: the event's tiebreakers, with
+    head-to-head after match points when the event asks)."""
+    tournament, seats = standings_view(event)
+    rows = []
+    for number, group in enumerate(groups, start=1):
+        ids = [swiss_id(pk) for pk in group]
+        members = set(ids)
+        results = [m for m in tournament.matches if m.a in members]
+        for s in group_standings(ids, results, head_to_head_first=event.head_to_head,
+                                 order=event.tiebreakers):
+            dropped = s.id in tournament.dropped
+            if dropped and not s.played:
+                continue
+            seat = seats[s.id]
+            rows.append(StandingRow(rank=s.rank, registration_id=seat.id, name=seat.name,
+                                    match_points=s.match_points, wins=s.wins,
+                                    losses=s.losses, draws=s.draws, omw=s.omw, gw=s.gw,
+                                    ogw=s.ogw, dropped=dropped, is_ai=seat.is_ai,
+                                    group=number))
+    return rows
+
+
+def across_groups(order: Sequence[str], rows: Sequence[StandingRow]) -> list[StandingRow]:
+    """A round robin's rows in one order across its groups, as its top cut is seeded: the
+    group winners by their records (the tiebreakers of `order`), then the seconds, and so
+    on, equal records by group number. The final places of those outside the cut follow
+    it. Rows without a group keep their order."""
+    if not any(row.group for row in rows):
+        return list(rows)
+    return sorted(rows, key=lambda row: (row.rank, *(-getattr(row, key) for key in order),
+                                         row.group))
+
+
 def computed_standings(event: Event) -> list[StandingRow]:
-    """`standings_for_event` computed now from the rows, whatever is kept or frozen."""
+    """`standings_for_event` computed now from the rows, whatever is kept or frozen: a
+    round robin's by group (`_group_rows`)."""
+    groups = round_robin_groups(event)
+    if groups:
+        return _group_rows(event, groups)
     tournament, seats = standings_view(event)
     rows = []
     for s in compute_standings(tournament, event.tiebreakers):
@@ -300,7 +353,8 @@ class CutMarks(NamedTuple):
                 "the cut.",
                 "If the Swiss rounds ended now, the %(size)d players marked Top %(size)d "
                 "would make the cut.", self.size) % {"size": self.size}
-        text += " " + gettext("The line is under the last place.")
+        if self.last is not None:
+            text += " " + gettext("The line is under the last place.")
         if self.ai_allowed:
             return text + " " + gettext("AI seats may take a place in it.")
         return text + " " + gettext("AI seats do not take a place in it: the next player does.")
@@ -323,9 +377,19 @@ def cut_marks(event: Event, rows: list[StandingRow]) -> CutMarks | None:
         chosen = {pk for number, a, b in seated if number == first for pk in (a, b) if pk}
         if not chosen:
             return None
+    elif event.round_robin and event.groups:  # the best of each group
+        per_group, taken = event.top_cut // event.groups, {}
+        chosen = set()
+        for r in rows:
+            if not (r.dropped or (r.is_ai and not allowed)) and taken.get(r.group, 0) < per_group:
+                taken[r.group] = taken.get(r.group, 0) + 1
+                chosen.add(r.registration_id)
     else:
         excluded = {r.registration_id for r in rows if r.dropped or (r.is_ai and not allowed)}
         chosen = set(qualifiers([r.registration_id for r in rows], event.top_cut, excluded)[0])
+    if event.round_robin and chosen:  # no one line: each group has its own
+        return CutMarks(size=event.top_cut, made=made, qualifiers=frozenset(chosen),
+                        last=None, passed_ai=frozenset(), ai_allowed=allowed)
     last_index = max((i for i, r in enumerate(rows) if r.registration_id in chosen),
                      default=None)
     if last_index is None:

@@ -28,3 +28,7 @@ class StandingOut(serializers.Serializer):
                                    "the cut's places then everyone else's from the cut's size "
                                    "+ 1 in Swiss order; without a cut, the rank once the "
                                    "event is complete; null before")
+    group = serializers.IntegerField(
+        allow_null=True, required=False,
+        help_text="a round robin's group (the rank is then the rank in the group); null in "
+                  "Swiss")
