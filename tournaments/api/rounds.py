@@ -170,8 +170,9 @@ def standing_out(row: StandingRow, fields: Sequence[str] = METRIC_FIELDS,
         out[key] = float(getattr(row, key))
     out.update(dropped=bool(row.dropped), is_ai=bool(row.is_ai),
                cut=row.registration_id in cut,
-               place=places.get(row.registration_id) if places else None,
-               group=row.group)
+               place=places.get(row.registration_id) if places else None)
+    if row.group is not None:  # a round robin's
+        out["group"] = row.group
     return out
 
 

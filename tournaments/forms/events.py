@@ -61,7 +61,7 @@ class EventForm(AccessibleForm):
                                           initial=MatchLength.BEST_OF_3)
     structure = forms.ChoiceField(
         label=_("First phase"), choices=EventStructure.choices, initial=EventStructure.SWISS,
-        widget=forms.RadioSelect,
+        widget=forms.RadioSelect, required=False,
         help_text=_("Swiss rounds, or a round robin in groups: every player of a group plays "
                     "every other, and the top cut (if any) takes the same number from each "
                     "group."))
@@ -165,6 +165,16 @@ class EventForm(AccessibleForm):
         else:
             self.fields["game"].initial = CLASH
 
+    def clean_structure(self) -> str:
+        return self.cleaned_data["structure"] or self._unset("structure", EventStructure.SWISS)
+
+    def clean_cycles(self) -> int:
+        return self.cleaned_data["cycles"] or self._unset("cycles", 1)
+
+    def _unset(self, name: str, default: object) -> object:
+        """A setting left out of the form: as it is (an edit), else its default."""
+        return default
+
     def clean_time_zone(self) -> str:
         zone = self.cleaned_data["time_zone"].strip() or "UTC"  # left empty: UTC
         problem = time_zone_problem(zone)
@@ -190,7 +200,7 @@ class EventForm(AccessibleForm):
             "decklist_deadline", "check_in_required", "fill_with_ai", "ai_in_top_cut",
             "check_squads", "clock_starts_at_pairing", "time_zone", "starts_at", "venue",
             "description", "capacity", "pick_seconds")}
-        return {**arguments, "game": data.get("game"), "cycles": data.get("cycles") or 1,
+        return {**arguments, "game": data.get("game"), "cycles": data["cycles"],
                 "round_minutes": data.get("round_minutes") or DEFAULT_ROUND_MINUTES,
                 "late_player_gets": data.get("late_player_gets") or LatePlayerGets.BYE,
                 "no_show_minutes": data.get("no_show_minutes") or DEFAULT_NO_SHOW_MINUTES}
@@ -233,7 +243,7 @@ class EventEditForm(EventForm):
         self.fields.pop("check_squads", None)
         for name in ("starts_at", "decklist_deadline"):
             self.fields[name].widget.format = LOCAL_TIME_FORMAT
-        for name in ("round_minutes", "no_show_minutes", "late_player_gets", "cycles"):
+        for name in ("round_minutes", "no_show_minutes", "late_player_gets"):
             self.fields[name].required = True
         for name in EDITABLE:
             if name in TIME_FIELDS:
@@ -251,6 +261,9 @@ class EventEditForm(EventForm):
                 self._bound_fields_cache.pop(name, None)
                 field.widget.attrs["aria-describedby"] = (
                     f"{self[name].auto_id}-errors {self[name].auto_id}-help")
+
+    def _unset(self, name: str, default: object) -> object:
+        return getattr(self.event, name)
 
     def clean_tiebreakers(self) -> list[str]:
         return [t.strip() for t in self.cleaned_data["tiebreakers"].split(",") if t.strip()]

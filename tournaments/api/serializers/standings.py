@@ -29,6 +29,12 @@ class StandingOut(serializers.Serializer):
                                    "+ 1 in Swiss order; without a cut, the rank once the "
                                    "event is complete; null before")
     group = serializers.IntegerField(
-        allow_null=True, required=False,
-        help_text="a round robin's group (the rank is then the rank in the group); null in "
-                  "Swiss")
+        required=False,
+        help_text="a round robin's group (the rank is then the rank in the group); only in a "
+                  "round robin's standings")
+
+    def to_representation(self, instance: object) -> dict:
+        out = super().to_representation(instance)
+        if out.get("group") is None:
+            out.pop("group", None)  # Swiss rows have no group
+        return out
