@@ -340,10 +340,18 @@ class CutMarks(NamedTuple):
     last: int | None  # the last qualifier in the standings: the line goes under their row
     passed_ai: frozenset[int]  # AI seats above the last qualifier the cut passes over
     ai_allowed: bool
+    per_group: int = 0  # a round robin's cut: the best this many of each group
 
     @property
     def note(self) -> str:
-        if self.made:
+        if self.per_group and not self.made:
+            text = ngettext(
+                "If the groups ended now, the best player of each group, marked Top %(size)d, "
+                "would make the cut.",
+                "If the groups ended now, the best %(per)d players of each group, marked Top "
+                "%(size)d, would make the cut.", self.per_group) % {
+                "size": self.size, "per": self.per_group}
+        elif self.made:
             text = ngettext("The player marked Top %(size)d made the cut.",
                             "The %(size)d players marked Top %(size)d made the cut.",
                             self.size) % {"size": self.size}
@@ -389,7 +397,8 @@ def cut_marks(event: Event, rows: list[StandingRow]) -> CutMarks | None:
         chosen = set(qualifiers([r.registration_id for r in rows], event.top_cut, excluded)[0])
     if event.round_robin and chosen:  # no one line: each group has its own
         return CutMarks(size=event.top_cut, made=made, qualifiers=frozenset(chosen),
-                        last=None, passed_ai=frozenset(), ai_allowed=allowed)
+                        last=None, passed_ai=frozenset(), ai_allowed=allowed,
+                        per_group=event.top_cut // (event.groups or 1))
     last_index = max((i for i, r in enumerate(rows) if r.registration_id in chosen),
                      default=None)
     if last_index is None:
