@@ -17,6 +17,7 @@ from tournaments.models import Match, MatchStatus, Phase, PhaseAdvance, PhaseStr
 from tournaments.presenters.explanations import round_explanation
 from tournaments.services.event_edit import event_update
 from tournaments.services.events import event_complete, event_create
+from tournaments.services.late_players import round_late_player_add
 from tournaments.services.registrations import registration_drop
 from tournaments.services.topcut import topcut_advance, topcut_start
 
@@ -219,3 +220,13 @@ def test_the_first_phase_is_fixed_from_the_start():
     # An edit of something else still passes the round robin's checks.
     event_update(event_id=event.pk, by=organizer_of(event), now=now(),
                  changes={"venue": "The hall"})
+
+
+def test_no_late_player_joins_a_round_robin_whose_groups_are_drawn():
+    event = round_robin(4, 1)
+    pair(event)
+    with pytest.raises(Conflict, match="its groups were drawn when it started") as refused:
+        round_late_player_add(event_id=event.pk, by=organizer_of(event), now=now(), number=1,
+                              guest_name="Latecomer")
+    assert refused.value.code == "round_robin_no_late_player"
+    assert event.registrations.count() == 4

@@ -52,7 +52,7 @@ def test_a_round_robin_in_groups_runs_from_the_new_event_page_to_a_champion():
         "round_robin", 2, 1, True, 4)
 
     users = {name: UserFactory(username=name) for name in NAMES}
-    for i, (name, user) in enumerate(users.items()):
+    for i, user in enumerate(users.values()):
         response = signed_in(user).post(url("register", event.pk),
                                         {"preconstructed_deck": str(i % 4 + 1)}, follow=True)
         assert "You are registered" in html(response)
