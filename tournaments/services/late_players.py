@@ -17,7 +17,8 @@ Per the event's `late_player_gets` they get, for that round:
 From the next round on the player is paired like everyone else. Refused when the round's
 results are all in (the player is paired from the next round instead), when the player
 already plays in the round, for a dropped seat or an AI seat, in a draft (its pods were
-seated at the start, rule C-2.4) and in a round robin (its groups were drawn at the start). Under the event's lock, like every correction; kept as a
+seated at the start, rule C-2.4) and in a round robin (its groups were drawn at the
+start). Under the event's lock, like every correction; kept as a
 `Correction` (LATE).
 """
 

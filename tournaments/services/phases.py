@@ -21,16 +21,19 @@ from .round_robin import groups_draw
 __all__ = ["phase_for_stage", "phases_write"]
 
 
-def phases_write(*, event: Event) -> list[Phase]:
+def phases_write(*, event: Event, groups: list[list[int]] | None = None) -> list[Phase]:
     """The event's phases in order, written from its plan if it has none yet. Call it under
-    the event's row lock (services.guards.lock_event) or on an event nobody else writes."""
+    the event's row lock (services.guards.lock_event) or on an event nobody else writes.
+    `groups`: a round robin's groups as they were drawn (an event restored from its file),
+    else they are drawn now."""
     phases = list(Phase.objects.filter(event=event).order_by("number"))
     if phases:
         return phases
     if event.round_robin:
         plan = [Phase(event=event, number=1, structure=PhaseStructure.ROUND_ROBIN,
                       rounds=event.rounds, groups=event.groups, cycles=event.cycles,
-                      head_to_head=event.head_to_head, group_members=groups_draw(event))]
+                      head_to_head=event.head_to_head,
+                      group_members=groups if groups is not None else groups_draw(event))]
     else:
         plan = [Phase(event=event, number=1, structure=PhaseStructure.SWISS,
                       rounds=event.rounds)]
