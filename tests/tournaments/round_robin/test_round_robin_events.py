@@ -230,3 +230,72 @@ def test_no_late_player_joins_a_round_robin_whose_groups_are_drawn():
                               guest_name="Latecomer")
     assert refused.value.code == "round_robin_no_late_player"
     assert event.registrations.count() == 4
+
+
+@pytest.mark.parametrize(("players", "cycles"), [(3, 1), (3, 2), (6, 1), (9, 2), (16, 1)])
+def test_each_pair_meets_once_per_cycle_and_each_player_of_an_odd_group_has_a_bye_each(
+        players, cycles):
+    event = round_robin(players, 1, cycles=cycles)
+    # Reference: n - 1 rounds a cycle for an even group, n for an odd one.
+    assert event.rounds == (players - 1 + players % 2) * cycles
+    for _ in range(event.rounds):
+        settle(pair(event))
+    seats = Phase.objects.get(event=event, number=1).group_members[0]
+    assert played_pairs(event) == Counter(
+        {frozenset(pair): cycles for pair in combinations(seats, 2)})
+    assert byes(event) == (Counter(dict.fromkeys(seats, cycles)) if players % 2 else Counter())
+    # Every round, every player plays exactly once (a match or the bye).
+    for rnd in Round.objects.filter(event=event):
+        seen = [pk for m in rnd.matches.all() for pk in (m.player_a_id, m.player_b_id) if pk]
+        assert sorted(seen) == sorted(seats)
+
+
+def test_group_standings_count_as_a_reference_does_with_head_to_head_first():
+    from random import Random
+
+    from tournaments.selectors.standings import computed_standings
+
+    draw = Random(1)
+    scores = [(2, 0, 0), (0, 2, 0), (1, 1, 1), (2, 1, 0), (1, 2, 0)]
+    event = round_robin(12, 2, head_to_head=True)
+    for _ in range(event.rounds):
+        settle(pair(event), result=lambda m: scores[draw.randrange(len(scores))])
+    got = points(event)
+    records: Counter = Counter()
+    beat: dict[tuple[int, int], int] = {}  # (a, b): the match points a took from b
+    for m in Match.objects.filter(round__event=event):
+        a, b = m.player_a_id, m.player_b_id
+        if b is None or m.a_wins > m.b_wins:
+            records[(a, "w")] += 1
+            if b is not None:
+                records[(b, "l")] += 1
+                beat[(a, b)], beat[(b, a)] = 3, 0
+        elif m.b_wins > m.a_wins:
+            records[(b, "w")] += 1
+            records[(a, "l")] += 1
+            beat[(a, b)], beat[(b, a)] = 0, 3
+        else:
+            records[(a, "d")] += 1
+            records[(b, "d")] += 1
+            beat[(a, b)] = beat[(b, a)] = 1
+    rows = computed_standings(event)
+    groups = Phase.objects.get(event=event, number=1).group_members
+    checked: list[int] = []
+    for number, group in enumerate(groups, start=1):
+        table = [row for row in rows if row.group == number]
+        assert sorted(row.registration_id for row in table) == sorted(group)
+        for row in table:
+            pk = row.registration_id
+            assert row.match_points == got[pk]
+            assert (row.wins, row.losses, row.draws) == (
+                records[(pk, "w")], records[(pk, "l")], records[(pk, "d")])
+        assert [row.match_points for row in table] == sorted(
+            (row.match_points for row in table), reverse=True)
+        # Two players alone on their points: the one who took more from the other is above.
+        for upper, lower in zip(table, table[1:], strict=False):
+            tied = [row for row in table if row.match_points == upper.match_points]
+            if len(tied) == 2 and lower.match_points == upper.match_points:
+                checked.append(upper.registration_id)
+                assert beat[(upper.registration_id, lower.registration_id)] >= beat[
+                    (lower.registration_id, upper.registration_id)]
+    assert checked  # the results drawn leave at least one such pair
