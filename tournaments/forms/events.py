@@ -29,7 +29,6 @@ from tournaments.services.events import (
     DEFAULT_ROUND_MINUTES,
     MAX_CAPACITY,
     MAX_DESCRIPTION,
-    MAX_GROUPS,
     MAX_NAME,
     MAX_NO_SHOW_MINUTES,
     MAX_PICK_SECONDS,
@@ -38,6 +37,7 @@ from tournaments.services.events import (
     MIN_PICK_SECONDS,
     time_zone_problem,
 )
+from tournaments.services.round_robin import MAX_GROUPS
 from tournaments.swiss.standings import METRICS
 
 

@@ -15,10 +15,10 @@ from tournaments.models import Event, MatchStatus, RoundStage
 from tournaments.presenters.explanations import explanation_lines
 from tournaments.presenters.standings import around_id
 from tournaments.selectors.cache import remembered
+from tournaments.selectors.groups import round_robin_groups
 from tournaments.selectors.match_games import MatchSeen, replays_seen
 from tournaments.selectors.matches import TableRow, round_tables
 from tournaments.selectors.rounds import RoundChoice, explanation_of, round_choices
-from tournaments.selectors.standings import round_robin_groups
 
 
 def pairing_rounds(event: Event, version: int) -> list[RoundChoice]:

@@ -24,7 +24,8 @@ from tournaments.models import (
     Phase,
     PhaseStructure,
 )
-from tournaments.selectors.standings import StandingRow, across_groups
+from tournaments.selectors.groups import across_groups
+from tournaments.selectors.standings import StandingRow
 from tournaments.structures.model import StructureError
 from tournaments.structures.single_elimination import THIRD_PLACE, SingleElimination, seed_order
 

@@ -36,8 +36,6 @@ from tournaments.models import (
     EventStatus,
     Match,
     MatchStatus,
-    Phase,
-    PhaseStructure,
     Registration,
     Round,
     RoundStage,
@@ -45,7 +43,7 @@ from tournaments.models import (
 )
 from tournaments.selectors.bridge import SwissView, seat_names, standings_view, swiss_id
 from tournaments.selectors.cache import remembered
-from tournaments.structures.round_robin import group_standings
+from tournaments.selectors.groups import group_tables, round_robin_groups
 from tournaments.swiss import compute_standings, qualifiers
 from tournaments.swiss.standings import metrics_in, records
 
@@ -205,66 +203,23 @@ def _frozen(event: Event) -> list[StandingRow]:
             for row in final]
 
 
-def round_robin_groups(event: Event) -> list[list[int]]:
-    """A round-robin event's groups (registration ids, each in its seed order) as drawn at
-    the start; [] for a Swiss event or before the start."""
-    if not event.round_robin:
-        return []
-    return (Phase.objects.filter(event=event, number=1, structure=PhaseStructure.ROUND_ROBIN)
-            .values_list("group_members", flat=True).first()) or []
-
-
-def _group_rows(event: Event, groups: list[list[int]]) -> list[StandingRow]:
-    """A round robin's group tables, group 1 first, each by rank in the group
-    (tournaments.structures.round_robin.group_standings: the event's tiebreakers, with
-    head-to-head after match points when the event asks)."""
-    tournament, seats = standings_view(event)
-    rows = []
-    for number, group in enumerate(groups, start=1):
-        ids = [swiss_id(pk) for pk in group]
-        members = set(ids)
-        results = [m for m in tournament.matches if m.a in members]
-        for s in group_standings(ids, results, head_to_head_first=event.head_to_head,
-                                 order=event.tiebreakers):
-            dropped = s.id in tournament.dropped
-            if dropped and not s.played:
-                continue
-            seat = seats[s.id]
-            rows.append(StandingRow(rank=s.rank, registration_id=seat.id, name=seat.name,
-                                    match_points=s.match_points, wins=s.wins,
-                                    losses=s.losses, draws=s.draws, omw=s.omw, gw=s.gw,
-                                    ogw=s.ogw, dropped=dropped, is_ai=seat.is_ai,
-                                    group=number))
-    return rows
-
-
-def across_groups(order: Sequence[str], rows: Sequence[StandingRow]) -> list[StandingRow]:
-    """A round robin's rows in one order across its groups, as its top cut is seeded: the
-    group winners by their records (the tiebreakers of `order`), then the seconds, and so
-    on, equal records by group number. The final places of those outside the cut follow
-    it. Rows without a group keep their order."""
-    if not any(row.group for row in rows):
-        return list(rows)
-    return sorted(rows, key=lambda row: (row.rank, *(-getattr(row, key) for key in order),
-                                         row.group))
-
-
 def computed_standings(event: Event) -> list[StandingRow]:
     """`standings_for_event` computed now from the rows, whatever is kept or frozen: a
-    round robin's by group (`_group_rows`)."""
-    groups = round_robin_groups(event)
-    if groups:
-        return _group_rows(event, groups)
+    round robin's group by group, each row's rank the rank in its group
+    (selectors.groups)."""
     tournament, seats = standings_view(event)
+    groups = round_robin_groups(event)
+    ranked = group_tables(event, groups, tournament) if groups else [
+        (None, s) for s in compute_standings(tournament, event.tiebreakers)]
     rows = []
-    for s in compute_standings(tournament, event.tiebreakers):
+    for group, s in ranked:
         if s.dropped and not s.played:  # dropped before playing a match
             continue
         seat = seats[s.id]
         rows.append(StandingRow(rank=s.rank, registration_id=seat.id, name=seat.name,
                                 match_points=s.match_points, wins=s.wins, losses=s.losses,
                                 draws=s.draws, omw=s.omw, gw=s.gw, ogw=s.ogw, dropped=s.dropped,
-                                is_ai=seat.is_ai))
+                                is_ai=seat.is_ai, group=group))
     return rows
 
 

@@ -39,7 +39,7 @@ from .guards import lock_event, require_organizer
 from .phases import phases_write
 from .pods import pods_create
 from .ratings import ratings_update_for_event
-from .round_robin import groups_draw, round_robin_rounds
+from .round_robin import groups_draw, round_robin_problems, round_robin_rounds
 from .standings import results_version_bump, standings_freeze, standings_row_create
 from .states import event_move, require_round_confirmed
 
@@ -48,7 +48,6 @@ __all__ = [
     "DEFAULT_ROUND_MINUTES",
     "MAX_CAPACITY",
     "MAX_DESCRIPTION",
-    "MAX_GROUPS",
     "MAX_NAME",
     "MAX_NO_SHOW_MINUTES",
     "MAX_PICK_SECONDS",
@@ -56,7 +55,6 @@ __all__ = [
     "MAX_VENUE",
     "MIN_PICK_SECONDS",
     "corrections_problems",
-    "cut_sizes_for",
     "event_complete",
     "event_create",
     "event_details_problems",
@@ -160,74 +158,6 @@ def _day_two_problems(*, format: str, day2_points: int | None, day2_rounds: int 
     return problems
 
 
-MAX_GROUPS = 32
-
-
-def cut_sizes_for(groups: int) -> list[int]:
-    """The top cuts a round robin of `groups` groups can have: those that take the same
-    number of players from each group."""
-    return [size for size in TopCut.values if size and size % groups == 0]
-
-
-def _round_robin_problems(*, structure: str, groups: int | None, cycles: int,
-                          head_to_head: bool, format: str, rounds: int | None, top_cut: int,
-                          day2_points: int | None, fill_with_ai: bool,
-                          late_entry_until_round: int, tiebreakers: Sequence[str],
-                          ) -> list[str]:
-    """Why the first phase cannot be as asked. A round robin's groups are drawn at the start
-    and every pair of a group meets, so its rounds come from its groups, nobody enters late,
-    and an odd group gives byes; its top cut takes the same number from each group."""
-    if structure not in EventStructure.values:
-        return [Problem(gettext("the first phase is Swiss or a round robin, not %(value)r")
-                        % {"value": structure}, "structure")]
-    if cycles not in (1, 2):
-        return [Problem(gettext("each pair of a group meets once or twice, not %(value)r "
-                                "times") % {"value": cycles}, "cycles")]
-    if structure == EventStructure.SWISS:
-        problems = []
-        if groups is not None:
-            problems.append(Problem(gettext("groups are for a round robin: leave them empty "
-                                            "for Swiss rounds"), "groups"))
-        if cycles != 1 or head_to_head:
-            problems.append(Problem(gettext("playing each pair twice and head-to-head are "
-                                            "for a round robin"), "cycles"))
-        return problems
-    problems = []
-    if groups is None or not 1 <= groups <= MAX_GROUPS:
-        problems.append(Problem(gettext("a round robin plays in 1 to %(most)d groups: say how "
-                                        "many") % {"most": MAX_GROUPS}, "groups"))
-    elif top_cut and top_cut % groups:
-        sizes = cut_sizes_for(groups)
-        problems.append(Problem(
-            (gettext("a top %(cut)d cannot take the same number of players from each of "
-                     "%(groups)d groups: choose a top %(sizes)s, or another number of groups")
-             if sizes else
-             gettext("a top %(cut)d cannot take the same number of players from each of "
-                     "%(groups)d groups: no top cut can, so choose another number of groups"))
-            % {"cut": top_cut, "groups": groups,
-               "sizes": ", ".join(str(size) for size in sizes)}, "top_cut"))
-    if rounds is not None:
-        problems.append(Problem(gettext("a round robin's rounds come from its groups: leave "
-                                        "the Swiss rounds empty"), "rounds"))
-    if format == EventFormat.DRAFT:
-        problems.append(Problem(gettext("a draft event plays in its pods: its first phase is "
-                                        "Swiss"), "structure"))
-    if day2_points is not None:
-        problems.append(Problem(gettext("a round robin has no day 2: leave its match points "
-                                        "empty"), "day2_points"))
-    if fill_with_ai:
-        problems.append(Problem(gettext("an odd group of a round robin gives each player one "
-                                        "bye: leave filling with AI seats off"),
-                                "fill_with_ai"))
-    if late_entry_until_round:
-        problems.append(Problem(gettext("a round robin's groups are drawn at the start: late "
-                                        "entry must be 0"), "late_entry_until_round"))
-    if head_to_head and "match_points" not in tiebreakers:
-        problems.append(Problem(gettext("head-to-head breaks ties on match points: put match "
-                                        "points in the tiebreakers"), "head_to_head"))
-    return problems
-
-
 def event_problems(*, name: str, format: str, match_length: int, rounds: int | None,
                    top_cut: int, registration_opens: datetime | None,
                    registration_closes: datetime | None, late_entry_until_round: int,
@@ -237,7 +167,7 @@ def event_problems(*, name: str, format: str, match_length: int, rounds: int | N
                    groups: int | None = None, cycles: int = 1,
                    head_to_head: bool = False) -> list[str]:
     """Every reason the settings cannot make an event, all at once."""
-    problems = _round_robin_problems(
+    problems = round_robin_problems(
         structure=structure, groups=groups, cycles=cycles, head_to_head=head_to_head,
         format=format, rounds=rounds, top_cut=top_cut, day2_points=day2_points,
         fill_with_ai=fill_with_ai, late_entry_until_round=late_entry_until_round,

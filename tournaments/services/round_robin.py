@@ -9,6 +9,9 @@
   the group's Berger tables. A player without an opponent in an odd group gets the bye; a
   dropped player's matches are not paired, their opponent gets a bye for the round. A group
   whose tables are played (a smaller group) sits the round out.
+- Its settings (`round_robin_problems`, for event_create and event_update): 1 to 32 groups,
+  no Swiss rounds, day 2, AI seats or late entry, and a cut that takes as many from each
+  group.
 - The top cut takes the best `top_cut / groups` of each group by its standings, seeded
   group winners first (among them by their records), then the seconds, and so on
   (`round_robin_cut_seeds`).
@@ -16,11 +19,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.utils.translation import gettext, ngettext
 
-from core.errors import Conflict
+from core.errors import Conflict, Problem
 from core.seeds import derive_seed
-from tournaments.models import Event, Rating, Registration
+from tournaments.models import (
+    Event,
+    EventFormat,
+    EventStructure,
+    Rating,
+    Registration,
+    TopCut,
+)
 from tournaments.selectors.bridge import SwissView, registration_id, swiss_id
 from tournaments.structures.round_robin import (
     LARGEST_GROUP,
@@ -33,7 +45,75 @@ from tournaments.swiss.explain import statement
 from tournaments.swiss.model import Match as SwissMatch
 from tournaments.swiss.standings import Standing
 
-__all__ = ["groups_draw", "round_robin_cut_seeds", "round_robin_pairs", "round_robin_rounds"]
+__all__ = ["MAX_GROUPS", "cut_sizes_for", "groups_draw", "round_robin_cut_seeds",
+           "round_robin_pairs", "round_robin_problems", "round_robin_rounds"]
+
+MAX_GROUPS = 32
+
+
+def cut_sizes_for(groups: int) -> list[int]:
+    """The top cuts a round robin of `groups` groups can have: those that take the same
+    number of players from each group."""
+    return [size for size in TopCut.values if size and size % groups == 0]
+
+
+def round_robin_problems(*, structure: str, groups: int | None, cycles: int,
+                          head_to_head: bool, format: str, rounds: int | None, top_cut: int,
+                          day2_points: int | None, fill_with_ai: bool,
+                          late_entry_until_round: int, tiebreakers: Sequence[str],
+                          ) -> list[str]:
+    """Why the first phase cannot be as asked. A round robin's groups are drawn at the start
+    and every pair of a group meets, so its rounds come from its groups, nobody enters late,
+    and an odd group gives byes; its top cut takes the same number from each group."""
+    if structure not in EventStructure.values:
+        return [Problem(gettext("the first phase is Swiss or a round robin, not %(value)r")
+                        % {"value": structure}, "structure")]
+    if cycles not in (1, 2):
+        return [Problem(gettext("each pair of a group meets once or twice, not %(value)r "
+                                "times") % {"value": cycles}, "cycles")]
+    if structure == EventStructure.SWISS:
+        problems = []
+        if groups is not None:
+            problems.append(Problem(gettext("groups are for a round robin: leave them empty "
+                                            "for Swiss rounds"), "groups"))
+        if cycles != 1 or head_to_head:
+            problems.append(Problem(gettext("playing each pair twice and head-to-head are "
+                                            "for a round robin"), "cycles"))
+        return problems
+    problems = []
+    if groups is None or not 1 <= groups <= MAX_GROUPS:
+        problems.append(Problem(gettext("a round robin plays in 1 to %(most)d groups: say how "
+                                        "many") % {"most": MAX_GROUPS}, "groups"))
+    elif top_cut and top_cut % groups:
+        sizes = cut_sizes_for(groups)
+        problems.append(Problem(
+            (gettext("a top %(cut)d cannot take the same number of players from each of "
+                     "%(groups)d groups: choose a top %(sizes)s, or another number of groups")
+             if sizes else
+             gettext("a top %(cut)d cannot take the same number of players from each of "
+                     "%(groups)d groups: no top cut can, so choose another number of groups"))
+            % {"cut": top_cut, "groups": groups,
+               "sizes": ", ".join(str(size) for size in sizes)}, "top_cut"))
+    if rounds is not None:
+        problems.append(Problem(gettext("a round robin's rounds come from its groups: leave "
+                                        "the Swiss rounds empty"), "rounds"))
+    if format == EventFormat.DRAFT:
+        problems.append(Problem(gettext("a draft event plays in its pods: its first phase is "
+                                        "Swiss"), "structure"))
+    if day2_points is not None:
+        problems.append(Problem(gettext("a round robin has no day 2: leave its match points "
+                                        "empty"), "day2_points"))
+    if fill_with_ai:
+        problems.append(Problem(gettext("an odd group of a round robin gives each player one "
+                                        "bye: leave filling with AI seats off"),
+                                "fill_with_ai"))
+    if late_entry_until_round:
+        problems.append(Problem(gettext("a round robin's groups are drawn at the start: late "
+                                        "entry must be 0"), "late_entry_until_round"))
+    if head_to_head and "match_points" not in tiebreakers:
+        problems.append(Problem(gettext("head-to-head breaks ties on match points: put match "
+                                        "points in the tiebreakers"), "head_to_head"))
+    return problems
 
 
 def _group_counts(players: int) -> tuple[int, int] | None:

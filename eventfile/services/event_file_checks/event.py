@@ -16,7 +16,8 @@ from tournaments.models import (
     MatchLength,
     TopCut,
 )
-from tournaments.services.events import MAX_GROUPS, event_details_problems, event_problems
+from tournaments.services.events import event_details_problems, event_problems
+from tournaments.services.round_robin import MAX_GROUPS
 
 from .common import MAX_ROUNDS
 

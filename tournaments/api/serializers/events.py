@@ -21,12 +21,12 @@ from tournaments.models import (
 from tournaments.services.events import (
     DEFAULT_NO_SHOW_MINUTES,
     DEFAULT_ROUND_MINUTES,
-    MAX_GROUPS,
     MAX_NO_SHOW_MINUTES,
     MAX_PICK_SECONDS,
     MAX_ROUND_MINUTES,
     MIN_PICK_SECONDS,
 )
+from tournaments.services.round_robin import MAX_GROUPS
 from tournaments.swiss.standings import METRICS
 
 

@@ -23,8 +23,9 @@ from core.commands import DatabaseCommand
 from core.errors import DomainError
 from tournaments.models import Event, RoundStage, TopCut
 from tournaments.selectors.exports import event_outline
+from tournaments.selectors.groups import across_groups
 from tournaments.selectors.rounds import champion_of, rounds_labelled
-from tournaments.selectors.standings import across_groups, cut_marks, standings_for_event
+from tournaments.selectors.standings import cut_marks, standings_for_event
 from tournaments.services.simulation import demo_event_open, event_simulate
 from tournaments.swiss import rounds_for
 
