@@ -60,8 +60,8 @@ class EventCreateIn(serializers.Serializer):
         min_value=1, max_value=MAX_GROUPS, required=False, allow_null=True, default=None,
         help_text="a round robin's groups (3 to 16 players each, drawn by snake order at the "
                   "start); with a top cut, its size / groups go on from each group")
-    cycles = serializers.ChoiceField(choices=[1, 2], default=1,
-                                     help_text="a round robin: each pair meets once or twice")
+    cycles = serializers.IntegerField(min_value=1, max_value=2, default=1,
+                                      help_text="a round robin: each pair meets once or twice")
     head_to_head = serializers.BooleanField(
         default=False, help_text="a round robin: head-to-head breaks ties on match points "
                                  "first")
@@ -174,7 +174,7 @@ class EventUpdateIn(serializers.Serializer):
     structure = serializers.ChoiceField(choices=EventStructure.choices, required=False)
     groups = serializers.IntegerField(min_value=1, max_value=MAX_GROUPS, required=False,
                                       allow_null=True)
-    cycles = serializers.ChoiceField(choices=[1, 2], required=False)
+    cycles = serializers.IntegerField(min_value=1, max_value=2, required=False)
     head_to_head = serializers.BooleanField(required=False)
     rounds = serializers.IntegerField(min_value=1, max_value=30, required=False,
                                       allow_null=True)
