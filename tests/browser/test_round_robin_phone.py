@@ -33,6 +33,8 @@ def test_the_organizer_makes_a_round_robin_and_a_player_reads_the_group_tables(o
     page.get_by_label("Top cut", exact=True).select_option("8")
     page.get_by_label("Round robin: head-to-head breaks ties on match points first").check()
     assert fits(page)
+    page.get_by_label("Round robin in groups").scroll_into_view_if_needed()
+    screenshot(page, "round-robin-new-event")
     with page.expect_navigation():
         page.get_by_role("button", name="Create the event").click()
     expect(page.get_by_text("is open for registration")).to_be_visible()
