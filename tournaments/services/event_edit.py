@@ -33,6 +33,8 @@ from tournaments.models import (
     Event,
     EventChange,
     EventStatus,
+    EventStructure,
+    KeptApart,
     Registration,
     Round,
     RoundStage,
@@ -247,6 +249,12 @@ def _value_problems(event: Event, wanted: dict[str, object]) -> dict[str, list[s
                 "first)",
                 "the capacity cannot be %(capacity)d: %(taken)d seats are taken (remove "
                 "players first)", taken) % {"capacity": capacity, "taken": taken}]
+    if wanted.get("structure") == EventStructure.ROUND_ROBIN and (
+            Registration.objects.filter(event=event, awarded_byes__gt=0).exists()
+            or KeptApart.objects.filter(event=event).exists()):
+        problems.setdefault("structure", []).append(
+            gettext("a round robin awards no byes and keeps no pairing apart: remove the "
+                    "awarded byes and the pairs kept apart first"))
     if "format" in wanted:
         seats = Registration.objects.filter(event=event, is_ai=False).count()
         waiting = WaitlistEntry.objects.filter(event=event).count()

@@ -13,8 +13,17 @@ import pytest
 from core.errors import Conflict, DomainError
 from tests.factories.tournaments import OrganizedEventFactory, RatingFactory, SeatFactory
 from tests.tournaments.event_steps import now, organizer_of, pair, settle, start
-from tournaments.models import Match, MatchStatus, Phase, PhaseAdvance, PhaseStructure, Round
+from tournaments.models import (
+    KeptApart,
+    Match,
+    MatchStatus,
+    Phase,
+    PhaseAdvance,
+    PhaseStructure,
+    Round,
+)
 from tournaments.presenters.explanations import round_explanation
+from tournaments.services.constraints import kept_apart_add, seat_constraints_set
 from tournaments.services.event_edit import event_update
 from tournaments.services.events import event_complete, event_create
 from tournaments.services.late_players import round_late_player_add
@@ -299,3 +308,33 @@ def test_group_standings_count_as_a_reference_does_with_head_to_head_first():
                 assert beat[(upper.registration_id, lower.registration_id)] >= beat[
                     (lower.registration_id, upper.registration_id)]
     assert checked  # the results drawn leave at least one such pair
+
+
+def test_a_round_robin_awards_no_byes_and_keeps_no_pair_apart():
+    event = OrganizedEventFactory(structure="round_robin", groups=1, rounds=None)
+    first, second, *_ = SeatFactory.create_batch(4, event=event)
+    organizer = organizer_of(event)
+    with pytest.raises(Conflict, match="so it awards no byes") as refused:
+        seat_constraints_set(event_id=event.pk, registration_id=first.pk, by=organizer,
+                             now=now(), changes={"awarded_byes": 1})
+    assert refused.value.code == "round_robin_no_byes"
+    with pytest.raises(Conflict, match="so no pairing can be kept apart"):
+        kept_apart_add(event_id=event.pk, first_id=first.pk, second_id=second.pk, note="",
+                       by=organizer, now=now())
+    first.refresh_from_db()
+    assert first.awarded_byes == 0 and not KeptApart.objects.filter(event=event).exists()
+
+
+def test_an_event_with_awarded_byes_cannot_become_a_round_robin():
+    event = OrganizedEventFactory()
+    seat, *_ = SeatFactory.create_batch(4, event=event)
+    organizer = organizer_of(event)
+    seat_constraints_set(event_id=event.pk, registration_id=seat.pk, by=organizer, now=now(),
+                         changes={"awarded_byes": 1})
+    with pytest.raises(DomainError) as refused:
+        event_update(event_id=event.pk, by=organizer, now=now(),
+                     changes={"structure": "round_robin", "groups": 1})
+    assert any(p.field == "structure" and "remove the awarded byes" in str(p)
+               for p in refused.value.problems)
+    event.refresh_from_db()
+    assert event.structure == "swiss"
