@@ -101,6 +101,8 @@ def _settings(event: Event) -> dict[str, Any]:
         "name": event.name, "game": event.game.slug, "format": event.format,
         "match_length": event.match_length, "rounds": event.rounds,
         "top_cut": event.top_cut, "third_place": event.third_place,
+        "structure": event.structure, "groups": event.groups, "cycles": event.cycles,
+        "head_to_head": event.head_to_head,
         "day2_points": event.day2_points, "day2_rounds": event.day2_rounds,
         "pick_seconds": event.pick_seconds, "status": event.status,
         "tiebreakers": list(event.tiebreakers),
@@ -304,7 +306,10 @@ def event_file_build(*, event: Event, by: User | None, instance: str,
     phases = [{"number": phase.number, "structure": phase.structure, "advance": phase.advance,
                "advance_count": phase.advance_count, "advance_points": phase.advance_points,
                "rounds": phase.rounds, "third_place": phase.third_place,
-               "entrants": [seat_ids[pk] for pk in phase.entrants if pk in seat_ids]}
+               "entrants": [seat_ids[pk] for pk in phase.entrants if pk in seat_ids],
+               **({"groups": [[seat_ids[pk] for pk in group] for group in phase.group_members],
+                   "cycles": phase.cycles, "head_to_head": phase.head_to_head}
+                  if phase.group_members else {})}
               for phase in Phase.objects.filter(event=event).order_by("number")]
     return {
         "format": FILE_FORMAT, "version": FILE_VERSION,

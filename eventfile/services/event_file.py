@@ -58,7 +58,7 @@ from tournaments.models import (
     Round,
 )
 from tournaments.selectors.standings import computed_standings
-from tournaments.services.phases import phase_for_stage
+from tournaments.services.phases import phase_for_stage, phases_write
 from tournaments.services.standings import (
     results_version_bump,
     standings_freeze,
@@ -100,6 +100,7 @@ def event_file_digest(data: Any) -> str:
 def _event(ev: Data, by: AbstractBaseUser, source: str, now: datetime, digest: str) -> Event:
     fields = {k: ev[k] for k in (
         "name", "game", "format", "match_length", "rounds", "top_cut", "third_place",
+        "structure", "groups", "cycles", "head_to_head",
         "day2_points", "day2_rounds", "pick_seconds", "registration_opens",
         "registration_closes", "decklist_deadline", "lists_published", "lists_published_at",
         "late_entry_until_round", "check_in_required", "fill_with_ai", "ai_in_top_cut",
@@ -276,6 +277,9 @@ def event_file_import(*, data: Any, by: AbstractBaseUser, now: datetime) -> Even
     standings_row_create(event=event)
     versions = _decklists(event, cleaned["decklists"], cleaned["players"], now)
     seats = _seats(event, cleaned["players"], versions)
+    if event.round_robin:  # its groups as the file has them, before its rounds take phases
+        phases_write(event=event, groups=[[seats[number].pk for number in group]
+                                          for group in cleaned["groups"]])
     matches = _rounds(event, cleaned["rounds"], seats)
     _kept_apart(event, cleaned["kept_apart"], seats, now)
     _phase_entrants(event, cleaned["phase_entrants"], seats)

@@ -11,6 +11,7 @@ import json
 import pytest
 from django.utils import timezone
 
+from core.errors import DomainError
 from eventfile.selectors.event_file import event_file_build
 from eventfile.services.event_file import event_file_import
 from tests.factories.users import UserFactory
@@ -91,3 +92,35 @@ def test_a_version_1_file_of_a_top_cut_imports_with_its_seeds_read_back():
     assert Phase.objects.get(event=imported, number=2).entrants == []
     assert names_by_place(imported) == names_by_place(event)
     assert [p[:7] for p in phases_of(imported)] == [p[:7] for p in phases_of(event)]
+
+
+def groups_of(event: Event) -> list[list[str]]:
+    names = {row.registration_id: row.name for row in standings_for_event(event)}
+    return [[names[pk] for pk in group]
+            for group in Phase.objects.get(event=event, number=1).group_members]
+
+
+def test_a_round_robin_in_groups_with_a_cut_round_trips_with_its_groups():
+    event, _ = event_simulate(players=9, ai_seats=0, fmt="preconstructed", seed=8,
+                              clock=timezone.now, top_cut=4, structure="round_robin",
+                              groups=2, cycles=1)
+    event.refresh_from_db()
+    data = file_of(event)
+    assert (data["event"]["structure"], data["event"]["groups"]) == ("round_robin", 2)
+    assert [p["structure"] for p in data["phases"]] == ["round_robin", "single_elimination"]
+    assert sorted(len(g) for g in data["phases"][0]["groups"]) == [4, 5]
+
+    imported = event_file_import(data=data, by=UserFactory(), now=timezone.now())
+    assert (imported.structure, imported.groups, imported.cycles) == ("round_robin", 2, 1)
+    assert groups_of(imported) == groups_of(event)
+    assert phases_of(imported) == phases_of(event)
+    assert names_by_place(imported) == names_by_place(event)
+    rows = standings_for_event(imported)
+    assert {row.group for row in rows} == {1, 2}
+
+    # A file whose groups do not match its settings is refused, naming the phases.
+    data["phases"][0]["groups"] = data["phases"][0]["groups"][:1]
+    with pytest.raises(DomainError) as refused:
+        event_file_import(data=data, by=UserFactory(), now=timezone.now())
+    assert any("a round robin in 2 groups must list its groups' players" in str(problem)
+               for problem in refused.value.problems)

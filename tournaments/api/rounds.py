@@ -171,6 +171,8 @@ def standing_out(row: StandingRow, fields: Sequence[str] = METRIC_FIELDS,
     out.update(dropped=bool(row.dropped), is_ai=bool(row.is_ai),
                cut=row.registration_id in cut,
                place=places.get(row.registration_id) if places else None)
+    if row.group is not None:  # a round robin's
+        out["group"] = row.group
     return out
 
 

@@ -13,7 +13,15 @@ from django.utils.translation import gettext_lazy as _
 from core.forms import AccessibleForm
 from decks.models import CardGame
 from decks.rules import CLASH, GAME_NAMES
-from tournaments.models import Event, EventFormat, EventStatus, LatePlayerGets, MatchLength, TopCut
+from tournaments.models import (
+    Event,
+    EventFormat,
+    EventStatus,
+    EventStructure,
+    LatePlayerGets,
+    MatchLength,
+    TopCut,
+)
 from tournaments.services.event_edit import BEFORE_START, EDITABLE
 from tournaments.services.event_edit import TIMES as TIME_FIELDS
 from tournaments.services.events import (
@@ -29,6 +37,7 @@ from tournaments.services.events import (
     MIN_PICK_SECONDS,
     time_zone_problem,
 )
+from tournaments.services.round_robin import MAX_GROUPS
 from tournaments.swiss.standings import METRICS
 
 
@@ -50,6 +59,22 @@ class EventForm(AccessibleForm):
     match_length = forms.TypedChoiceField(label=_("Matches"), coerce=int,
                                           choices=MatchLength.choices,
                                           initial=MatchLength.BEST_OF_3)
+    structure = forms.ChoiceField(
+        label=_("First phase"), choices=EventStructure.choices, initial=EventStructure.SWISS,
+        widget=forms.RadioSelect, required=False,
+        help_text=_("Swiss rounds, or a round robin in groups: every player of a group plays "
+                    "every other, and the top cut (if any) takes the same number from each "
+                    "group."))
+    groups = forms.IntegerField(
+        label=_("Round robin: groups"), required=False, min_value=1, max_value=MAX_GROUPS,
+        help_text=_("Players are drawn into the groups by snake order at the start (by rating, "
+                    "else by the event's seed); each group has 3 to 16 players. With a top "
+                    "cut, its size divided by the groups is how many go on from each group."))
+    cycles = forms.TypedChoiceField(
+        label=_("Round robin: each pair meets"), coerce=int, initial=1, required=False,
+        choices=[(1, _("Once")), (2, _("Twice (who goes first swapped)"))])
+    head_to_head = forms.BooleanField(
+        label=_("Round robin: head-to-head breaks ties on match points first"), required=False)
     rounds = forms.IntegerField(label=_("Swiss rounds"), required=False, min_value=1,
                                 max_value=20,
                                 help_text=_("Leave empty to set it from the number of players "
@@ -140,6 +165,16 @@ class EventForm(AccessibleForm):
         else:
             self.fields["game"].initial = CLASH
 
+    def clean_structure(self) -> str:
+        return self.cleaned_data["structure"] or self._unset("structure", EventStructure.SWISS)
+
+    def clean_cycles(self) -> int:
+        return self.cleaned_data["cycles"] or self._unset("cycles", 1)
+
+    def _unset(self, name: str, default: object) -> object:
+        """A setting left out of the form: as it is (an edit), else its default."""
+        return default
+
     def clean_time_zone(self) -> str:
         zone = self.cleaned_data["time_zone"].strip() or "UTC"  # left empty: UTC
         problem = time_zone_problem(zone)
@@ -159,13 +194,13 @@ class EventForm(AccessibleForm):
     def service_arguments(self) -> dict:
         data = self.cleaned_data
         arguments = {key: data[key] for key in (
-            "name", "format", "match_length", "rounds", "day2_points", "day2_rounds",
-            "top_cut", "third_place",
+            "name", "format", "match_length", "structure", "groups", "head_to_head", "rounds",
+            "day2_points", "day2_rounds", "top_cut", "third_place",
             "late_entry_until_round",
             "decklist_deadline", "check_in_required", "fill_with_ai", "ai_in_top_cut",
             "check_squads", "clock_starts_at_pairing", "time_zone", "starts_at", "venue",
             "description", "capacity", "pick_seconds")}
-        return {**arguments, "game": data.get("game"),
+        return {**arguments, "game": data.get("game"), "cycles": data["cycles"],
                 "round_minutes": data.get("round_minutes") or DEFAULT_ROUND_MINUTES,
                 "late_player_gets": data.get("late_player_gets") or LatePlayerGets.BYE,
                 "no_show_minutes": data.get("no_show_minutes") or DEFAULT_NO_SHOW_MINUTES}
@@ -226,6 +261,9 @@ class EventEditForm(EventForm):
                 self._bound_fields_cache.pop(name, None)
                 field.widget.attrs["aria-describedby"] = (
                     f"{self[name].auto_id}-errors {self[name].auto_id}-help")
+
+    def _unset(self, name: str, default: object) -> object:
+        return getattr(self.event, name)
 
     def clean_tiebreakers(self) -> list[str]:
         return [t.strip() for t in self.cleaned_data["tiebreakers"].split(",") if t.strip()]

@@ -57,6 +57,14 @@ def default_tiebreakers() -> list[str]:
     return list(DEFAULT_ORDER)
 
 
+class EventStructure(models.TextChoices):
+    """The structure of an event's first phase (tournaments.models.phases.PhaseStructure's
+    values): Swiss rounds, or a round robin in groups."""
+
+    SWISS = "swiss", _("Swiss")
+    ROUND_ROBIN = "round_robin", _("Round robin in groups")
+
+
 class LatePlayerGets(models.TextChoices):
     BYE = "bye", _("A bye")
     AI_MATCH = "ai_match", _("A match against an AI seat")
@@ -78,6 +86,15 @@ class Event(models.Model):
     # they met carried over (None: a one-day event). Then the top cut, if any, from them.
     day2_points = models.PositiveSmallIntegerField(null=True, blank=True)
     day2_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The first phase: Swiss, or a round robin in `groups` groups (drawn by snake order at
+    # the start), each pair meeting once or twice (`cycles`), head-to-head breaking ties on
+    # match points first when asked. A round robin's top cut takes the same number from each
+    # group (`top_cut` / `groups`); its `rounds` are set at the start from the largest group.
+    structure = models.CharField(max_length=20, choices=EventStructure.choices,
+                                 default=EventStructure.SWISS)
+    groups = models.PositiveSmallIntegerField(null=True, blank=True)
+    cycles = models.PositiveSmallIntegerField(default=1)
+    head_to_head = models.BooleanField(default=False)
     organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organized_events")
     # People the organizers name as the event's judges: they record penalties, grant a table
     # extra time and read the event's lists for deck checks, and do nothing else an organizer
@@ -158,6 +175,11 @@ class Event(models.Model):
             models.CheckConstraint(condition=Q(day2_points__isnull=True, day2_rounds__isnull=True)
                                    | Q(day2_points__isnull=False, day2_rounds__gte=1),
                                    name="a_day_2_has_its_rounds"),
+            models.CheckConstraint(condition=Q(structure="swiss", groups__isnull=True)
+                                   | Q(structure="round_robin", groups__gte=1),
+                                   name="a_round_robin_has_its_groups"),
+            models.CheckConstraint(condition=Q(cycles__gte=1, cycles__lte=2),
+                                   name="event_cycles_1_or_2"),
             models.CheckConstraint(condition=Q(round_minutes__gte=1, round_minutes__lte=600),
                                    name="event_round_minutes_1_to_600"),
             models.CheckConstraint(condition=Q(no_show_minutes__gte=1,
@@ -170,6 +192,10 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def round_robin(self) -> bool:
+        return self.structure == EventStructure.ROUND_ROBIN
 
     @property
     def swiss_rounds(self) -> int | None:

@@ -59,6 +59,9 @@ class Phase(models.Model):
     carry_over = models.BooleanField(default=True)
     # The registration ids that entered the phase, in seed order (best first).
     entrants = models.JSONField(default=list, blank=True)
+    # Round robin: its groups as drawn at the start, group 1 first, each a list of
+    # registration ids in the group's seed order (the order its Berger tables number them).
+    group_members = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["event", "number"]

@@ -300,6 +300,42 @@ def _cut_third_place(p: Params, name: Callable[[str], str]) -> str:
     return gettext("third place: the losers of the semifinals meet at table %(table)d") % p
 
 
+def _group_table(p: Params, name: Callable[[str], str]) -> str:
+    return gettext("table %(table)d: group %(group)d, round %(round)d of its round robin: "
+                   "%(player)s against %(opponent)s") % {
+        "table": p["table"], "group": p["group"], "round": p["round"],
+        "player": name(p["player"]), "opponent": name(p["opponent"])}
+
+
+def _group_bye(p: Params, name: Callable[[str], str]) -> str:
+    return gettext("group %(group)d, round %(round)d: %(player)s has the bye of the odd group "
+                   "(each player of the group has one)") % {
+        "group": p["group"], "round": p["round"], "player": name(p["player"])}
+
+
+def _group_dropped(p: Params, name: Callable[[str], str]) -> str:
+    return gettext("group %(group)d, round %(round)d: %(opponent)s has dropped, so their "
+                   "match is not played and %(player)s has a bye") % {
+        "group": p["group"], "round": p["round"], "player": name(p["player"]),
+        "opponent": name(p["opponent"])}
+
+
+def _group_done(p: Params, name: Callable[[str], str]) -> str:
+    return ngettext("group %(group)d has played its %(rounds)d round: it sits this round out",
+                    "group %(group)d has played all its %(rounds)d rounds: it sits this round "
+                    "out", p["rounds"]) % {"group": p["group"], "rounds": p["rounds"]}
+
+
+def _cut_from_groups(p: Params, name: Callable[[str], str]) -> str:
+    return ngettext("top %(size)d: the best %(per)d player of each of the %(groups)d groups, "
+                    "seeded group winners first (by their records), then the seconds, and so "
+                    "on; dropped players do not make the cut",
+                    "top %(size)d: the best %(per)d players of each of the %(groups)d groups, "
+                    "seeded group winners first (by their records), then the seconds, and so "
+                    "on; dropped players do not make the cut", p["per"]) % {
+        "size": p["size"], "per": p["per"], "groups": p["groups"]}
+
+
 SENTENCES: dict[str, Callable[[Params, Callable[[str], str]], str]] = {
     "round": _round, "group": _group, "paired_down": _paired_down,
     "played_everyone": _played_everyone, "odd_group": _odd_group,
@@ -313,7 +349,9 @@ SENTENCES: dict[str, Callable[[Params, Callable[[str], str]], str]] = {
     "day_two": _day_two,
     "awarded_bye": _awarded_bye, "kept_apart": _kept_apart, "apart_paired": _apart_paired,
     "proof_apart_too_many": _proof_apart_too_many, "fixed_table": _fixed_table,
-    "fixed_tables_met": _fixed_tables_met}
+    "fixed_tables_met": _fixed_tables_met, "group_table": _group_table,
+    "group_bye": _group_bye, "group_dropped": _group_dropped, "group_done": _group_done,
+    "cut_from_groups": _cut_from_groups}
 
 
 def _sentence(line: dict, name: Callable[[str], str]) -> str:

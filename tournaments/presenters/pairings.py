@@ -11,10 +11,11 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from tournaments.models import Event, MatchStatus
+from tournaments.models import Event, MatchStatus, RoundStage
 from tournaments.presenters.explanations import explanation_lines
 from tournaments.presenters.standings import around_id
 from tournaments.selectors.cache import remembered
+from tournaments.selectors.groups import round_robin_groups
 from tournaments.selectors.match_games import MatchSeen, replays_seen
 from tournaments.selectors.matches import TableRow, round_tables
 from tournaments.selectors.rounds import RoundChoice, explanation_of, round_choices
@@ -53,11 +54,16 @@ def pairings_part(event: Event, version: int, rnd: RoundChoice | None, *, user: 
             (MatchSeen(m.pk, m.status == MatchStatus.CONFIRMED,
                        m.player_a.is_ai and m.player_b.is_ai, m.pk in opens)
              for m in matches if not m.bye), lists_published=event.lists_published)
+        # A round robin's tables each say their group (the first phase's rounds).
+        group = ({pk: number for number, members in enumerate(round_robin_groups(event), 1)
+                  for pk in members} if rnd is not None and rnd.stage == RoundStage.SWISS
+                 else {})
         return render_to_string("tournaments/_pairings.html", {
             "event": event, "round": rnd, "mine": mine, "user": user,
-            "is_organizer": organizes,
+            "is_organizer": organizes, "groups": bool(group),
             "match_url": around_id("tournaments:match", event),
-            "rows": [(m, m.pk in opens, replays.get(m.pk, ())) for m in matches],
+            "rows": [(m, m.pk in opens, replays.get(m.pk, ()),
+                      group.get(m.player_a.registration_id)) for m in matches],
             "explanation": explanation_lines(explanation_of(rnd.id)) if rnd is not None
             else []})
 

@@ -39,8 +39,8 @@ class ShownRow:
     fit a phone (the CSV has two, with a dot), written with the reader's decimal separator
     ("55.4", "55,4"), and the link to the player's page."""
 
-    __slots__ = ("cut", "dropped", "is_ai", "match_points", "metrics", "name", "place", "rank",
-                 "record", "registration_id", "url")
+    __slots__ = ("cut", "dropped", "group", "is_ai", "match_points", "metrics", "name", "place",
+                 "rank", "record", "registration_id", "url")
 
     def __init__(self, row: StandingRow, url: str, cut: str = "",
                  columns: Sequence[StandingColumn] = (), place: int | None = None) -> None:
@@ -49,6 +49,7 @@ class ShownRow:
         self.is_ai = row.is_ai
         self.dropped = row.dropped
         self.rank = str(row.rank)
+        self.group = row.group  # a round robin's group, None in Swiss
         self.match_points = str(row.match_points)
         self.record = f"{row.wins}-{row.losses}-{row.draws}"
         point = formats.get_format("DECIMAL_SEPARATOR")
@@ -116,8 +117,10 @@ def standings_part(event: Event, page: Page) -> str:
     places = final_places(event, rows) if event.top_cut else None
     if places:
         rows = sorted(rows, key=lambda row: (places[row.registration_id], row.rank))
+    groups = any(row.group for row in rows)
     return render_to_string("tournaments/_standings.html", {
         "event": event, "count": len(rows), "progress": standings_progress(event),
+        "groups": groups, "width": 4 + len(columns) + (1 if places else 0),
         "points": METRIC_TEXT[POINTS], "columns": columns, "placed": bool(places),
         "page": [ShownRow(row, url(row.registration_id), _cut_of(marks, row), columns,
                           places.get(row.registration_id) if places else None)

@@ -48,11 +48,13 @@ def standings_csv(event: Event) -> str:
     rows = standings_for_event(event)
     cut = cut_marked(event, rows)
     places = final_places(event, rows) or {}
-    return csv_text(standings_header(columns), (
+    # A round robin's rows carry their group last (the rank is then the rank in it).
+    groups = any(row.group for row in rows)
+    return csv_text(standings_header(columns) + (["group"] if groups else []), (
         [row.rank, row.name, row.match_points, row.wins, row.losses, row.draws,
          *(_metric_cell(row, column) for column in columns), int(row.dropped),
          int(row.is_ai), "yes" if row.registration_id in cut else "",
-         places.get(row.registration_id, "")]
+         places.get(row.registration_id, ""), *([row.group] if groups else [])]
         for row in rows))
 
 
@@ -89,8 +91,8 @@ def event_outline(event: Event) -> dict:
     """The whole event as one JSON object (`simulate_event --json`): the final places, best
     first (selectors.placings; without a top cut, the standings' ranks), and each phase's
     structure with its matches: round, the two players (b None for a bye), the winner (None
-    for a draw or a match not decided), and "bracket": "third_place" for a match for third
-    place."""
+    for a draw or a match not decided), "bracket": "third_place" for a match for third
+    place, and a round robin's "group"."""
     rows = standings_for_event(event)
     places = final_places(event, rows) or {row.registration_id: row.rank for row in rows}
     names = {row.registration_id: row.name for row in rows}
@@ -99,6 +101,8 @@ def event_outline(event: Event) -> dict:
         (pk for pk in places if pk in names), key=lambda pk: (places[pk], order[pk]))]
     phases = []
     for phase in Phase.objects.filter(event=event).order_by("number"):
+        group = {pk: number for number, members in enumerate(phase.group_members, start=1)
+                 for pk in members}  # a round robin's
         matches = []
         for m in (Match.objects.filter(round__phase=phase)
                   .select_related("round", "player_a__player", "player_b__player")
@@ -107,6 +111,8 @@ def event_outline(event: Event) -> dict:
                    "b": m.player_b.name if m.player_b_id else None, "winner": _winner(m)}
             if m.bracket == MatchBracket.THIRD_PLACE:
                 out["bracket"] = "third_place"
+            if m.player_a_id in group:
+                out["group"] = group[m.player_a_id]
             matches.append(out)
         phases.append({"structure": STRUCTURE_NAMES[phase.structure], "matches": matches})
     return {"placings": [{"place": place, "player": name} for place, name in placings],

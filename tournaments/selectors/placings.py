@@ -3,7 +3,9 @@ customary way (tournaments.structures.single_elimination `placings`): the champi
 finalist 2nd, the semifinals' losers 3rd and 4th by the match for third place (else both
 3rd), the players out in each earlier round sharing the place after everyone who went further,
 and then everyone who did not make the cut in their Swiss order, placed from the cut's size + 1
-on. Without a top cut, a complete event's places are its standings' ranks.
+on. Without a top cut, a complete event's places are its standings' ranks. A round robin's
+players outside the cut (or all of them, without one) are placed across the groups as its cut
+is seeded: the group winners by their records, then the seconds, and so on.
 
 The cut's seeds are its phase's `entrants` (services.topcut writes them); a cut made before
 phases existed, or restored from a file, has them read back from its first round's tables,
@@ -22,6 +24,7 @@ from tournaments.models import (
     Phase,
     PhaseStructure,
 )
+from tournaments.selectors.groups import across_groups
 from tournaments.selectors.standings import StandingRow
 from tournaments.structures.model import StructureError
 from tournaments.structures.single_elimination import THIRD_PLACE, SingleElimination, seed_order
@@ -93,6 +96,12 @@ def final_places(event: Event, rows: Sequence[StandingRow]) -> dict[int, int] | 
     """Each standings row's final place by registration id, or None while it is not known:
     the top cut's placings then the others from the cut's size + 1 in their Swiss order, or
     without a cut the complete event's ranks."""
+    if event.round_robin:  # one order across the groups (selectors.standings)
+        rows = across_groups(event.tiebreakers, rows)
+        if not event.top_cut:
+            if event.status != EventStatus.COMPLETE:
+                return None
+            return {row.registration_id: place for place, row in enumerate(rows, start=1)}
     if not event.top_cut:
         if event.status != EventStatus.COMPLETE:
             return None

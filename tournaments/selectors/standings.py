@@ -43,6 +43,7 @@ from tournaments.models import (
 )
 from tournaments.selectors.bridge import SwissView, seat_names, standings_view, swiss_id
 from tournaments.selectors.cache import remembered
+from tournaments.selectors.groups import group_tables, round_robin_groups
 from tournaments.swiss import compute_standings, qualifiers
 from tournaments.swiss.standings import metrics_in, records
 
@@ -62,6 +63,8 @@ class StandingRow(NamedTuple):
     ogw: float
     dropped: bool
     is_ai: bool
+    # A round robin's group (its `rank` is then the rank in the group); None in Swiss.
+    group: int | None = None
 
 
 # The standings' columns ----------------------------------------------------------------------
@@ -201,17 +204,22 @@ def _frozen(event: Event) -> list[StandingRow]:
 
 
 def computed_standings(event: Event) -> list[StandingRow]:
-    """`standings_for_event` computed now from the rows, whatever is kept or frozen."""
+    """`standings_for_event` computed now from the rows, whatever is kept or frozen: a
+    round robin's group by group, each row's rank the rank in its group
+    (selectors.groups)."""
     tournament, seats = standings_view(event)
+    groups = round_robin_groups(event)
+    ranked = group_tables(event, groups, tournament) if groups else [
+        (None, s) for s in compute_standings(tournament, event.tiebreakers)]
     rows = []
-    for s in compute_standings(tournament, event.tiebreakers):
+    for group, s in ranked:
         if s.dropped and not s.played:  # dropped before playing a match
             continue
         seat = seats[s.id]
         rows.append(StandingRow(rank=s.rank, registration_id=seat.id, name=seat.name,
                                 match_points=s.match_points, wins=s.wins, losses=s.losses,
                                 draws=s.draws, omw=s.omw, gw=s.gw, ogw=s.ogw, dropped=s.dropped,
-                                is_ai=seat.is_ai))
+                                is_ai=seat.is_ai, group=group))
     return rows
 
 
@@ -287,10 +295,18 @@ class CutMarks(NamedTuple):
     last: int | None  # the last qualifier in the standings: the line goes under their row
     passed_ai: frozenset[int]  # AI seats above the last qualifier the cut passes over
     ai_allowed: bool
+    per_group: int = 0  # a round robin's cut: the best this many of each group
 
     @property
     def note(self) -> str:
-        if self.made:
+        if self.per_group and not self.made:
+            text = ngettext(
+                "If the groups ended now, the best player of each group, marked Top %(size)d, "
+                "would make the cut.",
+                "If the groups ended now, the best %(per)d players of each group, marked Top "
+                "%(size)d, would make the cut.", self.per_group) % {
+                "size": self.size, "per": self.per_group}
+        elif self.made:
             text = ngettext("The player marked Top %(size)d made the cut.",
                             "The %(size)d players marked Top %(size)d made the cut.",
                             self.size) % {"size": self.size}
@@ -300,7 +316,8 @@ class CutMarks(NamedTuple):
                 "the cut.",
                 "If the Swiss rounds ended now, the %(size)d players marked Top %(size)d "
                 "would make the cut.", self.size) % {"size": self.size}
-        text += " " + gettext("The line is under the last place.")
+        if self.last is not None:
+            text += " " + gettext("The line is under the last place.")
         if self.ai_allowed:
             return text + " " + gettext("AI seats may take a place in it.")
         return text + " " + gettext("AI seats do not take a place in it: the next player does.")
@@ -323,9 +340,20 @@ def cut_marks(event: Event, rows: list[StandingRow]) -> CutMarks | None:
         chosen = {pk for number, a, b in seated if number == first for pk in (a, b) if pk}
         if not chosen:
             return None
+    elif event.round_robin and event.groups:  # the best of each group
+        per_group, taken = event.top_cut // event.groups, {}
+        chosen = set()
+        for r in rows:
+            if not (r.dropped or (r.is_ai and not allowed)) and taken.get(r.group, 0) < per_group:
+                taken[r.group] = taken.get(r.group, 0) + 1
+                chosen.add(r.registration_id)
     else:
         excluded = {r.registration_id for r in rows if r.dropped or (r.is_ai and not allowed)}
         chosen = set(qualifiers([r.registration_id for r in rows], event.top_cut, excluded)[0])
+    if event.round_robin and chosen:  # no one line: each group has its own
+        return CutMarks(size=event.top_cut, made=made, qualifiers=frozenset(chosen),
+                        last=None, passed_ai=frozenset(), ai_allowed=allowed,
+                        per_group=event.top_cut // (event.groups or 1))
     last_index = max((i for i, r in enumerate(rows) if r.registration_id in chosen),
                      default=None)
     if last_index is None:

@@ -124,7 +124,13 @@ def seat_constraints_set(*, event_id: int, registration_id: int, by: AbstractBas
 
 def _byes_check(event: Event, seat: Registration, byes: int) -> None:
     """Awarded byes change only before the rounds they cover (before and after) are paired,
-    within the event's Swiss rounds."""
+    within the event's Swiss rounds; a round robin awards none (its groups' tables say who
+    plays whom every round)."""
+    if event.round_robin and byes:
+        raise Conflict("round_robin_no_byes", gettext(
+            "%(event)s is a round robin: every player of a group meets every other, so it "
+            "awards no byes") % {"event": event.name}, params={"event": event.name},
+            field="awarded_byes")
     if event.status not in (EventStatus.REGISTRATION, EventStatus.RUNNING):
         raise Conflict("swiss_over", gettext("The Swiss rounds of %(event)s are over: awarded "
                                              "byes no longer change")
@@ -154,6 +160,11 @@ def kept_apart_add(*, event_id: int, first_id: int, second_id: int, note: str,
                    by: AbstractBaseUser, now: datetime) -> KeptApart:
     """List two seats of the event as a pairing that must not happen."""
     event = _open_event(event_id, by)
+    if event.round_robin:
+        raise Conflict("round_robin_no_apart", gettext(
+            "%(event)s is a round robin: every player of a group meets every other, so no "
+            "pairing can be kept apart") % {"event": event.name},
+            params={"event": event.name}, field="second")
     first, second = _seat(event, first_id, "first"), _seat(event, second_id, "second")
     if first.pk == second.pk:
         raise DomainError("same_player", gettext("Choose two different players to keep apart"),

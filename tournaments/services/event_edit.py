@@ -5,7 +5,8 @@
   its clock starts, services.clock), whether pairing starts the clock, the no-show
   minutes, what a late player gets, and late entry (never below a round already paired).
 - During registration only: the format (and only while nobody holds a seat or waits for one,
-  since their lists were chosen for it), match length, Swiss rounds, top cut, tiebreakers,
+  since their lists were chosen for it), match length, the first phase (Swiss or a round
+  robin, its groups, once or twice, head-to-head first), Swiss rounds, top cut, tiebreakers,
   check-in, AI seats, the registration window, the decklist deadline, the capacity and the
   draft's pick timer (the pairs of a pod draft with the same time for every pick). A
   capacity below the seats taken is refused; a larger one (or none) seats the waitlisted
@@ -32,6 +33,8 @@ from tournaments.models import (
     Event,
     EventChange,
     EventStatus,
+    EventStructure,
+    KeptApart,
     Registration,
     Round,
     RoundStage,
@@ -58,7 +61,8 @@ __all__ = ["BEFORE_START", "EDITABLE", "TIMES", "event_update", "label"]
 _ANY_TIME = ("name", "description", "venue", "starts_at", "time_zone", "round_minutes",
             "clock_starts_at_pairing", "no_show_minutes", "late_player_gets",
             "late_entry_until_round")
-BEFORE_START = ("format", "match_length", "rounds", "day2_points", "day2_rounds", "top_cut",
+BEFORE_START = ("format", "match_length", "structure", "groups", "cycles", "head_to_head",
+                "rounds", "day2_points", "day2_rounds", "top_cut",
                 "third_place", "tiebreakers",
                 "check_in_required", "fill_with_ai", "ai_in_top_cut", "registration_opens",
                 "registration_closes", "decklist_deadline", "capacity", "pick_seconds")
@@ -75,6 +79,10 @@ _LABELS = {
     "late_entry_until_round": gettext_lazy("late entry"),
     "format": gettext_lazy("the format"), "match_length": gettext_lazy("the match length"),
     "rounds": gettext_lazy("the number of Swiss rounds"),
+    "structure": gettext_lazy("the first phase"),
+    "groups": gettext_lazy("the number of groups"),
+    "cycles": gettext_lazy("how many times each pair of a group meets"),
+    "head_to_head": gettext_lazy("head-to-head first"),
     "top_cut": gettext_lazy("the top cut"),
     "third_place": gettext_lazy("the match for third place"),
     "day2_points": gettext_lazy("the match points for day 2"),
@@ -94,12 +102,13 @@ _LABELS = {
     "kept_apart": gettext_lazy("a pairing that must not happen"),
 }
 
-_TEXT = ("name", "description", "venue", "time_zone", "format", "late_player_gets")
+_TEXT = ("name", "description", "venue", "time_zone", "format", "late_player_gets",
+         "structure")
 _WHOLE = ("round_minutes", "no_show_minutes", "late_entry_until_round", "match_length",
-         "top_cut")
-_WHOLE_OR_NONE = ("rounds", "capacity", "day2_points", "day2_rounds", "pick_seconds")
+         "top_cut", "cycles")
+_WHOLE_OR_NONE = ("rounds", "capacity", "day2_points", "day2_rounds", "pick_seconds", "groups")
 _YES_NO = ("clock_starts_at_pairing", "check_in_required", "fill_with_ai", "ai_in_top_cut",
-           "third_place")
+           "third_place", "head_to_head")
 TIMES = ("starts_at", "registration_opens", "registration_closes", "decklist_deadline")
 
 
@@ -198,11 +207,15 @@ def _value_problems(event: Event, wanted: dict[str, object]) -> dict[str, list[s
     """Every reason the event with `wanted` set is refused, by the field it is about: the
     rules of `event_create`, on the settings as they would be, and the rules of a change."""
     merged = {f: getattr(event, f) for f in EDITABLE} | wanted
+    if event.status != EventStatus.REGISTRATION and event.round_robin:
+        merged["rounds"] = None  # the start set them from the groups
     found = event_problems(
         name=merged["name"], format=merged["format"], match_length=merged["match_length"],
         rounds=merged["rounds"], top_cut=merged["top_cut"], third_place=merged["third_place"],
         day2_points=merged["day2_points"], day2_rounds=merged["day2_rounds"],
-        fill_with_ai=merged["fill_with_ai"],
+        fill_with_ai=merged["fill_with_ai"], structure=merged["structure"],
+        groups=merged["groups"], cycles=merged["cycles"],
+        head_to_head=merged["head_to_head"],
         registration_opens=merged["registration_opens"],
         registration_closes=merged["registration_closes"],
         late_entry_until_round=merged["late_entry_until_round"],
@@ -236,6 +249,12 @@ def _value_problems(event: Event, wanted: dict[str, object]) -> dict[str, list[s
                 "first)",
                 "the capacity cannot be %(capacity)d: %(taken)d seats are taken (remove "
                 "players first)", taken) % {"capacity": capacity, "taken": taken}]
+    if wanted.get("structure") == EventStructure.ROUND_ROBIN and (
+            Registration.objects.filter(event=event, awarded_byes__gt=0).exists()
+            or KeptApart.objects.filter(event=event).exists()):
+        problems.setdefault("structure", []).append(
+            gettext("a round robin awards no byes and keeps no pairing apart: remove the "
+                    "awarded byes and the pairs kept apart first"))
     if "format" in wanted:
         seats = Registration.objects.filter(event=event, is_ai=False).count()
         waiting = WaitlistEntry.objects.filter(event=event).count()

@@ -20,6 +20,7 @@ from tournaments.models import (
     Event,
     EventFormat,
     EventStatus,
+    EventStructure,
     LatePlayerGets,
     Match,
     MatchBracket,
@@ -38,6 +39,7 @@ from .guards import lock_event, require_organizer
 from .phases import phases_write
 from .pods import pods_create
 from .ratings import ratings_update_for_event
+from .round_robin import groups_draw, round_robin_problems, round_robin_rounds
 from .standings import results_version_bump, standings_freeze, standings_row_create
 from .states import event_move, require_round_confirmed
 
@@ -161,9 +163,15 @@ def event_problems(*, name: str, format: str, match_length: int, rounds: int | N
                    registration_closes: datetime | None, late_entry_until_round: int,
                    tiebreakers: Sequence[str], third_place: bool = False,
                    day2_points: int | None = None, day2_rounds: int | None = None,
-                   fill_with_ai: bool = False) -> list[str]:
+                   fill_with_ai: bool = False, structure: str = EventStructure.SWISS,
+                   groups: int | None = None, cycles: int = 1,
+                   head_to_head: bool = False) -> list[str]:
     """Every reason the settings cannot make an event, all at once."""
-    problems = []
+    problems = round_robin_problems(
+        structure=structure, groups=groups, cycles=cycles, head_to_head=head_to_head,
+        format=format, rounds=rounds, top_cut=top_cut, day2_points=day2_points,
+        fill_with_ai=fill_with_ai, late_entry_until_round=late_entry_until_round,
+        tiebreakers=tiebreakers)
     if not name.strip():
         problems.append(Problem(gettext("the event needs a name"), "name"))
     elif len(name) > MAX_NAME:
@@ -276,7 +284,9 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, now: datetime,
                  capacity: int | None = None,
                  late_player_gets: str = LatePlayerGets.BYE,
                  no_show_minutes: int = DEFAULT_NO_SHOW_MINUTES,
-                 pick_seconds: int | None = None) -> Event:
+                 pick_seconds: int | None = None, structure: str = EventStructure.SWISS,
+                 groups: int | None = None, cycles: int = 1,
+                 head_to_head: bool = False) -> Event:
     """A new event in registration, organized by `by`. `rounds` None: the number of Swiss
     rounds comes from the player count when the event starts. The seed that drives every
     draw (pods, drafts, pairings, engine games) is drawn here from the secure source; only
@@ -286,7 +296,8 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, now: datetime,
     problems = event_problems(name=name, format=format, match_length=match_length,
                               rounds=rounds, top_cut=top_cut, third_place=third_place,
                               day2_points=day2_points, day2_rounds=day2_rounds,
-                              fill_with_ai=fill_with_ai,
+                              fill_with_ai=fill_with_ai, structure=structure, groups=groups,
+                              cycles=cycles, head_to_head=head_to_head,
                               registration_opens=registration_opens,
                               registration_closes=registration_closes,
                               late_entry_until_round=late_entry_until_round, tiebreakers=order)
@@ -313,7 +324,8 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, now: datetime,
         clock_starts_at_pairing=clock_starts_at_pairing, starts_at=starts_at,
         time_zone=time_zone, venue=venue.strip(), description=description.strip(),
         capacity=capacity, late_player_gets=late_player_gets, no_show_minutes=no_show_minutes,
-        pick_seconds=pick_seconds, seed=new_seed() if seed is None else seed, created_at=now)
+        pick_seconds=pick_seconds, structure=structure, groups=groups, cycles=cycles,
+        head_to_head=head_to_head, seed=new_seed() if seed is None else seed, created_at=now)
     event.organizers.add(by)
     standings_row_create(event=event)
     return event
@@ -374,7 +386,11 @@ def event_start(*, event_id: int, by: AbstractBaseUser, now: datetime,
         # Each pod plays its own Swiss rounds: as many as its seats need.
         pods = pods_create(event=event, places=places, now=now)
         players = max(pod.seats.count() for pod in pods)
-    if event.rounds is None:
+    if event.round_robin:
+        # The groups are drawn now (and written with the phases below): their largest
+        # plays every round of the phase.
+        event.rounds = round_robin_rounds(groups_draw(event), event.cycles)
+    elif event.rounds is None:
         event.rounds = rounds_for(players)
     if event.late_entry_until_round > event.rounds:
         event.late_entry_until_round = event.rounds

@@ -16,8 +16,9 @@ Per the event's `late_player_gets` they get, for that round:
 
 From the next round on the player is paired like everyone else. Refused when the round's
 results are all in (the player is paired from the next round instead), when the player
-already plays in the round, for a dropped seat or an AI seat, and in a draft (its pods were
-seated at the start, rule C-2.4). Under the event's lock, like every correction; kept as a
+already plays in the round, for a dropped seat or an AI seat, in a draft (its pods were
+seated at the start, rule C-2.4) and in a round robin (its groups were drawn at the
+start). Under the event's lock, like every correction; kept as a
 `Correction` (LATE).
 """
 
@@ -91,6 +92,11 @@ def round_late_player_add(*, event_id: int, by: AbstractBaseUser, now: datetime,
                        gettext("%(event)s is a draft: its pods were seated when it started, "
                                "so no player can join a round late") % {"event": event.name},
                        params={"event": event.name})
+    if event.round_robin:
+        raise Conflict("round_robin_no_late_player",
+                       gettext("%(event)s is a round robin: its groups were drawn when it "
+                               "started, so no player can join a round late")
+                       % {"event": event.name}, params={"event": event.name})
     rnd = latest_swiss_round(event, number)
     if rnd.status == RoundStatus.COMPLETE:
         raise Conflict("round_complete",

@@ -1,6 +1,7 @@
 """Writing an event's phases (models.phases) from its plan.
 
-Before the start, an event's settings are its plan: its Swiss rounds; for a two-day event,
+Before the start, an event's settings are its plan: its Swiss rounds (or a round robin in
+groups, drawn when the phase is written: services.round_robin); for a two-day event,
 day 2's Swiss rounds for the players with at least `day2_points` match points (their points
 and who they met carried over); then with a top cut a single elimination of the best
 `top_cut` players (with a match for third place when the event says so).
@@ -15,24 +16,38 @@ from __future__ import annotations
 
 from tournaments.models import Event, Phase, PhaseAdvance, PhaseStructure, RoundStage
 
+from .round_robin import groups_draw
+
 __all__ = ["phase_for_stage", "phases_write"]
 
 
-def phases_write(*, event: Event) -> list[Phase]:
+def phases_write(*, event: Event, groups: list[list[int]] | None = None) -> list[Phase]:
     """The event's phases in order, written from its plan if it has none yet. Call it under
-    the event's row lock (services.guards.lock_event) or on an event nobody else writes."""
+    the event's row lock (services.guards.lock_event) or on an event nobody else writes.
+    `groups`: a round robin's groups as they were drawn (an event restored from its file),
+    else they are drawn now."""
     phases = list(Phase.objects.filter(event=event).order_by("number"))
     if phases:
         return phases
-    plan = [Phase(event=event, number=1, structure=PhaseStructure.SWISS, rounds=event.rounds)]
+    if event.round_robin:
+        plan = [Phase(event=event, number=1, structure=PhaseStructure.ROUND_ROBIN,
+                      rounds=event.rounds, groups=event.groups, cycles=event.cycles,
+                      head_to_head=event.head_to_head,
+                      group_members=groups if groups is not None else groups_draw(event))]
+    else:
+        plan = [Phase(event=event, number=1, structure=PhaseStructure.SWISS,
+                      rounds=event.rounds)]
     if event.day2_points is not None:
         plan.append(Phase(event=event, number=2, structure=PhaseStructure.SWISS,
                           advance=PhaseAdvance.POINTS, advance_points=event.day2_points,
                           rounds=event.day2_rounds))
     if event.top_cut:
+        by_group = event.round_robin and event.groups
         plan.append(Phase(event=event, number=len(plan) + 1,
                           structure=PhaseStructure.SINGLE_ELIMINATION,
-                          advance=PhaseAdvance.TOP, advance_count=event.top_cut,
+                          advance=PhaseAdvance.GROUP_TOP if by_group else PhaseAdvance.TOP,
+                          advance_count=event.top_cut // event.groups if by_group
+                          else event.top_cut,
                           third_place=event.third_place))
     for phase in plan:
         phase.save()
@@ -40,11 +55,13 @@ def phases_write(*, event: Event) -> list[Phase]:
 
 
 def phase_for_stage(*, event: Event, stage: str, number: int = 1) -> Phase:
-    """The phase round `number` of `stage` belongs to: the top cut's, or a Swiss phase (day
-    2's from the round after day 1's last)."""
+    """The phase round `number` of `stage` belongs to: the top cut's, the round robin, or a
+    Swiss phase (day 2's from the round after day 1's last)."""
     phases = phases_write(event=event)
     if stage != RoundStage.SWISS:
         return next(p for p in phases if p.structure == PhaseStructure.SINGLE_ELIMINATION)
+    if phases[0].structure == PhaseStructure.ROUND_ROBIN:
+        return phases[0]
     swiss = [p for p in phases if p.structure == PhaseStructure.SWISS]
     if len(swiss) > 1 and swiss[0].rounds is not None and number > swiss[0].rounds:
         return swiss[1]

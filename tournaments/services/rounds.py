@@ -47,6 +47,7 @@ from .guards import lock_event, require_organizer
 from .match_notices import round_paired_notify
 from .phases import phase_for_stage
 from .pods import require_drafts_done
+from .round_robin import round_robin_pairs
 from .standings import results_version_bump
 from .states import require_round_confirmed
 
@@ -88,7 +89,12 @@ def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
     if last is not None:
         require_round_confirmed(last)
     if upcoming > event.swiss_rounds:
-        if event.top_cut:
+        if event.round_robin:
+            message = (gettext("Every round of the groups of %(event)s is played: start the "
+                               "top %(cut)d") if event.top_cut else
+                       gettext("Every round of the groups of %(event)s is played: complete "
+                               "the event"))
+        elif event.top_cut:
             message = ngettext(
                 "The %(rounds)d Swiss round of %(event)s is played: start the top %(cut)d",
                 "All %(rounds)d Swiss rounds of %(event)s are played: start the top %(cut)d",
@@ -101,6 +107,8 @@ def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
         raise Conflict("swiss_over", message % {"rounds": event.swiss_rounds, "event": event,
                                                 "cut": event.top_cut},
                        params={"event": event.name, "rounds": event.swiss_rounds})
+    if event.round_robin:
+        return _round_robin_pair(event, by, now, upcoming), True
     if event.format == EventFormat.DRAFT:
         # Rule C-2.4 events: each pod plays its Swiss rounds within itself, once its
         # pairs have drafted; its empty places already have AI seats.
@@ -198,6 +206,26 @@ def round_write(*, event: Event, number: int, stage: str, by: AbstractBaseUser,
     jobs_for_round(round_id=rnd.pk, now=now)
     # Its players who asked for it get their table by mail (services/match_notices.py).
     round_paired_notify(round_id=rnd.pk)
+    return rnd
+
+
+def _round_robin_pair(event: Event, by: AbstractBaseUser, now: datetime, number: int) -> Round:
+    """Round `number` of every group of a round-robin event (services.round_robin), tables
+    numbered on from one group to the next."""
+    phase = phase_for_stage(event=event, stage=RoundStage.SWISS, number=number)
+    view = swiss_view(event)
+    pairs, byes, lines = round_robin_pairs(members=phase.group_members, cycles=phase.cycles,
+                                           view=view, number=number)
+    # Each table line gets the table round_write gives (around the fixed tables).
+    tables = iter(tables_around([(a.fixed_table, b.fixed_table) for a, b in pairs]))
+    for line in lines:
+        if line["code"] == "group_table":
+            line["params"]["table"] = next(tables)[0]
+    rnd = round_write(event=event, number=number, stage=RoundStage.SWISS, by=by, now=now,
+                      pairs=pairs, explanation={"lines": lines, "players": view.names()})
+    for registration in byes:
+        bye_write(rnd=rnd, registration=registration, by=None, now=now)
+    results_version_bump(event_id=event.pk)
     return rnd
 
 

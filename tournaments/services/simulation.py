@@ -27,6 +27,7 @@ from tournaments.models import (
     Event,
     EventFormat,
     EventStatus,
+    EventStructure,
     JobStatus,
     MatchJob,
     MatchStatus,
@@ -112,11 +113,14 @@ def event_simulate(*, players: int, ai_seats: int, fmt: str, seed: int,
                    progress: Progress | None = None,
                    publish_lists: bool = True, third_place: bool = False,
                    rounds: int | None = None, day2_points: int | None = None,
-                   day2_rounds: int | None = None) -> tuple[Event, Accounts]:
+                   day2_rounds: int | None = None, structure: str = EventStructure.SWISS,
+                   groups: int | None = None, cycles: int = 1) -> tuple[Event, Accounts]:
     """Create and run a whole event: `players` demo accounts and `ai_seats` AI seats; once
     complete, its lists are published unless `publish_lists` is False. `top_cut` None: 8
     from 16 seats, 4 from 8, else none; with `day2_points` and `day2_rounds`, a two-day
-    event (day 1 plays `rounds`, or as many as the seats need)."""
+    event (day 1 plays `rounds`, or as many as the seats need); with `structure`
+    round_robin, a round robin in `groups` groups (`cycles` 2: each pair meets twice), and a
+    top cut only when `top_cut` is given."""
     if fmt not in (EventFormat.PRECONSTRUCTED, EventFormat.CONSTRUCTED):
         raise DomainError("bad_format", gettext("Simulate a preconstructed or constructed "
                                                 "event."))
@@ -124,7 +128,9 @@ def event_simulate(*, players: int, ai_seats: int, fmt: str, seed: int,
         raise DomainError("bad_size", gettext("At least 2 players, at most 512 seats in all."))
     size = players + ai_seats
     # AI seats never make the cut (topcut_start): the players alone must fill it.
-    if top_cut is None:
+    if top_cut is None and structure == EventStructure.ROUND_ROBIN:
+        top_cut = 0
+    elif top_cut is None:
         top_cut = next((n for n in (8, 4) if size >= 2 * n and players >= n), 0)
     elif top_cut > players:
         fits = next((n for n in sorted(TopCut.values, reverse=True) if 0 < n <= players), 0)
@@ -142,7 +148,8 @@ def event_simulate(*, players: int, ai_seats: int, fmt: str, seed: int,
     organizer = users.objects.get(username=accounts.organizer)
     event = event_create(by=organizer, name=name or f"Demo {fmt} event", format=fmt,
                          seed=seed, now=clock(), top_cut=top_cut, third_place=third_place,
-                         rounds=rounds, day2_points=day2_points, day2_rounds=day2_rounds)
+                         rounds=rounds, day2_points=day2_points, day2_rounds=day2_rounds,
+                         structure=structure, groups=groups, cycles=cycles)
     for username in accounts.players:
         user = users.objects.get(username=username)
         if fmt == EventFormat.CONSTRUCTED and not user.collection.exists():

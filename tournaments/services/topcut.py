@@ -30,6 +30,7 @@ from tournaments.swiss.explain import statement
 
 from .guards import lock_event, require_organizer
 from .phases import phase_for_stage
+from .round_robin import round_robin_cut_seeds
 from .rounds import round_write
 from .standings import results_version_bump
 from .states import event_move, require_round_confirmed
@@ -74,7 +75,13 @@ def topcut_start(*, event_id: int, by: AbstractBaseUser, now: datetime) -> tuple
         day_two = set(phase_for_stage(event=event, stage=RoundStage.SWISS,
                                       number=event.rounds + 1).entrants)
         excluded |= {pid for pid, seat in view.registrations.items() if seat.pk not in day_two}
-    seeds, _ = qualifiers([s.id for s in standings], event.top_cut, excluded)
+    if event.round_robin:  # the best of each group (services.round_robin)
+        members = phase_for_stage(event=event, stage=RoundStage.SWISS).group_members
+        seeds = round_robin_cut_seeds(members=members, head_to_head=event.head_to_head,
+                                      order=event.tiebreakers, view=view, size=event.top_cut,
+                                      excluded=excluded)
+    else:
+        seeds, _ = qualifiers([s.id for s in standings], event.top_cut, excluded)
     if len(seeds) < event.top_cut:  # bracket() refuses it too, in English
         raise Conflict("too_few_for_cut", ngettext(
             "A top %(cut)d needs %(cut)d players, and only %(count)d player may take a place "
@@ -87,7 +94,9 @@ def topcut_start(*, event_id: int, by: AbstractBaseUser, now: datetime) -> tuple
     except SwissError as exc:
         raise from_engine(exc, "too_few_for_cut", kind=Conflict) from None
     # Statements (code and params), put into words when read (presenters.explanations).
-    lines = [statement("cut_seeded", size=event.top_cut, round=played,
+    lines = [statement("cut_from_groups", size=event.top_cut, groups=event.groups,
+                       per=event.top_cut // event.groups) if event.round_robin else
+             statement("cut_seeded", size=event.top_cut, round=played,
                        ai_allowed=event.ai_in_top_cut)]
     # The tables round_write gives (around the players' fixed tables, rules.tables_around).
     tables = tables_around([(view.registrations[a].fixed_table,

@@ -239,6 +239,13 @@ def start(request: HttpRequest, event: Event) -> HttpResponse:
                                    **form.answers())
     if not changed:
         messages.info(request, _("The event had already started."))
+    elif started.round_robin:
+        messages.success(request, ngettext(
+            "%(name)s has started: a round robin in %(groups)d group, %(rounds)d rounds. Pair "
+            "round 1 when the players are seated.",
+            "%(name)s has started: a round robin in %(groups)d groups, %(rounds)d rounds. Pair "
+            "round 1 when the players are seated.", started.groups)
+            % {"name": event.name, "rounds": started.rounds, "groups": started.groups})
     else:
         messages.success(request, ngettext(
             "%(name)s has started: %(rounds)d Swiss round. Pair round 1 when the players are "

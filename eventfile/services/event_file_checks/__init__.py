@@ -20,6 +20,7 @@ from django.utils.translation import gettext, ngettext
 from core.errors import DomainError
 from eventfile.selectors.event_file import FILE_FORMAT, FILE_VERSION, READ_VERSIONS
 from eventfile.services.event_file_fields import Data, Reader
+from tournaments.models import EventStructure
 
 from .common import MAX_ROUNDS, MAX_SEATS, is_id
 from .event import read_settings
@@ -71,21 +72,27 @@ def event_file_read(data: Any) -> Data:
     trail = read_trail(r, data, seats, matches, len(rounds))
     apart = read_kept_apart(r, r.array(data, "kept_apart", "", most=MAX_SEATS), seats) if (
         version >= 2) else []
-    entrants = _phase_entrants(r, data, seats)
+    entrants, groups = _phase_entrants(r, data, seats)
+    if ev.get("structure") == EventStructure.ROUND_ROBIN and len(groups) != (ev["groups"] or 0):
+        r.bad("phases", gettext("a round robin in %(groups)s groups must list its groups' "
+                                "players in its first phase") % {"groups": ev["groups"]})
     if r.problems:
         _refuse(r.problems)
     return {"exported_from": source.strip(), "event": ev, "decklists": lists,
             "players": seats, "rounds": rounds, "kept_apart": apart,
-            "phase_entrants": entrants, **trail}
+            "phase_entrants": entrants, "groups": groups, **trail}
 
 
-def _phase_entrants(r: Reader, data: Data, seats: dict) -> dict[int, list[int]]:
+def _phase_entrants(r: Reader, data: Data,
+                    seats: dict) -> tuple[dict[int, list[int]], list[list[int]]]:
     """Version 2's phases: who entered each, by phase number (the phases themselves follow
-    from the event's settings). A version 1 file has none: a top cut's seeds are read back
-    from its first round (tournaments.selectors.placings)."""
+    from the event's settings), and a round robin's groups (its first phase's, each a list
+    of the file's players, every player in one group at most). A version 1 file has none: a
+    top cut's seeds are read back from its first round (tournaments.selectors.placings)."""
     found: dict[int, list[int]] = {}
+    groups: list[list[int]] = []
     if "phases" not in data:
-        return found
+        return found, groups
     for i, row in enumerate(r.array(data, "phases", "", most=10)):
         p = f"phases[{i}]"
         if r.obj(row, p) is None:
@@ -98,4 +105,14 @@ def _phase_entrants(r: Reader, data: Data, seats: dict) -> dict[int, list[int]]:
             continue
         if number is not None:
             found[number] = list(entrants)
-    return found
+        drawn = row.get("groups")
+        if number == 1 and drawn is not None:
+            every = [e for group in drawn for e in group] if isinstance(drawn, list) and all(
+                isinstance(group, list) for group in drawn) else None
+            if every is None or not all(is_id(e, seats) for e in every) \
+                    or len(set(every)) != len(every):
+                r.bad(f"{p}.groups", gettext("must list groups of players of the file, each "
+                                             "player once"))
+                continue
+            groups = [list(group) for group in drawn]
+    return found, groups

@@ -8,8 +8,16 @@ from django.utils.translation import gettext
 from core.seeds import seed_commitment
 from decks.models import CardGame
 from eventfile.services.event_file_fields import Data, Reader
-from tournaments.models import EventFormat, EventStatus, LatePlayerGets, MatchLength, TopCut
+from tournaments.models import (
+    EventFormat,
+    EventStatus,
+    EventStructure,
+    LatePlayerGets,
+    MatchLength,
+    TopCut,
+)
 from tournaments.services.events import event_details_problems, event_problems
+from tournaments.services.round_robin import MAX_GROUPS
 
 from .common import MAX_ROUNDS
 
@@ -25,6 +33,14 @@ def read_settings(r: Reader, data: Data) -> Data:
         "rounds": r.integer(data, "rounds", p, lo=1, hi=MAX_ROUNDS, null=True),
         "top_cut": r.choice(data, "top_cut", p, TopCut.values),
         "third_place": r.boolean(data, "third_place", p),
+        # A round robin's settings (absent from older files: Swiss).
+        "structure": (r.choice(data, "structure", p, EventStructure.values)
+                      if "structure" in data else EventStructure.SWISS),
+        "groups": r.integer(data, "groups", p, lo=1, hi=MAX_GROUPS, null=True)
+        if "groups" in data else None,
+        "cycles": r.integer(data, "cycles", p, lo=1, hi=2) if "cycles" in data else 1,
+        "head_to_head": r.boolean(data, "head_to_head", p) if "head_to_head" in data
+        else False,
         "day2_points": r.integer(data, "day2_points", p, hi=90, null=True),
         "day2_rounds": r.integer(data, "day2_rounds", p, lo=1, hi=20, null=True),
         "pick_seconds": r.integer(data, "pick_seconds", p, lo=10, hi=600, null=True),
@@ -71,9 +87,12 @@ def read_settings(r: Reader, data: Data) -> Data:
         return ev
     for problem in event_problems(
             name=ev["name"], format=ev["format"], match_length=ev["match_length"],
-            rounds=ev["rounds"], top_cut=ev["top_cut"], third_place=ev["third_place"],
+            # A round robin's rounds were set from its groups when it started.
+            rounds=None if ev["structure"] == EventStructure.ROUND_ROBIN else ev["rounds"],
+            top_cut=ev["top_cut"], third_place=ev["third_place"],
             day2_points=ev["day2_points"], day2_rounds=ev["day2_rounds"],
-            fill_with_ai=ev["fill_with_ai"],
+            fill_with_ai=ev["fill_with_ai"], structure=ev["structure"], groups=ev["groups"],
+            cycles=ev["cycles"], head_to_head=ev["head_to_head"],
             registration_opens=ev["registration_opens"],
             registration_closes=ev["registration_closes"],
             late_entry_until_round=ev["late_entry_until_round"], tiebreakers=tiebreakers):

@@ -71,3 +71,41 @@ def test_swiss_alone_places_by_the_standings_and_has_one_phase():
 def test_a_shape_that_does_not_fit_is_refused_with_the_reason(arguments, message):
     with pytest.raises(CommandError, match=message):
         simulate("--players", "8", "--ai", "0", *arguments)
+
+
+def test_a_round_robin_in_groups_then_a_top_four_from_the_groups():
+    data = simulate("--players", "10", "--ai", "0", "--structure", "round-robin",
+                    "--groups", "2", "--cut", "4", "--seed", "3")
+    groups, cut = data["phases"]
+    assert [p["structure"] for p in data["phases"]] == ["round-robin", "single-elimination"]
+    members: dict[int, set[str]] = {}
+    for m in groups["matches"]:
+        members.setdefault(m["group"], set()).update(s for s in (m["a"], m["b"]) if s)
+    assert sorted(len(g) for g in members.values()) == [5, 5]
+    # Reference: each pair of a group met once; each player of the odd groups had one bye.
+    met = [frozenset((m["a"], m["b"])) for m in groups["matches"] if m["b"]]
+    assert len(met) == len(set(met)) == 2 * 10
+    assert all(len(pair & members[1]) in (0, 2) for pair in met)
+    byes = [m["a"] for m in groups["matches"] if m["b"] is None]
+    assert sorted(byes) == sorted(members[1] | members[2])
+    # The cut: the best two of each group by points counted here.
+    seeded = {s for m in cut["matches"] if m["round"] == 6 for s in (m["a"], m["b"])}
+    got = points(groups["matches"])
+    for group in members.values():
+        inside = group & seeded
+        assert len(inside) == 2
+        assert min(got[p] for p in inside) >= max(got[p] for p in group - inside)
+    assert all("group" not in m for m in cut["matches"])
+    assert len(data["placings"]) == 10
+
+
+def test_round_robin_only_has_one_phase_and_refuses_rounds():
+    data = simulate("--players", "4", "--ai", "0", "--structure", "round-robin", "--twice")
+    assert [p["structure"] for p in data["phases"]] == ["round-robin"]
+    assert len(data["phases"][0]["matches"]) == 12 and {
+        m["group"] for m in data["phases"][0]["matches"]} == {1}
+    with pytest.raises(CommandError, match="leave out --rounds"):
+        simulate("--players", "4", "--structure", "round-robin", "--rounds", "2")
+    with pytest.raises(CommandError, match="--groups and --twice are for --structure "
+                                           "round-robin"):
+        simulate("--players", "4", "--groups", "2")

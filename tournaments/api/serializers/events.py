@@ -13,6 +13,7 @@ from tournaments.api.serializers.fields import player_field, status_field
 from tournaments.models import (
     EventFormat,
     EventStatus,
+    EventStructure,
     LatePlayerGets,
     MatchLength,
     TopCut,
@@ -25,6 +26,7 @@ from tournaments.services.events import (
     MAX_ROUND_MINUTES,
     MIN_PICK_SECONDS,
 )
+from tournaments.services.round_robin import MAX_GROUPS
 from tournaments.swiss.standings import METRICS
 
 
@@ -51,6 +53,18 @@ class EventCreateIn(serializers.Serializer):
         error_messages={"does_not_exist": "no game {slug_name} {value}"})
     match_length = serializers.ChoiceField(choices=MatchLength.choices,
                                            default=MatchLength.BEST_OF_3)
+    structure = serializers.ChoiceField(
+        choices=EventStructure.choices, default=EventStructure.SWISS,
+        help_text="the first phase: Swiss rounds, or a round robin in groups")
+    groups = serializers.IntegerField(
+        min_value=1, max_value=MAX_GROUPS, required=False, allow_null=True, default=None,
+        help_text="a round robin's groups (3 to 16 players each, drawn by snake order at the "
+                  "start); with a top cut, its size / groups go on from each group")
+    cycles = serializers.IntegerField(min_value=1, max_value=2, default=1,
+                                      help_text="a round robin: each pair meets once or twice")
+    head_to_head = serializers.BooleanField(
+        default=False, help_text="a round robin: head-to-head breaks ties on match points "
+                                 "first")
     rounds = serializers.IntegerField(
         min_value=1, max_value=30, required=False, allow_null=True, default=None,
         help_text="Swiss rounds; empty: from the player count when the event starts")
@@ -157,6 +171,11 @@ class EventUpdateIn(serializers.Serializer):
     format = serializers.ChoiceField(choices=EventFormat.choices, required=False,
                                      help_text="during registration, before anyone registers")
     match_length = serializers.ChoiceField(choices=MatchLength.choices, required=False)
+    structure = serializers.ChoiceField(choices=EventStructure.choices, required=False)
+    groups = serializers.IntegerField(min_value=1, max_value=MAX_GROUPS, required=False,
+                                      allow_null=True)
+    cycles = serializers.IntegerField(min_value=1, max_value=2, required=False)
+    head_to_head = serializers.BooleanField(required=False)
     rounds = serializers.IntegerField(min_value=1, max_value=30, required=False,
                                       allow_null=True)
     top_cut = serializers.ChoiceField(choices=TopCut.choices, required=False)
@@ -208,6 +227,12 @@ class EventOut(serializers.Serializer):
     status = status_field(EventStatus)
     match_length = serializers.IntegerField()
     rounds = serializers.IntegerField(allow_null=True)
+    structure = serializers.ChoiceField(choices=EventStructure.choices,
+                                        help_text="the first phase: swiss or round_robin")
+    groups = serializers.IntegerField(allow_null=True, help_text="a round robin's groups")
+    cycles = serializers.IntegerField(help_text="a round robin: each pair meets this often")
+    head_to_head = serializers.BooleanField(
+        help_text="a round robin: head-to-head breaks ties on match points first")
     top_cut = serializers.IntegerField()
     third_place = serializers.BooleanField(
         help_text="the semifinals' losers play for third place")

@@ -28,3 +28,13 @@ class StandingOut(serializers.Serializer):
                                    "the cut's places then everyone else's from the cut's size "
                                    "+ 1 in Swiss order; without a cut, the rank once the "
                                    "event is complete; null before")
+    group = serializers.IntegerField(
+        required=False,
+        help_text="a round robin's group (the rank is then the rank in the group); only in a "
+                  "round robin's standings")
+
+    def to_representation(self, instance: object) -> dict:
+        out = super().to_representation(instance)
+        if out.get("group") is None:
+            out.pop("group", None)  # Swiss rows have no group
+        return out

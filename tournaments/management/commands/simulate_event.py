@@ -3,10 +3,12 @@ event. Demo accounts register with real decklists, AI seats join, and the engine
 match through the Swiss rounds and the top cut, with a progress display; then the champion,
 the top cut and where to go next.
 
-`--structure swiss|swiss-top-cut|two-day` with `--cut N` (2 to 64), `--third-place`,
-`--rounds`, `--day2-points` and `--day2-rounds` rehearses each shape; `--json` ends the output
-with one line of JSON: `{"placings": [{"place", "player"}], "phases": [{"structure",
-"matches": [{"round", "a", "b", "winner"}]}]}` (b None for a bye, winner None for a draw)."""
+`--structure swiss|swiss-top-cut|two-day|round-robin` with `--cut N` (2 to 64),
+`--third-place`, `--rounds`, `--day2-points`, `--day2-rounds`, and for a round robin `--groups
+N` and `--twice`, rehearses each shape; `--json` ends the output with one line of JSON:
+`{"placings": [{"place", "player"}], "phases": [{"structure", "matches": [{"round", "a", "b",
+"winner"}]}]}` (b None for a bye, winner None for a draw; a round robin's matches carry their
+"group")."""
 
 from __future__ import annotations
 
@@ -21,13 +23,14 @@ from core.commands import DatabaseCommand
 from core.errors import DomainError
 from tournaments.models import Event, RoundStage, TopCut
 from tournaments.selectors.exports import event_outline
+from tournaments.selectors.groups import across_groups
 from tournaments.selectors.rounds import champion_of, rounds_labelled
 from tournaments.selectors.standings import cut_marks, standings_for_event
 from tournaments.services.simulation import demo_event_open, event_simulate
 from tournaments.swiss import rounds_for
 
 # The structures it rehearses, as --structure names them.
-STRUCTURES = ("swiss", "swiss-top-cut", "two-day")
+STRUCTURES = ("swiss", "swiss-top-cut", "two-day", "round-robin")
 
 CONSOLE_MAIL = "django.core.mail.backends.console.EmailBackend"
 
@@ -57,6 +60,10 @@ class Command(DatabaseCommand):
                                  "winning record on day 1)")
         parser.add_argument("--day2-rounds", type=int, default=None,
                             help="two-day: day 2's Swiss rounds (default: half of day 1's)")
+        parser.add_argument("--groups", type=int, default=None,
+                            help="round-robin: the groups (3 to 16 seats each; default 1)")
+        parser.add_argument("--twice", action="store_true",
+                            help="round-robin: each pair of a group meets twice")
         parser.add_argument("--json", action="store_true",
                             help="end with one line of JSON: the final places and every "
                                  "phase's matches")
@@ -87,7 +94,9 @@ class Command(DatabaseCommand):
         day_two = (f" ({event.rounds} on day 1, {event.day2_rounds} on day 2 for those with "
                    f"{event.day2_points} match points or more)"
                    if event.day2_points is not None else "")
-        self.stdout.write(f"\n{event.name} is complete: {event.swiss_rounds} Swiss rounds"
+        kind = (f"rounds of a round robin in {event.groups} groups" if event.round_robin
+                else "Swiss rounds")
+        self.stdout.write(f"\n{event.name} is complete: {event.swiss_rounds} {kind}"
                           + day_two
                           + (f" and a top {event.top_cut}" if event.top_cut else "") + ".")
         self._results(event)
@@ -127,6 +136,18 @@ class Command(DatabaseCommand):
             cut = 0
         if structure == "swiss-top-cut" and cut == 0:
             raise CommandError("--structure swiss-top-cut needs a --cut of 2 to 64")
+        if structure != "round-robin" and (options["groups"] is not None or options["twice"]):
+            raise CommandError("--groups and --twice are for --structure round-robin")
+        if structure == "round-robin":
+            if options["rounds"] is not None:
+                raise CommandError("--structure round-robin plays every pair of its groups: "
+                                   "leave out --rounds")
+            groups = options["groups"] or 1
+            if groups < 1:
+                raise CommandError("--groups must be a whole number >= 1")
+            return {"structure": "round_robin", "groups": groups,
+                    "cycles": 2 if options["twice"] else 1, "top_cut": cut or 0,
+                    "third_place": options["third_place"]}
         if structure != "two-day" and (options["day2_points"] is not None
                                        or options["day2_rounds"] is not None):
             raise CommandError("--day2-points and --day2-rounds are for --structure two-day")
@@ -151,6 +172,10 @@ class Command(DatabaseCommand):
         champion = champion_of(cut[-1]) if cut else None
         if champion is not None:
             self.stdout.write(f"Champion: {champion.name}, winner of the final.")
+        elif rows and not cut and event.round_robin and (event.groups or 1) > 1:
+            winners = [f"{r.name} (group {r.group})" for r in rows if r.rank == 1]
+            self.stdout.write(f"Group winners: {', '.join(winners)}.")
+            rows = across_groups(event.tiebreakers, rows)
         elif rows and not cut:
             first = [r.name for r in rows if r.rank == 1]
             self.stdout.write(f"Champion: {first[0]}, first in the standings." if len(first) == 1
