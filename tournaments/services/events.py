@@ -36,6 +36,7 @@ from tournaments.swiss import rounds_for
 from tournaments.swiss.standings import METRICS
 
 from .guards import lock_event, require_organizer
+from .knockout import knockout_problems, knockout_rounds, knockout_seeds
 from .phases import phases_write
 from .pods import pods_create
 from .ratings import ratings_update_for_event
@@ -167,11 +168,17 @@ def event_problems(*, name: str, format: str, match_length: int, rounds: int | N
                    groups: int | None = None, cycles: int = 1,
                    head_to_head: bool = False) -> list[str]:
     """Every reason the settings cannot make an event, all at once."""
-    problems = round_robin_problems(
-        structure=structure, groups=groups, cycles=cycles, head_to_head=head_to_head,
-        format=format, rounds=rounds, top_cut=top_cut, day2_points=day2_points,
-        fill_with_ai=fill_with_ai, late_entry_until_round=late_entry_until_round,
-        tiebreakers=tiebreakers)
+    if structure == EventStructure.SINGLE_ELIMINATION:
+        problems = knockout_problems(
+            structure=structure, groups=groups, cycles=cycles, head_to_head=head_to_head,
+            format=format, rounds=rounds, top_cut=top_cut, day2_points=day2_points,
+            fill_with_ai=fill_with_ai, late_entry_until_round=late_entry_until_round)
+    else:
+        problems = round_robin_problems(
+            structure=structure, groups=groups, cycles=cycles, head_to_head=head_to_head,
+            format=format, rounds=rounds, top_cut=top_cut, day2_points=day2_points,
+            fill_with_ai=fill_with_ai, late_entry_until_round=late_entry_until_round,
+            tiebreakers=tiebreakers)
     if not name.strip():
         problems.append(Problem(gettext("the event needs a name"), "name"))
     elif len(name) > MAX_NAME:
@@ -193,7 +200,7 @@ def event_problems(*, name: str, format: str, match_length: int, rounds: int | N
         problems.append(Problem(gettext("the top cut is none or 2, 4, 8, 16, 32 or 64 players, "
                                         "not %(top_cut)s")
                                 % {"top_cut": top_cut}, "top_cut"))
-    elif third_place and top_cut < TopCut.TOP_4:
+    elif third_place and top_cut < TopCut.TOP_4 and structure != EventStructure.SINGLE_ELIMINATION:
         problems.append(Problem(gettext("a match for third place needs a top cut of at least 4 "
                                         "players"), "third_place"))
     problems += _day_two_problems(format=format, day2_points=day2_points,
@@ -386,7 +393,11 @@ def event_start(*, event_id: int, by: AbstractBaseUser, now: datetime,
         # Each pod plays its own Swiss rounds: as many as its seats need.
         pods = pods_create(event=event, places=places, now=now)
         players = max(pod.seats.count() for pod in pods)
-    if event.round_robin:
+    if event.single_elimination:
+        # The players are seeded now (and written with the phases below): the bracket's
+        # rounds come from how many they are.
+        event.rounds = knockout_rounds(len(knockout_seeds(event)))
+    elif event.round_robin:
         # The groups are drawn now (and written with the phases below): their largest
         # plays every round of the phase.
         event.rounds = round_robin_rounds(groups_draw(event), event.cycles)
@@ -477,8 +488,9 @@ def event_complete(*, event_id: int, by: AbstractBaseUser, now: datetime,
                        params={"event": event.name, "played": last.number,
                                "rounds": event.swiss_rounds})
     require_round_confirmed(last)
-    if last.stage == RoundStage.TOP_CUT and Match.objects.filter(
-            round=last, bracket=MatchBracket.MAIN).count() > 1:
+    if last.stage == RoundStage.TOP_CUT and (Match.objects.filter(
+            round=last, bracket=MatchBracket.MAIN).count() > 1 or (
+            event.single_elimination and last.number < event.rounds)):
         raise Conflict("bracket_open", gettext("Round %(number)s is not the final: pair the next"
                                                " top-cut round")
                                        % {"number": last.number},

@@ -16,20 +16,26 @@ from __future__ import annotations
 
 from tournaments.models import Event, Phase, PhaseAdvance, PhaseStructure, RoundStage
 
+from .knockout import knockout_seeds
 from .round_robin import groups_draw
 
 __all__ = ["phase_for_stage", "phases_write"]
 
 
-def phases_write(*, event: Event, groups: list[list[int]] | None = None) -> list[Phase]:
+def phases_write(*, event: Event, groups: list[list[int]] | None = None,
+                 entrants: list[int] | None = None) -> list[Phase]:
     """The event's phases in order, written from its plan if it has none yet. Call it under
     the event's row lock (services.guards.lock_event) or on an event nobody else writes.
     `groups`: a round robin's groups as they were drawn (an event restored from its file),
-    else they are drawn now."""
+    else they are drawn now; `entrants` likewise a single elimination's seeds."""
     phases = list(Phase.objects.filter(event=event).order_by("number"))
     if phases:
         return phases
-    if event.round_robin:
+    if event.single_elimination:  # the whole field, seeded now (services.knockout)
+        plan = [Phase(event=event, number=1, structure=PhaseStructure.SINGLE_ELIMINATION,
+                      rounds=event.rounds, third_place=event.third_place,
+                      entrants=entrants if entrants is not None else knockout_seeds(event))]
+    elif event.round_robin:
         plan = [Phase(event=event, number=1, structure=PhaseStructure.ROUND_ROBIN,
                       rounds=event.rounds, groups=event.groups, cycles=event.cycles,
                       head_to_head=event.head_to_head,
