@@ -114,7 +114,8 @@ def standings_part(event: Event, page: Page) -> str:
     marks = cut_marks(event, rows)
     columns = tiebreaker_columns(event.tiebreakers)
     # Once the top cut is decided the rows go in final places, each with its Swiss rank.
-    places = final_places(event, rows) if event.top_cut else None
+    places = (final_places(event, rows) if event.top_cut or event.single_elimination
+              else None)
     if places:
         rows = sorted(rows, key=lambda row: (places[row.registration_id], row.rank))
     groups = any(row.group for row in rows)
