@@ -11,8 +11,10 @@ from playwright.sync_api import expect
 from tests.browser.helpers import PHONE, screenshot
 from tests.factories import UserFactory
 from tests.factories.tournaments import SeatFactory
-from tests.tournaments.event_steps import pair, start
-from tournaments.models import Event
+from tests.tournaments.event_steps import now, pair, settle, start
+from tournaments.models import Event, Round
+from tournaments.services.events import event_complete
+from tournaments.services.topcut import topcut_advance
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -49,3 +51,16 @@ def test_the_organizer_makes_a_single_elimination_and_a_player_reads_the_bracket
     expect(reader.get_by_text("bye", exact=True)).to_have_count(2)
     assert fits(reader)
     screenshot(reader, "single-elimination-bracket")
+
+    organizer = event.organizers.first()
+    for number in range(1, 4):
+        settle(Round.objects.get(event=event, number=number))
+        if number < 3:
+            topcut_advance(event_id=event.pk, by=organizer, now=now())
+    event_complete(event_id=event.pk, by=organizer, now=now())
+    reader.goto(reverse("tournaments:standings", args=[event.pk]))
+    expect(reader.get_by_text("The places are final: the bracket decided them")).to_be_visible()
+    expect(reader.get_by_role("heading", name="Final places")).to_be_visible()
+    expect(reader.get_by_role("columnheader", name="Place")).to_be_visible()
+    assert fits(reader)
+    screenshot(reader, "single-elimination-standings")
