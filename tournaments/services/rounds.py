@@ -75,6 +75,10 @@ def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
                                               "pairing")
                                       % {"event": event.name},
                        params={"event": event.name})
+    if event.single_elimination and event.status == EventStatus.TOP_CUT:
+        raise Conflict("bracket_running", gettext(
+            "%(event)s is a single elimination in its bracket: pair the next bracket round")
+                       % {"event": event.name}, params={"event": event.name})
     if event.status != EventStatus.RUNNING:
         raise Conflict("swiss_over", gettext("The Swiss rounds of %(event)s are over")
                                      % {"event": event.name},

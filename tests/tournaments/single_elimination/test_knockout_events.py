@@ -191,6 +191,8 @@ def test_the_final_cannot_be_skipped_and_nothing_follows_it():
     settle(pair(event))
     with pytest.raises(Conflict, match="not the final"):
         event_complete(event_id=event.pk, by=organizer_of(event), now=now())
+    with pytest.raises(Conflict, match="pair the next bracket round"):
+        pair(event)
     settle(advance(event))
     with pytest.raises(Conflict, match="decided"):
         advance(event)
