@@ -243,9 +243,12 @@ def _standings_agree(event: Event, data: Data, seats: dict[int, Registration]) -
     if not data["standings"]:
         return
     number_of = {row.pk: number for number, row in seats.items()}
-    mine = [(row.rank, number_of[row.registration_id], row.match_points)
-            for row in computed_standings(event)]
-    theirs = [(row["rank"], row["player"], row["match_points"]) for row in data["standings"]]
+    # Players sharing a rank may be listed in any order (a single elimination's players all
+    # share one: its matches give no match points, its places are the bracket's).
+    mine = sorted((row.rank, number_of[row.registration_id], row.match_points)
+                  for row in computed_standings(event))
+    theirs = sorted((row["rank"], row["player"], row["match_points"])
+                    for row in data["standings"])
     problems = []
     for i, (here, there) in enumerate(zip(mine, theirs, strict=False)):
         if here != there:
@@ -280,6 +283,10 @@ def event_file_import(*, data: Any, by: AbstractBaseUser, now: datetime) -> Even
     if event.round_robin:  # its groups as the file has them, before its rounds take phases
         phases_write(event=event, groups=[[seats[number].pk for number in group]
                                           for group in cleaned["groups"]])
+    if event.single_elimination:  # its seeds as the file has them, its bracket from them
+        seeded = cleaned["phase_entrants"].get(1)
+        phases_write(event=event, entrants=None if seeded is None
+                     else [seats[number].pk for number in seeded])
     matches = _rounds(event, cleaned["rounds"], seats)
     _kept_apart(event, cleaned["kept_apart"], seats, now)
     _phase_entrants(event, cleaned["phase_entrants"], seats)

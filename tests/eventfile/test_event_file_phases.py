@@ -124,3 +124,20 @@ def test_a_round_robin_in_groups_with_a_cut_round_trips_with_its_groups():
         event_file_import(data=data, by=UserFactory(), now=timezone.now())
     assert any("a round robin in 2 groups must list its groups' players" in str(problem)
                for problem in refused.value.problems)
+
+
+def test_a_single_elimination_with_byes_and_a_third_place_round_trips():
+    event, _ = event_simulate(players=6, ai_seats=0, fmt="preconstructed", seed=4,
+                              clock=timezone.now, structure="single_elimination",
+                              third_place=True)
+    event.refresh_from_db()
+    data = file_of(event)
+    assert data["event"]["structure"] == "single_elimination"
+    assert [p["structure"] for p in data["phases"]] == ["single_elimination"]
+    imported = event_file_import(data=data, by=UserFactory(), now=timezone.now())
+    assert imported.structure == "single_elimination" and imported.rounds == 3
+    assert phases_of(imported) == phases_of(event)
+    assert brackets_of(imported) == brackets_of(event)
+    assert names_by_place(imported) == names_by_place(event)
+    assert len(names_by_place(imported)) == 6
+    assert Match.objects.filter(round__event=imported, player_b__isnull=True).count() == 2

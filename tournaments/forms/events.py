@@ -62,9 +62,11 @@ class EventForm(AccessibleForm):
     structure = forms.ChoiceField(
         label=_("First phase"), choices=EventStructure.choices, initial=EventStructure.SWISS,
         widget=forms.RadioSelect, required=False,
-        help_text=_("Swiss rounds, or a round robin in groups: every player of a group plays "
+        help_text=_("Swiss rounds; a round robin in groups: every player of a group plays "
                     "every other, and the top cut (if any) takes the same number from each "
-                    "group."))
+                    "group; or a single elimination of the whole field (2 to 128 players, "
+                    "seeded by rating, byes to the top seeds): no Swiss rounds and no top "
+                    "cut."))
     groups = forms.IntegerField(
         label=_("Round robin: groups"), required=False, min_value=1, max_value=MAX_GROUPS,
         help_text=_("Players are drawn into the groups by snake order at the start (by rating, "

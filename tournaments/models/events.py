@@ -59,10 +59,12 @@ def default_tiebreakers() -> list[str]:
 
 class EventStructure(models.TextChoices):
     """The structure of an event's first phase (tournaments.models.phases.PhaseStructure's
-    values): Swiss rounds, or a round robin in groups."""
+    values): Swiss rounds, a round robin in groups, or a single elimination of the whole
+    field (services.knockout)."""
 
     SWISS = "swiss", _("Swiss")
     ROUND_ROBIN = "round_robin", _("Round robin in groups")
+    SINGLE_ELIMINATION = "single_elimination", _("Single elimination")
 
 
 class LatePlayerGets(models.TextChoices):
@@ -175,7 +177,8 @@ class Event(models.Model):
             models.CheckConstraint(condition=Q(day2_points__isnull=True, day2_rounds__isnull=True)
                                    | Q(day2_points__isnull=False, day2_rounds__gte=1),
                                    name="a_day_2_has_its_rounds"),
-            models.CheckConstraint(condition=Q(structure="swiss", groups__isnull=True)
+            models.CheckConstraint(condition=Q(structure__in=("swiss", "single_elimination"),
+                                                 groups__isnull=True)
                                    | Q(structure="round_robin", groups__gte=1),
                                    name="a_round_robin_has_its_groups"),
             models.CheckConstraint(condition=Q(cycles__gte=1, cycles__lte=2),
@@ -196,6 +199,11 @@ class Event(models.Model):
     @property
     def round_robin(self) -> bool:
         return self.structure == EventStructure.ROUND_ROBIN
+
+    @property
+    def single_elimination(self) -> bool:
+        """The whole field plays a knockout from the start (services.knockout)."""
+        return self.structure == EventStructure.SINGLE_ELIMINATION
 
     @property
     def swiss_rounds(self) -> int | None:

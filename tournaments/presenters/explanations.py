@@ -336,6 +336,25 @@ def _cut_from_groups(p: Params, name: Callable[[str], str]) -> str:
         "size": p["size"], "per": p["per"], "groups": p["groups"]}
 
 
+def _knockout_seeded(p: Params, name: Callable[[str], str]) -> str:
+    return ngettext("a single elimination of %(players)d players, seeded by rating (the others "
+                    "drawn from the event's seed) in the standard bracket order; %(byes)d bye "
+                    "goes to the top seed",
+                    "a single elimination of %(players)d players, seeded by rating (the others "
+                    "drawn from the event's seed) in the standard bracket order; %(byes)d byes "
+                    "go to the top seeds", p["byes"]) % p
+
+
+def _knockout_bye(p: Params, name: Callable[[str], str]) -> str:
+    return gettext("%(player)s (seed %(seed)d) has a bye into round 2") % {
+        "player": name(p["player"]), "seed": p["seed"]}
+
+
+def _knockout_round(p: Params, name: Callable[[str], str]) -> str:
+    return gettext("round %(round)d of the bracket: the winners of round %(before)d meet in "
+                   "the bracket's order") % p
+
+
 SENTENCES: dict[str, Callable[[Params, Callable[[str], str]], str]] = {
     "round": _round, "group": _group, "paired_down": _paired_down,
     "played_everyone": _played_everyone, "odd_group": _odd_group,
@@ -351,7 +370,8 @@ SENTENCES: dict[str, Callable[[Params, Callable[[str], str]], str]] = {
     "proof_apart_too_many": _proof_apart_too_many, "fixed_table": _fixed_table,
     "fixed_tables_met": _fixed_tables_met, "group_table": _group_table,
     "group_bye": _group_bye, "group_dropped": _group_dropped, "group_done": _group_done,
-    "cut_from_groups": _cut_from_groups}
+    "cut_from_groups": _cut_from_groups, "knockout_seeded": _knockout_seeded,
+    "knockout_bye": _knockout_bye, "knockout_round": _knockout_round}
 
 
 def _sentence(line: dict, name: Callable[[str], str]) -> str:

@@ -67,35 +67,48 @@ def cut_placings(event: Event) -> list[tuple[int, int]] | None:
         return None
     third = any(m.bracket == MatchBracket.THIRD_PLACE for m in matches)
     bracket = SingleElimination([str(pk) for pk in seeds], third_place=third)
-    first = matches[0].round.number if matches else 0
-    by_place: dict[tuple[int, int], Match] = {}
-    for m in matches:  # each round's matches in bracket order (written order, see above)
-        if m.bracket == MatchBracket.MAIN:
-            rnd = m.round.number - first + 1
-            by_place[(rnd, sum(1 for key in by_place if key[0] == rnd) + 1)] = m
-    third_match = next((m for m in matches if m.bracket == MatchBracket.THIRD_PLACE), None)
-    results: dict[int, str] = {}
-    position: dict[int, int] = {}
-    for bm in bracket.matches:
-        if bm.bracket == THIRD_PLACE:
-            played = third_match
-        else:
-            position[bm.round] = position.get(bm.round, 0) + 1
-            played = by_place.get((bm.round, position[bm.round]))
-        if played is None or played.status != MatchStatus.CONFIRMED or played.player_b_id is None:
-            continue
-        won = played.player_a_id if played.a_wins > played.b_wins else played.player_b_id
-        results[bm.id] = str(won)
+    results = bracket_results(bracket, matches)
     try:
         return [(place, int(name)) for place, name in bracket.placings(results)]
     except StructureError:
         return None  # the final is not decided yet
 
 
+def bracket_results(bracket: SingleElimination, matches: Sequence[Match]) -> dict[int, str]:
+    """Each decided match of `bracket` (its players' names are registration ids) to its
+    winner, read from the confirmed `matches` of its phase by their two players: a bye needs
+    no result, and a match's place among its round's tables does not matter (a fixed table
+    moves it, a bye is written after the round's matches)."""
+    played = {(m.bracket == MatchBracket.THIRD_PLACE, frozenset((m.player_a_id, m.player_b_id))): m
+              for m in matches
+              if m.player_b_id is not None and m.status == MatchStatus.CONFIRMED}
+    results: dict[int, str] = {}
+    grew = True
+    while grew:  # each pass decides a round more (a side comes from an earlier match)
+        grew = False
+        sides = bracket.sides(results)
+        for bm in bracket.matches:
+            a, b = sides[bm.id]
+            if bm.id in results or a is None or b is None:
+                continue
+            match = played.get((bm.bracket == THIRD_PLACE, frozenset((int(a), int(b)))))
+            if match is not None:
+                won = match.player_a_id if match.a_wins > match.b_wins else match.player_b_id
+                results[bm.id] = str(won)
+                grew = True
+    return results
+
+
 def final_places(event: Event, rows: Sequence[StandingRow]) -> dict[int, int] | None:
     """Each standings row's final place by registration id, or None while it is not known:
     the top cut's placings then the others from the cut's size + 1 in their Swiss order, or
-    without a cut the complete event's ranks."""
+    without a cut the complete event's ranks; a single elimination of the whole field places
+    every player by its bracket."""
+    if event.single_elimination:
+        if event.status not in (EventStatus.TOP_CUT, EventStatus.COMPLETE):
+            return None
+        placed = cut_placings(event)
+        return None if placed is None else {pk: place for place, pk in placed}
     if event.round_robin:  # one order across the groups (selectors.standings)
         rows = across_groups(event.tiebreakers, rows)
         if not event.top_cut:

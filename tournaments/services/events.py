@@ -36,7 +36,8 @@ from tournaments.swiss import rounds_for
 from tournaments.swiss.standings import METRICS
 
 from .guards import lock_event, require_organizer
-from .phases import phases_write
+from .knockout import knockout_problems, knockout_rounds, knockout_seeds
+from .phases import day_two_problems, phases_write
 from .pods import pods_create
 from .ratings import ratings_update_for_event
 from .round_robin import groups_draw, round_robin_problems, round_robin_rounds
@@ -131,33 +132,6 @@ def corrections_problems(*, late_player_gets: str, no_show_minutes: int,
     return problems
 
 
-MAX_DAY_TWO_POINTS = 90  # three points a win over 30 rounds
-MAX_DAY_TWO_ROUNDS = 20
-
-
-def _day_two_problems(*, format: str, day2_points: int | None, day2_rounds: int | None,
-                      fill_with_ai: bool) -> list[str]:
-    """Why a two-day event's day 2 cannot be as asked (none for a one-day event)."""
-    if day2_points is None and day2_rounds is None:
-        return []
-    problems = []
-    if day2_points is None or not 0 <= day2_points <= MAX_DAY_TWO_POINTS:
-        problems.append(Problem(gettext("day 2 is for the players with 0 to %(most)d match "
-                                        "points: say how many it takes")
-                                % {"most": MAX_DAY_TWO_POINTS}, "day2_points"))
-    if day2_rounds is None or not 1 <= day2_rounds <= MAX_DAY_TWO_ROUNDS:
-        problems.append(Problem(gettext("day 2 plays 1 to %(most)d Swiss rounds: say how many")
-                                % {"most": MAX_DAY_TWO_ROUNDS}, "day2_rounds"))
-    if format == EventFormat.DRAFT:
-        problems.append(Problem(gettext("a draft event plays in its pods: it has no day 2"),
-                                "day2_points"))
-    if fill_with_ai:
-        problems.append(Problem(gettext("a two-day event gives byes, not AI seats, to odd "
-                                        "players: leave filling with AI seats off"),
-                                "fill_with_ai"))
-    return problems
-
-
 def event_problems(*, name: str, format: str, match_length: int, rounds: int | None,
                    top_cut: int, registration_opens: datetime | None,
                    registration_closes: datetime | None, late_entry_until_round: int,
@@ -167,11 +141,17 @@ def event_problems(*, name: str, format: str, match_length: int, rounds: int | N
                    groups: int | None = None, cycles: int = 1,
                    head_to_head: bool = False) -> list[str]:
     """Every reason the settings cannot make an event, all at once."""
-    problems = round_robin_problems(
-        structure=structure, groups=groups, cycles=cycles, head_to_head=head_to_head,
-        format=format, rounds=rounds, top_cut=top_cut, day2_points=day2_points,
-        fill_with_ai=fill_with_ai, late_entry_until_round=late_entry_until_round,
-        tiebreakers=tiebreakers)
+    if structure == EventStructure.SINGLE_ELIMINATION:
+        problems = knockout_problems(
+            structure=structure, groups=groups, cycles=cycles, head_to_head=head_to_head,
+            format=format, rounds=rounds, top_cut=top_cut, day2_points=day2_points,
+            fill_with_ai=fill_with_ai, late_entry_until_round=late_entry_until_round)
+    else:
+        problems = round_robin_problems(
+            structure=structure, groups=groups, cycles=cycles, head_to_head=head_to_head,
+            format=format, rounds=rounds, top_cut=top_cut, day2_points=day2_points,
+            fill_with_ai=fill_with_ai, late_entry_until_round=late_entry_until_round,
+            tiebreakers=tiebreakers)
     if not name.strip():
         problems.append(Problem(gettext("the event needs a name"), "name"))
     elif len(name) > MAX_NAME:
@@ -193,10 +173,10 @@ def event_problems(*, name: str, format: str, match_length: int, rounds: int | N
         problems.append(Problem(gettext("the top cut is none or 2, 4, 8, 16, 32 or 64 players, "
                                         "not %(top_cut)s")
                                 % {"top_cut": top_cut}, "top_cut"))
-    elif third_place and top_cut < TopCut.TOP_4:
+    elif third_place and top_cut < TopCut.TOP_4 and structure != EventStructure.SINGLE_ELIMINATION:
         problems.append(Problem(gettext("a match for third place needs a top cut of at least 4 "
                                         "players"), "third_place"))
-    problems += _day_two_problems(format=format, day2_points=day2_points,
+    problems += day_two_problems(format=format, day2_points=day2_points,
                                   day2_rounds=day2_rounds, fill_with_ai=fill_with_ai)
     if registration_opens and registration_closes and registration_closes <= registration_opens:
         problems.append(Problem(gettext("registration must close after it opens"),
@@ -386,7 +366,11 @@ def event_start(*, event_id: int, by: AbstractBaseUser, now: datetime,
         # Each pod plays its own Swiss rounds: as many as its seats need.
         pods = pods_create(event=event, places=places, now=now)
         players = max(pod.seats.count() for pod in pods)
-    if event.round_robin:
+    if event.single_elimination:
+        # The players are seeded now (and written with the phases below): the bracket's
+        # rounds come from how many they are.
+        event.rounds = knockout_rounds(len(knockout_seeds(event)))
+    elif event.round_robin:
         # The groups are drawn now (and written with the phases below): their largest
         # plays every round of the phase.
         event.rounds = round_robin_rounds(groups_draw(event), event.cycles)
@@ -477,8 +461,9 @@ def event_complete(*, event_id: int, by: AbstractBaseUser, now: datetime,
                        params={"event": event.name, "played": last.number,
                                "rounds": event.swiss_rounds})
     require_round_confirmed(last)
-    if last.stage == RoundStage.TOP_CUT and Match.objects.filter(
-            round=last, bracket=MatchBracket.MAIN).count() > 1:
+    if last.stage == RoundStage.TOP_CUT and (Match.objects.filter(
+            round=last, bracket=MatchBracket.MAIN).count() > 1 or (
+            event.single_elimination and last.number < event.rounds)):
         raise Conflict("bracket_open", gettext("Round %(number)s is not the final: pair the next"
                                                " top-cut round")
                                        % {"number": last.number},

@@ -44,12 +44,13 @@ from .byes import bye_write
 from .clock import clock_start_at_pairing
 from .engine_jobs import jobs_for_round
 from .guards import lock_event, require_organizer
+from .knockout import knockout_round
 from .match_notices import round_paired_notify
 from .phases import phase_for_stage
 from .pods import require_drafts_done
 from .round_robin import round_robin_pairs
 from .standings import results_version_bump
-from .states import require_round_confirmed
+from .states import event_move, require_round_confirmed
 
 __all__ = ["round_pair", "round_write"]
 
@@ -74,6 +75,10 @@ def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
                                               "pairing")
                                       % {"event": event.name},
                        params={"event": event.name})
+    if event.single_elimination and event.status == EventStatus.TOP_CUT:
+        raise Conflict("bracket_running", gettext(
+            "%(event)s is a single elimination in its bracket: pair the next bracket round")
+                       % {"event": event.name}, params={"event": event.name})
     if event.status != EventStatus.RUNNING:
         raise Conflict("swiss_over", gettext("The Swiss rounds of %(event)s are over")
                                      % {"event": event.name},
@@ -88,6 +93,12 @@ def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
                        params={"event": event.name, "round": upcoming, "asked": number})
     if last is not None:
         require_round_confirmed(last)
+    if event.single_elimination:  # round 1 of the bracket; the others follow as a cut's
+        event_move(event, EventStatus.TOP_CUT)
+        rnd = knockout_round(event=event, by=by, now=now, number=upcoming, write=round_write)
+        event.save(update_fields=["status"])
+        results_version_bump(event_id=event.pk)
+        return rnd, True
     if upcoming > event.swiss_rounds:
         if event.round_robin:
             message = (gettext("Every round of the groups of %(event)s is played: start the "

@@ -120,7 +120,8 @@ def event_simulate(*, players: int, ai_seats: int, fmt: str, seed: int,
     from 16 seats, 4 from 8, else none; with `day2_points` and `day2_rounds`, a two-day
     event (day 1 plays `rounds`, or as many as the seats need); with `structure`
     round_robin, a round robin in `groups` groups (`cycles` 2: each pair meets twice), and a
-    top cut only when `top_cut` is given."""
+    top cut only when `top_cut` is given; with single_elimination, a bracket of every seat
+    (2 to 128) and no top cut."""
     if fmt not in (EventFormat.PRECONSTRUCTED, EventFormat.CONSTRUCTED):
         raise DomainError("bad_format", gettext("Simulate a preconstructed or constructed "
                                                 "event."))
@@ -128,7 +129,8 @@ def event_simulate(*, players: int, ai_seats: int, fmt: str, seed: int,
         raise DomainError("bad_size", gettext("At least 2 players, at most 512 seats in all."))
     size = players + ai_seats
     # AI seats never make the cut (topcut_start): the players alone must fill it.
-    if top_cut is None and structure == EventStructure.ROUND_ROBIN:
+    if top_cut is None and structure in (EventStructure.ROUND_ROBIN,
+                                         EventStructure.SINGLE_ELIMINATION):
         top_cut = 0
     elif top_cut is None:
         top_cut = next((n for n in (8, 4) if size >= 2 * n and players >= n), 0)
@@ -160,9 +162,17 @@ def event_simulate(*, players: int, ai_seats: int, fmt: str, seed: int,
     for i in range(ai_seats):
         ai_seat_add(event_id=event.pk, by=organizer, name=f"AI {i + 1}", now=clock())
     event, _ = event_start(event_id=event.pk, by=organizer, now=clock())
-    for number in range(1, event.swiss_rounds + 1):
-        rnd, _ = round_pair(event_id=event.pk, by=organizer, now=clock(), number=number)
+    if event.single_elimination:  # round 1 of the bracket, then a round at a time
+        rnd, _ = round_pair(event_id=event.pk, by=organizer, now=clock(), number=1)
         _play_round(rnd, clock, progress)
+        while rnd.number < event.rounds:
+            rnd, _ = topcut_advance(event_id=event.pk, by=organizer, now=clock(),
+                                    number=rnd.number + 1)
+            _play_round(rnd, clock, progress)
+    else:
+        for number in range(1, event.swiss_rounds + 1):
+            rnd, _ = round_pair(event_id=event.pk, by=organizer, now=clock(), number=number)
+            _play_round(rnd, clock, progress)
     if event.top_cut:
         rnd, _ = topcut_start(event_id=event.pk, by=organizer, now=clock())
         _play_round(rnd, clock, progress)

@@ -46,6 +46,7 @@ from tournaments.presenters.result_notes import reasons_shown
 from tournaments.selectors.access import is_organizer
 from tournaments.selectors.announcements import announcements_board
 from tournaments.selectors.events import dashboard_for
+from tournaments.selectors.placings import cut_phase
 from tournaments.selectors.pods import pods_drafting
 from tournaments.selectors.registrations import deck_checks_of, registrations_for_event
 from tournaments.selectors.rounds import (
@@ -239,6 +240,14 @@ def start(request: HttpRequest, event: Event) -> HttpResponse:
                                    **form.answers())
     if not changed:
         messages.info(request, _("The event had already started."))
+    elif started.single_elimination:
+        players = len(cut_phase(started).entrants)
+        messages.success(request, ngettext(
+            "%(name)s has started: a single elimination of %(players)d players, %(rounds)d "
+            "round. Pair round 1 when the players are seated.",
+            "%(name)s has started: a single elimination of %(players)d players, %(rounds)d "
+            "rounds. Pair round 1 when the players are seated.", started.rounds)
+            % {"name": event.name, "rounds": started.rounds, "players": players})
     elif started.round_robin:
         messages.success(request, ngettext(
             "%(name)s has started: a round robin in %(groups)d group, %(rounds)d rounds. Pair "

@@ -87,8 +87,10 @@ def read_settings(r: Reader, data: Data) -> Data:
         return ev
     for problem in event_problems(
             name=ev["name"], format=ev["format"], match_length=ev["match_length"],
-            # A round robin's rounds were set from its groups when it started.
-            rounds=None if ev["structure"] == EventStructure.ROUND_ROBIN else ev["rounds"],
+            # A round robin's (a single elimination's) rounds were set at the start.
+            rounds=None if ev["structure"] in (EventStructure.ROUND_ROBIN,
+                                               EventStructure.SINGLE_ELIMINATION)
+            else ev["rounds"],
             top_cut=ev["top_cut"], third_place=ev["third_place"],
             day2_points=ev["day2_points"], day2_rounds=ev["day2_rounds"],
             fill_with_ai=ev["fill_with_ai"], structure=ev["structure"], groups=ev["groups"],

@@ -16,6 +16,7 @@ from eventfile.services.event_file_fields import Data, Reader
 from tournaments.models import (
     ClockAction,
     EventStatus,
+    EventStructure,
     GameMode,
     MatchBracket,
     MatchStatus,
@@ -276,6 +277,9 @@ def read_rounds(r: Reader, rows: list, ev: Data,
         swiss += ev.get("day2_rounds") or 0
     planned = {RoundStage.SWISS: swiss,
                RoundStage.TOP_CUT: TOP_CUT_ROUNDS.get(ev["top_cut"])}
+    if ev.get("structure") == EventStructure.SINGLE_ELIMINATION:
+        # The whole field's bracket: its rounds (event.rounds) are all top_cut rounds.
+        planned = {RoundStage.SWISS: 0, RoundStage.TOP_CUT: ev["rounds"]}
     for stage, most in planned.items():
         played = [i for i, rnd in enumerate(rounds) if rnd["stage"] == stage]
         if most is not None and len(played) > most:

@@ -55,7 +55,9 @@ class EventCreateIn(serializers.Serializer):
                                            default=MatchLength.BEST_OF_3)
     structure = serializers.ChoiceField(
         choices=EventStructure.choices, default=EventStructure.SWISS,
-        help_text="the first phase: Swiss rounds, or a round robin in groups")
+        help_text="the first phase: Swiss rounds, a round robin in groups, or a single "
+                  "elimination of the whole field (2 to 128 players, no Swiss rounds and no "
+                  "top cut)")
     groups = serializers.IntegerField(
         min_value=1, max_value=MAX_GROUPS, required=False, allow_null=True, default=None,
         help_text="a round robin's groups (3 to 16 players each, drawn by snake order at the "
@@ -227,15 +229,17 @@ class EventOut(serializers.Serializer):
     status = status_field(EventStatus)
     match_length = serializers.IntegerField()
     rounds = serializers.IntegerField(allow_null=True)
-    structure = serializers.ChoiceField(choices=EventStructure.choices,
-                                        help_text="the first phase: swiss or round_robin")
+    structure = serializers.ChoiceField(
+        choices=EventStructure.choices,
+        help_text="the first phase: swiss, round_robin or single_elimination")
     groups = serializers.IntegerField(allow_null=True, help_text="a round robin's groups")
     cycles = serializers.IntegerField(help_text="a round robin: each pair meets this often")
     head_to_head = serializers.BooleanField(
         help_text="a round robin: head-to-head breaks ties on match points first")
     top_cut = serializers.IntegerField()
     third_place = serializers.BooleanField(
-        help_text="the semifinals' losers play for third place")
+        help_text="the semifinals' losers play for third place (a top cut of 4 or "
+                  "more, or a single elimination of 4 players or more)")
     day2_points = serializers.IntegerField(
         allow_null=True, help_text="a two-day event: the match points that make day 2")
     day2_rounds = serializers.IntegerField(allow_null=True,

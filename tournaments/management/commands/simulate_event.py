@@ -3,12 +3,13 @@ event. Demo accounts register with real decklists, AI seats join, and the engine
 match through the Swiss rounds and the top cut, with a progress display; then the champion,
 the top cut and where to go next.
 
-`--structure swiss|swiss-top-cut|two-day|round-robin` with `--cut N` (2 to 64),
+`--structure swiss|swiss-top-cut|two-day|round-robin|single-elimination` with `--cut N` (2 to 64),
 `--third-place`, `--rounds`, `--day2-points`, `--day2-rounds`, and for a round robin `--groups
 N` and `--twice`, rehearses each shape; `--json` ends the output with one line of JSON:
 `{"placings": [{"place", "player"}], "phases": [{"structure", "matches": [{"round", "a", "b",
 "winner"}]}]}` (b None for a bye, winner None for a draw; a round robin's matches carry their
-"group")."""
+"group", a match for third place its "bracket"). A single elimination seats every player and
+AI seat in one bracket (2 to 128 seats, byes to the top seeds; `--third-place` from 4)."""
 
 from __future__ import annotations
 
@@ -24,13 +25,14 @@ from core.errors import DomainError
 from tournaments.models import Event, RoundStage, TopCut
 from tournaments.selectors.exports import event_outline
 from tournaments.selectors.groups import across_groups
+from tournaments.selectors.placings import final_places
 from tournaments.selectors.rounds import champion_of, rounds_labelled
 from tournaments.selectors.standings import cut_marks, standings_for_event
 from tournaments.services.simulation import demo_event_open, event_simulate
 from tournaments.swiss import rounds_for
 
 # The structures it rehearses, as --structure names them.
-STRUCTURES = ("swiss", "swiss-top-cut", "two-day", "round-robin")
+STRUCTURES = ("swiss", "swiss-top-cut", "two-day", "round-robin", "single-elimination")
 
 CONSOLE_MAIL = "django.core.mail.backends.console.EmailBackend"
 
@@ -47,7 +49,9 @@ class Command(DatabaseCommand):
         parser.add_argument("--structure", choices=list(STRUCTURES), default=None,
                             help="swiss: no cut; swiss-top-cut: then a top cut (--cut); "
                                  "two-day: a day-2 cut by match points (--day2-points, "
-                                 "--day2-rounds), then the top cut if --cut is given")
+                                 "--day2-rounds), then the top cut if --cut is given; "
+                                 "round-robin: groups (--groups); single-elimination: one "
+                                 "bracket of every seat, no Swiss rounds and no cut")
         parser.add_argument("--cut", "--top-cut", dest="cut", type=int, default=None,
                             choices=[0, *TopCut.values[1:]],
                             help="the top cut's players; default: 8 from 16 seats, 4 from 8")
@@ -95,6 +99,7 @@ class Command(DatabaseCommand):
                    f"{event.day2_points} match points or more)"
                    if event.day2_points is not None else "")
         kind = (f"rounds of a round robin in {event.groups} groups" if event.round_robin
+                else "rounds of a single elimination" if event.single_elimination
                 else "Swiss rounds")
         self.stdout.write(f"\n{event.name} is complete: {event.swiss_rounds} {kind}"
                           + day_two
@@ -138,6 +143,18 @@ class Command(DatabaseCommand):
             raise CommandError("--structure swiss-top-cut needs a --cut of 2 to 64")
         if structure != "round-robin" and (options["groups"] is not None or options["twice"]):
             raise CommandError("--groups and --twice are for --structure round-robin")
+        if structure == "single-elimination":
+            if cut:
+                raise CommandError("--structure single-elimination is the whole event: leave "
+                                   "out --cut")
+            if options["rounds"] is not None:
+                raise CommandError("--structure single-elimination takes its rounds from its "
+                                   "seats: leave out --rounds")
+            if options["day2_points"] is not None or options["day2_rounds"] is not None:
+                raise CommandError("--day2-points and --day2-rounds are for --structure "
+                                   "two-day")
+            return {"structure": "single_elimination", "top_cut": 0,
+                    "third_place": options["third_place"]}
         if structure == "round-robin":
             if options["rounds"] is not None:
                 raise CommandError("--structure round-robin plays every pair of its groups: "
@@ -180,6 +197,13 @@ class Command(DatabaseCommand):
             first = [r.name for r in rows if r.rank == 1]
             self.stdout.write(f"Champion: {first[0]}, first in the standings." if len(first) == 1
                               else f"First place is shared: {', '.join(first)}.")
+        if event.single_elimination:
+            places = final_places(event, rows) or {}
+            names = {r.registration_id: r.name for r in rows}
+            self.stdout.write("Final places (top 8):")
+            for pk, place in sorted(places.items(), key=lambda item: item[1])[:8]:
+                self.stdout.write(f"  {place:>3}. {names[pk]}")
+            return
         if marks is None:
             self.stdout.write("Final standings (top 8):")
             shown = rows[:8]
