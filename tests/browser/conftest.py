@@ -15,6 +15,8 @@ critical violation fails the test at its end, with the rule, the element and the
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -39,6 +41,24 @@ def browser() -> Iterator:
                 yield chromium
             finally:
                 chromium.close()
+
+
+# The live server answers each request on a thread of its own (socketserver.ThreadingMixIn).
+REQUEST_THREAD = "process_request_thread"
+IDLE_WAIT_SECONDS = 5.0
+
+
+@pytest.fixture(autouse=True)
+def live_server_idle_before_flush() -> Iterator[None]:
+    """After the test's pages are closed (its fixtures' teardowns run before this one's),
+    wait until the live server has answered the requests still in flight: the test database
+    (SQLite in memory, shared between the threads) is flushed next, and a request still
+    reading a table locks it ("database table is locked")."""
+    yield
+    deadline = time.monotonic() + IDLE_WAIT_SECONDS
+    while time.monotonic() < deadline and any(
+            REQUEST_THREAD in thread.name for thread in threading.enumerate()):
+        time.sleep(0.02)
 
 
 @pytest.fixture(autouse=True)
