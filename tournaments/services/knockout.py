@@ -22,7 +22,6 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.utils.translation import gettext, ngettext
 
 from core.errors import Conflict, Problem
-from core.seeds import derive_seed
 from tournaments.models import (
     Event,
     EventFormat,
@@ -30,7 +29,6 @@ from tournaments.models import (
     Match,
     Phase,
     PhaseStructure,
-    Rating,
     Registration,
     ResultAction,
     Round,
@@ -39,6 +37,7 @@ from tournaments.models import (
 from tournaments.selectors.bridge import swiss_id
 from tournaments.selectors.matches import match_format
 from tournaments.selectors.placings import bracket_results
+from tournaments.selectors.seeding import seeded_seats
 from tournaments.structures.single_elimination import (
     MOST_PLAYERS,
     THIRD_PLACE,
@@ -91,22 +90,8 @@ def knockout_seeds(event: Event) -> list[int]:
     """The registration ids of the players still in, in seed order: by rating (the best
     first) where the player has one, then the others drawn from the event's seed. A Conflict
     when they do not make a bracket (2 to 128 players, a third place from 4)."""
-    seats = list(Registration.objects.filter(event=event, dropped=False)
-                 .order_by("created_at", "id").values_list("id", "player_id"))
-    rated = dict(Rating.objects.filter(game_id=event.game_id, format=event.format,
-                                       player_id__in=[p for _, p in seats if p])
-                 .values_list("player_id", "ordinal"))
-
-    def seed_order(place: int) -> tuple:
-        # By the seat's place in registration order, not its id: the event replays from its
-        # seed and its seats alone (an event file's import makes new ids).
-        player = seats[place][1]
-        drawn = derive_seed(event.seed, f"single-elimination-seeds:{place}")
-        if player in rated:
-            return (0, -rated[player], drawn)
-        return (1, 0.0, drawn)
-
-    count = len(seats)
+    order = seeded_seats(event, "single-elimination-seeds")
+    count = len(order)
     if count > MOST_PLAYERS:
         raise Conflict("too_many_players", ngettext(
             "A single elimination has 2 to %(most)d players, and %(event)s has %(count)d",
@@ -120,7 +105,7 @@ def knockout_seeds(event: Event) -> list[int]:
             "A match for third place needs 4 players, and %(event)s has %(count)d: turn the "
             "match for third place off", count) % {"event": event.name, "count": count},
             params={"event": event.name, "count": count})
-    return [seats[place][0] for place in sorted(range(count), key=seed_order)]
+    return order
 
 
 def knockout_rounds(players: int) -> int:

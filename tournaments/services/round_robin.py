@@ -24,16 +24,15 @@ from collections.abc import Sequence
 from django.utils.translation import gettext, ngettext
 
 from core.errors import Conflict, Problem
-from core.seeds import derive_seed
 from tournaments.models import (
     Event,
     EventFormat,
     EventStructure,
-    Rating,
     Registration,
     TopCut,
 )
 from tournaments.selectors.bridge import SwissView, registration_id, swiss_id
+from tournaments.selectors.seeding import seeded_seats
 from tournaments.structures.round_robin import (
     LARGEST_GROUP,
     SMALLEST_GROUP,
@@ -127,22 +126,7 @@ def groups_draw(event: Event) -> list[list[int]]:
     """The event's players still in (AI seats too) in its `groups` groups by snake order,
     each group's registration ids in seed order. A Conflict the organizer can act on when a
     group would have fewer than 3 or more than 16 players."""
-    seats = list(Registration.objects.filter(event=event, dropped=False)
-                 .order_by("created_at", "id").values_list("id", "player_id"))
-    rated = dict(Rating.objects.filter(game_id=event.game_id, format=event.format,
-                                       player_id__in=[p for _, p in seats if p])
-                 .values_list("player_id", "ordinal"))
-
-    def seed_order(place: int) -> tuple:
-        # By the seat's place in registration order, not its id: the event replays from
-        # its seed and its seats alone (an event file's import makes new ids).
-        player = seats[place][1]
-        drawn = derive_seed(event.seed, f"round-robin-group-draw:{place}")
-        if player in rated:
-            return (0, -rated[player], drawn)
-        return (1, 0.0, drawn)
-
-    order = [seats[place][0] for place in sorted(range(len(seats)), key=seed_order)]
+    order = seeded_seats(event, "round-robin-group-draw")
     count, groups = len(order), event.groups or 1
     smallest, largest = count // groups, -(-count // groups)
     if smallest < SMALLEST_GROUP or largest > LARGEST_GROUP:
