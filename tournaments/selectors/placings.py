@@ -24,6 +24,7 @@ from tournaments.models import (
     Phase,
     PhaseStructure,
 )
+from tournaments.selectors.double_elimination import de_placings
 from tournaments.selectors.groups import across_groups
 from tournaments.selectors.standings import StandingRow
 from tournaments.structures.model import StructureError
@@ -103,7 +104,11 @@ def final_places(event: Event, rows: Sequence[StandingRow]) -> dict[int, int] | 
     """Each standings row's final place by registration id, or None while it is not known:
     the top cut's placings then the others from the cut's size + 1 in their Swiss order, or
     without a cut the complete event's ranks; a single elimination of the whole field places
-    every player by its bracket."""
+    every player by its bracket, a double elimination's likewise
+    (selectors.double_elimination)."""
+    if event.double_elimination:
+        placed = de_placings(event)
+        return None if placed is None else {pk: place for place, pk in placed}
     if event.single_elimination:
         if event.status not in (EventStatus.TOP_CUT, EventStatus.COMPLETE):
             return None
