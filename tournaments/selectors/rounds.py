@@ -18,6 +18,7 @@ from tournaments.models import (
     Round,
     RoundStage,
 )
+from tournaments.selectors.double_elimination import de_placings
 from tournaments.selectors.matches import matches_by_table
 
 
@@ -163,6 +164,10 @@ def champion_of(final: Round | None) -> Registration | None:
     """The winner of a confirmed final (a top-cut round of one match in its bracket)."""
     if final is None or final.stage != RoundStage.TOP_CUT or final.tables != 1:
         return None
+    if final.event.double_elimination:  # the first grand final may call for its reset
+        placed = de_placings(final.event)
+        return None if placed is None else Registration.objects.select_related(
+            "player__profile").get(pk=placed[0][1])
     match = (Match.objects.filter(round=final, status=MatchStatus.CONFIRMED,
                                   bracket=MatchBracket.MAIN)
              .select_related("player_a__player__profile", "player_b__player__profile").first())

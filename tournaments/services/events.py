@@ -35,13 +35,13 @@ from tournaments.selectors.starting import StartQuestions, start_questions
 from tournaments.swiss import rounds_for
 from tournaments.swiss.standings import METRICS
 
-from .guards import lock_event, require_organizer
 from .double_elimination import (
     double_elimination_decided,
     double_elimination_problems,
     double_elimination_rounds,
     double_elimination_seeds,
 )
+from .guards import lock_event, require_organizer
 from .knockout import knockout_problems, knockout_rounds, knockout_seeds
 from .phases import day_two_problems, phases_write
 from .pods import pods_create

@@ -49,7 +49,8 @@ from tournaments.swiss.explain import statement
 from .byes import bye_write
 from .results import ResultWrite, confirmation, results_write
 
-__all__ = ["dropped_walkover", "knockout_problems", "knockout_round", "knockout_rounds", "knockout_seeds"]
+__all__ = ["dropped_walkover", "knockout_problems", "knockout_round", "knockout_rounds",
+           "knockout_seeds"]
 
 
 def knockout_problems(*, structure: str, format: str, rounds: int | None, top_cut: int,

@@ -42,9 +42,9 @@ from tournaments.swiss.standings import records
 
 from .byes import bye_write
 from .clock import clock_start_at_pairing
+from .double_elimination import double_elimination_round
 from .engine_jobs import jobs_for_round
 from .guards import lock_event, require_organizer
-from .double_elimination import double_elimination_round
 from .knockout import knockout_round
 from .match_notices import round_paired_notify
 from .phases import phase_for_stage

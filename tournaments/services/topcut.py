@@ -28,8 +28,8 @@ from tournaments.selectors.bridge import swiss_view
 from tournaments.swiss import SwissError, bracket, compute_standings, qualifiers
 from tournaments.swiss.explain import statement
 
-from .guards import lock_event, require_organizer
 from .double_elimination import double_elimination_round
+from .guards import lock_event, require_organizer
 from .knockout import knockout_round
 from .phases import phase_for_stage
 from .round_robin import round_robin_cut_seeds
