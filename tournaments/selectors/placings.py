@@ -75,6 +75,12 @@ def cut_placings(event: Event) -> list[tuple[int, int]] | None:
         return None  # the final is not decided yet
 
 
+def bracket_placings(event: Event) -> list[tuple[int, int]] | None:
+    """(place, registration id) of the bracket's players once it is decided: a double
+    elimination's (selectors.double_elimination), else the single elimination's."""
+    return de_placings(event) if event.double_elimination else cut_placings(event)
+
+
 def bracket_results(bracket: SingleElimination, matches: Sequence[Match]) -> dict[int, str]:
     """Each decided match of `bracket` (its players' names are registration ids) to its
     winner, read from the confirmed `matches` of its phase by their two players: a bye needs
