@@ -37,8 +37,8 @@ from tournaments.models import (
     EventStatus,
     Match,
     MatchStatus,
-    Registration,
     Phase,
+    Registration,
     RoundStage,
 )
 from tournaments.presenters.clock import dashboard_clock
