@@ -255,6 +255,12 @@ def _value_problems(event: Event, wanted: dict[str, object]) -> dict[str, list[s
         problems.setdefault("structure", []).append(
             gettext("a round robin awards no byes and keeps no pairing apart: remove the "
                     "awarded byes and the pairs kept apart first"))
+    if wanted.get("structure") == EventStructure.DOUBLE_ELIMINATION and (
+            Registration.objects.filter(event=event, awarded_byes__gt=0).exists()
+            or KeptApart.objects.filter(event=event).exists()):
+        problems.setdefault("structure", []).append(
+            gettext("a double elimination awards no byes and keeps no pairing apart: remove "
+                    "the awarded byes and the pairs kept apart first"))
     if wanted.get("structure") == EventStructure.SINGLE_ELIMINATION and (
             Registration.objects.filter(event=event, awarded_byes__gt=0).exists()
             or KeptApart.objects.filter(event=event).exists()):

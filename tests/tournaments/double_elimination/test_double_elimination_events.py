@@ -248,3 +248,45 @@ def test_a_bracket_takes_3_to_64_players(players):
         start(event)
     event.refresh_from_db()
     assert event.status == EventStatus.REGISTRATION
+
+
+def test_no_awarded_byes_no_pairs_kept_apart_and_no_late_players():
+    from tournaments.services.constraints import kept_apart_add, seat_constraints_set
+    from tournaments.services.event_edit import event_update
+    from tournaments.services.late_players import round_late_player_add
+
+    event = OrganizedEventFactory(structure="double_elimination", rounds=None, top_cut=0)
+    seats = SeatFactory.create_batch(4, event=event)
+    organizer = organizer_of(event)
+    with pytest.raises(Conflict, match="double elimination: its byes go to the top seeds"):
+        seat_constraints_set(event_id=event.pk, registration_id=seats[0].pk, by=organizer,
+                             now=now(), changes={"awarded_byes": 1})
+    with pytest.raises(Conflict, match="no pairing can be kept apart"):
+        kept_apart_add(event_id=event.pk, first_id=seats[0].pk, second_id=seats[1].pk,
+                       note="", by=organizer, now=now())
+    start(event)
+    with pytest.raises(Conflict, match="no player can join a round late"):
+        round_late_player_add(event_id=event.pk, by=organizer, now=now(), number=1,
+                              guest_name="Late Larry")
+    # A setting changed after the start is checked with the bracket's rounds as they are.
+    event, _ = event_update(event_id=event.pk, by=organizer, now=now(),
+                            changes={"venue": "Hall B"})
+    assert event.venue == "Hall B"
+
+
+def test_an_event_with_awarded_byes_cannot_become_a_double_elimination():
+    from tournaments.services.constraints import seat_constraints_set
+    from tournaments.services.event_edit import event_update
+
+    event = OrganizedEventFactory(rounds=None, top_cut=0)
+    seat = SeatFactory(event=event)
+    SeatFactory(event=event)
+    seat_constraints_set(event_id=event.pk, registration_id=seat.pk, by=organizer_of(event),
+                         now=now(), changes={"awarded_byes": 1})
+    with pytest.raises(DomainError) as refused:
+        event_update(event_id=event.pk, by=organizer_of(event), now=now(),
+                     changes={"structure": "double_elimination"})
+    assert any("a double elimination awards no byes" in str(p)
+               for p in refused.value.problems)
+    event.refresh_from_db()
+    assert event.structure == "swiss"
