@@ -87,7 +87,7 @@ def bracket_sections(event: Event, rounds: Sequence[tuple]) -> list[BracketSecti
 def _column_title(bracket: str, number: int) -> str:
     if bracket == MatchBracket.FINAL:
         return gettext("Grand final") if number == 1 else gettext("Reset final")
-    return gettext("Round %(number)d") % {"number": number}
+    return gettext("Round %(round)d") % {"round": number}
 
 
 def _seeds(matches: Sequence[Match], seed: dict[int, int]) -> None:
