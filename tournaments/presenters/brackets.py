@@ -86,7 +86,7 @@ def bracket_sections(event: Event, rounds: Sequence[tuple]) -> list[BracketSecti
 
 def _column_title(bracket: str, number: int) -> str:
     if bracket == MatchBracket.FINAL:
-        return gettext("Grand final") if number == 1 else gettext("Reset final")
+        return gettext("Final") if number == 1 else gettext("Reset final")
     return gettext("Round %(round)d") % {"round": number}
 
 
