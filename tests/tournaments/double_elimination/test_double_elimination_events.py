@@ -290,3 +290,18 @@ def test_an_event_with_awarded_byes_cannot_become_a_double_elimination():
                for p in refused.value.problems)
     event.refresh_from_db()
     assert event.structure == "swiss"
+
+
+def test_each_round_paired_hints_the_live_pages(monkeypatch):
+    import tournaments.services.standings as standings
+
+    hinted = []
+    monkeypatch.setattr(standings, "event_changed", lambda *, event_id: hinted.append(event_id))
+    event = double(4)
+    hinted.clear()
+    first = pair(event)
+    assert hinted and set(hinted) == {event.pk}
+    settle(first)
+    hinted.clear()
+    advance(event)
+    assert hinted and set(hinted) == {event.pk}
