@@ -101,6 +101,7 @@ def _settings(event: Event) -> dict[str, Any]:
         "name": event.name, "game": event.game.slug, "format": event.format,
         "match_length": event.match_length, "rounds": event.rounds,
         "top_cut": event.top_cut, "third_place": event.third_place,
+        "grand_final_reset": event.grand_final_reset,
         "structure": event.structure, "groups": event.groups, "cycles": event.cycles,
         "head_to_head": event.head_to_head,
         "day2_points": event.day2_points, "day2_rounds": event.day2_rounds,

@@ -100,7 +100,7 @@ def event_file_digest(data: Any) -> str:
 def _event(ev: Data, by: AbstractBaseUser, source: str, now: datetime, digest: str) -> Event:
     fields = {k: ev[k] for k in (
         "name", "game", "format", "match_length", "rounds", "top_cut", "third_place",
-        "structure", "groups", "cycles", "head_to_head",
+        "grand_final_reset", "structure", "groups", "cycles", "head_to_head",
         "day2_points", "day2_rounds", "pick_seconds", "registration_opens",
         "registration_closes", "decklist_deadline", "lists_published", "lists_published_at",
         "late_entry_until_round", "check_in_required", "fill_with_ai", "ai_in_top_cut",
@@ -283,7 +283,7 @@ def event_file_import(*, data: Any, by: AbstractBaseUser, now: datetime) -> Even
     if event.round_robin:  # its groups as the file has them, before its rounds take phases
         phases_write(event=event, groups=[[seats[number].pk for number in group]
                                           for group in cleaned["groups"]])
-    if event.single_elimination:  # its seeds as the file has them, its bracket from them
+    if event.elimination:  # its seeds as the file has them, its bracket from them
         seeded = cleaned["phase_entrants"].get(1)
         phases_write(event=event, entrants=None if seeded is None
                      else [seats[number].pk for number in seeded])

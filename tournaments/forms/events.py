@@ -93,6 +93,9 @@ class EventForm(AccessibleForm):
                     "day 1."))
     third_place = forms.BooleanField(
         label=_("The semifinals' losers play a match for third place"), required=False)
+    grand_final_reset = forms.BooleanField(
+        label=_("Double elimination: a second grand final when the losers bracket's champion "
+                "wins the first"), required=False, initial=True)
     late_entry_until_round = forms.IntegerField(
         label=_("Late entry until round"), min_value=0, max_value=20, initial=0,
         help_text=_("Players may still register until this round is paired; 0 for no late "
@@ -201,7 +204,7 @@ class EventForm(AccessibleForm):
             "late_entry_until_round",
             "decklist_deadline", "check_in_required", "fill_with_ai", "ai_in_top_cut",
             "check_squads", "clock_starts_at_pairing", "time_zone", "starts_at", "venue",
-            "description", "capacity", "pick_seconds")}
+            "description", "capacity", "pick_seconds", "grand_final_reset")}
         return {**arguments, "game": data.get("game"), "cycles": data["cycles"],
                 "round_minutes": data.get("round_minutes") or DEFAULT_ROUND_MINUTES,
                 "late_player_gets": data.get("late_player_gets") or LatePlayerGets.BYE,
@@ -243,6 +246,7 @@ class EventEditForm(EventForm):
         self.event = event
         self.fields.pop("game", None)
         self.fields.pop("check_squads", None)
+        self.fields.pop("grand_final_reset", None)  # set when the event is made
         for name in ("starts_at", "decklist_deadline"):
             self.fields[name].widget.format = LOCAL_TIME_FORMAT
         for name in ("round_minutes", "no_show_minutes", "late_player_gets"):

@@ -59,12 +59,13 @@ def default_tiebreakers() -> list[str]:
 
 class EventStructure(models.TextChoices):
     """The structure of an event's first phase (tournaments.models.phases.PhaseStructure's
-    values): Swiss rounds, a round robin in groups, or a single elimination of the whole
-    field (services.knockout)."""
+    values): Swiss rounds, a round robin in groups, or a single (services.knockout) or double
+    (services.double_elimination) elimination of the whole field."""
 
     SWISS = "swiss", _("Swiss")
     ROUND_ROBIN = "round_robin", _("Round robin in groups")
     SINGLE_ELIMINATION = "single_elimination", _("Single elimination")
+    DOUBLE_ELIMINATION = "double_elimination", _("Double elimination")
 
 
 class LatePlayerGets(models.TextChoices):
@@ -83,6 +84,9 @@ class Event(models.Model):
     top_cut = models.PositiveSmallIntegerField(choices=TopCut.choices, default=TopCut.NONE)
     # The top cut's semifinal losers play for third place (else they share it).
     third_place = models.BooleanField(default=False)
+    # A double elimination: a second final when the losers bracket's champion wins the first
+    # (so the winners bracket's champion is out at their second loss too).
+    grand_final_reset = models.BooleanField(default=True)
     # A two-day event: after the `rounds` Swiss rounds of day 1, the players with at least
     # `day2_points` match points play `day2_rounds` more Swiss rounds, their points and who
     # they met carried over (None: a one-day event). Then the top cut, if any, from them.
@@ -177,12 +181,15 @@ class Event(models.Model):
             models.CheckConstraint(condition=Q(day2_points__isnull=True, day2_rounds__isnull=True)
                                    | Q(day2_points__isnull=False, day2_rounds__gte=1),
                                    name="a_day_2_has_its_rounds"),
-            models.CheckConstraint(condition=Q(structure__in=("swiss", "single_elimination"),
+            models.CheckConstraint(condition=Q(structure__in=("swiss", "single_elimination",
+                                                              "double_elimination"),
                                                  groups__isnull=True)
                                    | Q(structure="round_robin", groups__gte=1),
                                    name="a_round_robin_has_its_groups"),
             models.CheckConstraint(condition=Q(cycles__gte=1, cycles__lte=2),
                                    name="event_cycles_1_or_2"),
+            models.CheckConstraint(condition=~Q(structure="double_elimination", third_place=True),
+                                   name="a_double_elimination_has_no_third_place"),
             models.CheckConstraint(condition=Q(round_minutes__gte=1, round_minutes__lte=600),
                                    name="event_round_minutes_1_to_600"),
             models.CheckConstraint(condition=Q(no_show_minutes__gte=1,
@@ -204,6 +211,19 @@ class Event(models.Model):
     def single_elimination(self) -> bool:
         """The whole field plays a knockout from the start (services.knockout)."""
         return self.structure == EventStructure.SINGLE_ELIMINATION
+
+    @property
+    def double_elimination(self) -> bool:
+        """The whole field plays a double elimination from the start
+        (services.double_elimination)."""
+        return self.structure == EventStructure.DOUBLE_ELIMINATION
+
+    @property
+    def elimination(self) -> bool:
+        """The whole field plays one bracket from the start (single or double elimination):
+        no Swiss rounds, no top cut, its places are the bracket's."""
+        return self.structure in (EventStructure.SINGLE_ELIMINATION,
+                                  EventStructure.DOUBLE_ELIMINATION)
 
     @property
     def swiss_rounds(self) -> int | None:

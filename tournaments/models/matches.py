@@ -34,6 +34,11 @@ class MatchBracket(models.TextChoices):
     """Where a match stands in its phase's bracket, when that is more than its round says."""
     MAIN = "", _("Main")  # a Swiss, round-robin or single-elimination match
     THIRD_PLACE = "third_place", _("Third place")  # the semifinals' losers (beside the final)
+    # A double elimination's (services.double_elimination): its two brackets and the grand
+    # final (the reset is the final's second round).
+    WINNERS = "winners", _("Winners bracket")
+    LOSERS = "losers", _("Losers bracket")
+    FINAL = "final", _("Grand final")
 
 
 class Match(models.Model):

@@ -355,6 +355,32 @@ def _knockout_round(p: Params, name: Callable[[str], str]) -> str:
                    "the bracket's order") % p
 
 
+def _de_seeded(p: Params, name: Callable[[str], str]) -> str:
+    return ngettext("a double elimination of %(players)d players, seeded by rating (the others "
+                    "drawn from the event's seed) in the standard bracket order; %(byes)d bye "
+                    "goes to the top seed",
+                    "a double elimination of %(players)d players, seeded by rating (the others "
+                    "drawn from the event's seed) in the standard bracket order; %(byes)d byes "
+                    "go to the top seeds", p["byes"]) % p
+
+
+def _de_round(p: Params, name: Callable[[str], str]) -> str:
+    return gettext("round %(round)d of the bracket: every match whose two players the results "
+                   "of round %(before)d decide, the winners bracket's tables first, then the "
+                   "losers bracket's, where each player who lost in the winners bracket drops "
+                   "in the crossed order that avoids an early rematch") % p
+
+
+def _de_final(p: Params, name: Callable[[str], str]) -> str:
+    return gettext("the grand final: the winners bracket's champion against the losers "
+                   "bracket's champion")
+
+
+def _de_reset(p: Params, name: Callable[[str], str]) -> str:
+    return gettext("round %(round)d: the losers bracket's champion won the grand final, so a "
+                   "second final decides the champion (each finalist has lost once)") % p
+
+
 SENTENCES: dict[str, Callable[[Params, Callable[[str], str]], str]] = {
     "round": _round, "group": _group, "paired_down": _paired_down,
     "played_everyone": _played_everyone, "odd_group": _odd_group,
@@ -371,7 +397,9 @@ SENTENCES: dict[str, Callable[[Params, Callable[[str], str]], str]] = {
     "fixed_tables_met": _fixed_tables_met, "group_table": _group_table,
     "group_bye": _group_bye, "group_dropped": _group_dropped, "group_done": _group_done,
     "cut_from_groups": _cut_from_groups, "knockout_seeded": _knockout_seeded,
-    "knockout_bye": _knockout_bye, "knockout_round": _knockout_round}
+    "knockout_bye": _knockout_bye, "knockout_round": _knockout_round,
+    "de_seeded": _de_seeded, "de_round": _de_round, "de_final": _de_final,
+    "de_reset": _de_reset}
 
 
 def _sentence(line: dict, name: Callable[[str], str]) -> str:

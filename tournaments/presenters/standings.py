@@ -113,9 +113,9 @@ def standings_part(event: Event, page: Page) -> str:
     url = player_urls(event)
     marks = cut_marks(event, rows)
     # A single elimination's matches give no match points: its table is the final places.
-    columns = [] if event.single_elimination else tiebreaker_columns(event.tiebreakers)
+    columns = [] if event.elimination else tiebreaker_columns(event.tiebreakers)
     # Once the top cut is decided the rows go in final places, each with its Swiss rank.
-    places = (final_places(event, rows) if event.top_cut or event.single_elimination
+    places = (final_places(event, rows) if event.top_cut or event.elimination
               else None)
     if places:
         rows = sorted(rows, key=lambda row: (places[row.registration_id], row.rank))

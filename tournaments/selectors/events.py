@@ -148,7 +148,11 @@ def dashboard_for(event: Event) -> Dashboard:
         else:
             board.can_complete = True
     elif event.status == EventStatus.TOP_CUT and settled and last is not None:
-        if last.tables > 1:
+        if event.double_elimination:  # the next round until the grand final is decided
+            board.champion = champion_of(last)
+            board.can_complete = board.champion is not None
+            board.can_advance = not board.can_complete
+        elif last.tables > 1:
             board.can_advance = True
         else:
             board.can_complete = True

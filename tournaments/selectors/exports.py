@@ -92,7 +92,8 @@ def event_outline(event: Event) -> dict:
     first (selectors.placings; without a top cut, the standings' ranks), and each phase's
     structure with its matches: round, the two players (b None for a bye), the winner (None
     for a draw or a match not decided), "bracket": "third_place" for a match for third
-    place, and a round robin's "group"."""
+    place, a double elimination's "winners", "losers" or "final" (the reset is the second
+    "final"), and a round robin's "group"."""
     rows = standings_for_event(event)
     places = final_places(event, rows) or {row.registration_id: row.rank for row in rows}
     names = {row.registration_id: row.name for row in rows}
@@ -109,8 +110,8 @@ def event_outline(event: Event) -> dict:
                   .order_by("round__number", "table", "id")):
             out = {"round": m.round.number, "a": m.player_a.name,
                    "b": m.player_b.name if m.player_b_id else None, "winner": _winner(m)}
-            if m.bracket == MatchBracket.THIRD_PLACE:
-                out["bracket"] = "third_place"
+            if m.bracket != MatchBracket.MAIN:  # third_place; winners, losers, final
+                out["bracket"] = m.bracket
             if m.player_a_id in group:
                 out["group"] = group[m.player_a_id]
             matches.append(out)

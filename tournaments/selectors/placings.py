@@ -24,6 +24,7 @@ from tournaments.models import (
     Phase,
     PhaseStructure,
 )
+from tournaments.selectors.double_elimination import de_placings
 from tournaments.selectors.groups import across_groups
 from tournaments.selectors.standings import StandingRow
 from tournaments.structures.model import StructureError
@@ -74,6 +75,12 @@ def cut_placings(event: Event) -> list[tuple[int, int]] | None:
         return None  # the final is not decided yet
 
 
+def bracket_placings(event: Event) -> list[tuple[int, int]] | None:
+    """(place, registration id) of the bracket's players once it is decided: a double
+    elimination's (selectors.double_elimination), else the single elimination's."""
+    return de_placings(event) if event.double_elimination else cut_placings(event)
+
+
 def bracket_results(bracket: SingleElimination, matches: Sequence[Match]) -> dict[int, str]:
     """Each decided match of `bracket` (its players' names are registration ids) to its
     winner, read from the confirmed `matches` of its phase by their two players: a bye needs
@@ -103,7 +110,11 @@ def final_places(event: Event, rows: Sequence[StandingRow]) -> dict[int, int] | 
     """Each standings row's final place by registration id, or None while it is not known:
     the top cut's placings then the others from the cut's size + 1 in their Swiss order, or
     without a cut the complete event's ranks; a single elimination of the whole field places
-    every player by its bracket."""
+    every player by its bracket, a double elimination's likewise
+    (selectors.double_elimination)."""
+    if event.double_elimination:
+        placed = de_placings(event)
+        return None if placed is None else {pk: place for place, pk in placed}
     if event.single_elimination:
         if event.status not in (EventStatus.TOP_CUT, EventStatus.COMPLETE):
             return None

@@ -18,6 +18,7 @@ from tournaments.models import (
     Round,
     RoundStage,
 )
+from tournaments.selectors.double_elimination import de_placings
 from tournaments.selectors.matches import matches_by_table
 
 
@@ -51,8 +52,10 @@ TOP_CUT_NAMES = {1: gettext_lazy("Final"), 2: gettext_lazy("Semifinals"),
 
 
 def label_for(stage: str, number: int, tables: int) -> str:
-    """A round's label ('Round 3', 'Semifinals', ...) from its count of tables already read."""
-    if stage == RoundStage.SWISS:
+    """A round's label ('Round 3', 'Semifinals', ...) from its count of tables already read.
+    A top-cut round with no table in the main bracket is a double elimination's (its matches
+    are in the winners and losers brackets and the grand final): named by its number."""
+    if stage == RoundStage.SWISS or tables == 0:
         return gettext("Round %(round)d") % {"round": number}
     if tables in TOP_CUT_NAMES:
         return str(TOP_CUT_NAMES[tables])
@@ -96,7 +99,7 @@ _NAMED_CUT = {1: "final", 2: "semifinals", 4: "quarterfinals"}
 
 def round_kind(stage: str, tables: int) -> str:
     """"swiss", "final", "semifinals", "quarterfinals", or "cut" (a larger top-cut round)."""
-    if stage == RoundStage.SWISS:
+    if stage == RoundStage.SWISS or tables == 0:  # a double elimination's round (label_for)
         return "swiss"
     return _NAMED_CUT.get(tables, "cut")
 
@@ -161,7 +164,15 @@ def round_of(event: Event, number: int) -> Round | None:
 
 def champion_of(final: Round | None) -> Registration | None:
     """The winner of a confirmed final (a top-cut round of one match in its bracket)."""
-    if final is None or final.stage != RoundStage.TOP_CUT or final.tables != 1:
+    if final is None or final.stage != RoundStage.TOP_CUT:
+        return None
+    if final.event.double_elimination:  # the first grand final may call for its reset
+        placed = de_placings(final.event)
+        return None if placed is None else Registration.objects.select_related(
+            "player__profile").get(pk=placed[0][1])
+    if getattr(final, "tables", None) is None:
+        final.tables = bracket_tables(final)
+    if final.tables != 1:
         return None
     match = (Match.objects.filter(round=final, status=MatchStatus.CONFIRMED,
                                   bracket=MatchBracket.MAIN)

@@ -131,6 +131,11 @@ def _byes_check(event: Event, seat: Registration, byes: int) -> None:
             "%(event)s is a round robin: every player of a group meets every other, so it "
             "awards no byes") % {"event": event.name}, params={"event": event.name},
             field="awarded_byes")
+    if event.double_elimination and byes:
+        raise Conflict("double_elimination_no_byes", gettext(
+            "%(event)s is a double elimination: its byes go to the top seeds, so it awards "
+            "none") % {"event": event.name}, params={"event": event.name},
+            field="awarded_byes")
     if event.single_elimination and byes:
         raise Conflict("single_elimination_no_byes", gettext(
             "%(event)s is a single elimination: its byes go to the top seeds, so it awards "
@@ -169,6 +174,11 @@ def kept_apart_add(*, event_id: int, first_id: int, second_id: int, note: str,
         raise Conflict("round_robin_no_apart", gettext(
             "%(event)s is a round robin: every player of a group meets every other, so no "
             "pairing can be kept apart") % {"event": event.name},
+            params={"event": event.name}, field="second")
+    if event.double_elimination:
+        raise Conflict("double_elimination_no_apart", gettext(
+            "%(event)s is a double elimination: its brackets follow the seeds, so no pairing "
+            "can be kept apart") % {"event": event.name},
             params={"event": event.name}, field="second")
     if event.single_elimination:
         raise Conflict("single_elimination_no_apart", gettext(

@@ -207,8 +207,7 @@ def _value_problems(event: Event, wanted: dict[str, object]) -> dict[str, list[s
     """Every reason the event with `wanted` set is refused, by the field it is about: the
     rules of `event_create`, on the settings as they would be, and the rules of a change."""
     merged = {f: getattr(event, f) for f in EDITABLE} | wanted
-    if event.status != EventStatus.REGISTRATION and (event.round_robin
-                                                     or event.single_elimination):
+    if event.status != EventStatus.REGISTRATION and (event.round_robin or event.elimination):
         merged["rounds"] = None  # the start set them from the groups (or the bracket)
     found = event_problems(
         name=merged["name"], format=merged["format"], match_length=merged["match_length"],
@@ -256,6 +255,12 @@ def _value_problems(event: Event, wanted: dict[str, object]) -> dict[str, list[s
         problems.setdefault("structure", []).append(
             gettext("a round robin awards no byes and keeps no pairing apart: remove the "
                     "awarded byes and the pairs kept apart first"))
+    if wanted.get("structure") == EventStructure.DOUBLE_ELIMINATION and (
+            Registration.objects.filter(event=event, awarded_byes__gt=0).exists()
+            or KeptApart.objects.filter(event=event).exists()):
+        problems.setdefault("structure", []).append(
+            gettext("a double elimination awards no byes and keeps no pairing apart: remove "
+                    "the awarded byes and the pairs kept apart first"))
     if wanted.get("structure") == EventStructure.SINGLE_ELIMINATION and (
             Registration.objects.filter(event=event, awarded_byes__gt=0).exists()
             or KeptApart.objects.filter(event=event).exists()):

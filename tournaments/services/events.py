@@ -35,6 +35,12 @@ from tournaments.selectors.starting import StartQuestions, start_questions
 from tournaments.swiss import rounds_for
 from tournaments.swiss.standings import METRICS
 
+from .double_elimination import (
+    double_elimination_decided,
+    double_elimination_problems,
+    double_elimination_rounds,
+    double_elimination_seeds,
+)
 from .guards import lock_event, require_organizer
 from .knockout import knockout_problems, knockout_rounds, knockout_seeds
 from .phases import day_two_problems, phases_write
@@ -141,7 +147,13 @@ def event_problems(*, name: str, format: str, match_length: int, rounds: int | N
                    groups: int | None = None, cycles: int = 1,
                    head_to_head: bool = False) -> list[str]:
     """Every reason the settings cannot make an event, all at once."""
-    if structure == EventStructure.SINGLE_ELIMINATION:
+    if structure == EventStructure.DOUBLE_ELIMINATION:
+        problems = double_elimination_problems(
+            structure=structure, groups=groups, cycles=cycles, head_to_head=head_to_head,
+            format=format, rounds=rounds, top_cut=top_cut, third_place=third_place,
+            day2_points=day2_points, fill_with_ai=fill_with_ai,
+            late_entry_until_round=late_entry_until_round)
+    elif structure == EventStructure.SINGLE_ELIMINATION:
         problems = knockout_problems(
             structure=structure, groups=groups, cycles=cycles, head_to_head=head_to_head,
             format=format, rounds=rounds, top_cut=top_cut, day2_points=day2_points,
@@ -173,7 +185,8 @@ def event_problems(*, name: str, format: str, match_length: int, rounds: int | N
         problems.append(Problem(gettext("the top cut is none or 2, 4, 8, 16, 32 or 64 players, "
                                         "not %(top_cut)s")
                                 % {"top_cut": top_cut}, "top_cut"))
-    elif third_place and top_cut < TopCut.TOP_4 and structure != EventStructure.SINGLE_ELIMINATION:
+    elif third_place and top_cut < TopCut.TOP_4 and structure not in (
+            EventStructure.SINGLE_ELIMINATION, EventStructure.DOUBLE_ELIMINATION):
         problems.append(Problem(gettext("a match for third place needs a top cut of at least 4 "
                                         "players"), "third_place"))
     problems += day_two_problems(format=format, day2_points=day2_points,
@@ -266,7 +279,7 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, now: datetime,
                  no_show_minutes: int = DEFAULT_NO_SHOW_MINUTES,
                  pick_seconds: int | None = None, structure: str = EventStructure.SWISS,
                  groups: int | None = None, cycles: int = 1,
-                 head_to_head: bool = False) -> Event:
+                 head_to_head: bool = False, grand_final_reset: bool = True) -> Event:
     """A new event in registration, organized by `by`. `rounds` None: the number of Swiss
     rounds comes from the player count when the event starts. The seed that drives every
     draw (pods, drafts, pairings, engine games) is drawn here from the secure source; only
@@ -305,7 +318,8 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, now: datetime,
         time_zone=time_zone, venue=venue.strip(), description=description.strip(),
         capacity=capacity, late_player_gets=late_player_gets, no_show_minutes=no_show_minutes,
         pick_seconds=pick_seconds, structure=structure, groups=groups, cycles=cycles,
-        head_to_head=head_to_head, seed=new_seed() if seed is None else seed, created_at=now)
+        head_to_head=head_to_head, grand_final_reset=grand_final_reset,
+        seed=new_seed() if seed is None else seed, created_at=now)
     event.organizers.add(by)
     standings_row_create(event=event)
     return event
@@ -366,7 +380,10 @@ def event_start(*, event_id: int, by: AbstractBaseUser, now: datetime,
         # Each pod plays its own Swiss rounds: as many as its seats need.
         pods = pods_create(event=event, places=places, now=now)
         players = max(pod.seats.count() for pod in pods)
-    if event.single_elimination:
+    if event.double_elimination:
+        # Seeded now (and written with the phases below): the rounds up to the grand final.
+        event.rounds = double_elimination_rounds(len(double_elimination_seeds(event)))
+    elif event.single_elimination:
         # The players are seeded now (and written with the phases below): the bracket's
         # rounds come from how many they are.
         event.rounds = knockout_rounds(len(knockout_seeds(event)))
@@ -463,7 +480,8 @@ def event_complete(*, event_id: int, by: AbstractBaseUser, now: datetime,
     require_round_confirmed(last)
     if last.stage == RoundStage.TOP_CUT and (Match.objects.filter(
             round=last, bracket=MatchBracket.MAIN).count() > 1 or (
-            event.single_elimination and last.number < event.rounds)):
+            event.single_elimination and last.number < event.rounds) or (
+            event.double_elimination and not double_elimination_decided(event))):
         raise Conflict("bracket_open", gettext("Round %(number)s is not the final: pair the next"
                                                " top-cut round")
                                        % {"number": last.number},

@@ -49,7 +49,8 @@ from tournaments.swiss.explain import statement
 from .byes import bye_write
 from .results import ResultWrite, confirmation, results_write
 
-__all__ = ["knockout_problems", "knockout_round", "knockout_rounds", "knockout_seeds"]
+__all__ = ["dropped_walkover", "knockout_problems", "knockout_round", "knockout_rounds",
+           "knockout_seeds"]
 
 
 def knockout_problems(*, structure: str, format: str, rounds: int | None, top_cut: int,
@@ -151,11 +152,11 @@ def knockout_round(*, event: Event, by: AbstractBaseUser, now: datetime,
         bye_write(rnd=rnd, registration=registration, by=None, now=now)
     for match in rnd.matches.filter(player_b__isnull=False).select_related("player_a",
                                                                           "player_b"):
-        _walkover(event, rnd, match, match_format(event, rnd).wins_needed, now)
+        dropped_walkover(event, rnd, match, match_format(event, rnd).wins_needed, now)
     return rnd
 
 
-def _walkover(event: Event, rnd: Round, match: Match, wins: int, now: datetime) -> None:
+def dropped_walkover(event: Event, rnd: Round, match: Match, wins: int, now: datetime) -> None:
     """A match one of whose players has dropped: the other wins it without playing (both
     gone: the better seed, player a, goes on), written by the one result writer."""
     a_gone, b_gone = match.player_a.dropped, match.player_b.dropped

@@ -97,6 +97,11 @@ def round_late_player_add(*, event_id: int, by: AbstractBaseUser, now: datetime,
                        gettext("%(event)s is a round robin: its groups were drawn when it "
                                "started, so no player can join a round late")
                        % {"event": event.name}, params={"event": event.name})
+    if event.double_elimination:
+        raise Conflict("double_elimination_no_late_player",
+                       gettext("%(event)s is a double elimination: its bracket was seeded "
+                               "when it started, so no player can join a round late")
+                       % {"event": event.name}, params={"event": event.name})
     if event.single_elimination:
         raise Conflict("single_elimination_no_late_player",
                        gettext("%(event)s is a single elimination: its bracket was seeded "

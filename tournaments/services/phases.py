@@ -26,6 +26,7 @@ from tournaments.models import (
     RoundStage,
 )
 
+from .double_elimination import double_elimination_seeds
 from .knockout import knockout_seeds
 from .round_robin import groups_draw
 
@@ -38,11 +39,16 @@ def phases_write(*, event: Event, groups: list[list[int]] | None = None,
     """The event's phases in order, written from its plan if it has none yet. Call it under
     the event's row lock (services.guards.lock_event) or on an event nobody else writes.
     `groups`: a round robin's groups as they were drawn (an event restored from its file),
-    else they are drawn now; `entrants` likewise a single elimination's seeds."""
+    else they are drawn now; `entrants` likewise a single (double) elimination's seeds."""
     phases = list(Phase.objects.filter(event=event).order_by("number"))
     if phases:
         return phases
-    if event.single_elimination:  # the whole field, seeded now (services.knockout)
+    if event.double_elimination:  # the whole field, seeded now (services.double_elimination)
+        plan = [Phase(event=event, number=1, structure=PhaseStructure.DOUBLE_ELIMINATION,
+                      rounds=event.rounds, bracket_reset=event.grand_final_reset,
+                      entrants=entrants if entrants is not None
+                      else double_elimination_seeds(event))]
+    elif event.single_elimination:  # the whole field, seeded now (services.knockout)
         plan = [Phase(event=event, number=1, structure=PhaseStructure.SINGLE_ELIMINATION,
                       rounds=event.rounds, third_place=event.third_place,
                       entrants=entrants if entrants is not None else knockout_seeds(event))]
@@ -76,7 +82,8 @@ def phase_for_stage(*, event: Event, stage: str, number: int = 1) -> Phase:
     Swiss phase (day 2's from the round after day 1's last)."""
     phases = phases_write(event=event)
     if stage != RoundStage.SWISS:
-        return next(p for p in phases if p.structure == PhaseStructure.SINGLE_ELIMINATION)
+        return next(p for p in phases if p.structure in (PhaseStructure.SINGLE_ELIMINATION,
+                                                         PhaseStructure.DOUBLE_ELIMINATION))
     if phases[0].structure == PhaseStructure.ROUND_ROBIN:
         return phases[0]
     swiss = [p for p in phases if p.structure == PhaseStructure.SWISS]

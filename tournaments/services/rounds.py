@@ -42,6 +42,7 @@ from tournaments.swiss.standings import records
 
 from .byes import bye_write
 from .clock import clock_start_at_pairing
+from .double_elimination import double_elimination_round
 from .engine_jobs import jobs_for_round
 from .guards import lock_event, require_organizer
 from .knockout import knockout_round
@@ -75,6 +76,10 @@ def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
                                               "pairing")
                                       % {"event": event.name},
                        params={"event": event.name})
+    if event.double_elimination and event.status == EventStatus.TOP_CUT:
+        raise Conflict("bracket_running", gettext(
+            "%(event)s is a double elimination in its bracket: pair the next bracket round")
+                       % {"event": event.name}, params={"event": event.name})
     if event.single_elimination and event.status == EventStatus.TOP_CUT:
         raise Conflict("bracket_running", gettext(
             "%(event)s is a single elimination in its bracket: pair the next bracket round")
@@ -93,9 +98,14 @@ def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
                        params={"event": event.name, "round": upcoming, "asked": number})
     if last is not None:
         require_round_confirmed(last)
-    if event.single_elimination:  # round 1 of the bracket; the others follow as a cut's
+    if event.elimination:  # round 1 of the bracket; the others follow as a cut's
         event_move(event, EventStatus.TOP_CUT)
-        rnd = knockout_round(event=event, by=by, now=now, number=upcoming, write=round_write)
+        if event.double_elimination:
+            rnd = double_elimination_round(event=event, by=by, now=now, number=upcoming,
+                                           write=round_write)
+        else:
+            rnd = knockout_round(event=event, by=by, now=now, number=upcoming,
+                                 write=round_write)
         event.save(update_fields=["status"])
         results_version_bump(event_id=event.pk)
         return rnd, True
@@ -178,9 +188,11 @@ def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
 def round_write(*, event: Event, number: int, stage: str, by: AbstractBaseUser,
                 now: datetime, pairs: Sequence[tuple[Registration, Registration]],
                 explanation: dict,
-                third_place: tuple[Registration, Registration] | None = None) -> Round:
+                third_place: tuple[Registration, Registration] | None = None,
+                brackets: Sequence[str] | None = None) -> Round:
     """A new round with a match per pair at tables 1, 2, ... (in the order given), and a
-    top cut's match for third place at the next table when `third_place` names its players;
+    top cut's match for third place at the next table when `third_place` names its players
+    (`brackets`: each pair's MatchBracket, a double elimination's, else the main bracket);
     around the tables some players always play at (`Registration.fixed_table`; both players
     of a pair with one: the first's, the higher-ranked), each said in the explanation. The
     matches are written in the order given (the top cut reads its bracket in that order).
@@ -208,8 +220,9 @@ def round_write(*, event: Event, number: int, stage: str, by: AbstractBaseUser,
                                explanation=explanation, paired_by=by, paired_at=now)
     clock_start_at_pairing(rnd=rnd, event=event, by=by, now=now)
     Match.objects.bulk_create([
-        Match(round=rnd, table=table, player_a=a, player_b=b, is_ai_match=a.is_ai or b.is_ai)
-        for (table, _), (a, b) in zip(tables[:len(pairs)], pairs, strict=True)])
+        Match(round=rnd, table=table, player_a=a, player_b=b, is_ai_match=a.is_ai or b.is_ai,
+              bracket=MatchBracket.MAIN if brackets is None else brackets[i])
+        for i, ((table, _), (a, b)) in enumerate(zip(tables[:len(pairs)], pairs, strict=True))])
     if third_place is not None:
         a, b = third_place
         Match.objects.create(round=rnd, table=tables[-1][0], player_a=a, player_b=b,

@@ -38,6 +38,7 @@ from tournaments.selectors.rounds import bracket_tables, round_label
 
 from .ai_seats import ai_seat_add
 from .decklists import event_lists_publish
+from .double_elimination import double_elimination_decided
 from .engine_jobs import job_seed, match_job_run
 from .events import event_complete, event_create, event_start
 from .registrations import registration_create
@@ -114,14 +115,16 @@ def event_simulate(*, players: int, ai_seats: int, fmt: str, seed: int,
                    publish_lists: bool = True, third_place: bool = False,
                    rounds: int | None = None, day2_points: int | None = None,
                    day2_rounds: int | None = None, structure: str = EventStructure.SWISS,
-                   groups: int | None = None, cycles: int = 1) -> tuple[Event, Accounts]:
+                   groups: int | None = None, cycles: int = 1,
+                   grand_final_reset: bool = True) -> tuple[Event, Accounts]:
     """Create and run a whole event: `players` demo accounts and `ai_seats` AI seats; once
     complete, its lists are published unless `publish_lists` is False. `top_cut` None: 8
     from 16 seats, 4 from 8, else none; with `day2_points` and `day2_rounds`, a two-day
     event (day 1 plays `rounds`, or as many as the seats need); with `structure`
     round_robin, a round robin in `groups` groups (`cycles` 2: each pair meets twice), and a
     top cut only when `top_cut` is given; with single_elimination, a bracket of every seat
-    (2 to 128) and no top cut."""
+    (2 to 128) and no top cut; with double_elimination, a double elimination of every seat
+    (3 to 64), its grand final reset as `grand_final_reset` says."""
     if fmt not in (EventFormat.PRECONSTRUCTED, EventFormat.CONSTRUCTED):
         raise DomainError("bad_format", gettext("Simulate a preconstructed or constructed "
                                                 "event."))
@@ -130,7 +133,8 @@ def event_simulate(*, players: int, ai_seats: int, fmt: str, seed: int,
     size = players + ai_seats
     # AI seats never make the cut (topcut_start): the players alone must fill it.
     if top_cut is None and structure in (EventStructure.ROUND_ROBIN,
-                                         EventStructure.SINGLE_ELIMINATION):
+                                         EventStructure.SINGLE_ELIMINATION,
+                                         EventStructure.DOUBLE_ELIMINATION):
         top_cut = 0
     elif top_cut is None:
         top_cut = next((n for n in (8, 4) if size >= 2 * n and players >= n), 0)
@@ -151,7 +155,8 @@ def event_simulate(*, players: int, ai_seats: int, fmt: str, seed: int,
     event = event_create(by=organizer, name=name or f"Demo {fmt} event", format=fmt,
                          seed=seed, now=clock(), top_cut=top_cut, third_place=third_place,
                          rounds=rounds, day2_points=day2_points, day2_rounds=day2_rounds,
-                         structure=structure, groups=groups, cycles=cycles)
+                         structure=structure, groups=groups, cycles=cycles,
+                         grand_final_reset=grand_final_reset)
     for username in accounts.players:
         user = users.objects.get(username=username)
         if fmt == EventFormat.CONSTRUCTED and not user.collection.exists():
@@ -162,7 +167,14 @@ def event_simulate(*, players: int, ai_seats: int, fmt: str, seed: int,
     for i in range(ai_seats):
         ai_seat_add(event_id=event.pk, by=organizer, name=f"AI {i + 1}", now=clock())
     event, _ = event_start(event_id=event.pk, by=organizer, now=clock())
-    if event.single_elimination:  # round 1 of the bracket, then a round at a time
+    if event.double_elimination:  # round 1, then each round its results decide
+        rnd, _ = round_pair(event_id=event.pk, by=organizer, now=clock(), number=1)
+        _play_round(rnd, clock, progress)
+        while not double_elimination_decided(event):
+            rnd, _ = topcut_advance(event_id=event.pk, by=organizer, now=clock(),
+                                    number=rnd.number + 1)
+            _play_round(rnd, clock, progress)
+    elif event.single_elimination:  # round 1 of the bracket, then a round at a time
         rnd, _ = round_pair(event_id=event.pk, by=organizer, now=clock(), number=1)
         _play_round(rnd, clock, progress)
         while rnd.number < event.rounds:

@@ -28,6 +28,7 @@ from tournaments.selectors.bridge import swiss_view
 from tournaments.swiss import SwissError, bracket, compute_standings, qualifiers
 from tournaments.swiss.explain import statement
 
+from .double_elimination import double_elimination_round
 from .guards import lock_event, require_organizer
 from .knockout import knockout_round
 from .phases import phase_for_stage
@@ -141,6 +142,16 @@ def topcut_advance(*, event_id: int, by: AbstractBaseUser, now: datetime,
                                          "asked": number},
                        params={"event": event.name, "round": last.number + 1, "asked": number})
     require_round_confirmed(last)
+    if event.double_elimination:  # the whole field's bracket (services.double_elimination)
+        rnd = double_elimination_round(event=event, by=by, now=now, number=last.number + 1,
+                                       write=round_write)
+        if rnd is None:
+            raise Conflict("bracket_decided", gettext("The final of %(event)s is decided: "
+                                                      "complete the event")
+                                              % {"event": event.name},
+                           params={"event": event.name})
+        results_version_bump(event_id=event.pk)
+        return rnd, True
     if event.single_elimination:  # the whole field's bracket (services.knockout)
         if last.number >= event.rounds:
             raise Conflict("bracket_decided", gettext("The final of %(event)s is decided: "

@@ -37,6 +37,7 @@ from tournaments.models import (
     EventStatus,
     Match,
     MatchStatus,
+    Phase,
     Registration,
     RoundStage,
 )
@@ -240,6 +241,15 @@ def start(request: HttpRequest, event: Event) -> HttpResponse:
                                    **form.answers())
     if not changed:
         messages.info(request, _("The event had already started."))
+    elif started.double_elimination:
+        players = len(Phase.objects.get(event=started, number=1).entrants)
+        messages.success(request, ngettext(
+            "%(name)s has started: a double elimination of %(players)d players, %(rounds)d "
+            "round up to the grand final. Pair round 1 when the players are seated.",
+            "%(name)s has started: a double elimination of %(players)d players, %(rounds)d "
+            "rounds up to the grand final. Pair round 1 when the players are seated.",
+            started.rounds) % {"name": event.name, "rounds": started.rounds,
+                               "players": players})
     elif started.single_elimination:
         players = len(cut_phase(started).entrants)
         messages.success(request, ngettext(

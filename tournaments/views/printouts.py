@@ -2,8 +2,8 @@
 browser's print (templates/tournaments/print/, static/css/print.css: no navigation, black on
 white, a page break where a sheet ends).
 
-Each is as public as the page it is printed from: the pairings, standings and pod seating are
-anyone's; the result slips are for the organizers (they go on the tables); a player's
+Each is as public as the page it is printed from: the pairings, standings, bracket and pod
+seating are anyone's; the result slips are for the organizers (they go on the tables); a player's
 decklist registration sheet is seen by whoever may see that list (the player, the event's
 organizers, everyone once the lists are published), and is a 404 for anyone else, like the
 list itself.
@@ -18,13 +18,20 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
-from tournaments.models import Event
+from tournaments.models import Event, RoundStage
+from tournaments.presenters.brackets import bracket_sections
 from tournaments.presenters.standings import ShownRow
 from tournaments.selectors.access import is_organizer
-from tournaments.selectors.matches import TableRow, pairings_by_name, round_tables
+from tournaments.selectors.matches import (
+    TableRow,
+    pairings_by_name,
+    round_matches,
+    round_tables,
+)
+from tournaments.selectors.placings import bracket_placings
 from tournaments.selectors.pods import pod_seating
 from tournaments.selectors.registrations import list_sheet
-from tournaments.selectors.rounds import RoundChoice, round_choices
+from tournaments.selectors.rounds import RoundChoice, round_choices, rounds_labelled
 from tournaments.selectors.standings import (
     METRIC_TEXT,
     POINTS,
@@ -121,3 +128,21 @@ def pod_seating_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     """Each draft pod's seats in order, a pod a page: where each player sits to draft."""
     event = event_or_404(pk)
     return _printout(request, event, "pod_seating.html", {"pods": pod_seating(event)})
+
+
+@require_GET
+def bracket_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+    """The bracket on A4 landscape, as public as its page: a top cut or a single elimination
+    in its rounds, a double elimination in its winners bracket, losers bracket and grand
+    final (presenters.brackets). A 404 before the bracket's first round is paired."""
+    event = event_or_404(pk)
+    rounds = [r for r in rounds_labelled(event) if r.stage == RoundStage.TOP_CUT]
+    if not rounds:
+        raise Http404(gettext("The bracket has not started"))
+    sections = bracket_sections(event, [(rnd, [(m, False, ()) for m in round_matches(rnd)])
+                                        for rnd in rounds])
+    placed = bracket_placings(event)
+    names = {r.registration_id: r.name for r in standings_for_event(event)}
+    return _printout(request, event, "bracket.html", {
+        "sections": sections,
+        "placings": [(place, names.get(pk, "")) for place, pk in placed] if placed else []})

@@ -27,6 +27,7 @@ from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET
 
 from tournaments.models import Event, EventStatus, Round, RoundStage
+from tournaments.presenters.brackets import bracket_sections
 from tournaments.presenters.clock import round_clock_shown
 from tournaments.presenters.pairings import my_table, pairing_rounds, pairings_part
 from tournaments.presenters.standings import (
@@ -41,7 +42,7 @@ from tournaments.selectors.cache import remembered
 from tournaments.selectors.exports import pairings_csv as pairings_text
 from tournaments.selectors.exports import standings_csv as standings_text
 from tournaments.selectors.matches import round_matches
-from tournaments.selectors.placings import cut_phase, cut_placings, cut_seeds
+from tournaments.selectors.placings import bracket_placings
 from tournaments.selectors.readers import Reader, reader_of
 from tournaments.selectors.rounds import RoundChoice, champion_of, rounds_labelled
 from tournaments.selectors.standings import results_version
@@ -175,20 +176,16 @@ def bracket(request: HttpRequest, pk: int) -> HttpResponse:
     context = event_context(request, event, "bracket")
     columns = [(rnd, match_rows(round_matches(rnd), request.user, event,
                                 organizer=context["is_organizer"])) for rnd in rounds]
-    phase = cut_phase(event) if rounds else None
-    if phase is not None:
-        # Each side's seed (its place in the Swiss standings the cut was seeded from).
-        seed = {pk: number for number, pk in enumerate(
-            cut_seeds(phase, [m for _, rows in columns for m, _, _ in rows]), start=1)}
-        for _, rows in columns:
-            for m, _, _ in rows:
-                m.seed_a, m.seed_b = seed.get(m.player_a_id), seed.get(m.player_b_id)
-    placed = cut_placings(event) if rounds else None
+    # Each side's seed (its place in the Swiss standings the cut was seeded from, or the
+    # bracket's seed), each match in its section and column (presenters.brackets).
+    sections = bracket_sections(event, columns)
+    placed = bracket_placings(event) if rounds else None
     names = {m.player_a_id: m.player_a.name for _, rows in columns for m, _, _ in rows}
     names |= {m.player_b_id: m.player_b.name for _, rows in columns for m, _, _ in rows
               if m.player_b_id}
     context.update({
         "columns": columns,
+        "sections": sections,
         "champion": champion_of(rounds[-1]) if rounds else None,
         "placings": [(place, names[pk]) for place, pk in placed] if placed else [],
     })

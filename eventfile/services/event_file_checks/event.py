@@ -33,6 +33,9 @@ def read_settings(r: Reader, data: Data) -> Data:
         "rounds": r.integer(data, "rounds", p, lo=1, hi=MAX_ROUNDS, null=True),
         "top_cut": r.choice(data, "top_cut", p, TopCut.values),
         "third_place": r.boolean(data, "third_place", p),
+        # A double elimination's second grand final (absent from older files: the default).
+        "grand_final_reset": r.boolean(data, "grand_final_reset", p)
+        if "grand_final_reset" in data else True,
         # A round robin's settings (absent from older files: Swiss).
         "structure": (r.choice(data, "structure", p, EventStructure.values)
                       if "structure" in data else EventStructure.SWISS),
@@ -87,9 +90,10 @@ def read_settings(r: Reader, data: Data) -> Data:
         return ev
     for problem in event_problems(
             name=ev["name"], format=ev["format"], match_length=ev["match_length"],
-            # A round robin's (a single elimination's) rounds were set at the start.
+            # A round robin's (a single or double elimination's) rounds were set at the start.
             rounds=None if ev["structure"] in (EventStructure.ROUND_ROBIN,
-                                               EventStructure.SINGLE_ELIMINATION)
+                                               EventStructure.SINGLE_ELIMINATION,
+                                               EventStructure.DOUBLE_ELIMINATION)
             else ev["rounds"],
             top_cut=ev["top_cut"], third_place=ev["third_place"],
             day2_points=ev["day2_points"], day2_rounds=ev["day2_rounds"],

@@ -280,6 +280,10 @@ def read_rounds(r: Reader, rows: list, ev: Data,
     if ev.get("structure") == EventStructure.SINGLE_ELIMINATION:
         # The whole field's bracket: its rounds (event.rounds) are all top_cut rounds.
         planned = {RoundStage.SWISS: 0, RoundStage.TOP_CUT: ev["rounds"]}
+    elif ev.get("structure") == EventStructure.DOUBLE_ELIMINATION:
+        # Its rounds up to the grand final (event.rounds), and the reset when it was played.
+        planned = {RoundStage.SWISS: 0, RoundStage.TOP_CUT: None if ev["rounds"] is None
+                   else ev["rounds"] + (1 if ev.get("grand_final_reset", True) else 0)}
     for stage, most in planned.items():
         played = [i for i, rnd in enumerate(rounds) if rnd["stage"] == stage]
         if most is not None and len(played) > most:

@@ -57,7 +57,7 @@ class EventCreateIn(serializers.Serializer):
         choices=EventStructure.choices, default=EventStructure.SWISS,
         help_text="the first phase: Swiss rounds, a round robin in groups, or a single "
                   "elimination of the whole field (2 to 128 players, no Swiss rounds and no "
-                  "top cut)")
+                  "top cut), or a double elimination of the whole field (3 to 64 players)")
     groups = serializers.IntegerField(
         min_value=1, max_value=MAX_GROUPS, required=False, allow_null=True, default=None,
         help_text="a round robin's groups (3 to 16 players each, drawn by snake order at the "
@@ -74,6 +74,9 @@ class EventCreateIn(serializers.Serializer):
     third_place = serializers.BooleanField(
         default=False, help_text="the semifinals' losers play for third place (a top cut of "
                                  "4 or more)")
+    grand_final_reset = serializers.BooleanField(
+        default=True, help_text="a double elimination: a second grand final when the losers "
+                                "bracket's champion wins the first")
     day2_points = serializers.IntegerField(
         min_value=0, max_value=90, required=False, allow_null=True, default=None,
         help_text="a two-day event: the match points after day 1 that make day 2; empty: a "
@@ -231,7 +234,8 @@ class EventOut(serializers.Serializer):
     rounds = serializers.IntegerField(allow_null=True)
     structure = serializers.ChoiceField(
         choices=EventStructure.choices,
-        help_text="the first phase: swiss, round_robin or single_elimination")
+        help_text="the first phase: swiss, round_robin, single_elimination or "
+                  "double_elimination")
     groups = serializers.IntegerField(allow_null=True, help_text="a round robin's groups")
     cycles = serializers.IntegerField(help_text="a round robin: each pair meets this often")
     head_to_head = serializers.BooleanField(
@@ -240,6 +244,9 @@ class EventOut(serializers.Serializer):
     third_place = serializers.BooleanField(
         help_text="the semifinals' losers play for third place (a top cut of 4 or "
                   "more, or a single elimination of 4 players or more)")
+    grand_final_reset = serializers.BooleanField(
+        help_text="a double elimination: a second grand final when the losers bracket's "
+                  "champion wins the first")
     day2_points = serializers.IntegerField(
         allow_null=True, help_text="a two-day event: the match points that make day 2")
     day2_rounds = serializers.IntegerField(allow_null=True,

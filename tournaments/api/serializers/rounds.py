@@ -7,6 +7,7 @@ from rest_framework import serializers
 
 from tournaments.api.serializers.fields import status_field
 from tournaments.models import (
+    MatchBracket,
     MatchStatus,
     RoundStage,
     RoundStatus,
@@ -53,6 +54,11 @@ class MatchOut(serializers.Serializer):
     result = serializers.SerializerMethodField(help_text="games from A's side, once confirmed")
     is_ai_match = serializers.BooleanField()
     engine_verified = serializers.BooleanField()
+    bracket = serializers.ChoiceField(
+        choices=MatchBracket.choices,
+        help_text="empty for a Swiss, round-robin or single-elimination match; third_place; "
+                  "a double elimination's winners, losers or final (the reset is the final's "
+                  "second round)")
 
     @extend_schema_field(ResultOut(allow_null=True))
     def get_result(self, match) -> dict | None:  # noqa: ANN001

@@ -3,13 +3,17 @@ event. Demo accounts register with real decklists, AI seats join, and the engine
 match through the Swiss rounds and the top cut, with a progress display; then the champion,
 the top cut and where to go next.
 
-`--structure swiss|swiss-top-cut|two-day|round-robin|single-elimination` with `--cut N` (2 to 64),
+`--structure swiss|swiss-top-cut|two-day|round-robin|single-elimination|double-elimination`
+with `--cut N` (2 to 64),
 `--third-place`, `--rounds`, `--day2-points`, `--day2-rounds`, and for a round robin `--groups
 N` and `--twice`, rehearses each shape; `--json` ends the output with one line of JSON:
 `{"placings": [{"place", "player"}], "phases": [{"structure", "matches": [{"round", "a", "b",
 "winner"}]}]}` (b None for a bye, winner None for a draw; a round robin's matches carry their
 "group", a match for third place its "bracket"). A single elimination seats every player and
-AI seat in one bracket (2 to 128 seats, byes to the top seeds; `--third-place` from 4)."""
+AI seat in one bracket (2 to 128 seats, byes to the top seeds; `--third-place` from 4); a
+double elimination likewise (3 to 64 seats, `--no-reset` for a single grand final), its
+matches carrying their "bracket": "winners", "losers" or "final" (the reset a second
+"final")."""
 
 from __future__ import annotations
 
@@ -32,7 +36,8 @@ from tournaments.services.simulation import demo_event_open, event_simulate
 from tournaments.swiss import rounds_for
 
 # The structures it rehearses, as --structure names them.
-STRUCTURES = ("swiss", "swiss-top-cut", "two-day", "round-robin", "single-elimination")
+STRUCTURES = ("swiss", "swiss-top-cut", "two-day", "round-robin", "single-elimination",
+              "double-elimination")
 
 CONSOLE_MAIL = "django.core.mail.backends.console.EmailBackend"
 
@@ -51,12 +56,16 @@ class Command(DatabaseCommand):
                                  "two-day: a day-2 cut by match points (--day2-points, "
                                  "--day2-rounds), then the top cut if --cut is given; "
                                  "round-robin: groups (--groups); single-elimination: one "
-                                 "bracket of every seat, no Swiss rounds and no cut")
+                                 "bracket of every seat, no Swiss rounds and no cut; "
+                                 "double-elimination: likewise, out at the second loss")
         parser.add_argument("--cut", "--top-cut", dest="cut", type=int, default=None,
                             choices=[0, *TopCut.values[1:]],
                             help="the top cut's players; default: 8 from 16 seats, 4 from 8")
         parser.add_argument("--third-place", action="store_true",
                             help="the semifinals' losers play for third place")
+        parser.add_argument("--no-reset", dest="grand_final_reset", action="store_false",
+                            help="double-elimination: no second grand final when the losers "
+                                 "bracket's champion wins the first")
         parser.add_argument("--rounds", type=int, default=None,
                             help="Swiss rounds (of day 1); default: from the seats")
         parser.add_argument("--day2-points", type=int, default=None,
@@ -100,6 +109,7 @@ class Command(DatabaseCommand):
                    if event.day2_points is not None else "")
         kind = (f"rounds of a round robin in {event.groups} groups" if event.round_robin
                 else "rounds of a single elimination" if event.single_elimination
+                else "rounds of a double elimination" if event.double_elimination
                 else "Swiss rounds")
         self.stdout.write(f"\n{event.name} is complete: {event.swiss_rounds} {kind}"
                           + day_two
@@ -143,16 +153,24 @@ class Command(DatabaseCommand):
             raise CommandError("--structure swiss-top-cut needs a --cut of 2 to 64")
         if structure != "round-robin" and (options["groups"] is not None or options["twice"]):
             raise CommandError("--groups and --twice are for --structure round-robin")
-        if structure == "single-elimination":
+        if structure != "double-elimination" and not options["grand_final_reset"]:
+            raise CommandError("--no-reset is for --structure double-elimination")
+        if structure in ("single-elimination", "double-elimination"):
             if cut:
-                raise CommandError("--structure single-elimination is the whole event: leave "
+                raise CommandError(f"--structure {structure} is the whole event: leave "
                                    "out --cut")
             if options["rounds"] is not None:
-                raise CommandError("--structure single-elimination takes its rounds from its "
+                raise CommandError(f"--structure {structure} takes its rounds from its "
                                    "seats: leave out --rounds")
             if options["day2_points"] is not None or options["day2_rounds"] is not None:
                 raise CommandError("--day2-points and --day2-rounds are for --structure "
                                    "two-day")
+            if structure == "double-elimination":
+                if options["third_place"]:
+                    raise CommandError("--structure double-elimination has no match for third "
+                                       "place: leave out --third-place")
+                return {"structure": "double_elimination", "top_cut": 0,
+                        "grand_final_reset": options["grand_final_reset"]}
             return {"structure": "single_elimination", "top_cut": 0,
                     "third_place": options["third_place"]}
         if structure == "round-robin":
@@ -197,7 +215,7 @@ class Command(DatabaseCommand):
             first = [r.name for r in rows if r.rank == 1]
             self.stdout.write(f"Champion: {first[0]}, first in the standings." if len(first) == 1
                               else f"First place is shared: {', '.join(first)}.")
-        if event.single_elimination:
+        if event.elimination:
             places = final_places(event, rows) or {}
             names = {r.registration_id: r.name for r in rows}
             self.stdout.write("Final places (top 8):")
