@@ -38,6 +38,7 @@ from tournaments.swiss.standings import METRICS
 from .guards import lock_event, require_organizer
 from .knockout import knockout_problems, knockout_rounds, knockout_seeds
 from .phases import day_two_problems, phases_write
+from .teams import require_teams_full, team_size_problems
 from .pods import pods_create
 from .ratings import ratings_update_for_event
 from .round_robin import groups_draw, round_robin_problems, round_robin_rounds
@@ -266,7 +267,7 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, now: datetime,
                  no_show_minutes: int = DEFAULT_NO_SHOW_MINUTES,
                  pick_seconds: int | None = None, structure: str = EventStructure.SWISS,
                  groups: int | None = None, cycles: int = 1,
-                 head_to_head: bool = False) -> Event:
+                 head_to_head: bool = False, team_size: int = 1) -> Event:
     """A new event in registration, organized by `by`. `rounds` None: the number of Swiss
     rounds comes from the player count when the event starts. The seed that drives every
     draw (pods, drafts, pairings, engine games) is drawn here from the secure source; only
@@ -285,6 +286,9 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, now: datetime,
     problems += game_problems(game=game, format=format, fill_with_ai=fill_with_ai,
                               check_squads=check_squads)
     problems += round_minutes_problems(round_minutes)
+    problems += team_size_problems(team_size=team_size, structure=structure, top_cut=top_cut,
+                                   format=format, fill_with_ai=fill_with_ai,
+                                   day2_points=day2_points)
     problems += pick_seconds_problems(pick_seconds)
     problems += event_details_problems(time_zone=time_zone, venue=venue,
                                        description=description, capacity=capacity)
@@ -305,7 +309,7 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, now: datetime,
         time_zone=time_zone, venue=venue.strip(), description=description.strip(),
         capacity=capacity, late_player_gets=late_player_gets, no_show_minutes=no_show_minutes,
         pick_seconds=pick_seconds, structure=structure, groups=groups, cycles=cycles,
-        head_to_head=head_to_head, seed=new_seed() if seed is None else seed, created_at=now)
+        head_to_head=head_to_head, team_size=team_size, seed=new_seed() if seed is None else seed, created_at=now)
     event.organizers.add(by)
     standings_row_create(event=event)
     return event
@@ -344,6 +348,7 @@ def event_start(*, event_id: int, by: AbstractBaseUser, now: datetime,
                             ai_in_empty_seats=ai_in_empty_seats)
         Registration.objects.filter(pk__in=dropped).update(dropped=True, dropped_at=now)
     seats = Registration.objects.filter(event=event, is_ai=False, dropped=False)
+    require_teams_full(event)
     places = seats.count()  # a draft pod keeps a no-show's place for an AI seat
     if event.check_in_required:
         seats.filter(checked_in=False).update(dropped=True, dropped_at=now)

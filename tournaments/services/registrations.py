@@ -316,7 +316,9 @@ def seat_drop(event: Event, registration: Registration, now: datetime) -> None:
     the event allows it (`registration_drop`; a disqualification, services.penalties)."""
     registration.dropped = True
     registration.dropped_at = now
-    registration.save(update_fields=["dropped", "dropped_at"])
+    if event.status == EventStatus.REGISTRATION:  # a team's seat is freed before the start
+        registration.team, registration.seat = None, ""
+    registration.save(update_fields=["dropped", "dropped_at", "team", "seat"])
     if event.format == EventFormat.DRAFT and event.status == EventStatus.RUNNING:
         draft_take_over(registration=registration, now=now)
     seat_from_waitlist(event, now)
