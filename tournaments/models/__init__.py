@@ -79,6 +79,7 @@ __all__ = [
     "PenaltyKind",
     "Phase", "PhaseAdvance", "PhaseStructure", "Pod", "PodSeat", "RatedEvent", "Rating",
     "Registration", "ResultAction", "ResultChange", "Round", "RoundStage", "RoundStatus",
-    "SquadCheck", "Team", "TeamMatch", "MAX_TEAM_NAME", "TopCut", "UploadStatus", "WaitlistEntry", "default_tiebreakers",
+    "SquadCheck", "Team", "TeamMatch", "MAX_TEAM_NAME", "TopCut", "UploadStatus",
+    "WaitlistEntry", "default_tiebreakers",
     "lists_open",
 ]

@@ -15,9 +15,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 
 from tournaments.models import Event
+from tournaments.presenters.team_standings import shown_teams
 from tournaments.selectors.cache import remembered
 from tournaments.selectors.placings import final_places
-from tournaments.presenters.team_standings import shown_teams
 from tournaments.selectors.standings import (
     METRIC_TEXT,
     POINTS,

@@ -147,3 +147,39 @@ def team_standings(event: Event) -> list[TeamRow]:
 
 def _seat_tournament(event: Event) -> swiss.Tournament:
     return standings_view(event)[0]
+
+
+@dataclass(frozen=True, slots=True)
+class TeamHead:
+    """A team match as the pairings show it above its seat matches: the teams' names, the
+    seats each won once every seat is confirmed (None before), None for a bye's team b."""
+
+    team_a: str
+    team_b: str | None
+    a_seats: int | None
+    b_seats: int | None
+
+
+def round_team_matches(round_id: int) -> tuple[dict[int, TeamHead], dict[int, str]]:
+    """The team matches of a round: each one's heading by the id of its first seat match
+    (by table; a bye's by its first match), and each seat match's seat, by match id."""
+    heads: dict[int, TeamHead] = {}
+    seat_of: dict[int, str] = {}
+    by_team_match: dict[int, list[tuple[int, int | None, str, str, int | None, int | None]]]
+    by_team_match = defaultdict(list)
+    for pk, tm, table, seat, status, a_wins, b_wins in (
+            Match.objects.filter(round_id=round_id, team_match__isnull=False)
+            .values_list("id", "team_match_id", "table", "player_a__seat", "status", "a_wins",
+                         "b_wins")):
+        seat_of[pk] = seat
+        by_team_match[tm].append((pk, table, seat, status, a_wins, b_wins))
+    for tm, a, b in (TeamMatch.objects.filter(round_id=round_id)
+                     .values_list("id", "team_a__name", "team_b__name")):
+        seats = sorted(by_team_match.get(tm, []), key=lambda s: (s[2], s[0]))
+        if not seats:
+            continue
+        done = b is not None and all(s[3] == MatchStatus.CONFIRMED for s in seats)
+        result = team_result({s[2]: outcome_of(s[4], s[5]) for s in seats}) if done else None
+        heads[seats[0][0]] = TeamHead(a, b, result.a_seats if result else None,
+                                      result.b_seats if result else None)
+    return heads, seat_of

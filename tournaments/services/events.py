@@ -38,12 +38,12 @@ from tournaments.swiss.standings import METRICS
 from .guards import lock_event, require_organizer
 from .knockout import knockout_problems, knockout_rounds, knockout_seeds
 from .phases import day_two_problems, phases_write
-from .teams import require_teams_full, team_size_problems
 from .pods import pods_create
 from .ratings import ratings_update_for_event
 from .round_robin import groups_draw, round_robin_problems, round_robin_rounds
 from .standings import results_version_bump, standings_freeze, standings_row_create
 from .states import event_move, require_round_confirmed
+from .teams import require_teams_full, team_size_problems
 
 __all__ = [
     "DEFAULT_NO_SHOW_MINUTES",
@@ -309,7 +309,8 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, now: datetime,
         time_zone=time_zone, venue=venue.strip(), description=description.strip(),
         capacity=capacity, late_player_gets=late_player_gets, no_show_minutes=no_show_minutes,
         pick_seconds=pick_seconds, structure=structure, groups=groups, cycles=cycles,
-        head_to_head=head_to_head, team_size=team_size, seed=new_seed() if seed is None else seed, created_at=now)
+        head_to_head=head_to_head, team_size=team_size,
+        seed=new_seed() if seed is None else seed, created_at=now)
     event.organizers.add(by)
     standings_row_create(event=event)
     return event

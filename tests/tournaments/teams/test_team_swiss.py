@@ -52,7 +52,8 @@ def _expected(event) -> dict[str, dict]:  # noqa: ANN001
            for name, row in table.items()}
     for row in table.values():
         ops = row["opponents"]
-        row["omw"] = sum((mwp[o] for o in ops), Fraction(0)) / len(ops) if ops else Fraction(33, 100)
+        row["omw"] = (sum((mwp[o] for o in ops), Fraction(0)) / len(ops) if ops
+                      else Fraction(33, 100))
     return table
 
 
