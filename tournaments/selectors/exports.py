@@ -15,6 +15,7 @@ from tournaments.selectors.standings import (
     standings_for_event,
     tiebreaker_columns,
 )
+from tournaments.selectors.teams import team_outline
 from tournaments.swiss import DEFAULT_ORDER
 
 
@@ -92,7 +93,10 @@ def event_outline(event: Event) -> dict:
     first (selectors.placings; without a top cut, the standings' ranks), and each phase's
     structure with its matches: round, the two players (b None for a bye), the winner (None
     for a draw or a match not decided), "bracket": "third_place" for a match for third
-    place, and a round robin's "group"."""
+    place, and a round robin's "group". A team event's places and matches are its teams'
+    (selectors.teams.team_outline)."""
+    if event.teams_play:
+        return team_outline(event)
     rows = standings_for_event(event)
     places = final_places(event, rows) or {row.registration_id: row.rank for row in rows}
     names = {row.registration_id: row.name for row in rows}

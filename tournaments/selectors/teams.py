@@ -183,3 +183,25 @@ def round_team_matches(round_id: int) -> tuple[dict[int, TeamHead], dict[int, st
         heads[seats[0][0]] = TeamHead(a, b, result.a_seats if result else None,
                                       result.b_seats if result else None)
     return heads, seat_of
+
+
+def team_outline(event: Event) -> dict:
+    """A team event as `simulate_event --json` gives it (selectors.exports.event_outline):
+    the teams' places by the team standings, and each team match with the teams' names ("b"
+    None for a bye, "winner" None for a draw or a team match not decided)."""
+    rows = team_standings(event)
+    view = teams_view(event)
+    names = {pk: name for pk, name in Team.objects.filter(event=event).values_list("id", "name")}
+    matches = []
+    for pk, number, a, b in (TeamMatch.objects.filter(round__event=event)
+                             .order_by("round__number", "table", "id")
+                             .values_list("id", "round__number", "team_a_id", "team_b_id")):
+        winner = names[a] if b is None else None
+        if pk in view.results:
+            a_seats, b_seats, _ = view.results[pk]
+            winner = (names[a] if a_seats > b_seats else names[b] if b_seats > a_seats
+                      else None)
+        matches.append({"round": number, "a": names[a], "b": names[b] if b else None,
+                        "winner": winner})
+    return {"placings": [{"place": row.rank, "player": row.name} for row in rows],
+            "phases": [{"structure": "swiss", "matches": matches}]}
