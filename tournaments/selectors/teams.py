@@ -205,3 +205,9 @@ def team_outline(event: Event) -> dict:
                         "winner": winner})
     return {"placings": [{"place": row.rank, "player": row.name} for row in rows],
             "phases": [{"structure": "swiss", "matches": matches}]}
+
+
+def team_columns(event: Event) -> dict[int, tuple[str, str, int]]:
+    """Each team member's (team name, seat, team rank) by registration id, for the CSV."""
+    return {m.registration_id: (row.name, m.seat, row.rank)
+            for row in team_standings(event) for m in row.members}

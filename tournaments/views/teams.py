@@ -74,6 +74,7 @@ def team_new(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(request, gettext("Team %(team)s is made: you sit in seat A.")
                              % {"team": team.name})
             return redirect("tournaments:teams", pk=event.pk)
+        return _page(request, event, create=form, status=refused.status)
     return _page(request, event, create=form, status=400)
 
 
@@ -91,6 +92,7 @@ def team_enter(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(request, gettext("You joined team %(team)s in seat %(seat)s.")
                              % {"team": seat.team.name, "seat": seat.seat})
             return redirect("tournaments:teams", pk=event.pk)
+        return _page(request, event, join=form, status=refused.status)
     return _page(request, event, join=form, status=400)
 
 
