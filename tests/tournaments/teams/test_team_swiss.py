@@ -13,8 +13,11 @@ import pytest
 
 from tests.tournaments.event_steps import now, organizer_of, pair, settle, start
 from tests.tournaments.teams.team_steps import team_event
-from tournaments.models import Match, MatchStatus, Registration, TeamMatch
+from tournaments.models import Match, MatchStatus, Rating, Registration, TeamMatch
 from tournaments.selectors.teams import team_standings
+from tournaments.services.events import event_complete
+from tournaments.services.ratings import ratings_update_for_event
+from tournaments.services.registrations import registration_drop
 from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
@@ -122,3 +125,31 @@ def test_pairing_twice_pairs_a_round_once():
                                    number=1)
     assert (made, made_again, first.pk) == (True, False, again.pk)
     assert TeamMatch.objects.filter(round__event=event).count() == 2
+
+
+def test_the_seat_matches_feed_the_players_ratings():
+    event = team_event(2, 2, rounds=1)
+    start(event)
+    settle(pair(event), t1a=(2, 0, 0), t2b=(2, 0, 0))  # each team wins one seat: a draw
+    event_complete(event_id=event.pk, by=organizer_of(event), now=now())
+    ratings_update_for_event(event_id=event.pk, now=now())
+    rating = {r.player.username: (r.mu, r.matches)
+              for r in Rating.objects.select_related("player")}
+    assert rating["t1a"][0] > rating["t2a"][0] and rating["t2b"][0] > rating["t1b"][0]
+    assert {matches for _, matches in rating.values()} == {1}
+    by_name = {row.name: row for row in team_standings(event)}
+    assert by_name["Team 1"].draws == by_name["Team 2"].draws == 1
+
+
+def test_a_team_whose_player_drops_is_not_paired_again():
+    event = team_event(4, 2, rounds=3)
+    start(event)
+    settle(pair(event))
+    quitter = Registration.objects.get(player__username="t3b")
+    registration_drop(registration_id=quitter.pk, by=quitter.player, now=now())
+    rnd = pair(event)
+    playing = {tm.team_a.name for tm in TeamMatch.objects.filter(round=rnd)} | {
+        tm.team_b.name for tm in TeamMatch.objects.filter(round=rnd) if tm.team_b}
+    assert "Team 3" not in playing and len(playing) == 3  # the odd team has the bye
+    dropped = {row.name: row.dropped for row in team_standings(event)}
+    assert dropped["Team 3"] and not dropped["Team 1"]
