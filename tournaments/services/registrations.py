@@ -359,6 +359,11 @@ def _require_player_or_organizer(event: Event, registration: Registration,
 
 
 def check_late_entry(event: Event) -> None:
+    if event.teams_play:  # services.teams: the teams are fixed at the start
+        raise Conflict("late_entry_closed", gettext("%(event)s is a team event: its teams were "
+                                                    "fixed when it started, so it takes no "
+                                                    "late entries") % {"event": event.name},
+                       params={"event": event.name})
     if event.format == EventFormat.DRAFT:
         # Rule C-2.4: the pods are seated and drafted when the event starts.
         raise Conflict("late_entry_closed", gettext("%(event)s is a draft: its pods were seated "

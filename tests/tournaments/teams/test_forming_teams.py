@@ -15,7 +15,7 @@ from tests.tournaments.event_steps import now, organizer_of
 from tests.tournaments.teams.team_steps import form_team, team_event
 from tournaments.models import Event, EventStatus, Registration, Team
 from tournaments.services.events import event_create, event_start
-from tournaments.services.registrations import registration_drop
+from tournaments.services.registrations import registration_create, registration_drop
 from tournaments.services.teams import (
     team_create,
     team_join,
@@ -194,3 +194,13 @@ def test_team_events_play_swiss_without_a_cut_a_draft_or_ai_seats():
 def test_the_team_factory_makes_a_team_of_its_event():
     team = TeamFactory(event=OrganizedEventFactory(team_size=2))
     assert team.event.teams_play and team.name.startswith("Team ")
+
+
+def test_a_running_team_event_takes_no_late_entry():
+    event = team_event(2, 2, late_entry_until_round=2)
+    event_start(event_id=event.pk, by=organizer_of(event), now=now(), ask=False)
+    with pytest.raises(Conflict, match="is a team event: its teams were fixed") as refused:
+        registration_create(event_id=event.pk, by=UserFactory(), now=now(),
+                            preconstructed_deck=1)
+    assert refused.value.code == "late_entry_closed"
+    assert Registration.objects.filter(event=event).count() == 4

@@ -111,3 +111,15 @@ def test_the_api_gives_the_team_standings():
     alone = OrganizedEventFactory()
     assert APIClient().get(f"/api/events/{alone.pk}/team-standings/").json() == []
     assert APIClient().get("/api/events/99999/team-standings/").status_code == 404
+
+
+def test_the_api_makes_a_team_event_and_refuses_teams_with_a_top_cut():
+    api = APIClient()
+    api.force_authenticate(UserFactory())
+    refused = api.post("/api/events/", {"name": "Pairs", "format": "preconstructed",
+                                        "team_size": 2, "top_cut": 4}, format="json")
+    assert refused.status_code == 400
+    assert "top_cut" in refused.json()["error"]["fields"]
+    made = api.post("/api/events/", {"name": "Pairs", "format": "preconstructed",
+                                     "team_size": 2}, format="json")
+    assert made.status_code == 201 and made.json()["team_size"] == 2
