@@ -3,7 +3,7 @@ services as players form them."""
 
 from __future__ import annotations
 
-from tests.factories.tournaments import OrganizedEventFactory, SeatFactory
+from tests.factories.tournaments import ListedSeatFactory, OrganizedEventFactory
 from tests.tournaments.event_steps import now
 from tournaments.models import Event, Team
 from tournaments.services.teams import team_create, team_join
@@ -20,8 +20,9 @@ def team_event(teams: int, size: int, **settings) -> Event:  # noqa: ANN003
 
 
 def form_team(event: Event, name: str, usernames: list[str]) -> Team:
-    """Seats for `usernames`; the first makes team `name`, the others join it."""
-    seats = [SeatFactory(event=event, player__username=u) for u in usernames]
+    """Seats with their lists for `usernames`; the first makes team `name`, the others
+    join it."""
+    seats = [ListedSeatFactory(event=event, player__username=u) for u in usernames]
     team = team_create(event_id=event.pk, by=seats[0].player, now=now(), name=name)
     for seat in seats[1:]:
         team_join(event_id=event.pk, by=seat.player, team_id=team.pk)

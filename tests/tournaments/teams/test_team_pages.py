@@ -123,3 +123,15 @@ def test_the_api_makes_a_team_event_and_refuses_teams_with_a_top_cut():
     made = api.post("/api/events/", {"name": "Pairs", "format": "preconstructed",
                                      "team_size": 2}, format="json")
     assert made.status_code == 201 and made.json()["team_size"] == 2
+
+
+def test_the_dashboard_names_the_teams_that_are_not_full(client):
+    event = team_event(2, 3)
+    form_team(event, "Larks", ["lou", "max"])
+    client.force_login(event.organizers.first())
+    answer = client.post(reverse("tournaments:event_start", args=[event.pk]), follow=True)
+    page = answer.content.decode()
+    assert "cannot start" in page and "Team Larks needs 3 players" in page
+    assert Team.objects.filter(event=event).count() == 3
+    event.refresh_from_db()
+    assert event.status == "registration"
