@@ -55,6 +55,8 @@ def test_an_organizer_runs_a_round_of_a_team_event_on_a_phone(open_as):
     player.get_by_role("link", name=NAME).first.click()
     player.get_by_role("link", name="Teams", exact=True).click()
     player.get_by_label("Team name").fill("Owls")
+    assert fits(player)
+    screenshot(player, "team-make")
     player.get_by_role("button", name="Make the team").click()
     assert "Team Owls is made: you sit in seat A." in status(player)
     mate = open_as(Registration.objects.get(player__username="bob").player)
@@ -70,6 +72,13 @@ def test_an_organizer_runs_a_round_of_a_team_event_on_a_phone(open_as):
     mate.reload()
     assert fits(mate)
     screenshot(mate, "team-teams")
+    player.reload()  # the maker may move bob up a seat or take him out
+    player.get_by_role("button", name="Move bob up").click()
+    assert "The seats are reordered." in status(player)
+    assert Registration.objects.get(player__username="bob").seat == "A"
+    player.locator("[data-team]", has_text="Owls").scroll_into_view_if_needed()
+    assert fits(player)
+    screenshot(player, "team-maker")
 
     org.get_by_role("link", name="Manage", exact=True).click()
     with tasks_in_process():
