@@ -20,6 +20,7 @@ from tournaments.views import (
     records,
     rounds,
     seats,
+    teams,
     walkins,
 )
 
@@ -35,6 +36,14 @@ urlpatterns: list = [
     path("<int:pk>/decklist/", events.decklist_attach, name="decklist_attach"),
     path("<int:pk>/check-in/", events.check_in, name="check_in"),
     path("<int:pk>/drop/", events.drop, name="drop"),
+    path("<int:pk>/teams/", teams.teams, name="teams"),
+    path("<int:pk>/teams/new/", teams.team_new, name="team_new"),
+    path("<int:pk>/teams/join/", teams.team_enter, name="team_join"),
+    path("<int:pk>/teams/leave/", teams.team_exit, name="team_leave"),
+    path("<int:pk>/teams/<int:team>/<int:registration>/out/", teams.team_member_out,
+         name="team_member_remove"),
+    path("<int:pk>/teams/<int:team>/<int:registration>/up/", teams.team_member_up,
+         name="team_member_up"),
     path("<int:pk>/pairings/", rounds.pairings, name="pairings"),
     path("<int:pk>/pairings.csv", rounds.pairings_csv, name="pairings_csv"),
     path("<int:pk>/standings/", rounds.standings, name="standings"),

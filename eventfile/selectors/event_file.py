@@ -33,6 +33,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext
 
 from core.errors import Forbidden
+from eventfile.selectors.event_file_teams import teams_part
 from tournaments.models import (
     Announcement,
     ClockChange,
@@ -57,9 +58,9 @@ from tournaments.selectors.standings import standings_for_event
 FILE_FORMAT = "clash-event-file"
 # 2: each player's awarded byes and fixed table, and the pairs kept apart; the event's third
 # place, day 2 and pick timer, each match's `bracket`, the `phases` with their entrants and
-# the final `placings` (issue 35). A file of an earlier version still imports
-# (services.event_file_checks): what it lacks takes the defaults (no constraints, no third
-# place, one day, no timer).
+# the final `placings`, a team event's `team_size`, `teams` and `team_matches` (issue 35).
+# A file of an earlier version still imports (services.event_file_checks): what it lacks
+# takes the defaults (no constraints, no third place, one day, no timer, no teams).
 FILE_VERSION = 2
 READ_VERSIONS = (1, 2)
 
@@ -103,7 +104,7 @@ def _settings(event: Event) -> dict[str, Any]:
         "top_cut": event.top_cut, "third_place": event.third_place,
         "grand_final_reset": event.grand_final_reset,
         "structure": event.structure, "groups": event.groups, "cycles": event.cycles,
-        "head_to_head": event.head_to_head,
+        "head_to_head": event.head_to_head, "team_size": event.team_size,
         "day2_points": event.day2_points, "day2_rounds": event.day2_rounds,
         "pick_seconds": event.pick_seconds, "status": event.status,
         "tiebreakers": list(event.tiebreakers),
@@ -321,4 +322,5 @@ def event_file_build(*, event: Event, by: User | None, instance: str,
         "decklists": decklists, "rounds": rounds, "corrections": corrections,
         "announcements": announcements, "penalties": penalties, "standings": standings,
         "kept_apart": kept_apart, "phases": phases, "placings": placings,
+        **teams_part(event, seat_ids, match_ids),
     }

@@ -67,6 +67,7 @@ from tournaments.services.standings import (
 
 from .event_file_checks import MAX_EVENT_FILE_BYTES, event_file_read
 from .event_file_fields import Data
+from .event_file_teams import teams_restore
 
 __all__ = [
     "EventImport",
@@ -100,7 +101,7 @@ def event_file_digest(data: Any) -> str:
 def _event(ev: Data, by: AbstractBaseUser, source: str, now: datetime, digest: str) -> Event:
     fields = {k: ev[k] for k in (
         "name", "game", "format", "match_length", "rounds", "top_cut", "third_place",
-        "grand_final_reset", "structure", "groups", "cycles", "head_to_head",
+        "grand_final_reset", "structure", "groups", "cycles", "head_to_head", "team_size",
         "day2_points", "day2_rounds", "pick_seconds", "registration_opens",
         "registration_closes", "decklist_deadline", "lists_published", "lists_published_at",
         "late_entry_until_round", "check_in_required", "fill_with_ai", "ai_in_top_cut",
@@ -289,6 +290,8 @@ def event_file_import(*, data: Any, by: AbstractBaseUser, now: datetime) -> Even
                      else [seats[number].pk for number in seeded])
     matches = _rounds(event, cleaned["rounds"], seats)
     _kept_apart(event, cleaned["kept_apart"], seats, now)
+    teams_restore(event=event, teams=cleaned["teams"], team_matches=cleaned["team_matches"],
+                  seats=seats, matches=matches, now=now)
     _phase_entrants(event, cleaned["phase_entrants"], seats)
     _trail(event, cleaned, seats, matches)
     _standings_agree(event, cleaned, seats)

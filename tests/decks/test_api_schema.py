@@ -71,6 +71,7 @@ ENDPOINTS = {
     "/api/matches/{id}/no-show/": {"post"},
     "/api/events/{id}/corrections/": {"get"},
     "/api/events/{id}/standings/csv/": {"get"},
+    "/api/events/{id}/team-standings/": {"get"},
     "/api/events/{id}/file/": {"get"},
     "/api/events/import/": {"post"},
     "/api/matches/{id}/": {"get"},

@@ -1,6 +1,6 @@
 """factory-boy factories for the tournaments app: events (with an organizer), seats, AI seats,
 rounds, their clock trail, matches, engine jobs and games, deck checks, draft pods, ratings,
-announcements.
+announcements, teams and team matches.
 
 They write rows directly, for setting the scene; the behaviour under test goes through the
 services.
@@ -44,6 +44,8 @@ from tournaments.models import (
     Round,
     RoundStage,
     RoundStatus,
+    Team,
+    TeamMatch,
     WaitlistEntry,
 )
 from tournaments.services.phases import phase_for_stage
@@ -333,3 +335,23 @@ class WaitlistEntryFactory(factory.django.DjangoModelFactory):
     event = factory.SubFactory(EventFactory)
     player = factory.SubFactory(UserFactory)
     created_at = factory.LazyFunction(timezone.now)
+
+
+class TeamFactory(factory.django.DjangoModelFactory):
+    """A team of a team event; give `event=` (its members are seats with `team=`, `seat=`)."""
+
+    class Meta:
+        model = Team
+
+    name = factory.Sequence(lambda n: f"Team {n}")
+    created_at = factory.LazyFunction(timezone.now)
+
+
+class TeamMatchFactory(factory.django.DjangoModelFactory):
+    """Two teams paired in a round; give `round=`, `team_a=`, `team_b=` (and its seat
+    matches with `team_match=`)."""
+
+    class Meta:
+        model = TeamMatch
+
+    table = factory.Sequence(lambda n: 3 * n + 1)

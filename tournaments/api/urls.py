@@ -15,6 +15,7 @@ from tournaments.api import (
     pods,
     registrations,
     rounds,
+    teams,
     walkins,
 )
 
@@ -92,6 +93,8 @@ urlpatterns: list = [
     path(EVENT + "top-cut/advance/", rounds.TopCutAdvanceView.as_view(),
          name="event-top-cut-advance"),
     path(EVENT + "standings/", rounds.StandingsView.as_view(), name="event-standings"),
+    path(EVENT + "team-standings/", teams.TeamStandingsView.as_view(),
+         name="event-team-standings"),
     path(EVENT + "standings/csv/", rounds.StandingsCSVView.as_view(),
          name="event-standings-csv"),
     path("matches/<int:pk>/", matches.MatchDetailView.as_view(), name="match"),

@@ -77,6 +77,10 @@ class EventForm(AccessibleForm):
         choices=[(1, _("Once")), (2, _("Twice (who goes first swapped)"))])
     head_to_head = forms.BooleanField(
         label=_("Round robin: head-to-head breaks ties on match points first"), required=False)
+    team_size = forms.TypedChoiceField(
+        label=_("Players per team"), coerce=int, initial=1, required=False,
+        choices=[(1, _("1 (an individual event)")), (2, "2"), (3, "3")],
+        help_text=_("Teams of 2 or 3 play Swiss rounds, seat A against seat A; no top cut."))
     rounds = forms.IntegerField(label=_("Swiss rounds"), required=False, min_value=1,
                                 max_value=20,
                                 help_text=_("Leave empty to set it from the number of players "
@@ -206,6 +210,7 @@ class EventForm(AccessibleForm):
             "check_squads", "clock_starts_at_pairing", "time_zone", "starts_at", "venue",
             "description", "capacity", "pick_seconds", "grand_final_reset")}
         return {**arguments, "game": data.get("game"), "cycles": data["cycles"],
+                "team_size": data.get("team_size") or 1,
                 "round_minutes": data.get("round_minutes") or DEFAULT_ROUND_MINUTES,
                 "late_player_gets": data.get("late_player_gets") or LatePlayerGets.BYE,
                 "no_show_minutes": data.get("no_show_minutes") or DEFAULT_NO_SHOW_MINUTES}
@@ -247,6 +252,7 @@ class EventEditForm(EventForm):
         self.fields.pop("game", None)
         self.fields.pop("check_squads", None)
         self.fields.pop("grand_final_reset", None)  # set when the event is made
+        self.fields.pop("team_size", None)  # teams or not is fixed when the event is made
         for name in ("starts_at", "decklist_deadline"):
             self.fields[name].widget.format = LOCAL_TIME_FORMAT
         for name in ("round_minutes", "no_show_minutes", "late_player_gets"):

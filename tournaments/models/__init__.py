@@ -22,6 +22,8 @@ selectors/ (reads), not here. Every model is importable from `tournaments.models
   or a disqualification (which drops the player).
 - A `Correction` keeps each correction an organizer made: a drop undone, a pairing undone, a
   swap.
+- A team event (`Event.team_size` 2 or 3) pairs `Team`s: each member's registration has its
+  team and seat; a `TeamMatch` is two teams meeting in a round, its seat matches `Match`es.
 - An `EventChange` keeps each change of an event's settings after it was created: who, when,
   and each setting before and after.
 """
@@ -65,6 +67,7 @@ from tournaments.models.registrations import (
     WaitlistEntry,
 )
 from tournaments.models.rounds import ClockAction, ClockChange, Round, RoundStage, RoundStatus
+from tournaments.models.teams import MAX_TEAM_NAME, Team, TeamMatch
 
 __all__ = [
     "EVENT_TRANSITIONS", "MATCH_TRANSITIONS", "MAX_ANNOUNCEMENT", "Announcement", "ClockAction",
@@ -76,6 +79,7 @@ __all__ = [
     "PenaltyKind",
     "Phase", "PhaseAdvance", "PhaseStructure", "Pod", "PodSeat", "RatedEvent", "Rating",
     "Registration", "ResultAction", "ResultChange", "Round", "RoundStage", "RoundStatus",
-    "SquadCheck", "TopCut", "UploadStatus", "WaitlistEntry", "default_tiebreakers",
+    "SquadCheck", "Team", "TeamMatch", "MAX_TEAM_NAME", "TopCut", "UploadStatus",
+    "WaitlistEntry", "default_tiebreakers",
     "lists_open",
 ]

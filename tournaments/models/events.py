@@ -101,6 +101,9 @@ class Event(models.Model):
     groups = models.PositiveSmallIntegerField(null=True, blank=True)
     cycles = models.PositiveSmallIntegerField(default=1)
     head_to_head = models.BooleanField(default=False)
+    # Players per team: 1 an individual event; 2 or 3 a team event (models.teams), its teams
+    # paired by the team Swiss. Set when the event is made.
+    team_size = models.PositiveSmallIntegerField(default=1)
     organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organized_events")
     # People the organizers name as the event's judges: they record penalties, grant a table
     # extra time and read the event's lists for deck checks, and do nothing else an organizer
@@ -186,6 +189,8 @@ class Event(models.Model):
                                                  groups__isnull=True)
                                    | Q(structure="round_robin", groups__gte=1),
                                    name="a_round_robin_has_its_groups"),
+            models.CheckConstraint(condition=Q(team_size__gte=1, team_size__lte=3),
+                                   name="event_team_size_1_to_3"),
             models.CheckConstraint(condition=Q(cycles__gte=1, cycles__lte=2),
                                    name="event_cycles_1_or_2"),
             models.CheckConstraint(condition=~Q(structure="double_elimination", third_place=True),
@@ -206,6 +211,11 @@ class Event(models.Model):
     @property
     def round_robin(self) -> bool:
         return self.structure == EventStructure.ROUND_ROBIN
+
+    @property
+    def teams_play(self) -> bool:
+        """A team event: teams of `team_size` players are paired, not players."""
+        return self.team_size > 1
 
     @property
     def single_elimination(self) -> bool:

@@ -64,6 +64,9 @@ class Match(models.Model):
     # Extra time for this table only (a judge call, a deck check), on top of the round's
     # clock (services.clock.match_time_extend; each grant is a ClockChange).
     extra_minutes = models.PositiveSmallIntegerField(default=0)
+    # A team event's seat match: the team match it belongs to (models.teams); None otherwise.
+    team_match = models.ForeignKey("tournaments.TeamMatch", null=True, blank=True,
+                                   on_delete=models.CASCADE, related_name="seat_matches")
 
     class Meta:
         ordering = ["round", "table", "id"]

@@ -51,6 +51,11 @@ class Registration(models.Model):
     # The table the player always plays at (accessibility); the others are numbered around
     # it (services.rounds.match_tables). None: any table.
     fixed_table = models.PositiveSmallIntegerField(null=True, blank=True)
+    # A team event's seat: the player's team and their seat in it, "A", "B" or "C"
+    # (models.teams); empty otherwise, and until the player joins a team.
+    team = models.ForeignKey("tournaments.Team", null=True, blank=True,
+                             on_delete=models.SET_NULL, related_name="members")
+    seat = models.CharField(max_length=1, blank=True)
 
     class Meta:
         ordering = ["event", "created_at", "id"]
@@ -63,6 +68,11 @@ class Registration(models.Model):
                                     condition=Q(fixed_table__isnull=False),
                                     name="one_fixed_table_per_seat"),
             models.UniqueConstraint(fields=["event", "player"], name="one_registration_per_player"),
+            models.UniqueConstraint(fields=["team", "seat"], condition=Q(team__isnull=False),
+                                    name="one_player_per_team_seat"),
+            models.CheckConstraint(condition=Q(team__isnull=True, seat="")
+                                   | Q(team__isnull=False, seat__in=("A", "B", "C")),
+                                   name="a_team_member_has_a_seat"),
             # Draft pods may seat several AI players; each has its own name in the event.
             models.UniqueConstraint(fields=["event", "ai_name"], condition=Q(is_ai=True),
                                     name="ai_seat_names_unique_per_event"),

@@ -19,6 +19,7 @@ from tournaments.selectors.groups import round_robin_groups
 from tournaments.selectors.match_games import MatchSeen, replays_seen
 from tournaments.selectors.matches import TableRow, round_tables
 from tournaments.selectors.rounds import RoundChoice, explanation_of, round_choices
+from tournaments.selectors.teams import round_team_matches
 
 
 def pairing_rounds(event: Event, version: int) -> list[RoundChoice]:
@@ -58,12 +59,16 @@ def pairings_part(event: Event, version: int, rnd: RoundChoice | None, *, user: 
         group = ({pk: number for number, members in enumerate(round_robin_groups(event), 1)
                   for pk in members} if rnd is not None and rnd.stage == RoundStage.SWISS
                  else {})
+        heads, seats = (round_team_matches(rnd.id) if rnd is not None and event.teams_play
+                        else ({}, {}))
         return render_to_string("tournaments/_pairings.html", {
+            "teams": bool(heads),
             "event": event, "round": rnd, "mine": mine, "user": user,
             "is_organizer": organizes, "groups": bool(group),
             "match_url": around_id("tournaments:match", event),
             "rows": [(m, m.pk in opens, replays.get(m.pk, ()),
-                      group.get(m.player_a.registration_id)) for m in matches],
+                      group.get(m.player_a.registration_id), heads.get(m.pk), seats.get(m.pk))
+                     for m in matches],
             "explanation": explanation_lines(explanation_of(rnd.id)) if rnd is not None
             else []})
 

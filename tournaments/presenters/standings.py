@@ -15,6 +15,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 
 from tournaments.models import Event
+from tournaments.presenters.team_standings import shown_teams
 from tournaments.selectors.cache import remembered
 from tournaments.selectors.placings import final_places
 from tournaments.selectors.standings import (
@@ -120,7 +121,8 @@ def standings_part(event: Event, page: Page) -> str:
     if places:
         rows = sorted(rows, key=lambda row: (places[row.registration_id], row.rank))
     groups = any(row.group for row in rows)
-    return render_to_string("tournaments/_standings.html", {
+    teams = shown_teams(event, url, columns) if event.teams_play else ""
+    return teams + render_to_string("tournaments/_standings.html", {
         "event": event, "count": len(rows), "progress": standings_progress(event),
         "groups": groups, "width": 4 + len(columns) + (1 if places else 0),
         "points": METRIC_TEXT[POINTS], "columns": columns, "placed": bool(places),

@@ -15,6 +15,7 @@ from tournaments.selectors.standings import (
     standings_for_event,
     tiebreaker_columns,
 )
+from tournaments.selectors.teams import team_columns, team_outline
 from tournaments.swiss import DEFAULT_ORDER
 
 
@@ -50,11 +51,15 @@ def standings_csv(event: Event) -> str:
     places = final_places(event, rows) or {}
     # A round robin's rows carry their group last (the rank is then the rank in it).
     groups = any(row.group for row in rows)
-    return csv_text(standings_header(columns) + (["group"] if groups else []), (
+    # A team event's rows carry the player's team, seat and the team's rank last.
+    teams = team_columns(event) if event.teams_play else None
+    return csv_text(standings_header(columns) + (["group"] if groups else [])
+                    + (["team", "seat", "team_rank"] if teams is not None else []), (
         [row.rank, row.name, row.match_points, row.wins, row.losses, row.draws,
          *(_metric_cell(row, column) for column in columns), int(row.dropped),
          int(row.is_ai), "yes" if row.registration_id in cut else "",
-         places.get(row.registration_id, ""), *([row.group] if groups else [])]
+         places.get(row.registration_id, ""), *([row.group] if groups else []),
+         *(teams.get(row.registration_id, ("", "", "")) if teams is not None else [])]
         for row in rows))
 
 
@@ -93,7 +98,10 @@ def event_outline(event: Event) -> dict:
     structure with its matches: round, the two players (b None for a bye), the winner (None
     for a draw or a match not decided), "bracket": "third_place" for a match for third
     place, a double elimination's "winners", "losers" or "final" (the reset is the second
-    "final"), and a round robin's "group"."""
+    "final"), and a round robin's "group". A team event's places and matches are its teams'
+    (selectors.teams.team_outline)."""
+    if event.teams_play:
+        return team_outline(event)
     rows = standings_for_event(event)
     places = final_places(event, rows) or {row.registration_id: row.rank for row in rows}
     names = {row.registration_id: row.name for row in rows}

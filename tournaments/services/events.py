@@ -49,6 +49,7 @@ from .ratings import ratings_update_for_event
 from .round_robin import groups_draw, round_robin_problems, round_robin_rounds
 from .standings import results_version_bump, standings_freeze, standings_row_create
 from .states import event_move, require_round_confirmed
+from .teams import require_teams_full, team_size_problems
 
 __all__ = [
     "DEFAULT_NO_SHOW_MINUTES",
@@ -274,12 +275,11 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, now: datetime,
                  round_minutes: int = DEFAULT_ROUND_MINUTES,
                  clock_starts_at_pairing: bool = True, starts_at: datetime | None = None,
                  time_zone: str = "UTC", venue: str = "", description: str = "",
-                 capacity: int | None = None,
-                 late_player_gets: str = LatePlayerGets.BYE,
+                 capacity: int | None = None, late_player_gets: str = LatePlayerGets.BYE,
                  no_show_minutes: int = DEFAULT_NO_SHOW_MINUTES,
                  pick_seconds: int | None = None, structure: str = EventStructure.SWISS,
-                 groups: int | None = None, cycles: int = 1,
-                 head_to_head: bool = False, grand_final_reset: bool = True) -> Event:
+                 groups: int | None = None, cycles: int = 1, head_to_head: bool = False,
+                 grand_final_reset: bool = True, team_size: int = 1) -> Event:
     """A new event in registration, organized by `by`. `rounds` None: the number of Swiss
     rounds comes from the player count when the event starts. The seed that drives every
     draw (pods, drafts, pairings, engine games) is drawn here from the secure source; only
@@ -298,6 +298,9 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, now: datetime,
     problems += game_problems(game=game, format=format, fill_with_ai=fill_with_ai,
                               check_squads=check_squads)
     problems += round_minutes_problems(round_minutes)
+    problems += team_size_problems(team_size=team_size, structure=structure, top_cut=top_cut,
+                                   format=format, fill_with_ai=fill_with_ai,
+                                   day2_points=day2_points)
     problems += pick_seconds_problems(pick_seconds)
     problems += event_details_problems(time_zone=time_zone, venue=venue,
                                        description=description, capacity=capacity)
@@ -318,7 +321,7 @@ def event_create(*, by: AbstractBaseUser, name: str, format: str, now: datetime,
         time_zone=time_zone, venue=venue.strip(), description=description.strip(),
         capacity=capacity, late_player_gets=late_player_gets, no_show_minutes=no_show_minutes,
         pick_seconds=pick_seconds, structure=structure, groups=groups, cycles=cycles,
-        head_to_head=head_to_head, grand_final_reset=grand_final_reset,
+        head_to_head=head_to_head, grand_final_reset=grand_final_reset, team_size=team_size,
         seed=new_seed() if seed is None else seed, created_at=now)
     event.organizers.add(by)
     standings_row_create(event=event)
@@ -358,6 +361,7 @@ def event_start(*, event_id: int, by: AbstractBaseUser, now: datetime,
                             ai_in_empty_seats=ai_in_empty_seats)
         Registration.objects.filter(pk__in=dropped).update(dropped=True, dropped_at=now)
     seats = Registration.objects.filter(event=event, is_ai=False, dropped=False)
+    require_teams_full(event)
     places = seats.count()  # a draft pod keeps a no-show's place for an AI seat
     if event.check_in_required:
         seats.filter(checked_in=False).update(dropped=True, dropped_at=now)

@@ -316,7 +316,9 @@ def seat_drop(event: Event, registration: Registration, now: datetime) -> None:
     the event allows it (`registration_drop`; a disqualification, services.penalties)."""
     registration.dropped = True
     registration.dropped_at = now
-    registration.save(update_fields=["dropped", "dropped_at"])
+    if event.status == EventStatus.REGISTRATION:  # a team's seat is freed before the start
+        registration.team, registration.seat = None, ""
+    registration.save(update_fields=["dropped", "dropped_at", "team", "seat"])
     if event.format == EventFormat.DRAFT and event.status == EventStatus.RUNNING:
         draft_take_over(registration=registration, now=now)
     seat_from_waitlist(event, now)
@@ -357,6 +359,11 @@ def _require_player_or_organizer(event: Event, registration: Registration,
 
 
 def check_late_entry(event: Event) -> None:
+    if event.teams_play:  # services.teams: the teams are fixed at the start
+        raise Conflict("late_entry_closed", gettext("%(event)s is a team event: its teams were "
+                                                    "fixed when it started, so it takes no "
+                                                    "late entries") % {"event": event.name},
+                       params={"event": event.name})
     if event.format == EventFormat.DRAFT:
         # Rule C-2.4: the pods are seated and drafted when the event starts.
         raise Conflict("late_entry_closed", gettext("%(event)s is a draft: its pods were seated "

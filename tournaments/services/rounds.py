@@ -52,6 +52,7 @@ from .pods import require_drafts_done
 from .round_robin import round_robin_pairs
 from .standings import results_version_bump
 from .states import event_move, require_round_confirmed
+from .team_rounds import team_round_pair
 
 __all__ = ["round_pair", "round_write"]
 
@@ -130,6 +131,9 @@ def round_pair(*, event_id: int, by: AbstractBaseUser, now: datetime,
                        params={"event": event.name, "rounds": event.swiss_rounds})
     if event.round_robin:
         return _round_robin_pair(event, by, now, upcoming), True
+    if event.teams_play:
+        return team_round_pair(event=event, by=by, now=now, number=upcoming,
+                               write=round_write), True
     if event.format == EventFormat.DRAFT:
         # Rule C-2.4 events: each pod plays its Swiss rounds within itself, once its
         # pairs have drafted; its empty places already have AI seats.

@@ -44,6 +44,7 @@ from .events import event_complete, event_create, event_start
 from .registrations import registration_create
 from .rounds import round_pair
 from .states import match_jobs_move
+from .teams import team_create, team_join
 from .topcut import topcut_advance, topcut_start
 
 __all__ = ["Accounts", "Progress", "demo_event_open", "event_simulate"]
@@ -116,7 +117,7 @@ def event_simulate(*, players: int, ai_seats: int, fmt: str, seed: int,
                    rounds: int | None = None, day2_points: int | None = None,
                    day2_rounds: int | None = None, structure: str = EventStructure.SWISS,
                    groups: int | None = None, cycles: int = 1,
-                   grand_final_reset: bool = True) -> tuple[Event, Accounts]:
+                   grand_final_reset: bool = True, team_size: int = 1) -> tuple[Event, Accounts]:
     """Create and run a whole event: `players` demo accounts and `ai_seats` AI seats; once
     complete, its lists are published unless `publish_lists` is False. `top_cut` None: 8
     from 16 seats, 4 from 8, else none; with `day2_points` and `day2_rounds`, a two-day
@@ -124,7 +125,9 @@ def event_simulate(*, players: int, ai_seats: int, fmt: str, seed: int,
     round_robin, a round robin in `groups` groups (`cycles` 2: each pair meets twice), and a
     top cut only when `top_cut` is given; with single_elimination, a bracket of every seat
     (2 to 128) and no top cut; with double_elimination, a double elimination of every seat
-    (3 to 64), its grand final reset as `grand_final_reset` says."""
+    (3 to 64), its grand final reset as `grand_final_reset` says. With `team_size` 2 or 3, the
+    players form teams in order ("Team 1" of the first ones, ...) and play a team Swiss (no AI
+    seats, no top cut)."""
     if fmt not in (EventFormat.PRECONSTRUCTED, EventFormat.CONSTRUCTED):
         raise DomainError("bad_format", gettext("Simulate a preconstructed or constructed "
                                                 "event."))
@@ -132,9 +135,13 @@ def event_simulate(*, players: int, ai_seats: int, fmt: str, seed: int,
         raise DomainError("bad_size", gettext("At least 2 players, at most 512 seats in all."))
     size = players + ai_seats
     # AI seats never make the cut (topcut_start): the players alone must fill it.
-    if top_cut is None and structure in (EventStructure.ROUND_ROBIN,
-                                         EventStructure.SINGLE_ELIMINATION,
-                                         EventStructure.DOUBLE_ELIMINATION):
+    if team_size > 1 and (ai_seats or players % team_size):
+        raise DomainError("bad_teams", gettext(
+            "Teams of %(size)d need a number of players that %(size)d divides, and no AI "
+            "seats.") % {"size": team_size}, params={"size": team_size})
+    if top_cut is None and (team_size > 1 or structure in (
+            EventStructure.ROUND_ROBIN, EventStructure.SINGLE_ELIMINATION,
+            EventStructure.DOUBLE_ELIMINATION)):
         top_cut = 0
     elif top_cut is None:
         top_cut = next((n for n in (8, 4) if size >= 2 * n and players >= n), 0)
@@ -156,7 +163,7 @@ def event_simulate(*, players: int, ai_seats: int, fmt: str, seed: int,
                          seed=seed, now=clock(), top_cut=top_cut, third_place=third_place,
                          rounds=rounds, day2_points=day2_points, day2_rounds=day2_rounds,
                          structure=structure, groups=groups, cycles=cycles,
-                         grand_final_reset=grand_final_reset)
+                         grand_final_reset=grand_final_reset, team_size=team_size)
     for username in accounts.players:
         user = users.objects.get(username=username)
         if fmt == EventFormat.CONSTRUCTED and not user.collection.exists():
@@ -166,6 +173,13 @@ def event_simulate(*, players: int, ai_seats: int, fmt: str, seed: int,
                             decklist_version_id=decklist.versions.get().pk)
     for i in range(ai_seats):
         ai_seat_add(event_id=event.pk, by=organizer, name=f"AI {i + 1}", now=clock())
+    for start in range(0, players if team_size > 1 else 0, team_size):
+        members = [users.objects.get(username=u)
+                   for u in accounts.players[start:start + team_size]]
+        team = team_create(event_id=event.pk, by=members[0], now=clock(),
+                           name=f"Team {start // team_size + 1}")
+        for member in members[1:]:
+            team_join(event_id=event.pk, by=member, team_id=team.pk)
     event, _ = event_start(event_id=event.pk, by=organizer, now=clock())
     if event.double_elimination:  # round 1, then each round its results decide
         rnd, _ = round_pair(event_id=event.pk, by=organizer, now=clock(), number=1)

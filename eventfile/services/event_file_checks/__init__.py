@@ -26,6 +26,7 @@ from .common import MAX_ROUNDS, MAX_SEATS, is_id
 from .event import read_settings
 from .players import read_decklists, read_kept_apart, read_players
 from .rounds import read_rounds
+from .teams import read_teams
 from .trail import read_trail
 
 __all__ = ["MAX_EVENT_FILE_BYTES", "event_file_read"]
@@ -73,6 +74,7 @@ def event_file_read(data: Any) -> Data:
     apart = read_kept_apart(r, r.array(data, "kept_apart", "", most=MAX_SEATS), seats) if (
         version >= 2) else []
     entrants, groups = _phase_entrants(r, data, seats)
+    ev["team_size"], teams, team_matches = read_teams(r, data, settings, seats, matches)
     if ev.get("structure") == EventStructure.ROUND_ROBIN and len(groups) != (ev["groups"] or 0):
         r.bad("phases", gettext("a round robin in %(groups)s groups must list its groups' "
                                 "players in its first phase") % {"groups": ev["groups"]})
@@ -80,7 +82,8 @@ def event_file_read(data: Any) -> Data:
         _refuse(r.problems)
     return {"exported_from": source.strip(), "event": ev, "decklists": lists,
             "players": seats, "rounds": rounds, "kept_apart": apart,
-            "phase_entrants": entrants, "groups": groups, **trail}
+            "phase_entrants": entrants, "groups": groups, "teams": teams,
+            "team_matches": team_matches, **trail}
 
 
 def _phase_entrants(r: Reader, data: Data,

@@ -85,6 +85,7 @@ from tournaments.api.serializers.rounds import (
     TopCutAdvanceIn,
 )
 from tournaments.api.serializers.standings import StandingOut
+from tournaments.api.serializers.teams import TeamMemberOut, TeamStandingOut
 from tournaments.api.serializers.walkins import ClaimIn, GuestDecklistIn, GuestIn, GuestOut
 
 __all__ = [
@@ -151,6 +152,8 @@ __all__ = [
     "SeatConstraintsIn",
     "SeatOut",
     "StandingOut",
+    "TeamMemberOut",
+    "TeamStandingOut",
     "TopCutAdvanceIn",
     "WaitlistIn",
     "WaitlistOut",

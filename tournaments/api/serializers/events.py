@@ -67,6 +67,10 @@ class EventCreateIn(serializers.Serializer):
     head_to_head = serializers.BooleanField(
         default=False, help_text="a round robin: head-to-head breaks ties on match points "
                                  "first")
+    team_size = serializers.IntegerField(
+        min_value=1, max_value=3, default=1,
+        help_text="players per team: 1 an individual event; 2 or 3 a team event (Swiss "
+                  "only, no top cut), fixed once made")
     rounds = serializers.IntegerField(
         min_value=1, max_value=30, required=False, allow_null=True, default=None,
         help_text="Swiss rounds; empty: from the player count when the event starts")
@@ -240,6 +244,9 @@ class EventOut(serializers.Serializer):
     cycles = serializers.IntegerField(help_text="a round robin: each pair meets this often")
     head_to_head = serializers.BooleanField(
         help_text="a round robin: head-to-head breaks ties on match points first")
+    team_size = serializers.IntegerField(
+        help_text="players per team: 1 an individual event; 2 or 3 a team event, whose team "
+                  "standings are at /api/events/{id}/team-standings/")
     top_cut = serializers.IntegerField()
     third_place = serializers.BooleanField(
         help_text="the semifinals' losers play for third place (a top cut of 4 or "

@@ -9,11 +9,12 @@ with `--cut N` (2 to 64),
 N` and `--twice`, rehearses each shape; `--json` ends the output with one line of JSON:
 `{"placings": [{"place", "player"}], "phases": [{"structure", "matches": [{"round", "a", "b",
 "winner"}]}]}` (b None for a bye, winner None for a draw; a round robin's matches carry their
-"group", a match for third place its "bracket"). A single elimination seats every player and
-AI seat in one bracket (2 to 128 seats, byes to the top seeds; `--third-place` from 4); a
-double elimination likewise (3 to 64 seats, `--no-reset` for a single grand final), its
-matches carrying their "bracket": "winners", "losers" or "final" (the reset a second
-"final")."""
+"group", a match for third place its "bracket"). `--team-size 2|3` makes teams of the
+players (no AI seats) that play a team Swiss; its JSON names the teams. A single elimination
+seats every player and AI seat in one bracket (2 to 128 seats, byes to the top seeds;
+`--third-place` from 4); a double elimination likewise (3 to 64 seats, `--no-reset` for a
+single grand final), its matches carrying their "bracket": "winners", "losers" or "final"
+(the reset a second "final")."""
 
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ from tournaments.selectors.groups import across_groups
 from tournaments.selectors.placings import final_places
 from tournaments.selectors.rounds import champion_of, rounds_labelled
 from tournaments.selectors.standings import cut_marks, standings_for_event
+from tournaments.selectors.teams import team_standings
 from tournaments.services.simulation import demo_event_open, event_simulate
 from tournaments.swiss import rounds_for
 
@@ -47,7 +49,8 @@ class Command(DatabaseCommand):
 
     def add_arguments(self, parser) -> None:  # noqa: ANN001
         parser.add_argument("--players", type=int, default=12, help="demo player accounts")
-        parser.add_argument("--ai", type=int, default=4, help="AI seats")
+        parser.add_argument("--ai", type=int, default=None,
+                            help="AI seats (default 4; none in a team event)")
         parser.add_argument("--format", default="constructed",
                             choices=["constructed", "preconstructed"])
         parser.add_argument("--seed", type=int, default=1)
@@ -77,6 +80,9 @@ class Command(DatabaseCommand):
                             help="round-robin: the groups (3 to 16 seats each; default 1)")
         parser.add_argument("--twice", action="store_true",
                             help="round-robin: each pair of a group meets twice")
+        parser.add_argument("--team-size", type=int, choices=[1, 2, 3], default=1,
+                            help="players per team: 2 or 3 make teams (Team 1, Team 2, ...) "
+                                 "that play a team Swiss, seat A against seat A")
         parser.add_argument("--json", action="store_true",
                             help="end with one line of JSON: the final places and every "
                                  "phase's matches")
@@ -93,7 +99,14 @@ class Command(DatabaseCommand):
                                "on a site that is not in DEBUG: pass --password")
         if options["seed"] < 0:
             raise CommandError("--seed must be a whole number >= 0")
+        teams = options["team_size"]
+        if options["ai"] is None:
+            options["ai"] = 0 if teams > 1 else 4
+        if teams > 1 and options["structure"] not in (None, "swiss"):
+            raise CommandError("--team-size 2 or 3 plays a team Swiss: use --structure swiss")
         shape = self._shape(options)
+        if teams > 1:
+            shape |= {"team_size": teams, "top_cut": 0}
         self.stdout.write(f"Simulating a {options['format']} event: {options['players']} "
                           f"players and {options['ai']} AI seats, seed {options['seed']}")
         try:
@@ -114,7 +127,10 @@ class Command(DatabaseCommand):
         self.stdout.write(f"\n{event.name} is complete: {event.swiss_rounds} {kind}"
                           + day_two
                           + (f" and a top {event.top_cut}" if event.top_cut else "") + ".")
-        self._results(event)
+        if event.teams_play:
+            self._team_results(event)
+        else:
+            self._results(event)
         self.stdout.write(f"\nDemo accounts (password {accounts.password}): organizer "
                           f"{accounts.organizer}; players {accounts.players[0]} to "
                           f"{accounts.players[-1]}.")
@@ -237,6 +253,16 @@ class Command(DatabaseCommand):
             self.stdout.write("AI seats take no place in the cut: passed over "
                               + (f"was {names[0]}" if len(names) == 1 else
                                  f"were {', '.join(names[:-1])} and {names[-1]}") + ".")
+
+    def _team_results(self, event: Event) -> None:
+        """A team event's team standings, each team's players under it."""
+        self.stdout.write("Team standings:")
+        for row in team_standings(event):
+            self.stdout.write(f"  {row.rank:>3}. {row.name:<12} {row.match_points:>3} pts  "
+                              f"{row.wins}-{row.losses}-{row.draws}  OMW {row.omw:.3f}")
+            for m in row.members:
+                self.stdout.write(f"         {m.seat} {m.name:<12} "
+                                  f"{m.wins}-{m.losses}-{m.draws}")
 
     def _progress(self, stage: str, done: int, total: int) -> None:
         width = 24
