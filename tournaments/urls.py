@@ -112,6 +112,7 @@ urlpatterns: list = [
     path("<int:pk>/print/players/<int:registration>/list/", printouts.decklist_sheet,
          name="print_decklist"),
     path("<int:pk>/print/pods/", printouts.pod_seating_sheet, name="print_pods"),
+    path("<int:pk>/print/groups/", printouts.group_tables_sheet, name="print_group_tables"),
     # Draft pods and ratings
     path("<int:pk>/pods/", pods.pods, name="pods"),
     path("<int:pk>/draft/", pods.draft, name="draft"),

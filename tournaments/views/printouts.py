@@ -21,6 +21,8 @@ from django.views.decorators.http import require_GET
 from tournaments.models import Event
 from tournaments.presenters.standings import ShownRow
 from tournaments.selectors.access import is_organizer
+from tournaments.selectors.group_sheets import group_sheets
+from tournaments.selectors.match_labels import match_labels, seat_labels
 from tournaments.selectors.matches import TableRow, pairings_by_name, round_tables
 from tournaments.selectors.pods import pod_seating
 from tournaments.selectors.registrations import list_sheet
@@ -59,8 +61,13 @@ def pairings_by_name_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     """Every player A to Z with their table, opponent and points: the sheet on the wall."""
     event = event_or_404(pk)
     rnd = _round_of(request, event)
-    rows = pairings_by_name(round_tables(rnd.id), points_before(event, rnd.number))
-    return _printout(request, event, "pairings_by_name.html", {"round": rnd, "rows": rows})
+    tables = round_tables(rnd.id)
+    rows = pairings_by_name(tables, points_before(event, rnd.number))
+    kind, labels = match_labels(event, rnd)
+    seat = seat_labels(tables, labels)
+    return _printout(request, event, "pairings_by_name.html", {
+        "round": rnd, "label_kind": kind,
+        "rows": [(row, seat.get(row.registration_id, "")) for row in rows]})
 
 
 @require_GET
@@ -68,15 +75,20 @@ def pairings_by_table_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_or_404(pk)
     rnd = _round_of(request, event)
     points = points_before(event, rnd.number)
+    kind, labels = match_labels(event, rnd)
     rows = [(m, points.get(m.player_a.registration_id, 0),
-             points.get(m.player_b.registration_id, 0) if m.player_b else None)
+             points.get(m.player_b.registration_id, 0) if m.player_b else None,
+             labels.get(m.pk, ""))
             for m in round_tables(rnd.id)]
-    return _printout(request, event, "pairings_by_table.html", {"round": rnd, "rows": rows})
+    return _printout(request, event, "pairings_by_table.html", {
+        "round": rnd, "rows": rows, "label_kind": kind})
 
 
-def _sheets(tables: list[TableRow]) -> list[list[TableRow]]:
-    """The round's tables (the bye has no slip) in sheets of SLIPS_PER_PAGE."""
-    played = [m for m in tables if not m.bye]
+def _sheets(tables: list[TableRow],
+            labels: dict[int, str]) -> list[list[tuple[TableRow, str]]]:
+    """The round's tables (the bye has no slip), each with its label (`match_labels`), in
+    sheets of SLIPS_PER_PAGE."""
+    played = [(m, labels.get(m.pk, "")) for m in tables if not m.bye]
     return [played[i:i + SLIPS_PER_PAGE] for i in range(0, len(played), SLIPS_PER_PAGE)]
 
 
@@ -89,8 +101,9 @@ def result_slips(request: HttpRequest, pk: int) -> HttpResponse:
         raise PermissionDenied(gettext("Only the organizers of this event print the result "
                                        "slips."))
     rnd = _round_of(request, event)
+    kind, labels = match_labels(event, rnd)
     return _printout(request, event, "result_slips.html", {
-        "round": rnd, "sheets": _sheets(round_tables(rnd.id)),
+        "round": rnd, "sheets": _sheets(round_tables(rnd.id), labels), "label_kind": kind,
         "best_of": event.match_length})
 
 
@@ -121,3 +134,19 @@ def pod_seating_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     """Each draft pod's seats in order, a pod a page: where each player sits to draft."""
     event = event_or_404(pk)
     return _printout(request, event, "pod_seating.html", {"pods": pod_seating(event)})
+
+
+@require_GET
+def group_tables_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+    """A round robin's groups, a group a block: its cross table, its standings and its
+    rounds' pairings; blank at the start for the organizer to fill in by hand, filled in as
+    the results are confirmed. Public, like the standings and pairings it is made of; a 404
+    for an event that is not a round robin."""
+    event = event_or_404(pk)
+    if not event.round_robin:
+        raise Http404(gettext("This event is not a round robin: it has no group tables."))
+    columns = tiebreaker_columns(event.tiebreakers)
+    groups = [(sheet, [ShownRow(row, "", "", columns) for row in sheet.standings])
+              for sheet in group_sheets(event)]
+    return _printout(request, event, "group_tables.html", {
+        "groups": groups, "columns": columns, "points": METRIC_TEXT[POINTS]})
