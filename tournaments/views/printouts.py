@@ -24,6 +24,7 @@ from tournaments.selectors.access import is_organizer
 from tournaments.selectors.group_sheets import group_sheets
 from tournaments.selectors.match_labels import match_labels, seat_labels
 from tournaments.selectors.matches import TableRow, pairings_by_name, round_tables
+from tournaments.selectors.placings import final_places
 from tournaments.selectors.pods import pod_seating
 from tournaments.selectors.registrations import list_sheet
 from tournaments.selectors.rounds import RoundChoice, round_choices
@@ -109,14 +110,36 @@ def result_slips(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def standings_sheet(request: HttpRequest, pk: int) -> HttpResponse:
-    """The whole standings on paper (no pages of 50: the printer breaks the pages)."""
+    """The whole standings on paper (no pages of 50: the printer breaks the pages), as the
+    standings page shows them: a round robin's group by group, and once a knockout is
+    decided (a top cut, a single elimination) in final places with their column."""
     event = event_or_404(pk)
     rows = standings_for_event(event)
-    columns = tiebreaker_columns(event.tiebreakers)
+    # A single elimination's matches give no match points: its table is the final places.
+    columns = [] if event.single_elimination else tiebreaker_columns(event.tiebreakers)
+    places = (final_places(event, rows) if event.top_cut or event.single_elimination
+              else None)
+    if places:
+        rows = sorted(rows, key=lambda row: (places[row.registration_id], row.rank))
+    shown = [ShownRow(row, "", "", columns, places.get(row.registration_id) if places else None)
+             for row in rows]
     return _printout(request, event, "standings.html", {
-        "rows": [ShownRow(row, "", "", columns) for row in rows],
+        "blocks": _standings_blocks(shown, placed=bool(places)),
+        "placed": bool(places), "groups": any(row.group for row in rows),
         "columns": columns, "points": METRIC_TEXT[POINTS],
         "progress": standings_progress(event)})
+
+
+def _standings_blocks(rows: list[ShownRow], *, placed: bool) -> list[tuple[int | None,
+                                                                           list[ShownRow]]]:
+    """The printed standings' tables: a round robin's a table per group (group 1 first)
+    until the final places are known, else one table (group None)."""
+    if placed or not any(row.group for row in rows):
+        return [(None, rows)] if rows else []
+    blocks: dict[int, list[ShownRow]] = {}
+    for row in rows:
+        blocks.setdefault(row.group, []).append(row)
+    return sorted(blocks.items())
 
 
 @require_GET
