@@ -50,8 +50,8 @@ def blocks(page: str) -> dict[int, str]:
 
 
 def table(block: str, kind: str) -> list[list[str]]:
-    """The body rows of the block's table `kind` (cross-table, group-standings,
-    group-rounds), each as its cells' text (th and td), empty cells as ""."""
+    """The body rows of the block's table `kind` (cross-table, group-standings), each as
+    its cells' text (th and td), empty cells as ""."""
     body = block.split(f'print-table {kind}' if kind != "group-standings"
                        else "group-standings", 1)[1].split("</table>", 1)[0]
     body = body.split("</thead>", 1)[1]
@@ -60,13 +60,14 @@ def table(block: str, kind: str) -> list[list[str]]:
 
 
 def by_round(block: str) -> list[list[str]]:
-    """The group's pairings, each row with its round first (the round's cell spans its
-    rows)."""
-    rows, current = [], ""
-    for row in table(block, "group-rounds"):
-        if len(row) == 4:
-            current = row[0]
-        rows.append([current, *row[-3:]])
+    """The group's pairings, a small table a round: each row as [its round, table, players,
+    result]."""
+    rows = []
+    for part in block.split('class="print-table group-round"')[1:]:
+        caption = words(re.search(r"<caption>(.*?)</caption>", part, re.S).group(1))
+        body = part.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+        rows += [[caption, *(words(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S))]
+                 for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S)]
     return rows
 
 
@@ -96,7 +97,7 @@ def test_the_group_tables_print_blank_at_the_start_with_every_round_to_come():
         standings = table(found[number], "group-standings")
         assert sorted(row[1] for row in standings) == sorted(name[pk] for pk in members)
         assert all(row[2] == "0" for row in standings)
-        rounds = table(found[number], "group-rounds")
+        rounds = by_round(found[number])
         # Every pair of the group once, no table yet, no result.
         pairs = [row for row in rounds if "–" in row[-2] and "Bye" not in row[-2]]
         met = {frozenset(p.strip() for p in row[-2].split("–")) for row in pairs}
@@ -125,7 +126,7 @@ def test_the_group_tables_fill_in_from_the_confirmed_results():
             expected[name[m.player_a_id]][column[m.player_b_id]] = "2-1"
             expected[name[m.player_b_id]][column[m.player_a_id]] = "1-2"
         assert cross == expected
-        rounds = table(found[number], "group-rounds")
+        rounds = by_round(found[number])
         played = [row for row in rounds if row[-1] == "2-1"]
         assert len(played) == len(members) // 2
         standings = table(found[number], "group-standings")
