@@ -190,3 +190,23 @@ def test_a_hidden_list_never_reaches_the_group_tables():
         assert "ann" in page
         assert "Ann's secret list" not in page
         assert not any(card in page for card in LIST_A)
+
+
+def test_the_group_tables_cost_a_fixed_number_of_queries(django_assert_max_num_queries):
+    small, large = round_robin(), round_robin(" ".join(f"p{n:02d}" for n in range(20)))
+    for event in (small, large):
+        settle(pair(event))
+    counts = []
+    for event in (small, large):
+        with django_assert_max_num_queries(12) as captured:
+            assert Client().get(url("print_group_tables", event)).status_code == 200
+        counts.append(len(captured))
+    assert counts[0] == counts[1]  # as many for 20 players as for 7
+
+
+def test_the_group_tables_print_in_the_readers_language():
+    event = round_robin()
+    page = words(html(Client().get(url("print_group_tables", event),
+                                   HTTP_ACCEPT_LANGUAGE="ru")))
+    assert "Таблицы групп" in page and "Группа 1: шахматка" in page
+    assert "пары ещё не составлены" in page
