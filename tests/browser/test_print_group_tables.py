@@ -50,3 +50,41 @@ def test_the_group_tables_print_from_the_dashboard_a_group_a_page(open_as):
         page.emulate_media(media="print")
         page.screenshot(path=str(SCREENSHOTS / "print-group-tables.png"), full_page=True)
         page.emulate_media(media="screen")
+
+
+def picture_a4(page, name: str) -> None:  # noqa: ANN001
+    """docs/screenshots/<name>.png: the sheet as printed, 794 px wide, when
+    CLASH_SCREENSHOTS=1."""
+    if os.environ.get("CLASH_SCREENSHOTS") != "1":
+        return
+    size = page.viewport_size
+    page.set_viewport_size(A4_AT_96_DPI)
+    page.emulate_media(media="print")
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+    page.emulate_media(media="screen")
+    page.set_viewport_size(size)
+
+
+def test_a_round_robins_pairings_and_slips_print_each_tables_group(open_as):
+    olga = UserFactory(username="olga")
+    event = OrganizedEventFactory(name="Harbour Groups", organizers=[olga],
+                                  structure="round_robin", groups=2, rounds=None, top_cut=0)
+    seats(event, NINE)
+    start(event)
+    pair(event)
+
+    page = open_as(olga)
+    page.goto(f"/events/{event.pk}/pairings/")
+    page.get_by_role("link", name="Print the pairings by table").click()
+    page.get_by_role("heading", name="Round 1: pairings by table").wait_for()
+    expect(page.locator("td.match-label").first).to_have_text("Group 1")
+    pages, words = printed(page)
+    assert pages == 1 and "Group 2" in words
+    picture_a4(page, "print-pairings-groups")
+
+    page.go_back()
+    page.get_by_role("link", name="Print the result slips").click()
+    expect(page.locator(".slip-group")).to_have_count(4)
+    pages, words = printed(page)
+    assert pages == 1 and "Group 1" in words and "Group 2" in words
+    picture_a4(page, "print-slips-groups")
