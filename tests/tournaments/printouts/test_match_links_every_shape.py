@@ -4,7 +4,8 @@ placings"): a Swiss event, a two-day Swiss, a round robin in groups with its top
 single elimination of the whole field (byes and third place), and a Swiss event's top cut.
 
 Each event is played through the services; each confirmed match gets a finished game. The
-organizer is checked to reach every match and every game; a player reaches their own match;
+organizer and a judge of the event are checked to reach every match and every game (a judge
+may open any match page, selectors.access.may_see_match); a player reaches their own match;
 the links are counted here from the rows, not from the code that writes them."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from tests.factories import UserFactory
 from tests.factories.tournaments import EngineGameFactory, OrganizedEventFactory
 from tests.tournaments.event_steps import now, organizer_of, pair, seats, settle, start
 from tests.web import html, signed_in
@@ -144,6 +146,17 @@ def test_every_match_links_to_its_page_and_its_games_on_the_pairings_and_the_bra
     # The bracket has no link to a bye (no match page to open), and none to a Swiss match.
     for m in Match.objects.filter(round__event=event, player_b__isnull=True):
         assert match_link(event, m) not in pairings + bracket
+    # A judge of the event (who plays in it not) reaches every match and its games too.
+    judge = UserFactory(username="jude")
+    event.judges.add(judge)
+    judged = links_on(signed_in(judge), event)
+    judged_bracket = html(signed_in(judge).get(reverse("tournaments:bracket", args=[event.pk])))
+    for m in matches:
+        assert match_link(event, m) in judged, (shape, m.round.number, m.table)
+        assert all(game_link(g.pk) in judged for g in m.games.all())
+        if m.round.stage == RoundStage.TOP_CUT:
+            assert match_link(event, m) in judged_bracket, (shape, m.round.number)
+    assert "Set</a>" not in judged  # a judge opens the matches, the organizers set results
     # A player reaches their own matches from the same pages, and nobody else's.
     player_match = matches.filter(player_a__player__isnull=False).first()
     player = player_match.player_a.player
