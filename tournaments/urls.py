@@ -122,6 +122,7 @@ urlpatterns: list = [
          name="print_decklist"),
     path("<int:pk>/print/pods/", printouts.pod_seating_sheet, name="print_pods"),
     path("<int:pk>/print/bracket/", printouts.bracket_sheet, name="print_bracket"),
+    path("<int:pk>/print/groups/", printouts.group_tables_sheet, name="print_group_tables"),
     # Draft pods and ratings
     path("<int:pk>/pods/", pods.pods, name="pods"),
     path("<int:pk>/draft/", pods.draft, name="draft"),

@@ -42,15 +42,16 @@ def my_table(event: Event, version: int, rnd: RoundChoice | None,
 
 
 def pairings_part(event: Event, version: int, rnd: RoundChoice | None, *, user: Any,
-                  organizes: bool, mine: TableRow | None) -> SafeString:
+                  organizes: bool, mine: TableRow | None, judges: bool = False) -> SafeString:
     """The tables of round `rnd` and its explanation, with the links the reader follows
-    (`organizes`, the reader's own table `mine`)."""
+    (`organizes`, the reader's own table `mine`; a judge of the event who plays in it not,
+    `judges`, opens every match page as the organizers do, without setting results)."""
 
     def fragment() -> str:
         matches = tables_kept(event, version, rnd) if rnd is not None else []
         # The match pages are its players' and the organizers'; the replays follow
         # selectors.match_games (a person's list stays hidden until the lists are published).
-        opens = {m.pk for m in matches if organizes or m == mine}
+        opens = {m.pk for m in matches if organizes or judges or m == mine}
         replays = replays_seen(
             (MatchSeen(m.pk, m.status == MatchStatus.CONFIRMED,
                        m.player_a.is_ai and m.player_b.is_ai, m.pk in opens)
@@ -74,4 +75,4 @@ def pairings_part(event: Event, version: int, rnd: RoundChoice | None, *, user: 
 
     return mark_safe(remembered(
         ("pairings-part", event.pk, version, get_language(), rnd.number if rnd else 0,
-         organizes, mine.pk if mine else None), fragment))
+         organizes, mine.pk if mine else None, judges), fragment))

@@ -156,6 +156,7 @@ class NameRow(NamedTuple):
     opponent: TableSeat | None
     points: int
     awarded: bool = False  # a bye the organizer awarded
+    registration_id: int | None = None  # the player's seat
 
 
 def pairings_by_name(tables: list[TableRow], points: dict[int, int]) -> list[NameRow]:
@@ -166,7 +167,8 @@ def pairings_by_name(tables: list[TableRow], points: dict[int, int]) -> list[Nam
         for me, other in ((m.player_a, m.player_b), (m.player_b, m.player_a)):
             if me is not None:
                 rows.append(NameRow(me.name, me.is_ai, m.number, other,
-                                    points.get(me.registration_id, 0), m.awarded))
+                                    points.get(me.registration_id, 0), m.awarded,
+                                    me.registration_id))
     return sorted(rows, key=lambda r: (r.name.casefold(), r.name, r.table))
 
 

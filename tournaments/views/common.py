@@ -179,11 +179,14 @@ def judge_action(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespons
 
 def match_rows(matches: Sequence[Match], user: object, event: Event, *,
                organizer: bool) -> list[tuple[Match, bool, Sequence[GameLink]]]:
-    """Each match with whether the viewer opens its page (its players and the organizers)
-    and the replays of its games the viewer may watch (selectors.match_games)."""
+    """Each match with whether the viewer opens its page (its players and the organizers;
+    a bye has nothing to open, as on the pairings) and the replays of its games the viewer
+    may watch (selectors.match_games)."""
     mine = getattr(user, "pk", None)
 
     def opens(m: Match) -> bool:
+        if m.player_b_id is None:
+            return False
         return organizer or (mine is not None and mine in (
             m.player_a.player_id, m.player_b.player_id if m.player_b else None))
 

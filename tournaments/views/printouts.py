@@ -22,13 +22,15 @@ from tournaments.models import Event, RoundStage
 from tournaments.presenters.brackets import bracket_sections
 from tournaments.presenters.standings import ShownRow
 from tournaments.selectors.access import is_organizer
+from tournaments.selectors.group_sheets import group_sheets
+from tournaments.selectors.match_labels import match_labels, seat_labels
 from tournaments.selectors.matches import (
     TableRow,
     pairings_by_name,
     round_matches,
     round_tables,
 )
-from tournaments.selectors.placings import bracket_placings
+from tournaments.selectors.placings import bracket_placings, final_places
 from tournaments.selectors.pods import pod_seating
 from tournaments.selectors.registrations import list_sheet
 from tournaments.selectors.rounds import RoundChoice, round_choices, rounds_labelled
@@ -66,8 +68,13 @@ def pairings_by_name_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     """Every player A to Z with their table, opponent and points: the sheet on the wall."""
     event = event_or_404(pk)
     rnd = _round_of(request, event)
-    rows = pairings_by_name(round_tables(rnd.id), points_before(event, rnd.number))
-    return _printout(request, event, "pairings_by_name.html", {"round": rnd, "rows": rows})
+    tables = round_tables(rnd.id)
+    rows = pairings_by_name(tables, points_before(event, rnd.number))
+    kind, labels = match_labels(event, rnd)
+    seat = seat_labels(tables, labels)
+    return _printout(request, event, "pairings_by_name.html", {
+        "round": rnd, "label_kind": kind,
+        "rows": [(row, seat.get(row.registration_id, "")) for row in rows]})
 
 
 @require_GET
@@ -75,15 +82,20 @@ def pairings_by_table_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_or_404(pk)
     rnd = _round_of(request, event)
     points = points_before(event, rnd.number)
+    kind, labels = match_labels(event, rnd)
     rows = [(m, points.get(m.player_a.registration_id, 0),
-             points.get(m.player_b.registration_id, 0) if m.player_b else None)
+             points.get(m.player_b.registration_id, 0) if m.player_b else None,
+             labels.get(m.pk, ""))
             for m in round_tables(rnd.id)]
-    return _printout(request, event, "pairings_by_table.html", {"round": rnd, "rows": rows})
+    return _printout(request, event, "pairings_by_table.html", {
+        "round": rnd, "rows": rows, "label_kind": kind})
 
 
-def _sheets(tables: list[TableRow]) -> list[list[TableRow]]:
-    """The round's tables (the bye has no slip) in sheets of SLIPS_PER_PAGE."""
-    played = [m for m in tables if not m.bye]
+def _sheets(tables: list[TableRow],
+            labels: dict[int, str]) -> list[list[tuple[TableRow, str]]]:
+    """The round's tables (the bye has no slip), each with its label (`match_labels`), in
+    sheets of SLIPS_PER_PAGE."""
+    played = [(m, labels.get(m.pk, "")) for m in tables if not m.bye]
     return [played[i:i + SLIPS_PER_PAGE] for i in range(0, len(played), SLIPS_PER_PAGE)]
 
 
@@ -96,21 +108,44 @@ def result_slips(request: HttpRequest, pk: int) -> HttpResponse:
         raise PermissionDenied(gettext("Only the organizers of this event print the result "
                                        "slips."))
     rnd = _round_of(request, event)
+    kind, labels = match_labels(event, rnd)
     return _printout(request, event, "result_slips.html", {
-        "round": rnd, "sheets": _sheets(round_tables(rnd.id)),
+        "round": rnd, "sheets": _sheets(round_tables(rnd.id), labels), "label_kind": kind,
         "best_of": event.match_length})
 
 
 @require_GET
 def standings_sheet(request: HttpRequest, pk: int) -> HttpResponse:
-    """The whole standings on paper (no pages of 50: the printer breaks the pages)."""
+    """The whole standings on paper (no pages of 50: the printer breaks the pages), as the
+    standings page shows them: a round robin's group by group, and once a knockout is
+    decided (a top cut, a single elimination) in final places with their column."""
     event = event_or_404(pk)
     rows = standings_for_event(event)
-    columns = tiebreaker_columns(event.tiebreakers)
+    # A single elimination's matches give no match points: its table is the final places.
+    columns = [] if event.single_elimination else tiebreaker_columns(event.tiebreakers)
+    places = (final_places(event, rows) if event.top_cut or event.single_elimination
+              else None)
+    if places:
+        rows = sorted(rows, key=lambda row: (places[row.registration_id], row.rank))
+    shown = [ShownRow(row, "", "", columns, places.get(row.registration_id) if places else None)
+             for row in rows]
     return _printout(request, event, "standings.html", {
-        "rows": [ShownRow(row, "", "", columns) for row in rows],
+        "blocks": _standings_blocks(shown, placed=bool(places)),
+        "placed": bool(places), "groups": any(row.group for row in rows),
         "columns": columns, "points": METRIC_TEXT[POINTS],
         "progress": standings_progress(event)})
+
+
+def _standings_blocks(rows: list[ShownRow], *, placed: bool) -> list[tuple[int | None,
+                                                                           list[ShownRow]]]:
+    """The printed standings' tables: a round robin's a table per group (group 1 first)
+    until the final places are known, else one table (group None)."""
+    if placed or not any(row.group for row in rows):
+        return [(None, rows)] if rows else []
+    blocks: dict[int, list[ShownRow]] = {}
+    for row in rows:
+        blocks.setdefault(row.group, []).append(row)
+    return sorted(blocks.items())
 
 
 @require_GET
@@ -146,3 +181,18 @@ def bracket_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     return _printout(request, event, "bracket.html", {
         "sections": sections,
         "placings": [(place, names.get(pk, "")) for place, pk in placed] if placed else []})
+
+
+def group_tables_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+    """A round robin's groups, a group a block: its cross table, its standings and its
+    rounds' pairings; blank at the start for the organizer to fill in by hand, filled in as
+    the results are confirmed. Public, like the standings and pairings it is made of; a 404
+    for an event that is not a round robin."""
+    event = event_or_404(pk)
+    if not event.round_robin:
+        raise Http404(gettext("This event is not a round robin: it has no group tables."))
+    columns = tiebreaker_columns(event.tiebreakers)
+    groups = [(sheet, [ShownRow(row, "", "", columns) for row in sheet.standings])
+              for sheet in group_sheets(event)]
+    return _printout(request, event, "group_tables.html", {
+        "groups": groups, "columns": columns, "points": METRIC_TEXT[POINTS]})

@@ -37,6 +37,7 @@ from tournaments.presenters.standings import (
     standings_kept_part,
     with_my_row,
 )
+from tournaments.selectors.access import acts_as_judge
 from tournaments.selectors.announcements import announcements_live
 from tournaments.selectors.cache import remembered
 from tournaments.selectors.exports import pairings_csv as pairings_text
@@ -88,8 +89,11 @@ def _pairings(request: HttpRequest, event: Event, version: int) -> HttpResponse:
     current = rnd is not None and rnd == rounds[-1]
     context = event_context(request, event, "pairings")
     mine = my_table(event, version, rnd, request.user)
+    # A judge of the event opens every match page (selectors.access.may_see_match).
+    judges = (not context["is_organizer"] and request.user.is_authenticated
+              and acts_as_judge(event, request.user))
     html = pairings_part(event, version, rnd, user=request.user,
-                         organizes=context["is_organizer"], mine=mine)
+                         organizes=context["is_organizer"], mine=mine, judges=judges)
     if wants_fragment(request):
         return HttpResponse(html)
     live = current and _live(event) and "round" not in request.GET
@@ -174,8 +178,11 @@ def bracket(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_or_404(pk)
     rounds = [r for r in rounds_labelled(event) if r.stage == RoundStage.TOP_CUT]
     context = event_context(request, event, "bracket")
+    # The organizers and the event's judges open every match (selectors.access).
+    sees_all = context["is_organizer"] or (request.user.is_authenticated and bool(rounds)
+                                           and acts_as_judge(event, request.user))
     columns = [(rnd, match_rows(round_matches(rnd), request.user, event,
-                                organizer=context["is_organizer"])) for rnd in rounds]
+                                organizer=sees_all)) for rnd in rounds]
     # Each side's seed (its place in the Swiss standings the cut was seeded from, or the
     # bracket's seed), each match in its section and column (presenters.brackets).
     sections = bracket_sections(event, columns)

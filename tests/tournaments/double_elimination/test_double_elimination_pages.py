@@ -17,7 +17,7 @@ from tournaments.models import Event, EventStatus, Match, MatchBracket, Phase, R
 
 pytestmark = pytest.mark.django_db
 
-NAMES = ["ada", "ben", "cy", "dee", "eve"]
+NAMES = ["ada", "ben", "cy", "dee", "eve", "fay", "gus", "hal"]
 
 
 def url(name: str, *args) -> str:
@@ -167,3 +167,21 @@ def test_the_bracket_printout_waits_for_the_bracket():
     olga = signed_in(UserFactory(username="olga"))
     event = started(olga, players=3)
     assert Client().get(url("print_bracket", event.pk)).status_code == 404
+
+
+def test_the_printed_pairings_say_each_matchs_bracket():
+    olga = signed_in(UserFactory(username="olga"))
+    event = started(olga, players=8)  # round 2: winners round 2 and losers round 1
+    olga.post(url("event_start", event.pk))
+    olga.post(url("round_pair", event.pk), {"number": 1})
+    settle_all(olga, event, Round.objects.get(event=event, number=1))
+    olga.post(url("topcut_advance", event.pk), {"number": 2})
+    rnd = Round.objects.get(event=event, number=2)
+    printed = html(Client().get(url("print_pairings_by_table", event.pk) + "?round=2"))
+    played = rnd.matches.filter(player_b__isnull=False)
+    assert {m.bracket for m in played} == {MatchBracket.WINNERS, MatchBracket.LOSERS}
+    labels = {"winners": "Winners bracket", "losers": "Losers bracket"}
+    for match in played:
+        row = printed.split(f'<td class="number">{match.table}</td>', 1)[1]
+        assert row.split("</tr>", 1)[0].count(labels[match.bracket]) == 1
+    assert "Round of" not in printed
