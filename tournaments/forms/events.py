@@ -267,6 +267,7 @@ class EventEditForm(EventForm):
             self.fields["shape"].help_text = _(
                 "Fixed since the event started: its phases were written from this shape at "
                 "the start, and its rounds follow them.")
+            self._bound_fields_cache.pop("shape", None)
             for name in BEFORE_START:
                 field = self.fields[name]
                 field.disabled = True

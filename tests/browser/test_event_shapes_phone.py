@@ -1,0 +1,82 @@
+"""The new-event page's shapes on a phone (390x844), reached from the home page: the organizer
+taps each shape's card and sees only the settings of its phases (tournaments/forms/shapes.py);
+she creates a two-day event with the defaults the shape fills in, and the event page tells
+its phases in order. Screenshot docs/screenshots/new-event-shapes.png with
+CLASH_SCREENSHOTS=1."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.helpers import PHONE, TIMEOUT_MS, log_in, screenshot
+from tests.factories import UserFactory
+from tournaments.forms.shapes import NEUTRAL, SHAPES
+from tournaments.models import Event
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+NAME = "Harbour Two-Day"
+
+
+def card(page, shape):  # noqa: ANN001, ANN201
+    return page.get_by_role("radio", name=f"{shape.label} {shape.description}", exact=True)
+
+
+def shown_settings(page) -> set[str]:  # noqa: ANN001
+    """The phase settings the page shows (visible and sent with the form)."""
+    return {name for name in NEUTRAL
+            if page.locator(f"[name='{name}']").is_visible()
+            and page.locator(f"[name='{name}']").is_enabled()}
+
+
+def test_each_shape_shows_only_its_settings_and_a_two_day_event_is_made(browser, live_server):
+    olga = UserFactory(username="olga")
+    context = browser.new_context(viewport=PHONE, base_url=live_server.url, has_touch=True)
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    try:
+        log_in(page, live_server.url, olga.get_username())
+        page.goto("/")
+        page.get_by_role("link", name="Events", exact=True).first.tap()
+        page.get_by_role("link", name="Create an event").first.tap()
+        expect(page.get_by_role("group", name="What shape is your event?")).to_be_visible()
+        # The first shape is chosen: Swiss, with its rounds only.
+        expect(card(page, SHAPES[0])).to_be_checked()
+        assert shown_settings(page) == {"rounds"}
+        for shape in SHAPES:
+            page.locator("label.shape-card", has=card(page, shape)).tap()
+            expect(card(page, shape)).to_be_checked()
+            assert shown_settings(page) == set(shape.shown), shape.key
+            assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+        two_day = next(s for s in SHAPES if s.key == "two_day")
+        page.locator("label.shape-card", has=card(page, two_day)).tap()
+        # The shape's defaults are filled in: 9 match points, 3 rounds on day 2, a top 8.
+        expect(page.get_by_label("Match points to play day 2", exact=True)).to_have_value("9")
+        expect(page.get_by_label("Rounds on day 2", exact=True)).to_have_value("3")
+        expect(page.get_by_label("Top cut", exact=True)).to_have_value("8")
+        page.get_by_label("Swiss rounds", exact=True).fill("5")
+        page.get_by_label("The semifinals' losers play a match for third place").check()
+        page.get_by_label("Name", exact=True).fill(NAME)
+        page.get_by_label("Preconstructed", exact=True).check()
+        card(page, two_day).scroll_into_view_if_needed()
+        screenshot(page, "new-event-shapes")
+        with page.expect_navigation():
+            page.get_by_role("button", name="Create the event").tap()
+        expect(page.get_by_text("is open for registration")).to_be_visible()
+        event = Event.objects.get(name=NAME)
+        assert (event.structure, event.rounds, event.day2_points, event.day2_rounds,
+                event.top_cut, event.third_place, event.groups) == (
+            "swiss", 5, 9, 3, 8, True, None)
+        phases = page.locator("#event-phases li").all_inner_texts()
+        assert phases == [
+            "Swiss, 5 rounds.",
+            "Day 2: Swiss, 3 rounds, points and opponents carried over. The players with at "
+            "least 9 match points play it.",
+            "Top 8, single elimination. The semifinals' losers play a match for third place.",
+        ]
+        page.locator("#event-phases").scroll_into_view_if_needed()
+        screenshot(page, "new-event-shapes-phases")
+    finally:
+        context.close()
