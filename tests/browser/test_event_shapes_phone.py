@@ -80,3 +80,36 @@ def test_each_shape_shows_only_its_settings_and_a_two_day_event_is_made(browser,
         screenshot(page, "new-event-shapes-phases")
     finally:
         context.close()
+
+
+def test_once_started_the_edit_page_shows_the_shape_locked_and_why(open_as):
+    """From the dashboard's "Edit event" of a started two-day event: the shape's cards are
+    shown, its own chosen, all of them disabled, with the sentence saying why; its phases as
+    saved are listed above their settings (disabled too)."""
+    from django.urls import reverse
+
+    from tests.factories.tournaments import OrganizedEventFactory
+    from tests.tournaments.event_steps import organizer_of, seats, start
+
+    event = OrganizedEventFactory(name="Started Two-Day", rounds=3, day2_points=6,
+                                  day2_rounds=1, top_cut=4)
+    seats(event, "alice bob carol dave")
+    start(event)
+    page = open_as(organizer_of(event))
+    page.goto(reverse("tournaments:dashboard", args=[event.pk]))
+    with page.expect_navigation():
+        page.get_by_role("link", name="Edit event").click()
+    two_day = next(s for s in SHAPES if s.key == "two_day")
+    expect(card(page, two_day)).to_be_checked()
+    for shape in SHAPES:
+        expect(card(page, shape)).to_be_disabled()
+    expect(page.get_by_text("Fixed since the event started: its phases were written from "
+                            "this shape at the start")).to_be_visible()
+    assert page.locator("#saved-phases li").all_inner_texts()[0] == "Swiss, 3 rounds."
+    expect(page.get_by_label("Rounds on day 2", exact=True)).to_be_disabled()
+    # The settings of the other shapes stay hidden.
+    assert not page.get_by_label("Round robin: groups").is_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.locator("#event-shape").evaluate(
+        "e => { e.scrollIntoView({block: 'start'}); window.scrollBy(0, -16); }")
+    screenshot(page, "event-edit-shape-locked")
