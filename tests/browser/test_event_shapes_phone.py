@@ -17,6 +17,12 @@ from tournaments.models import Event
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 NAME = "Harbour Two-Day"
+PHASES = [
+    "Swiss, 5 rounds.",
+    "Day 2: Swiss, 3 rounds, points and opponents carried over. The players with at least 9 "
+    "match points play it.",
+    "Top 8, single elimination. The semifinals' losers play a match for third place.",
+]
 
 
 def card(page, shape):  # noqa: ANN001, ANN201
@@ -58,10 +64,18 @@ def test_each_shape_shows_only_its_settings_and_a_two_day_event_is_made(browser,
         expect(page.get_by_label("Top cut", exact=True)).to_have_value("8")
         page.get_by_label("Swiss rounds", exact=True).fill("5")
         page.get_by_label("The semifinals' losers play a match for third place").check()
+        # The Phases list says what the shape and its settings make, as the settings change.
+        expect(page.locator("#planned-phases li")).to_have_text(PHASES)
+        page.get_by_label("Top cut", exact=True).select_option("4")
+        expect(page.locator("#planned-phases li").last).to_have_text(
+            "Top 4, single elimination. The semifinals' losers play a match for third place.")
+        page.get_by_label("Top cut", exact=True).select_option("8")
         page.get_by_label("Name", exact=True).fill(NAME)
         page.get_by_label("Preconstructed", exact=True).check()
         card(page, two_day).scroll_into_view_if_needed()
         screenshot(page, "new-event-shapes")
+        page.locator("#event-phases-editor").evaluate("e => e.scrollIntoView({block: 'start'})")
+        screenshot(page, "new-event-shapes-editor")
         with page.expect_navigation():
             page.get_by_role("button", name="Create the event").tap()
         expect(page.get_by_text("is open for registration")).to_be_visible()
@@ -69,13 +83,7 @@ def test_each_shape_shows_only_its_settings_and_a_two_day_event_is_made(browser,
         assert (event.structure, event.rounds, event.day2_points, event.day2_rounds,
                 event.top_cut, event.third_place, event.groups) == (
             "swiss", 5, 9, 3, 8, True, None)
-        phases = page.locator("#event-phases li").all_inner_texts()
-        assert phases == [
-            "Swiss, 5 rounds.",
-            "Day 2: Swiss, 3 rounds, points and opponents carried over. The players with at "
-            "least 9 match points play it.",
-            "Top 8, single elimination. The semifinals' losers play a match for third place.",
-        ]
+        assert page.locator("#event-phases li").all_inner_texts() == PHASES
         page.locator("#event-phases").scroll_into_view_if_needed()
         screenshot(page, "new-event-shapes-phases")
     finally:

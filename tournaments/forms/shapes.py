@@ -195,6 +195,7 @@ class ShapeSelect(forms.RadioSelect):
         shape = BY_KEY.get(str(value))
         if shape is not None:
             option["attrs"]["data-defaults"] = json.dumps(dict(shape.defaults))
+            option["attrs"]["data-structure"] = shape.structure
         return option
 
 
