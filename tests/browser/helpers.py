@@ -93,3 +93,9 @@ def tasks_in_process() -> Iterator[None]:
         yield
     finally:
         app.conf.update(before)
+
+
+def choose_shape(page, key: str) -> None:  # noqa: ANN001
+    """Choose the event's shape on the new-event or edit page (tournaments/forms/shapes.py)
+    by its card, in any language: the page's script then shows that shape's settings."""
+    page.locator(f"input[name='shape'][value='{key}']").check()

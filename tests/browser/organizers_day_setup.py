@@ -7,6 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
+from tests.browser.helpers import choose_shape
 from tests.browser.organizers_day_steps import (
     EVENT,
     GUEST,
@@ -44,12 +45,13 @@ def create_event(day: Day) -> None:
                                          "Decks 1 to 4 on the tables.")
     org.get_by_label("Capacity").fill("6")
     org.get_by_label("Matches").select_option(label="Best of 3")
-    org.get_by_label("Swiss rounds").fill("2")
+    choose_shape(org, "swiss_top_cut")
+    org.get_by_label("Swiss rounds", exact=True).fill("2")
     org.get_by_label("Top cut", exact=True).select_option(label="Top 4")
     org.get_by_label("Round length (minutes)").fill("40")
     org.get_by_label("No-show after (minutes)").fill(str(NO_SHOW_MINUTES))
     org.get_by_label(re.compile("^Players must check in")).check()
-    shot(org, "create-event", at=org.get_by_label("Time zone"))
+    shot(org, "create-event", at=org.locator("#event-phases-editor"))
     org.get_by_role("button", name="Create the event").click()
     assert "is open for registration" in status(org)
     day.event = Event.objects.get(name=EVENT)

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from decks.services.collections import collection_add_set
 from decks.services.decklists import decklist_create
-from tests.browser.helpers import ENGLISH, Words, headings, screenshot
+from tests.browser.helpers import ENGLISH, Words, choose_shape, headings, screenshot
 from tests.factories import UserFactory, starter_kit
 from tests.factories.decklists import LIST_A
 from tournaments.models import Event, EventStatus, Match, MatchStatus, Round
@@ -84,6 +84,7 @@ def run_event(open_as, w: Words = ENGLISH, shots: str = "") -> None:  # noqa: AN
     org.get_by_label(w("Name"), exact=True).fill("Harbour Open")
     org.get_by_label(w("Constructed"), exact=True).check()
     org.get_by_label(w("Matches"), exact=True).select_option(label=w("Best of 3"))
+    choose_shape(org, "swiss_top_cut")
     org.get_by_label(w("Top cut"), exact=True).select_option(label=w("Top 4"))
     org.get_by_role("button", name=w("Create the event")).click()
     assert w("“%(event)s” is open for registration. Share this page with the players.",

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tests.browser.helpers import PHONE, screenshot
+from tests.browser.helpers import PHONE, choose_shape, screenshot
 from tests.factories import UserFactory
 from tests.factories.tournaments import SeatFactory
 from tests.tournaments.event_steps import pair, settle, start
@@ -28,12 +28,12 @@ def test_the_organizer_makes_a_round_robin_and_a_player_reads_the_group_tables(o
     page.goto(reverse("tournaments:event_new"))
     page.get_by_label("Name", exact=True).fill("Group Night")
     page.get_by_label("Preconstructed").check()
-    page.get_by_label("Round robin in groups").check()
+    choose_shape(page, "round_robin_top_cut")
     page.get_by_label("Round robin: groups").fill("2")
     page.get_by_label("Top cut", exact=True).select_option("8")
     page.get_by_label("Round robin: head-to-head breaks ties on match points first").check()
     assert fits(page)
-    page.get_by_label("Round robin in groups").scroll_into_view_if_needed()
+    page.locator("[data-phase='round_robin']").scroll_into_view_if_needed()
     screenshot(page, "round-robin-new-event")
     with page.expect_navigation():
         page.get_by_role("button", name="Create the event").click()

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tests.browser.helpers import PHONE, screenshot
+from tests.browser.helpers import PHONE, choose_shape, screenshot
 from tests.factories import UserFactory
 from tests.factories.tournaments import SeatFactory
 from tests.tournaments.event_steps import now, pair, settle, start
@@ -29,10 +29,10 @@ def test_the_organizer_makes_a_single_elimination_and_a_player_reads_the_bracket
     page.goto(reverse("tournaments:event_new"))
     page.get_by_label("Name", exact=True).fill("Knockout Night")
     page.get_by_label("Preconstructed").check()
-    page.get_by_label("Single elimination").check()
+    choose_shape(page, "single_elimination")
     page.get_by_label("The semifinals' losers play a match for third place").check()
     assert fits(page)
-    page.get_by_label("Single elimination").scroll_into_view_if_needed()
+    page.locator("[data-phase='bracket']").scroll_into_view_if_needed()
     screenshot(page, "single-elimination-new-event")
     with page.expect_navigation():
         page.get_by_role("button", name="Create the event").click()

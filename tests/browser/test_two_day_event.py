@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from tests.browser.helpers import screenshot, tasks_in_process
+from tests.browser.helpers import choose_shape, screenshot, tasks_in_process
 from tests.factories import UserFactory
 from tests.factories.tournaments import ListedSeatFactory
 from tests.tournaments.event_steps import settle
@@ -46,9 +46,10 @@ def test_an_organizer_runs_a_two_day_event_with_a_top_four_and_third_place(open_
     org.get_by_role("link", name="Create an event").first.click()
     org.get_by_label("Name").fill(NAME)
     org.get_by_label("Preconstructed", exact=True).check()
+    choose_shape(org, "two_day")
     org.get_by_label("Swiss rounds", exact=True).fill("3")
-    org.get_by_label("Match points to play day 2").fill("6")
-    org.get_by_label("Rounds on day 2").fill("1")
+    org.get_by_label("Match points to play day 2", exact=True).fill("6")
+    org.get_by_label("Rounds on day 2", exact=True).fill("1")
     org.get_by_label("Top cut", exact=True).select_option(label="Top 4")
     org.get_by_label("The semifinals' losers play a match for third place").check()
     screenshot(org, "two-day-create")

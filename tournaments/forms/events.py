@@ -40,13 +40,15 @@ from tournaments.services.events import (
 from tournaments.services.round_robin import MAX_GROUPS
 from tournaments.swiss.standings import METRICS
 
+from .shapes import ShapeFormMixin, shape_check, shape_field, shape_of
+
 
 class GameChoiceField(forms.ModelChoiceField):
     def label_from_instance(self, obj: CardGame) -> str:
         return obj.name
 
 
-class EventForm(AccessibleForm):
+class EventForm(ShapeFormMixin, AccessibleForm):
     name = forms.CharField(label=_("Name"), max_length=MAX_NAME)
     game = GameChoiceField(
         label=_("Game"), queryset=CardGame.objects.none(), to_field_name="slug", required=False,
@@ -59,6 +61,7 @@ class EventForm(AccessibleForm):
     match_length = forms.TypedChoiceField(label=_("Matches"), coerce=int,
                                           choices=MatchLength.choices,
                                           initial=MatchLength.BEST_OF_3)
+    shape = shape_field()
     structure = forms.ChoiceField(
         label=_("First phase"), choices=EventStructure.choices, initial=EventStructure.SWISS,
         widget=forms.RadioSelect, required=False,
@@ -86,7 +89,8 @@ class EventForm(AccessibleForm):
                                 help_text=_("Leave empty to set it from the number of players "
                                             "when the event starts."))
     top_cut = forms.TypedChoiceField(label=_("Top cut"), coerce=int, choices=TopCut.choices,
-                                     initial=TopCut.NONE)
+                                     initial=TopCut.NONE, required=False,
+                                     empty_value=TopCut.NONE)
     day2_points = forms.IntegerField(
         label=_("Match points to play day 2"), required=False, min_value=0, max_value=90,
         help_text=_("For a two-day event: after day 1's Swiss rounds, the players with at least "
@@ -194,6 +198,10 @@ class EventForm(AccessibleForm):
     def clean(self) -> dict:
         """The times typed are wall-clock times in the event's zone, not the server's."""
         data = super().clean()
+        shape_check(self, data)
+        if "grand_final_reset" in self.fields and (
+                data.get("structure") != EventStructure.DOUBLE_ELIMINATION):
+            data["grand_final_reset"] = True  # a double elimination's only: kept at its default
         zone = data.get("time_zone")
         for key in ("starts_at", "decklist_deadline"):
             if data.get(key) and zone:
@@ -264,7 +272,15 @@ class EventEditForm(EventForm):
                 self.initial[name] = ", ".join(event.tiebreakers)
             else:
                 self.initial[name] = getattr(event, name)
+        self.initial["shape"] = shape_of(structure=event.structure, top_cut=event.top_cut,
+                                         day2_points=event.day2_points,
+                                         day2_rounds=event.day2_rounds).key
         if event.status != EventStatus.REGISTRATION:
+            self.fields["shape"].disabled = True
+            self.fields["shape"].help_text = _(
+                "Fixed since the event started: its phases were written from this shape at "
+                "the start, and its rounds follow them.")
+            self._bound_fields_cache.pop("shape", None)
             for name in BEFORE_START:
                 field = self.fields[name]
                 field.disabled = True

@@ -16,6 +16,7 @@ from core.views import domain_errors
 from tournaments.forms.events import EventEditForm
 from tournaments.models import Event, EventStatus
 from tournaments.presenters.event_edit import changes_shown
+from tournaments.presenters.phases import phase_lines
 from tournaments.selectors.access import is_organizer
 from tournaments.selectors.event_edit import changes_of
 from tournaments.services.event_edit import event_update, label
@@ -30,6 +31,7 @@ def _page(request: HttpRequest, event: Event, form: EventEditForm | None,
     context.update({
         "form": None if complete else (form or EventEditForm(event=event)),
         "started": event.status != EventStatus.REGISTRATION,
+        "phase_lines": phase_lines(event),
         "changes": changes_shown(page_of(request, changes_of(event)), event),
     })
     return render_event(request, "tournaments/event_edit.html", context, status=status)

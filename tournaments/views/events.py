@@ -17,6 +17,7 @@ from decks.rules import engine_plays
 from tournaments.forms.events import EventForm
 from tournaments.forms.registrations import RegistrationForm
 from tournaments.models import Event, EventFormat, EventStatus
+from tournaments.presenters.phases import phase_lines
 from tournaments.selectors.access import acts_as_judge
 from tournaments.selectors.announcements import announcements_live
 from tournaments.selectors.events import events_listed
@@ -112,6 +113,7 @@ def _event_page(request: HttpRequest, event: Event, *, form: RegistrationForm | 
         seat.seen_list = seen.get(seat.pk)
     context.update({
         "mine": mine,
+        "phase_lines": phase_lines(event),
         # The player's own penalties (nobody else's); a judge's way to the judge page (a
         # judge holds no seat, and an organizer has the tab already: no query for them).
         "my_penalties": penalties_seen(event, request.user) if mine is not None else [],

@@ -410,7 +410,10 @@ def test_once_started_the_page_shows_the_fixed_settings_disabled():
     response = client.get(url)
     form = response.context["form"]
     assert form.fields["capacity"].disabled and form.fields["format"].disabled
-    assert html(response).count("Fixed since the event started.") == len(BEFORE_START)
+    # Every fixed setting says so, but the first phase: the shape shows it, locked with its
+    # own sentence.
+    assert html(response).count("Fixed since the event started.") == len(BEFORE_START) - 1
+    assert "Fixed since the event started: its phases were written" in html(response)
     assert not form.fields["venue"].disabled and not form.fields["round_minutes"].disabled
     # A forged post of a fixed setting is ignored by the form: the field is disabled.
     response = client.post(url, _form(event, venue="Back room", capacity=99))
