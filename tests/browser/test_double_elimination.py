@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import PHONE, screenshot
+from tests.browser.helpers import PHONE, choose_shape, screenshot
 from tests.factories import UserFactory
 from tests.factories.tournaments import SeatFactory
 from tests.tournaments.event_steps import settle, start
@@ -35,12 +35,16 @@ def test_the_organizer_runs_a_double_elimination_to_its_champion(open_as):
     org.get_by_role("link", name="Create an event").first.click()
     org.get_by_label("Name", exact=True).fill("Double Trouble")
     org.get_by_label("Preconstructed").check()
-    org.get_by_label("Double elimination", exact=True).check()
+    choose_shape(org, "double_elimination")
     reset = org.get_by_label("Double elimination: a second grand final when the losers "
                              "bracket's champion wins the first")
+    expect(reset).to_be_visible()
     expect(reset).to_be_checked()
+    # The shape shows its one setting, not the Swiss rounds nor a top cut.
+    expect(org.get_by_label("Top cut", exact=True)).to_be_hidden()
+    expect(org.locator("#planned-phases")).to_contain_text("out at their second loss")
     assert fits(org)
-    org.get_by_label("Double elimination", exact=True).scroll_into_view_if_needed()
+    org.locator("input[name='shape'][value='double_elimination']").scroll_into_view_if_needed()
     screenshot(org, "double-elimination-new-event")
     with org.expect_navigation():
         org.get_by_role("button", name="Create the event").click()
