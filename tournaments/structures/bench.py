@@ -1,7 +1,8 @@
 """The structures' speed: `python -m tournaments.structures.bench`.
 
 Each structure has one function here that times building its phase for a large field and
-returns the lines to print; `main` prints them all. Target: under 1 s for 4,096 players.
+returns the lines to print; `main` prints them all. Target: under 1 s for 4,096 players
+(or teams).
 """
 
 from __future__ import annotations
@@ -9,9 +10,13 @@ from __future__ import annotations
 import sys
 import time
 
+from tournaments.swiss.bench import simulate
+from tournaments.swiss.pairing import pair_round
+
 from .double_elimination import bench_double_elimination
 from .round_robin import schedule, snake_groups
 from .single_elimination import bench_single_elimination
+from .teams import seat_pairings, seats_of
 
 
 def round_robin(players: int = 4096, groups: int = 256) -> list[str]:
@@ -46,7 +51,22 @@ def double_elimination(players: int = 4096) -> list[str]:
             f"with its reset), in {seconds:.3f} s"]
 
 
-BENCHES = (round_robin, single_elimination, double_elimination)
+def teams(count: int = 4096, size: int = 3, rounds: int = 10) -> list[str]:
+    """A team Swiss of `count` teams of `size`: rounds 1 to `rounds`-1 played (each team a
+    Swiss player of the pairer, as services.team_rounds pairs them), then round `rounds`
+    paired and each team match laid out seat by seat (seat A against seat A)."""
+    event, _ = simulate(count, rounds - 1, seed=1)
+    members = {team: [f"{team}{seat}" for seat in seats_of(size)] for team in event.players}
+    start = time.perf_counter()
+    pairing = pair_round(event)
+    seat_matches = [seat for a, b in pairing.pairings
+                    for seat in seat_pairings(members[a], members[b])]
+    seconds = time.perf_counter() - start
+    return [f"team Swiss: {count} teams of {size} ({count * size} players), round {rounds} "
+            f"paired and laid out in {len(seat_matches)} seat matches in {seconds:.3f} s"]
+
+
+BENCHES = (round_robin, single_elimination, double_elimination, teams)
 
 
 def main(argv: list[str] | None = None) -> int:
