@@ -36,13 +36,18 @@ def default_ai_level() -> str:
 
 def _check_event(event: Event) -> None:
     """Conflict unless `event` takes AI seats now: a game the engine plays, not a draft (its
-    pods seat AI players themselves), before the start or as a late entry."""
+    pods seat AI players themselves) nor a team event (a team's seats are its players),
+    before the start or as a late entry."""
     if not engine_plays(event.game):
         raise Conflict("no_ai", gettext("%(game)s has no AI players")
                                 % {"game": event.game.name},
                        params={"game": event.game.name})
     if event.format == EventFormat.DRAFT:
         raise Conflict("draft_ai", gettext("in a draft event the pods seat AI players themselves"))
+    if event.team_size > 1:
+        raise Conflict("team_ai", gettext("%(event)s is a team event: every seat is a player "
+                                          "of a team, and AI seats play in no team")
+                                  % {"event": event.name}, params={"event": event.name})
     if event.status == EventStatus.RUNNING:
         check_late_entry(event)
     elif event.status != EventStatus.REGISTRATION:

@@ -105,7 +105,8 @@ def dashboard_page(request: HttpRequest, event: Event, *, status: int = 200,
         "guest_form": guest_form or GuestAddForm(),
         # AI seats: a game the engine plays, not a draft (its pods seat them).
         "ai_form": ai_form or AISeatsForm(),
-        "can_add_ai": engine_plays(event.game) and event.format != EventFormat.DRAFT,
+        "can_add_ai": (engine_plays(event.game) and event.format != EventFormat.DRAFT
+                       and event.team_size == 1),
         "can_add": event.status in (EventStatus.REGISTRATION, EventStatus.RUNNING),
         "organizer_form": organizer_form or OrganizerAddForm(),
         "organizers": event.organizers.order_by("username"),

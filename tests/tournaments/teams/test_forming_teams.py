@@ -204,3 +204,27 @@ def test_a_running_team_event_takes_no_late_entry():
                             preconstructed_deck=1)
     assert refused.value.code == "late_entry_closed"
     assert Registration.objects.filter(event=event).count() == 4
+
+
+def test_a_team_event_takes_no_ai_seat_and_its_dashboard_offers_none(client):
+    """An AI seat would sit in no team and never be paired: it is refused, named, and the
+    dashboard does not offer it."""
+    from django.urls import reverse
+
+    from tournaments.services.ai_seats import ai_seat_add, ai_seats_add
+
+    event = team_event(teams=2, size=2)
+    olga = organizer_of(event)
+    with pytest.raises(Conflict) as refused:
+        ai_seat_add(event_id=event.pk, by=olga, name="AI 1", now=now())
+    assert refused.value.code == "team_ai"
+    assert f"{event.name} is a team event" in refused.value.message
+    with pytest.raises(Conflict):
+        ai_seats_add(event_id=event.pk, by=olga, count=2, level="expert", now=now())
+    assert not Registration.objects.filter(event=event, is_ai=True).exists()
+    client.force_login(olga)
+    dashboard = client.get(reverse("tournaments:dashboard", args=[event.pk]))
+    assert reverse("tournaments:ai_seats_add", args=[event.pk]) not in dashboard.content.decode()
+    individual = OrganizedEventFactory(organizers=[olga])
+    dashboard = client.get(reverse("tournaments:dashboard", args=[individual.pk]))
+    assert reverse("tournaments:ai_seats_add", args=[individual.pk]) in dashboard.content.decode()
