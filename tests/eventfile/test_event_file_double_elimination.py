@@ -71,3 +71,25 @@ def test_a_file_without_the_reset_flag_imports_with_the_reset():
     imported = event_file_import(data=data, by=UserFactory(), now=timezone.now())
     assert imported.grand_final_reset is True
     assert names_by_place(imported) == names_by_place(event)
+
+
+def test_a_bracket_of_the_wrong_kind_is_named_and_nothing_is_written():
+    """A double elimination's brackets (winners, losers, final) belong to its matches and
+    to no other event's: a forged file of either kind is refused at the match."""
+    from core.errors import DomainError
+
+    message = ("a double elimination's matches are in its winners bracket, its losers "
+               "bracket or its grand final, and only its matches are")
+    double, _ = event_simulate(players=4, ai_seats=0, fmt="preconstructed", seed=2,
+                               clock=timezone.now, structure="double_elimination")
+    swiss, _ = event_simulate(players=6, ai_seats=0, fmt="preconstructed", seed=2,
+                              clock=timezone.now, top_cut=4)
+    before = Event.objects.count()
+    for event, forged in ((double, "third_place"), (double, ""), (swiss, "losers")):
+        data = file_of(Event.objects.get(pk=event.pk))
+        data["rounds"][0]["matches"][0]["bracket"] = forged
+        with pytest.raises(DomainError) as refused:
+            event_file_import(data=data, by=UserFactory(), now=timezone.now())
+        assert any(message in str(problem) and "rounds[0].matches[0].bracket" in str(problem)
+                   for problem in refused.value.problems), refused.value.problems
+    assert Event.objects.count() == before

@@ -123,6 +123,10 @@ def _game(r: Reader, row: Any, p: str, fmt: MatchFormat, replays: bool) -> Data 
     return game
 
 
+# The brackets of a double elimination's matches, and of no other event's.
+DOUBLE_BRACKETS = (MatchBracket.WINNERS, MatchBracket.LOSERS, MatchBracket.FINAL)
+
+
 def _match(r: Reader, row: Any, p: str, ev: Data, stage: str, seats: dict,
            replays: bool) -> Data | None:
     if r.obj(row, p) is None:
@@ -145,6 +149,11 @@ def _match(r: Reader, row: Any, p: str, ev: Data, stage: str, seats: dict,
              if "bracket" in row else MatchBracket.MAIN}
     if match["bracket"] == MatchBracket.THIRD_PLACE and stage != RoundStage.TOP_CUT:
         r.bad(f"{p}bracket", gettext("only a top cut has a match for third place"))
+    double = ev.get("structure") == EventStructure.DOUBLE_ELIMINATION
+    if double != (match["bracket"] in DOUBLE_BRACKETS):
+        r.bad(f"{p}bracket", gettext("a double elimination's matches are in its winners "
+                                     "bracket, its losers bracket or its grand final, and "
+                                     "only its matches are"))
     match.update({k: row.get(k) for k in SCORE})
     if match["player_a"] is not None and match["player_a"] == match["player_b"]:
         r.bad(f"{p}player_b", gettext("a player does not play against themselves"))
